@@ -1,0 +1,245 @@
+package benchie
+
+import (
+	"github.com/oiebench/oiebench/core/oie"
+
+	"regexp"
+	"strings"
+)
+
+// A gold slot such as "[the] [first] Prime Minister [of Australia]" stands
+// for every string made by deleting any subset of its optional units, joining
+// what is left with single spaces and deleting every '[' and ']' character.
+// A slot with k optional units stands for 2^k forms, so the matcher never
+// relies on expanding them all: small slots are expanded (fast membership),
+// large ones are matched by dynamic programming over the units.
+
+// unit is a run of slot tokens kept or deleted as a whole.
+type unit struct {
+	text     string // the tokens joined by single spaces, brackets deleted
+	optional bool
+}
+
+// slotIssue is a bracket oddity found while reading a slot.
+type slotIssue struct {
+	offset int    // byte offset of the token in the slot
+	msg    string // what happened to it
+}
+
+// maxExpandedUnits bounds eager expansion: a slot with more optional units
+// is matched with the dynamic program only.
+const maxExpandedUnits = 6
+
+// pattern is one compiled slot.
+type pattern struct {
+	units []unit
+	forms []string // every distinct form, when at most 2^maxExpandedUnits; else nil
+}
+
+var bracketDeleter = strings.NewReplacer("[", "", "]", "")
+
+// parseUnits splits a slot into units, following the reference: a token with
+// '[' and ']' is one optional unit; a token with '[' only opens a unit that
+// runs to the next token holding ']'; an unclosed '[' token and a ']' token
+// outside a unit are dropped.
+func parseUnits(slot string) ([]unit, []slotIssue) {
+	toks := strings.Split(slot, " ")
+	offs := make([]int, len(toks))
+	for i, off := 0, 0; i < len(toks); i++ {
+		offs[i] = off
+		off += len(toks[i]) + 1
+	}
+	var units []unit
+	var issues []slotIssue
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		open, close := strings.Contains(t, "["), strings.Contains(t, "]")
+		switch {
+		case open && close:
+			units = append(units, unit{bracketDeleter.Replace(t), true})
+		case open:
+			j := i + 1
+			for j < len(toks) && !strings.Contains(toks[j], "]") {
+				j++
+			}
+			if j == len(toks) {
+				issues = append(issues, slotIssue{offs[i], "'[' is never closed in this slot: the token " + quote(t) + " is dropped, as the reference does"})
+				continue
+			}
+			units = append(units, unit{bracketDeleter.Replace(strings.Join(toks[i:j+1], " ")), true})
+			i = j
+		case close:
+			issues = append(issues, slotIssue{offs[i], "']' closes no optional unit: the token " + quote(t) + " is dropped, as the reference does"})
+		default:
+			units = append(units, unit{t, false})
+		}
+	}
+	return units, issues
+}
+
+func quote(s string) string { return "\"" + s + "\"" }
+
+// minimalSpan is the BenchIE-M deletion: one non-greedy pattern over both
+// bracket kinds, so parenthesised text goes too.
+var (
+	minimalSpan = regexp.MustCompile(`[\[(].*?[\])]`)
+	spaceRun    = regexp.MustCompile(` +`)
+)
+
+// minimalSlot strips optional material from a gold slot for BenchIE-M.
+// Slots without '[' are left as they are.
+func minimalSlot(slot string) string {
+	if !strings.Contains(slot, "[") {
+		return slot
+	}
+	s := minimalSpan.ReplaceAllString(slot, "")
+	return spaceRun.ReplaceAllString(strings.TrimSpace(s), " ")
+}
+
+// slotUnits is how every consumer reads a gold slot: trimmed (the published
+// German gold has slots with a stray leading space that the reference
+// matches), stripped of optional material for BenchIE-M, split into units.
+func slotUnits(slot string, f Facet) []unit {
+	slot = oie.TrimSpace(slot)
+	if f == Minimal {
+		slot = minimalSlot(slot)
+	}
+	units, _ := parseUnits(slot)
+	return units
+}
+
+func newPattern(units []unit) pattern {
+	p := pattern{units: units}
+	if countOptional(units) <= maxExpandedUnits {
+		p.forms = expandUnits(units, -1)
+	}
+	return p
+}
+
+func countOptional(units []unit) int {
+	n := 0
+	for _, u := range units {
+		if u.optional {
+			n++
+		}
+	}
+	return n
+}
+
+// expandUnits lists the distinct forms of a slot in a fixed order; it stops
+// and returns nil once more than limit forms exist (limit < 0: no limit).
+func expandUnits(units []unit, limit int) []string {
+	forms := []string{""}
+	started := []bool{false}
+	for _, u := range units {
+		n := len(forms)
+		for i := 0; i < n; i++ {
+			emitted := u.text
+			if started[i] {
+				emitted = forms[i] + " " + u.text
+			}
+			if u.optional {
+				forms = append(forms, emitted)
+				started = append(started, true)
+			} else {
+				forms[i], started[i] = emitted, true
+			}
+		}
+		if limit >= 0 && len(forms) > limit {
+			return nil
+		}
+	}
+	return dedupe(forms)
+}
+
+func dedupe(forms []string) []string {
+	if len(forms) < 2 {
+		return forms
+	}
+	seen := make(map[string]struct{}, len(forms))
+	out := forms[:0]
+	for _, f := range forms {
+		if _, ok := seen[f]; !ok {
+			seen[f] = struct{}{}
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// match reports whether s is a form of the slot.
+func (p *pattern) match(s string) bool {
+	if p.forms != nil {
+		for _, f := range p.forms {
+			if f == s {
+				return true
+			}
+		}
+		return false
+	}
+	return matchSlots(s, []*pattern{p})
+}
+
+// matchSlots reports whether s equals the forms of the given slots joined by
+// single spaces (one slot: a slot match; three: a BenchIE-C match). It walks
+// the units once, keeping the set of reachable positions in s.
+func matchSlots(s string, slots []*pattern) bool {
+	// A state is a position in s, and whether the current slot has emitted a
+	// unit yet (which decides if the next unit needs a separating space).
+	type state struct {
+		pos     int
+		started bool
+	}
+	cur := []state{{0, false}}
+	var next []state
+	seen := make(map[state]struct{})
+	add := func(st state) {
+		if _, ok := seen[st]; !ok {
+			seen[st] = struct{}{}
+			next = append(next, st)
+		}
+	}
+	step := func(f func(state)) {
+		next = next[:0]
+		clear(seen)
+		for _, st := range cur {
+			f(st)
+		}
+		cur, next = next, cur
+	}
+	for k, p := range slots {
+		if k > 0 { // the space between slots
+			step(func(st state) {
+				if st.pos < len(s) && s[st.pos] == ' ' {
+					add(state{st.pos + 1, false})
+				}
+			})
+		}
+		for _, u := range p.units {
+			step(func(st state) {
+				if u.optional {
+					add(st)
+				}
+				pos := st.pos
+				if st.started {
+					if pos >= len(s) || s[pos] != ' ' {
+						return
+					}
+					pos++
+				}
+				if strings.HasPrefix(s[pos:], u.text) {
+					add(state{pos + len(u.text), true})
+				}
+			})
+			if len(cur) == 0 {
+				return false
+			}
+		}
+	}
+	for _, st := range cur {
+		if st.pos == len(s) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,239 @@
+package benchie
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/oiebench/oiebench/core/oie"
+)
+
+// Verdict is what the scorer decided about one extraction.
+type Verdict uint8
+
+const (
+	// Incorrect: no gold triple of the sentence has the extraction as a form.
+	Incorrect Verdict = iota
+	// Correct: the extraction is the first to cover its synset.
+	Correct
+	// Duplicate: correct, but its synset was already covered.
+	Duplicate
+	// Ignored: the extraction names a sentence that is not in the gold.
+	Ignored
+)
+
+var verdictNames = [...]string{"incorrect", "correct", "duplicate", "ignored"}
+
+func (v Verdict) String() string { return verdictNames[v] }
+
+// Judgement explains the verdict on one extraction.
+type Judgement struct {
+	Verdict  Verdict
+	Sentence int // index into Gold.Sentences; -1 when Ignored
+	Synset   int // the synset credited (Correct, Duplicate); else -1
+	Triple   int // the gold triple of that synset the extraction equals; -1 if none
+}
+
+// Counts are the totals of one scoring run.
+type Counts struct {
+	TP, FP, FN            int
+	Precision, Recall, F1 float64
+}
+
+func newCounts(tp, fp, synsets int) Counts {
+	c := Counts{TP: tp, FP: fp, FN: synsets - tp}
+	if tp+fp > 0 {
+		c.Precision = float64(tp) / float64(tp+fp)
+	}
+	if synsets > 0 {
+		c.Recall = float64(tp) / float64(synsets)
+	}
+	if c.Precision+c.Recall > 0 {
+		c.F1 = 2 * c.Precision * c.Recall / (c.Precision + c.Recall)
+	}
+	return c
+}
+
+// Options tune scoring.
+type Options struct {
+	// ReferenceCompat reproduces the official script's synset lookup with
+	// untrimmed slots (benchie.md, section 6) instead of the paper's rule.
+	ReferenceCompat bool
+}
+
+// Result is one system scored against one compiled gold, with everything
+// needed to explain each number.
+type Result struct {
+	Facet           Facet
+	ReferenceCompat bool
+	Counts
+	// Judgements is parallel to the system's extractions.
+	Judgements []Judgement
+	// Coverage lists, per sentence and synset, the extractions credited to it
+	// (indices into the system's extractions), the first one being Correct.
+	Coverage [][][]int
+	// Ignored counts extractions of sentences that are not in the gold.
+	Ignored    int
+	UnknownIDs []string // distinct, in order of first appearance
+	// Other holds the totals under the other mode (paper rule or reference
+	// script); ModesDisagree is set when they differ from Counts.
+	Other         Counts
+	ModesDisagree bool
+	Warnings      []oie.Warning
+}
+
+// Score scores one system against the compiled gold.
+func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
+	n := len(sys.Extractions)
+	res := &Result{Facet: c.Facet, ReferenceCompat: opt.ReferenceCompat, Judgements: make([]Judgement, n)}
+	// credited synsets under the paper rule and under the reference script
+	paper, script := make([]int, n), make([]int, n)
+	unknown := map[string]bool{}
+	for i, e := range sys.Extractions {
+		j := &res.Judgements[i]
+		*j = Judgement{Verdict: Incorrect, Sentence: -1, Synset: -1, Triple: -1}
+		paper[i], script[i] = -1, -1
+		si, ok := c.Gold.SentenceIndex(e.SentID)
+		if !ok {
+			j.Verdict = Ignored
+			res.Ignored++
+			if !unknown[e.SentID] {
+				unknown[e.SentID] = true
+				res.UnknownIDs = append(res.UnknownIDs, e.SentID)
+			}
+			continue
+		}
+		j.Sentence = si
+		raw := e.Folded()
+		t := raw.Trimmed()
+		m := c.firstMatch(si, t)
+		if m < 0 {
+			continue
+		}
+		cs := &c.sents[si]
+		paper[i] = int(cs.triples[m].synset)
+		script[i] = paper[i]
+		if raw != t { // the script looks the synset up again without trimming
+			if mu := c.firstMatch(si, raw); mu >= 0 {
+				script[i] = int(cs.triples[mu].synset)
+			} else {
+				script[i] = cs.synsets - 1
+			}
+		}
+		j.Synset, j.Triple = paper[i], int(cs.triples[m].triple)
+		if opt.ReferenceCompat && script[i] != paper[i] {
+			// the credited synset changes; the matching triple is not in it
+			j.Synset, j.Triple = script[i], -1
+		}
+	}
+	chosen, other := paper, script
+	if opt.ReferenceCompat {
+		chosen, other = script, paper
+	}
+	res.Coverage = c.cover(res.Judgements, chosen)
+	for i := range res.Judgements {
+		j := &res.Judgements[i]
+		if j.Verdict == Incorrect && chosen[i] >= 0 {
+			j.Verdict = Correct
+			if res.Coverage[j.Sentence][j.Synset][0] != i {
+				j.Verdict = Duplicate
+			}
+		}
+	}
+	synsets := c.Gold.SynsetCount()
+	res.Counts = c.totals(res.Judgements, chosen, synsets)
+	res.Other = c.totals(res.Judgements, other, synsets)
+	res.ModesDisagree = res.Counts != res.Other
+	res.Warnings = c.scoreWarnings(sys, res)
+	return res
+}
+
+// cover lists the extractions credited to each synset.
+func (c *Compiled) cover(js []Judgement, credited []int) [][][]int {
+	cov := make([][][]int, len(c.sents))
+	for si := range cov {
+		cov[si] = make([][]int, c.sents[si].synsets)
+	}
+	for i, k := range credited {
+		if k >= 0 {
+			si := js[i].Sentence
+			cov[si][k] = append(cov[si][k], i)
+		}
+	}
+	return cov
+}
+
+func (c *Compiled) totals(js []Judgement, credited []int, synsets int) Counts {
+	covered := map[[2]int]bool{}
+	fp := 0
+	for i, j := range js {
+		switch {
+		case j.Verdict == Ignored:
+		case credited[i] < 0:
+			fp++
+		default:
+			covered[[2]int{j.Sentence, credited[i]}] = true
+		}
+	}
+	return newCounts(len(covered), fp, synsets)
+}
+
+func (c *Compiled) scoreWarnings(sys *oie.System, res *Result) []oie.Warning {
+	var ws []oie.Warning
+	if res.Ignored > 0 {
+		ids := res.UnknownIDs
+		more := ""
+		if len(ids) > 5 {
+			ids, more = ids[:5], fmt.Sprintf(" and %d more", len(res.UnknownIDs)-5)
+		}
+		ws = append(ws, oie.Warning{File: sys.Path, Msg: fmt.Sprintf("%d extraction(s) name sentences not in the gold and are left out of the score (ids %s%s)",
+			res.Ignored, strings.Join(ids, ", "), more)})
+		if res.Ignored == len(sys.Extractions) {
+			ws = append(ws, oie.Warning{File: sys.Path, Msg: "no extraction names a sentence of this gold: is this the system file for this gold (language, sentence ids)?"})
+		}
+	}
+	if res.ModesDisagree {
+		p, s := res.Counts, res.Other
+		if res.ReferenceCompat {
+			p, s = s, p
+		}
+		ws = append(ws, oie.Warning{File: sys.Path, Msg: fmt.Sprintf("%s facet: the paper's rule and the reference script disagree (stray spaces in slots): paper TP %d P %.4f R %.4f F1 %.4f; script TP %d P %.4f R %.4f F1 %.4f",
+			c.Facet, p.TP, p.Precision, p.Recall, p.F1, s.TP, s.Precision, s.Recall, s.F1)})
+	}
+	return ws
+}
+
+// Closest is a gold triple that agrees with an extraction in the most slots.
+type Closest struct {
+	Synset, Triple int
+	Slots          [3]bool // subject, relation, object equal to a form of the gold slot
+}
+
+// Closest returns the gold triples of sentence si that agree with the
+// (trimmed) triple t in the most slots; ties are all returned, in file order.
+func (c *Compiled) Closest(si int, t oie.Triple) []Closest {
+	var out []Closest
+	best := -1
+	for i := range c.sents[si].triples {
+		ct := &c.sents[si].triples[i]
+		m := ct.slotMatches(t)
+		n := count(m)
+		if n < best {
+			continue
+		}
+		if n > best {
+			best, out = n, out[:0]
+		}
+		out = append(out, Closest{Synset: int(ct.synset), Triple: int(ct.triple), Slots: m})
+	}
+	return out
+}
+
+func count(m [3]bool) int {
+	n := 0
+	for _, b := range m {
+		if b {
+			n++
+		}
+	}
+	return n
+}

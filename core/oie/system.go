@@ -1,0 +1,256 @@
+package oie
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/tidwall/gjson"
+)
+
+// Format names an input format of system extractions.
+type Format string
+
+// The system formats ReadSystem understands.
+const (
+	FormatAuto  Format = ""            // sniff from the content
+	FormatTSV   Format = "benchie-tsv" // sent_id<TAB>subject<TAB>relation<TAB>object[<TAB>arg...][<TAB>confidence]
+	FormatJSONL Format = "jsonl"       // one {"sent_id","subject","relation","object","arguments","confidence"} a line
+)
+
+// ConfidenceMode says how a TSV file's columns after the object are read.
+type ConfidenceMode int
+
+const (
+	// ConfidenceAuto reads the last column as a confidence when every line
+	// has five or more columns and every last column is a number.
+	ConfidenceAuto ConfidenceMode = iota
+	// ConfidenceColumn requires the last column of every line to be a confidence.
+	ConfidenceColumn
+	// ConfidenceNone reads every column after the object as an argument.
+	ConfidenceNone
+)
+
+// SystemOptions tune ReadSystem. The zero value sniffs the format.
+type SystemOptions struct {
+	Format     Format
+	Confidence ConfidenceMode
+}
+
+// System is one system's extractions, as read from one file.
+type System struct {
+	Path          string
+	Format        Format
+	HasConfidence bool // every extraction carries a confidence
+	Extractions   []Extraction
+	Warnings      []Warning
+}
+
+// SniffSystem guesses the format of system extractions from their first
+// non-blank line: a JSON object means JSON Lines, anything else BenchIE TSV.
+func SniffSystem(data []byte) Format {
+	if strings.HasPrefix(firstContent(data), "{") {
+		return FormatJSONL
+	}
+	return FormatTSV
+}
+
+// firstContent returns the first non-blank line of data, trimmed.
+func firstContent(data []byte) string {
+	s := strings.TrimPrefix(string(data[:min(len(data), 1<<16)]), "\ufeff")
+	for s != "" {
+		line, rest, _ := strings.Cut(s, "\n")
+		if t := TrimSpace(line); t != "" {
+			return t
+		}
+		s = rest
+	}
+	return ""
+}
+
+// ReadSystem reads system extractions from data; file names the input in
+// messages. It returns every extraction of the file or an error.
+func ReadSystem(file string, data []byte, opt SystemOptions) (*System, error) {
+	lines, err := SplitLines(file, data)
+	if err != nil {
+		return nil, err
+	}
+	format := opt.Format
+	if format == FormatAuto {
+		format = SniffSystem(data)
+	}
+	sys := &System{Path: file, Format: format}
+	switch format {
+	case FormatTSV:
+		err = readTSV(sys, lines, opt.Confidence)
+	case FormatJSONL:
+		err = readJSONL(sys, lines)
+	default:
+		return nil, &ParseError{File: file, Msg: fmt.Sprintf("unknown system format %q: expected %s or %s", format, FormatTSV, FormatJSONL), Err: ErrSyntax}
+	}
+	if err != nil {
+		return nil, err
+	}
+	if len(sys.Extractions) == 0 {
+		sys.Warnings = append(sys.Warnings, Warning{File: file, Msg: "the file holds no extractions"})
+	}
+	return sys, nil
+}
+
+func readTSV(sys *System, lines []Line, mode ConfidenceMode) error {
+	rows := make([][]string, 0, len(lines))
+	nums := make([]int, 0, len(lines))
+	for _, l := range lines {
+		if TrimSpace(l.Text) == "" {
+			continue
+		}
+		f := strings.Split(l.Text, "\t")
+		if len(f) < 4 {
+			return &ParseError{File: sys.Path, Line: l.Num, Column: Column(l.Text, len(l.Text)),
+				Msg: fmt.Sprintf("expected at least 4 tab-separated columns (sent_id, subject, relation, object), found %d", len(f)), Err: ErrFieldCount}
+		}
+		if TrimSpace(f[0]) == "" {
+			return &ParseError{File: sys.Path, Line: l.Num, Column: 1, Msg: "empty sentence id: expected the id of a gold sentence in column 1", Err: ErrEmptyField}
+		}
+		rows, nums = append(rows, f), append(nums, l.Num)
+	}
+	withConf := mode == ConfidenceColumn || (mode == ConfidenceAuto && len(rows) > 0 && lastColumnsAreNumbers(rows))
+	sys.HasConfidence = withConf && len(rows) > 0
+	sys.Extractions = make([]Extraction, 0, len(rows))
+	for i, f := range rows {
+		e := Extraction{SentID: TrimSpace(f[0]), Triple: Triple{f[1], f[2], f[3]}, Line: nums[i]}
+		rest := f[4:]
+		if withConf {
+			if len(rest) == 0 {
+				return &ParseError{File: sys.Path, Line: nums[i], Column: lineLen(f), Msg: "expected a confidence in column 5", Err: ErrFieldCount}
+			}
+			c, ok := parseConfidence(rest[len(rest)-1])
+			if !ok {
+				return &ParseError{File: sys.Path, Line: nums[i], Column: lineLen(f[:len(f)-1]) + 1,
+					Msg: fmt.Sprintf("expected a number as confidence in the last column, found %q", rest[len(rest)-1]), Err: ErrSyntax}
+			}
+			e.Confidence, e.HasConfidence = c, true
+			rest = rest[:len(rest)-1]
+		}
+		if len(rest) > 0 {
+			e.Extra = rest
+		}
+		sys.Extractions = append(sys.Extractions, e)
+	}
+	return nil
+}
+
+// lineLen is the character length of fields joined by tabs, plus one: the
+// column just after them.
+func lineLen(f []string) int { return Column(strings.Join(f, "\t"), len(strings.Join(f, "\t"))) }
+
+func lastColumnsAreNumbers(rows [][]string) bool {
+	for _, f := range rows {
+		if len(f) < 5 {
+			return false
+		}
+		if _, ok := parseConfidence(f[len(f)-1]); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+func parseConfidence(s string) (float64, bool) {
+	c, err := strconv.ParseFloat(TrimSpace(s), 64)
+	return c, err == nil && !math.IsInf(c, 0) && !math.IsNaN(c)
+}
+
+func readJSONL(sys *System, lines []Line) error {
+	allConf := true
+	for _, l := range lines {
+		text := l.Text
+		if TrimSpace(text) == "" {
+			continue
+		}
+		if !gjson.Valid(text) {
+			return &ParseError{File: sys.Path, Line: l.Num, Column: jsonErrorColumn(text), Msg: "invalid JSON: expected one JSON object a line", Err: ErrSyntax}
+		}
+		obj := gjson.Parse(text)
+		if !obj.IsObject() {
+			return &ParseError{File: sys.Path, Line: l.Num, Column: Column(text, obj.Index), Msg: "expected a JSON object", Err: ErrSyntax}
+		}
+		e := Extraction{Line: l.Num}
+		id := obj.Get("sent_id")
+		switch id.Type {
+		case gjson.String, gjson.Number:
+			e.SentID = TrimSpace(id.String())
+		case gjson.Null:
+			if !id.Exists() {
+				return &ParseError{File: sys.Path, Line: l.Num, Column: 1, Msg: `missing "sent_id": expected the id of a gold sentence`, Err: ErrEmptyField}
+			}
+			fallthrough
+		default:
+			return jsonFieldError(sys.Path, l, id, `"sent_id" must be a string or a number`)
+		}
+		if e.SentID == "" {
+			return jsonFieldError(sys.Path, l, id, `empty "sent_id": expected the id of a gold sentence`)
+		}
+		slots := [3]*string{&e.Subject, &e.Relation, &e.Object}
+		for i, key := range [3]string{"subject", "relation", "object"} {
+			v := obj.Get(key)
+			if !v.Exists() {
+				return &ParseError{File: sys.Path, Line: l.Num, Column: 1, Msg: fmt.Sprintf("missing %q: expected a string", key), Err: ErrEmptyField}
+			}
+			if v.Type != gjson.String {
+				return jsonFieldError(sys.Path, l, v, fmt.Sprintf("%q must be a string", key))
+			}
+			*slots[i] = v.String()
+		}
+		if args := obj.Get("arguments"); args.Exists() && args.Type != gjson.Null {
+			if !args.IsArray() {
+				return jsonFieldError(sys.Path, l, args, `"arguments" must be an array of strings`)
+			}
+			var bad *gjson.Result
+			args.ForEach(func(_, a gjson.Result) bool {
+				if a.Type != gjson.String {
+					bad = &a
+					return false
+				}
+				e.Extra = append(e.Extra, a.String())
+				return true
+			})
+			if bad != nil {
+				return &ParseError{File: sys.Path, Line: l.Num, Column: Column(text, args.Index+bad.Index), Msg: `"arguments" must hold strings only`, Err: ErrSyntax}
+			}
+		}
+		if c := obj.Get("confidence"); c.Exists() && c.Type != gjson.Null {
+			if c.Type != gjson.Number {
+				return jsonFieldError(sys.Path, l, c, `"confidence" must be a number`)
+			}
+			e.Confidence, e.HasConfidence = c.Float(), true
+		} else {
+			allConf = false
+		}
+		sys.Extractions = append(sys.Extractions, e)
+	}
+	sys.HasConfidence = allConf && len(sys.Extractions) > 0
+	return nil
+}
+
+func jsonFieldError(file string, l Line, v gjson.Result, msg string) error {
+	return &ParseError{File: file, Line: l.Num, Column: Column(l.Text, v.Index), Msg: msg, Err: ErrSyntax}
+}
+
+// jsonErrorColumn locates a JSON syntax error; gjson only says whether text
+// is valid, encoding/json says where it is not.
+func jsonErrorColumn(text string) int {
+	var v any
+	var se *json.SyntaxError
+	if err := json.Unmarshal([]byte(text), &v); errors.As(err, &se) {
+		off := int(se.Offset) - 1
+		if off < 0 {
+			off = 0
+		}
+		return Column(text, off)
+	}
+	return 1
+}
