@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# oiebench: the one entry point for building, serving, testing and measuring.
+#
+#   ./build.sh build          the CLI (build/oiebench) and the static site (dist/)
+#   ./build.sh serve [--port N]  build, then serve dist/ on 127.0.0.1 (default port 8080)
+#   ./build.sh test           every test: vet, format, unit, parity, fuzz seeds, end to end
+#   ./build.sh bench          the benchmarks whose figures the README reports
+#   ./build.sh fuzz [SECONDS] fuzz every reader (default 60 s each)
+set -euo pipefail
+cd "$(dirname "$0")"
+ROOT=$PWD
+export GOFLAGS=${GOFLAGS:--buildvcs=false}
+
+# The BenchIE data release: never committed, looked up in this order.
+find_data() {
+  for d in "${OIEBENCH_DATA:-}" "$ROOT/data/benchie" "$ROOT/../shared/data/benchie"; do
+    if [ -n "$d" ] && [ -f "$d/benchie_gold_annotations_en.txt" ]; then
+      (cd "$d" && pwd)
+      return 0
+    fi
+  done
+  return 1
+}
+
+# Data files the site ships (BenchIE, CC BY 4.0).
+SITE_DATA=(
+  benchie_gold_annotations_en.txt benchie_gold_annotations_de.txt benchie_gold_annotations_zh.txt
+  sample300_en.txt sample300_de.txt sample300_zh.txt carb_explicit.txt SHA256SUMS
+  systems/clausie_explicit.txt systems/minie_explicit.txt systems/stanford_explicit.txt
+  systems/openie6_explicit.txt systems/roi_t_explicit.txt systems/roi_n_explicit.txt
+  systems/naive_oie_explicit.txt systems/m2oie_en_explicit.txt systems/graphene_explicit.txt
+  systems/m2oie_de_explicit.txt systems/m2oie_zh_explicit.txt
+)
+
+build_cli() {
+  mkdir -p build
+  go build -o build/oiebench ./cmd/oiebench
+}
+
+copy_data() {
+  local data
+  if ! data=$(find_data); then
+    echo "build.sh: BenchIE data not found; the site will open empty (drop your own files)." >&2
+    echo "          Set OIEBENCH_DATA or place the release in ./data/benchie (README, Data)." >&2
+    rm -rf dist/data
+    return 0
+  fi
+  rm -rf dist/data
+  mkdir -p dist/data/systems
+  for f in "${SITE_DATA[@]}"; do cp "$data/$f" "dist/data/$f"; done
+}
+
+build_site() {
+  copy_data
+}
+
+cmd_build() {
+  build_cli
+  build_site
+  echo "built build/oiebench and dist/"
+}
+
+cmd_serve() {
+  local port=8080
+  while [ $# -gt 0 ]; do
+    case "$1" in
+      --port) port=$2; shift 2 ;;
+      --port=*) port=${1#--port=}; shift ;;
+      *) echo "build.sh serve: unknown option $1" >&2; exit 2 ;;
+    esac
+  done
+  cmd_build
+  echo "serving dist/ at http://127.0.0.1:$port/"
+  exec go run ./cmd/oiebench serve --dir dist --addr "127.0.0.1:$port"
+}
+
+# Generated Vugu files are not gofmt-clean by design; everything else must be.
+check_format() {
+  local bad
+  bad=$(git ls-files '*.go' | grep -v '_gen\.go$' | grep -v '0_components_gen' | xargs -r gofmt -l)
+  if [ -n "$bad" ]; then
+    echo "gofmt would change:"; echo "$bad"; return 1
+  fi
+}
+
+# Every fuzz target, as package:Target.
+fuzz_targets() {
+  local pkg
+  for pkg in $(go list ./...); do
+    go test -list '^Fuzz' "$pkg" 2>/dev/null | grep '^Fuzz' | sed "s|^|$pkg:|" || true
+  done
+}
+
+cmd_test() {
+  find_data >/dev/null || { echo "build.sh test: BenchIE data not found (README, Data)" >&2; exit 1; }
+  export OIEBENCH_DATA=$(find_data)
+  cmd_build
+  check_format
+  go vet ./...
+  go test -count=1 ./...
+  # A short fuzzing run of every reader; longer runs: ./build.sh fuzz.
+  local t
+  for t in $(fuzz_targets); do
+    go test -run '^$' -fuzz "^${t#*:}\$" -fuzztime "${FUZZTIME:-5s}" "${t%%:*}"
+  done
+}
+
+cmd_fuzz() {
+  local secs=${1:-60}
+  local t
+  for t in $(fuzz_targets); do
+    echo "== ${t} (${secs}s)"
+    go test -run '^$' -fuzz "^${t#*:}\$" -fuzztime "${secs}s" "${t%%:*}" 2>&1 | tail -3
+  done
+}
+
+cmd_bench() {
+  export OIEBENCH_DATA=$(find_data)
+  go test -run '^$' -bench . -benchmem -benchtime "${BENCHTIME:-2s}" ./core/...
+}
+
+case "${1:-}" in
+  build) shift; cmd_build "$@" ;;
+  serve) shift; cmd_serve "$@" ;;
+  test) shift; cmd_test "$@" ;;
+  bench) shift; cmd_bench "$@" ;;
+  fuzz) shift; cmd_fuzz "$@" ;;
+  *) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+esac

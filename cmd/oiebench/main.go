@@ -1,0 +1,113 @@
+// Command oiebench scores Open Information Extraction systems against
+// fact-synset gold (BenchIE) and prints tables ready for a paper.
+//
+//	oiebench score --gold GOLD [--facet regular,concat,minimal] [--e-gold FILE]
+//	               [--reference-compat] [--strict] [--format table|json|csv|markdown|latex]
+//	               [NAME=]SYSTEM...
+//	oiebench stats --gold GOLD [--format table|json]
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+)
+
+// command is one subcommand of the tool.
+type command struct {
+	summary string
+	run     func(args []string, stdout io.Writer) error
+}
+
+var commands = map[string]command{
+	"score": {"score systems against a gold file", runScore},
+	"stats": {"describe a gold file", runStats},
+	"serve": {"serve the built site on 127.0.0.1", runServe},
+}
+
+// usageError is a mistake in the command line (exit status 2); any other
+// error is bad input (exit status 1).
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		usage(stderr)
+		return 2
+	}
+	cmd, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "oiebench: unknown command %q\n", args[0])
+		usage(stderr)
+		return 2
+	}
+	err := cmd.run(args[1:], stdout)
+	var ue usageError
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		return 2
+	case errors.As(err, &ue):
+		fmt.Fprintf(stderr, "oiebench %s: %v\n", args[0], err)
+		return 2
+	}
+	fmt.Fprintf(stderr, "oiebench: %v\n", err)
+	return 1
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: oiebench COMMAND [options] [files]\n\ncommands:")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintln(w, "\nrun 'oiebench COMMAND -h' for the options of a command")
+}
+
+// parseInterleaved parses flags that may come before, between or after the
+// positional arguments, and returns the positional ones.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+func newFlagSet(name, synopsis string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: oiebench %s %s\n\noptions:\n", name, synopsis)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}

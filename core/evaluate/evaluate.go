@@ -1,0 +1,253 @@
+// Package evaluate is the one call every front end makes (command line,
+// browser page, Worker): read a gold and system files, score every system
+// on every facet asked for, and build the Report. Reading and scoring are
+// separate steps so that a front end can keep good files while a bad one is
+// rejected, and compile a gold once for many systems.
+package evaluate
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/oie"
+	"github.com/oiebench/oiebench/core/report"
+)
+
+// Input is one file given by the user.
+type Input struct {
+	Name string // shown in tables; defaults to the file name without extension
+	Path string // shown in messages
+	Data []byte
+}
+
+// Gold is a read gold file with its checksum.
+type Gold struct {
+	*benchie.Gold
+	SHA256 string
+}
+
+// ReadGold reads a BenchIE gold file.
+func ReadGold(in Input, strict bool) (*Gold, error) {
+	g, err := benchie.ReadGold(in.Path, in.Data, benchie.GoldOptions{Strict: strict})
+	if err != nil {
+		return nil, err
+	}
+	sum := sha256.Sum256(in.Data)
+	return &Gold{Gold: g, SHA256: hex.EncodeToString(sum[:])}, nil
+}
+
+// System is a read system file with the name it is shown under.
+type System struct {
+	Name string
+	*oie.System
+}
+
+// ReadSystem reads a system file in the given format (oie.FormatAuto sniffs).
+func ReadSystem(in Input, format oie.Format) (*System, error) {
+	s, err := oie.ReadSystem(in.Path, in.Data, oie.SystemOptions{Format: format})
+	if err != nil {
+		return nil, err
+	}
+	return &System{Name: DefaultName(in), System: s}, nil
+}
+
+// DefaultName is the name a system is shown under when the user gives none:
+// the file name without its extension.
+func DefaultName(in Input) string {
+	if in.Name != "" {
+		return in.Name
+	}
+	base := filepath.Base(filepath.ToSlash(in.Path))
+	return strings.TrimSuffix(base, filepath.Ext(base))
+}
+
+// Options choose what is scored.
+type Options struct {
+	Facets          []benchie.Facet // default: all three
+	ReferenceCompat bool
+	StrictGold      bool // recorded in the signature
+	// Progress, when set, is called after each system and facet is scored;
+	// the browser uses it to show progress and yield to the page.
+	Progress func(done, total int)
+}
+
+// Evaluation keeps everything that produced a report, so that a front end
+// can explain every number (verdicts, coverage, closest gold triples).
+type Evaluation struct {
+	Gold     *Gold
+	EGold    *Gold // BenchIE-E gold, or nil
+	Compiled map[benchie.Facet]*benchie.Compiled
+	// CompiledE is the E gold compiled for the regular facet, or nil.
+	CompiledE *benchie.Compiled
+	Systems   []*System
+	// Results[i][facet] is system i scored on a facet; "entity" is BenchIE-E.
+	Results []map[string]*benchie.Result
+	Report  report.Report
+}
+
+// Entity is the key of BenchIE-E results.
+const Entity = "entity"
+
+// Evaluate scores every system. A nil eGold leaves BenchIE-E out.
+func Evaluate(gold, eGold *Gold, systems []*System, opt Options) *Evaluation {
+	facets := opt.Facets
+	if len(facets) == 0 {
+		facets = benchie.Facets
+	}
+	ev := &Evaluation{Gold: gold, EGold: eGold, Systems: systems, Compiled: map[benchie.Facet]*benchie.Compiled{}}
+	for _, f := range facets {
+		ev.Compiled[f] = benchie.Compile(gold.Gold, f)
+	}
+	if eGold != nil {
+		ev.CompiledE = benchie.Compile(eGold.Gold, benchie.Regular)
+	}
+	total := len(systems) * len(facets)
+	if eGold != nil {
+		total += len(systems)
+	}
+	done := 0
+	step := func() {
+		done++
+		if opt.Progress != nil {
+			opt.Progress(done, total)
+		}
+	}
+	sopt := benchie.Options{ReferenceCompat: opt.ReferenceCompat}
+	for _, s := range systems {
+		rs := map[string]*benchie.Result{}
+		for _, f := range facets {
+			rs[string(f)] = ev.Compiled[f].Score(s.System, sopt)
+			step()
+		}
+		if eGold != nil {
+			rs[Entity] = ev.CompiledE.Score(s.System, sopt)
+			step()
+		}
+		ev.Results = append(ev.Results, rs)
+	}
+	ev.Report = ev.buildReport(facets, opt)
+	return ev
+}
+
+func (ev *Evaluation) buildReport(facets []benchie.Facet, opt Options) report.Report {
+	ro := report.Options{Scorers: []string{"benchie"}, ReferenceCompat: opt.ReferenceCompat, StrictGold: opt.StrictGold}
+	for _, f := range facets {
+		ro.Facets = append(ro.Facets, string(f))
+	}
+	eSHA := ""
+	if ev.EGold != nil {
+		ro.Facets = append(ro.Facets, Entity)
+		eSHA = ev.EGold.SHA256
+	}
+	r := report.Report{
+		Signature: report.Signature(ro, ev.Gold.SHA256, eSHA),
+		Version:   report.Version,
+		Options:   ro,
+		Gold:      goldInfo(ev.Gold),
+		Systems:   []report.System{},
+	}
+	if ev.EGold != nil {
+		e := goldInfo(ev.EGold)
+		r.EGold = &e
+	}
+	for i, s := range ev.Systems {
+		rs := report.System{
+			Name: s.Name, Path: s.Path, Format: string(s.Format),
+			Extractions: len(s.Extractions), Warnings: warningStrings(s.Warnings),
+			BenchIE: &report.BenchIE{},
+		}
+		seen := map[string]bool{}
+		for _, f := range ro.Facets {
+			res := ev.Results[i][f]
+			rs.Ignored = res.Ignored
+			rs.BenchIE.SetFacet(f, score(res))
+			for _, w := range res.Warnings {
+				if msg := w.String(); !seen[msg] { // unknown-id warnings repeat per facet
+					seen[msg] = true
+					rs.Warnings = append(rs.Warnings, msg)
+				}
+			}
+		}
+		r.Systems = append(r.Systems, rs)
+	}
+	return r
+}
+
+func goldInfo(g *Gold) report.Gold {
+	st := g.Stats()
+	return report.Gold{
+		Path: g.Path, SHA256: g.SHA256, Sentences: st.Sentences, Synsets: st.Synsets,
+		Extractions: st.Extractions, Warnings: warningStrings(g.Warnings), Stats: st,
+	}
+}
+
+func score(res *benchie.Result) *report.Score {
+	mode, other := "paper", "reference"
+	if res.ReferenceCompat {
+		mode, other = other, mode
+	}
+	s := counts(res.Counts, mode)
+	for _, j := range res.Judgements {
+		if j.Verdict == benchie.Duplicate {
+			s.Duplicates++
+		}
+	}
+	if res.ModesDisagree {
+		s.Other = counts(res.Other, other)
+	}
+	return s
+}
+
+func counts(c benchie.Counts, mode string) *report.Score {
+	return &report.Score{Precision: c.Precision, Recall: c.Recall, F1: c.F1, TP: c.TP, FP: c.FP, FN: c.FN, Mode: mode}
+}
+
+func warningStrings(ws []oie.Warning) []string {
+	out := make([]string, 0, len(ws))
+	for _, w := range ws {
+		out = append(out, w.String())
+	}
+	return out
+}
+
+// Request is a whole evaluation from raw files, for callers that have all
+// files at hand (the command line, the Worker, the page's JavaScript API).
+type Request struct {
+	Gold         Input
+	EGold        *Input
+	Systems      []Input
+	SystemFormat oie.Format
+	Options
+}
+
+// Run reads every file and evaluates; the first unreadable file is the error.
+func Run(req Request) (*Evaluation, error) {
+	gold, err := ReadGold(req.Gold, req.StrictGold)
+	if err != nil {
+		return nil, err
+	}
+	var eGold *Gold
+	if req.EGold != nil {
+		if eGold, err = ReadGold(*req.EGold, req.StrictGold); err != nil {
+			return nil, err
+		}
+	}
+	systems := make([]*System, 0, len(req.Systems))
+	names := map[string]bool{}
+	for _, in := range req.Systems {
+		s, err := ReadSystem(in, req.SystemFormat)
+		if err != nil {
+			return nil, err
+		}
+		if names[s.Name] {
+			return nil, fmt.Errorf("%s: two systems are named %q: name them with NAME=FILE", in.Path, s.Name)
+		}
+		names[s.Name] = true
+		systems = append(systems, s)
+	}
+	return Evaluate(gold, eGold, systems, req.Options), nil
+}

@@ -1,0 +1,219 @@
+// Package report is the one value every front end shows: the scores of
+// systems against a gold, with the reproducibility signature of everything
+// that produced them, and its renderings as JSON, CSV, Markdown, LaTeX and a
+// plain-text table. The JSON form is a contract: fields are added, never
+// renamed.
+package report
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Version is the oiebench version written into every signature.
+const Version = "0.1.0"
+
+// Report is the result of one evaluation.
+type Report struct {
+	Signature string   `json:"signature"`
+	Version   string   `json:"version"`
+	Options   Options  `json:"options"`
+	Gold      Gold     `json:"gold"`
+	EGold     *Gold    `json:"e_gold,omitempty"`
+	Systems   []System `json:"systems"`
+}
+
+// Options are the settings that change numbers.
+type Options struct {
+	Scorers         []string `json:"scorers"`
+	Facets          []string `json:"facets"`
+	ReferenceCompat bool     `json:"reference_compat"`
+	StrictGold      bool     `json:"strict_gold"`
+}
+
+// Gold describes the gold file scored against.
+type Gold struct {
+	Path        string   `json:"path"`
+	SHA256      string   `json:"sha256"`
+	Sentences   int      `json:"sentences"`
+	Synsets     int      `json:"synsets"`
+	Extractions int      `json:"extractions"`
+	Warnings    []string `json:"warnings"`
+	Stats       any      `json:"stats,omitempty"`
+}
+
+// System is one system's scores.
+type System struct {
+	Name        string   `json:"name"`
+	Path        string   `json:"path"`
+	Format      string   `json:"format"`
+	Extractions int      `json:"extractions"`
+	Ignored     int      `json:"ignored"`
+	Warnings    []string `json:"warnings"`
+	BenchIE     *BenchIE `json:"benchie,omitempty"`
+}
+
+// BenchIE holds one Score per facet that was asked for.
+type BenchIE struct {
+	Regular *Score `json:"regular,omitempty"`
+	Concat  *Score `json:"concat,omitempty"`
+	Minimal *Score `json:"minimal,omitempty"`
+	// Entity is BenchIE-E: the regular facet against the E gold.
+	Entity *Score `json:"entity,omitempty"`
+}
+
+// Facet returns the score of the named facet, or nil.
+func (b *BenchIE) Facet(name string) *Score {
+	if b == nil {
+		return nil
+	}
+	switch name {
+	case "regular":
+		return b.Regular
+	case "concat":
+		return b.Concat
+	case "minimal":
+		return b.Minimal
+	case "entity":
+		return b.Entity
+	}
+	return nil
+}
+
+// SetFacet stores the score of the named facet.
+func (b *BenchIE) SetFacet(name string, s *Score) {
+	switch name {
+	case "regular":
+		b.Regular = s
+	case "concat":
+		b.Concat = s
+	case "minimal":
+		b.Minimal = s
+	case "entity":
+		b.Entity = s
+	}
+}
+
+// Score is a fact-level score.
+type Score struct {
+	Precision float64 `json:"precision"`
+	Recall    float64 `json:"recall"`
+	F1        float64 `json:"f1"`
+	TP        int     `json:"tp"`
+	FP        int     `json:"fp"`
+	FN        int     `json:"fn"`
+	// Duplicates counts correct extractions of already covered synsets.
+	Duplicates int `json:"duplicates"`
+	// Mode is "paper" or "reference"; Other is the score under the other
+	// mode when the two disagree on this run.
+	Mode  string `json:"mode"`
+	Other *Score `json:"other,omitempty"`
+}
+
+// Signature builds the reproducibility signature: every setting that can
+// change a number, the gold's checksum and the version, sacrebleu style.
+func Signature(o Options, goldSHA, eGoldSHA string) string {
+	mode := "paper"
+	if o.ReferenceCompat {
+		mode = "reference"
+	}
+	parts := []string{
+		"oiebench:" + Version,
+		"scorers:" + strings.Join(o.Scorers, "+"),
+		"facets:" + strings.Join(o.Facets, "+"),
+		"mode:" + mode,
+		"gold:sha256:" + goldSHA,
+	}
+	if eGoldSHA != "" {
+		parts = append(parts, "e-gold:sha256:"+eGoldSHA)
+	}
+	if o.StrictGold {
+		parts = append(parts, "gold-reading:strict")
+	}
+	return strings.Join(parts, "|")
+}
+
+// Metric is one column of a rendered table.
+type Metric struct {
+	Facet string // regular, concat, minimal, entity
+	Name  string // precision, recall, f1, tp, fp, fn
+}
+
+// Value returns the metric of a system, and whether it was computed.
+func (m Metric) Value(s System) (float64, bool) {
+	sc := s.BenchIE.Facet(m.Facet)
+	if sc == nil {
+		return 0, false
+	}
+	switch m.Name {
+	case "precision":
+		return sc.Precision, true
+	case "recall":
+		return sc.Recall, true
+	case "f1":
+		return sc.F1, true
+	case "tp":
+		return float64(sc.TP), true
+	case "fp":
+		return float64(sc.FP), true
+	case "fn":
+		return float64(sc.FN), true
+	}
+	return 0, false
+}
+
+// IsCount reports whether the metric is an integer count.
+func (m Metric) IsCount() bool { return m.Name == "tp" || m.Name == "fp" || m.Name == "fn" }
+
+// Label is the column heading, e.g. "regular P".
+func (m Metric) Label() string {
+	short := map[string]string{"precision": "P", "recall": "R", "f1": "F1", "tp": "TP", "fp": "FP", "fn": "FN"}[m.Name]
+	return m.Facet + " " + short
+}
+
+// FacetLabel names a facet as the paper does.
+func FacetLabel(f string) string {
+	return map[string]string{"regular": "BenchIE", "concat": "BenchIE-C", "minimal": "BenchIE-M", "entity": "BenchIE-E"}[f]
+}
+
+// Metrics lists the columns of the report: per facet P, R, F1 and, when
+// counts is set, TP, FP, FN.
+func (r *Report) Metrics(counts bool) []Metric {
+	names := []string{"precision", "recall", "f1"}
+	if counts {
+		names = append(names, "tp", "fp", "fn")
+	}
+	var ms []Metric
+	for _, f := range r.facetsPresent() {
+		for _, n := range names {
+			ms = append(ms, Metric{f, n})
+		}
+	}
+	return ms
+}
+
+func (r *Report) facetsPresent() []string {
+	order := map[string]int{"regular": 0, "concat": 1, "minimal": 2, "entity": 3}
+	seen := map[string]bool{}
+	for _, s := range r.Systems {
+		for f := range order {
+			if s.BenchIE.Facet(f) != nil {
+				seen[f] = true
+			}
+		}
+	}
+	var fs []string
+	for f := range seen {
+		fs = append(fs, f)
+	}
+	sort.Slice(fs, func(i, j int) bool { return order[fs[i]] < order[fs[j]] })
+	return fs
+}
+
+func formatValue(m Metric, v float64, digits int) string {
+	if m.IsCount() {
+		return fmt.Sprintf("%d", int(v))
+	}
+	return fmt.Sprintf("%.*f", digits, v)
+}
