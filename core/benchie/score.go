@@ -78,6 +78,9 @@ type Result struct {
 	// script); ModesDisagree is set when they differ from Counts.
 	Other         Counts
 	ModesDisagree bool
+	// CreditsDiffer counts correct extractions that the two modes credit to
+	// different synsets; it can be non-zero while the totals agree.
+	CreditsDiffer int
 	Warnings      []oie.Warning
 }
 
@@ -123,6 +126,11 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 		if opt.ReferenceCompat && script[i] != paper[i] {
 			// the credited synset changes; the matching triple is not in it
 			j.Synset, j.Triple = script[i], -1
+		}
+	}
+	for i := range paper {
+		if paper[i] != script[i] {
+			res.CreditsDiffer++
 		}
 	}
 	chosen, other := paper, script
@@ -191,13 +199,17 @@ func (c *Compiled) scoreWarnings(sys *oie.System, res *Result) []oie.Warning {
 			ws = append(ws, oie.Warning{File: sys.Path, Msg: "no extraction names a sentence of this gold: is this the system file for this gold (language, sentence ids)?"})
 		}
 	}
-	if res.ModesDisagree {
+	switch {
+	case res.ModesDisagree:
 		p, s := res.Counts, res.Other
 		if res.ReferenceCompat {
 			p, s = s, p
 		}
-		ws = append(ws, oie.Warning{File: sys.Path, Msg: fmt.Sprintf("%s facet: the paper's rule and the reference script disagree (stray spaces in slots): paper TP %d P %.4f R %.4f F1 %.4f; script TP %d P %.4f R %.4f F1 %.4f",
-			c.Facet, p.TP, p.Precision, p.Recall, p.F1, s.TP, s.Precision, s.Recall, s.F1)})
+		ws = append(ws, oie.Warning{File: sys.Path, Msg: fmt.Sprintf("%s facet: the paper's rule and the reference script disagree (%d extraction(s) with stray spaces credited to another synset): paper TP %d P %.4f R %.4f F1 %.4f; script TP %d P %.4f R %.4f F1 %.4f",
+			c.Facet, res.CreditsDiffer, p.TP, p.Precision, p.Recall, p.F1, s.TP, s.Precision, s.Recall, s.F1)})
+	case res.CreditsDiffer > 0:
+		ws = append(ws, oie.Warning{File: sys.Path, Msg: fmt.Sprintf("%s facet: the reference script credits %d extraction(s) with stray spaces to another synset than the paper's rule; the totals agree",
+			c.Facet, res.CreditsDiffer)})
 	}
 	return ws
 }

@@ -109,6 +109,9 @@ type Score struct {
 	// mode when the two disagree on this run.
 	Mode  string `json:"mode"`
 	Other *Score `json:"other,omitempty"`
+	// CreditsDiffer counts correct extractions the two modes credit to
+	// different synsets (possible while the totals agree).
+	CreditsDiffer int `json:"credits_differ"`
 }
 
 // Signature builds the reproducibility signature: every setting that can

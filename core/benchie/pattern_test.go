@@ -1,0 +1,211 @@
+package benchie
+
+import (
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// bruteForms expands a slot the way benchie.md section 2 words it: every
+// subset of optional units removed, tokens joined by single spaces, every
+// bracket character deleted. It is the definition the matcher must agree with.
+func bruteForms(slot string) map[string]bool {
+	toks := strings.Split(slot, " ")
+	type span struct {
+		toks     []string
+		optional bool
+	}
+	var spans []span
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		switch {
+		case strings.Contains(t, "[") && strings.Contains(t, "]"):
+			spans = append(spans, span{[]string{t}, true})
+		case strings.Contains(t, "["):
+			j := i + 1
+			for j < len(toks) && !strings.Contains(toks[j], "]") {
+				j++
+			}
+			if j < len(toks) {
+				spans = append(spans, span{toks[i : j+1], true})
+				i = j
+			}
+		case strings.Contains(t, "]"):
+		default:
+			spans = append(spans, span{[]string{t}, false})
+		}
+	}
+	var opt []int
+	for i, s := range spans {
+		if s.optional {
+			opt = append(opt, i)
+		}
+	}
+	out := map[string]bool{}
+	for mask := 0; mask < 1<<len(opt); mask++ {
+		drop := map[int]bool{}
+		for b, i := range opt {
+			if mask&(1<<b) != 0 {
+				drop[i] = true
+			}
+		}
+		var kept []string
+		for i, s := range spans {
+			if !drop[i] {
+				kept = append(kept, s.toks...)
+			}
+		}
+		f := strings.Join(kept, " ")
+		out[strings.NewReplacer("[", "", "]", "").Replace(f)] = true
+	}
+	return out
+}
+
+// randomSlot makes slots from a tiny alphabet so that forms collide often,
+// with empty tokens, multi-token units, nested and unbalanced brackets.
+func randomSlot(r *rand.Rand) string {
+	words := []string{"a", "b", "ab", "", "a b"}
+	n := 1 + r.IntN(7)
+	var toks []string
+	for i := 0; i < n; i++ {
+		w := words[r.IntN(len(words))]
+		switch r.IntN(8) {
+		case 0, 1:
+			w = "[" + w + "]"
+		case 2:
+			w = "[" + w
+		case 3:
+			w = w + "]"
+		case 4:
+			w = w + "[" + w + "]"
+		}
+		toks = append(toks, w)
+	}
+	return strings.Join(toks, " ")
+}
+
+// candidates are strings worth testing against a slot: its forms, their
+// near misses, and random strings.
+func candidates(r *rand.Rand, forms map[string]bool) []string {
+	var cs []string
+	for f := range forms {
+		cs = append(cs, f, f+" ", " "+f, f+"a", strings.Replace(f, " ", "  ", 1), strings.Replace(f, "a", "b", 1))
+	}
+	for i := 0; i < 5; i++ {
+		cs = append(cs, randomSlot(r))
+	}
+	return cs
+}
+
+// TestPatternMatchesBruteForce is the property test of the matcher: on random
+// slots, expansion and dynamic programming both agree with the definition.
+func TestPatternMatchesBruteForce(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 3000; i++ {
+		slot := randomSlot(r)
+		want := bruteForms(slot)
+		units, _ := parseUnits(slot)
+		expanded := newPattern(units)
+		dp := pattern{units: units} // forms nil: dynamic programming only
+		for _, s := range candidates(r, want) {
+			if got := expanded.match(s); got != want[s] {
+				t.Fatalf("slot %q: expanded match(%q) = %v, want %v", slot, s, got, want[s])
+			}
+			if got := dp.match(s); got != want[s] {
+				t.Fatalf("slot %q: dp match(%q) = %v, want %v", slot, s, got, want[s])
+			}
+		}
+		if len(expanded.forms) != len(want) {
+			t.Fatalf("slot %q: %d distinct forms, want %d", slot, len(expanded.forms), len(want))
+		}
+	}
+}
+
+// TestConcatMatchesBruteForce checks BenchIE-C matching of three slots
+// joined by one space, on both the expanded and the dynamic-programming path.
+func TestConcatMatchesBruteForce(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 1500; i++ {
+		var slots [3]string
+		var forms [3]map[string]bool
+		var ct, dp compiledTriple
+		for k := range slots {
+			slots[k] = randomSlot(r)
+			forms[k] = bruteForms(slots[k])
+			units, _ := parseUnits(slots[k])
+			ct.slots[k] = newPattern(units)
+			dp.slots[k] = pattern{units: units}
+		}
+		want := map[string]bool{}
+		for s := range forms[0] {
+			for rel := range forms[1] {
+				for o := range forms[2] {
+					want[s+" "+rel+" "+o] = true
+				}
+			}
+		}
+		for _, s := range candidates(r, want) {
+			if got := ct.matchConcat(s); got != want[s] {
+				t.Fatalf("slots %q: matchConcat(%q) = %v, want %v", slots, s, got, want[s])
+			}
+			if got := dp.matchConcat(s); got != want[s] {
+				t.Fatalf("slots %q: dp matchConcat(%q) = %v, want %v", slots, s, got, want[s])
+			}
+		}
+	}
+}
+
+// TestManyOptionalUnits: 40 optional units stand for 2^40 forms; matching
+// must not expand them.
+func TestManyOptionalUnits(t *testing.T) {
+	var toks []string
+	for i := 0; i < 40; i++ {
+		toks = append(toks, "[w"+strconv.Itoa(i)+"]")
+	}
+	slot := "head " + strings.Join(toks, " ") + " tail"
+	units, issues := parseUnits(slot)
+	if len(issues) != 0 || countOptional(units) != 40 {
+		t.Fatalf("parsed %d optional units, issues %v", countOptional(units), issues)
+	}
+	p := newPattern(units)
+	if p.forms != nil {
+		t.Fatal("a slot with 40 optional units was expanded")
+	}
+	start := time.Now()
+	for _, c := range []struct {
+		s    string
+		want bool
+	}{
+		{"head tail", true},
+		{"head w0 w1 tail", true},
+		{"head w1 w0 tail", false},
+		{"head " + strings.Join(strings.Fields(strings.NewReplacer("[", "", "]", "").Replace(strings.Join(toks, " "))), " ") + " tail", true},
+		{"head w0  tail", false},
+	} {
+		if got := p.match(c.s); got != c.want {
+			t.Errorf("match(%q) = %v, want %v", c.s, got, c.want)
+		}
+	}
+	// Not a timing assertion (benchmarks measure speed): a guard that the
+	// matcher is not exponential, which would take hours here.
+	if d := time.Since(start); d > 5*time.Second {
+		t.Fatalf("matching took %v", d)
+	}
+}
+
+func TestMinimalSlot(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"[the] [first] Prime Minister [of Australia]", "Prime Minister"},
+		{"Prime Minister", "Prime Minister"},
+		{"Senator [Edward Kennedy] (D. , Mass .)", "Senator"},
+		{"a (b) c", "a (b) c"}, // no '[': left as it is
+		{"[a ( b] c )", "c )"},
+		{"x [y", "x [y"},
+	} {
+		if got := minimalSlot(c.in); got != c.want {
+			t.Errorf("minimalSlot(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

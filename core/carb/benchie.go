@@ -1,0 +1,114 @@
+package carb
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/oiebench/oiebench/core/oie"
+)
+
+// ReadSentences reads a plain sentence list such as BenchIE's
+// sample300_en.txt: one sentence a line, line N being the sentence with id
+// "N". Blank lines hold no sentence but still count, so ids stay line
+// numbers. Sentences are trimmed.
+func ReadSentences(file string, data []byte) ([]oie.Sentence, error) {
+	lines, err := oie.SplitLines(file, data)
+	if err != nil {
+		return nil, err
+	}
+	var out []oie.Sentence
+	for _, l := range lines {
+		if t := oie.TrimSpace(l.Text); t != "" {
+			out = append(out, oie.Sentence{ID: strconv.Itoa(l.Num), Text: t})
+		}
+	}
+	if len(out) == 0 {
+		return nil, &oie.ParseError{File: file, Line: max(1, len(lines)), Msg: "no sentences: expected one sentence a line", Err: oie.ErrNoContent}
+	}
+	return out, nil
+}
+
+// FromBenchIE turns BenchIE extractions (sent_id, subject, relation, object
+// and n-ary arguments) into CaRB predictions: the sentence is looked up by
+// id in sentences (the first sentence with an id wins), the arguments are
+// subject, object and the extra arguments in order, and the confidence is
+// the extraction's, or 1.0 when it has none. Extractions whose id has no
+// sentence cannot be aligned with any gold: they are dropped, counted in
+// NoSentence and warned about once per id.
+func FromBenchIE(sys *oie.System, sentences []oie.Sentence) *Predictions {
+	text := make(map[string]string, len(sentences))
+	for _, s := range sentences {
+		if _, dup := text[s.ID]; !dup {
+			text[s.ID] = s.Text
+		}
+	}
+	p := &Predictions{Path: sys.Path, Extractions: make([]Prediction, 0, len(sys.Extractions))}
+	missing := map[string]int{} // id -> index of its warning
+	for _, e := range sys.Extractions {
+		sent, ok := text[e.SentID]
+		if !ok {
+			p.NoSentence++
+			if _, seen := missing[e.SentID]; !seen {
+				missing[e.SentID] = len(p.Warnings)
+				p.Warnings = append(p.Warnings, oie.Warning{File: sys.Path, Line: e.Line,
+					Msg: fmt.Sprintf("sentence id %q is not in the sentence list: its extractions are left out", e.SentID)})
+			}
+			continue
+		}
+		conf := 1.0
+		if e.HasConfidence {
+			conf = e.Confidence
+		}
+		args := make([]string, 0, 2+len(e.Extra))
+		args = append(args, e.Subject, e.Object)
+		args = append(args, e.Extra...)
+		p.Extractions = append(p.Extractions, Prediction{Sentence: sent, Confidence: conf, Line: e.Line,
+			Tuple: Tuple{Relation: e.Relation, Args: args}})
+	}
+	return p
+}
+
+// ToBenchIE turns CaRB predictions into BenchIE extractions, finding each
+// sentence's id in sentences by SentenceKey (the first sentence with a key
+// wins). Arguments map to subject, object and extra arguments; a missing
+// subject or object becomes an empty slot. Every extraction keeps its
+// confidence. Predictions whose sentence is not in the list are dropped with
+// a warning per sentence. The result's Format is empty: it was not read
+// from a BenchIE file.
+func ToBenchIE(p *Predictions, sentences []oie.Sentence) *oie.System {
+	ids := make(map[string]string, len(sentences))
+	for _, s := range sentences {
+		k := SentenceKey(s.Text)
+		if _, dup := ids[k]; !dup {
+			ids[k] = s.ID
+		}
+	}
+	sys := &oie.System{Path: p.Path, HasConfidence: true, Extractions: make([]oie.Extraction, 0, len(p.Extractions))}
+	warned := map[string]bool{}
+	for _, e := range p.Extractions {
+		k := SentenceKey(e.Sentence)
+		id, ok := ids[k]
+		if !ok {
+			if !warned[k] {
+				warned[k] = true
+				sys.Warnings = append(sys.Warnings, oie.Warning{File: p.Path, Line: e.Line,
+					Msg: fmt.Sprintf("sentence %q is not in the sentence list: its extractions are left out", abbreviate(oie.TrimSpace(e.Sentence)))})
+			}
+			continue
+		}
+		x := oie.Extraction{SentID: id, Confidence: e.Confidence, HasConfidence: true, Line: e.Line}
+		x.Relation = e.Relation
+		if len(e.Args) > 0 {
+			x.Subject = e.Args[0]
+		}
+		if len(e.Args) > 1 {
+			x.Object = e.Args[1]
+		}
+		if len(e.Args) > 2 {
+			x.Extra = append([]string(nil), e.Args[2:]...)
+		}
+		sys.Extractions = append(sys.Extractions, x)
+	}
+	sys.HasConfidence = len(sys.Extractions) > 0
+	return sys
+}

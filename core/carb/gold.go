@@ -1,0 +1,166 @@
+package carb
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/oiebench/oiebench/core/oie"
+)
+
+// Tuple is an extraction as CaRB compares it: a relation and its arguments
+// in order (arg1, arg2, ...), as written.
+type Tuple struct {
+	Relation string
+	Args     []string
+}
+
+// GoldTuple is one line of a CaRB gold file.
+type GoldTuple struct {
+	Tuple
+	// Context holds the arguments dropped because they contain "C: "
+	// (context annotations such as "C: he said"), in order.
+	Context []string
+	Line    int
+}
+
+// Sentence is a gold sentence with its tuples in file order.
+type Sentence struct {
+	Text   string // trimmed, as in the file
+	Key    string // SentenceKey(Text)
+	Line   int    // line of its first tuple
+	Tuples []GoldTuple
+}
+
+// Gold is a CaRB gold file.
+type Gold struct {
+	Path      string
+	Sentences []*Sentence // in order of first appearance
+	Warnings  []oie.Warning
+	byKey     map[string]int
+}
+
+// Lookup returns the gold sentence aligned with a system sentence, if any.
+func (g *Gold) Lookup(sentence string) (*Sentence, bool) {
+	i, ok := g.byKey[SentenceKey(sentence)]
+	if !ok {
+		return nil, false
+	}
+	return g.Sentences[i], true
+}
+
+// TupleCount is the number of gold tuples scored: the recall denominator.
+func (g *Gold) TupleCount() int {
+	n := 0
+	for _, s := range g.Sentences {
+		n += len(s.Tuples)
+	}
+	return n
+}
+
+// NewGold builds a gold from sentences, for callers that do not read a file
+// (tests, conversions). Keys are computed from the texts and key clashes are
+// resolved as ReadGold does; warnings go to Gold.Warnings.
+func NewGold(path string, sentences []*Sentence) *Gold {
+	g := &Gold{Path: path}
+	g.index(sentences)
+	return g
+}
+
+// contextMarker marks a context argument in CaRB gold.
+const contextMarker = "C: "
+
+// ReadGold reads a CaRB gold file. It returns the whole gold or a
+// *oie.ParseError naming file:line:column; never a partly read gold.
+func ReadGold(file string, data []byte) (*Gold, error) {
+	lines, err := oie.SplitLines(file, data)
+	if err != nil {
+		return nil, err
+	}
+	g := &Gold{Path: file}
+	var order []*Sentence
+	byText := map[string]*Sentence{}
+	for _, l := range lines {
+		text := oie.TrimSpace(l.Text)
+		if text == "" {
+			continue
+		}
+		// Columns refer to the line as written, before trimming.
+		lead := strings.Index(l.Text, text)
+		parts := strings.Split(text, "\t")
+		if len(parts) < 2 {
+			return nil, &oie.ParseError{File: file, Line: l.Num, Column: oie.Column(l.Text, lead+len(text)),
+				Msg: "expected at least 2 tab-separated columns (sentence, relation, arguments...), found 1", Err: oie.ErrFieldCount}
+		}
+		for i := range parts {
+			parts[i] = oie.TrimSpace(parts[i])
+		}
+		t := GoldTuple{Tuple: Tuple{Relation: parts[1]}, Line: l.Num}
+		for _, a := range parts[2:] {
+			if strings.Contains(a, contextMarker) {
+				t.Context = append(t.Context, a)
+			} else {
+				t.Args = append(t.Args, a)
+			}
+		}
+		if t.Relation == "" {
+			relCol := oie.Column(l.Text, lead+len(strings.SplitN(text, "\t", 2)[0])+1)
+			g.Warnings = append(g.Warnings, oie.Warning{File: file, Line: l.Num, Column: relCol,
+				Msg: "empty relation: this gold tuple can never be matched"})
+		}
+		if len(t.Args) == 0 {
+			g.Warnings = append(g.Warnings, oie.Warning{File: file, Line: l.Num,
+				Msg: "gold tuple without arguments: only its relation is compared"})
+		}
+		s := byText[parts[0]]
+		if s == nil {
+			s = &Sentence{Text: parts[0], Line: l.Num}
+			byText[parts[0]] = s
+			order = append(order, s)
+		}
+		s.Tuples = append(s.Tuples, t)
+	}
+	if len(order) == 0 {
+		return nil, &oie.ParseError{File: file, Line: max(1, len(lines)),
+			Msg: "no gold tuples: expected lines of the form sentence<TAB>relation<TAB>arg1<TAB>arg2...", Err: oie.ErrNoContent}
+	}
+	g.index(order)
+	return g, nil
+}
+
+// index sets the keys of sentences and keeps, of sentences sharing a key,
+// only the later one: the reference keys its gold by sentence key, so the
+// later sentence overwrites the earlier one and the earlier one's tuples
+// are never scored (not even in the recall denominator).
+func (g *Gold) index(sentences []*Sentence) {
+	g.byKey = map[string]int{}
+	keep := make([]bool, len(sentences))
+	for i, s := range sentences {
+		s.Key = SentenceKey(s.Text)
+		if j, ok := g.byKey[s.Key]; ok {
+			prev := sentences[j]
+			keep[j] = false
+			g.Warnings = append(g.Warnings, oie.Warning{File: g.Path, Line: s.Line,
+				Msg: fmt.Sprintf("sentence %q has the same key as the sentence on line %d (%q), which it replaces: the %d tuple(s) of that sentence are not scored",
+					abbreviate(s.Text), prev.Line, abbreviate(prev.Text), len(prev.Tuples))})
+		}
+		g.byKey[s.Key] = i
+		keep[i] = true
+	}
+	kept := make([]*Sentence, 0, len(sentences))
+	for i, s := range sentences {
+		if keep[i] {
+			g.byKey[s.Key] = len(kept)
+			kept = append(kept, s)
+		}
+	}
+	g.Sentences = kept
+}
+
+// abbreviate shortens a sentence for a message.
+func abbreviate(s string) string {
+	const n = 60
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + "..."
+	}
+	return s
+}
