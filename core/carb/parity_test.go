@@ -1,6 +1,7 @@
 package carb_test
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
@@ -74,8 +75,16 @@ func TestParity(t *testing.T) {
 		t.Fatal("expected/carb.json lists no systems")
 	}
 	gold := readParityGold(t)
-	if len(gold.Warnings) != 0 {
-		t.Errorf("gold warnings: %v", gold.Warnings)
+	// The only oddities of the file: five tuples with an empty relation.
+	var lines []int
+	for _, w := range gold.Warnings {
+		lines = append(lines, w.Line)
+	}
+	if fmt.Sprint(lines) != "[633 664 667 668 699]" {
+		t.Errorf("gold warnings on lines %v, want [633 664 667 668 699]: %v", lines, gold.Warnings)
+	}
+	if n := gold.TupleCount(); n != 783 {
+		t.Errorf("gold tuples = %d, want 783", n)
 	}
 	for name, w := range want.Systems {
 		t.Run(name, func(t *testing.T) {

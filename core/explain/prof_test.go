@@ -52,3 +52,17 @@ func BenchmarkCompile(b *testing.B) {
 		}
 	}
 }
+
+func BenchmarkReadGold(b *testing.B) {
+	gb, _ := dataset.ReadFile("benchie_gold_annotations_en.txt")
+	for b.Loop() {
+		evaluate.ReadGold(evaluate.Input{Path: "en", Data: gb}, false)
+	}
+}
+func BenchmarkStats(b *testing.B) {
+	gb, _ := dataset.ReadFile("benchie_gold_annotations_en.txt")
+	g, _ := evaluate.ReadGold(evaluate.Input{Path: "en", Data: gb}, false)
+	for b.Loop() {
+		g.Stats()
+	}
+}

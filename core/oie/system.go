@@ -219,7 +219,7 @@ func readJSONL(sys *System, lines []Line) error {
 				return true
 			})
 			if bad != nil {
-				return &ParseError{File: sys.Path, Line: l.Num, Column: Column(text, args.Index+bad.Index), Msg: `"arguments" must hold strings only`, Err: ErrSyntax}
+				return &ParseError{File: sys.Path, Line: l.Num, Column: Column(text, bad.Index), Msg: `"arguments" must hold strings only`, Err: ErrSyntax}
 			}
 		}
 		if c := obj.Get("confidence"); c.Exists() && c.Type != gjson.Null {

@@ -1,0 +1,129 @@
+package oie_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/oiebench/oiebench/core/oie"
+)
+
+// TestMalformedSystems lists broken inputs with the exact position and kind
+// of the error each must report.
+func TestMalformedSystems(t *testing.T) {
+	for _, c := range []struct {
+		name, in       string
+		format         oie.Format
+		conf           oie.ConfidenceMode
+		line, col      int
+		kind           error
+		msg            string
+	}{
+		{"three columns", "1\ta\tb\tc\n2\ta\tb\n", oie.FormatTSV, 0, 2, 6, oie.ErrFieldCount, "sys:2:6: expected at least 4 tab-separated columns (sent_id, subject, relation, object), found 3"},
+		{"one column", "\n\nhello\n", oie.FormatTSV, 0, 3, 6, oie.ErrFieldCount, ""},
+		{"empty id", "1\ta\tb\tc\n \ta\tb\tc\n", oie.FormatTSV, 0, 2, 1, oie.ErrEmptyField, ""},
+		{"bad confidence", "1\ta\tb\tc\t0.5\n2\ta\tb\tc\thigh\n", oie.FormatTSV, oie.ConfidenceColumn, 2, 9, oie.ErrSyntax, ""},
+		{"missing confidence", "1\ta\tb\tc\n", oie.FormatTSV, oie.ConfidenceColumn, 1, 8, oie.ErrFieldCount, ""},
+		{"invalid utf-8", "1\ta\tb\tc\n2\ta\t\xff\tc\n", oie.FormatTSV, 0, 2, 5, oie.ErrEncoding, ""},
+		{"nul byte", "1\ta\tb\tc\x00\n", oie.FormatTSV, 0, 1, 8, oie.ErrEncoding, ""},
+		{"utf-8 column counts characters", "1\täöü\tb\n", oie.FormatTSV, 0, 1, 8, oie.ErrFieldCount, ""},
+		{"json syntax", `{"sent_id": "1", "subject": "a", "relation": "b", "object": "c"}` + "\n" + `{"sent_id": "1", "subject": "a",, }`, oie.FormatJSONL, 0, 2, 33, oie.ErrSyntax, ""},
+		{"json not object", "[1, 2]\n", oie.FormatJSONL, 0, 1, 1, oie.ErrSyntax, ""},
+		{"json missing slot", `{"sent_id": 1, "subject": "a", "object": "c"}`, oie.FormatJSONL, 0, 1, 1, oie.ErrEmptyField, `sys:1:1: missing "relation": expected a string`},
+		{"json wrong type", `{"sent_id": 1, "subject": "a", "relation": 5, "object": "c"}`, oie.FormatJSONL, 0, 1, 44, oie.ErrSyntax, ""},
+		{"json bad id", `{"sent_id": [1], "subject": "a", "relation": "b", "object": "c"}`, oie.FormatJSONL, 0, 1, 13, oie.ErrSyntax, ""},
+		{"json bad argument", `{"sent_id": 1, "subject": "a", "relation": "b", "object": "c", "arguments": ["x", 3]}`, oie.FormatJSONL, 0, 1, 83, oie.ErrSyntax, ""},
+		{"json bad confidence", `{"sent_id": 1, "subject": "a", "relation": "b", "object": "c", "confidence": "0.3"}`, oie.FormatJSONL, 0, 1, 78, oie.ErrSyntax, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := oie.ReadSystem("sys", []byte(c.in), oie.SystemOptions{Format: c.format, Confidence: c.conf})
+			var pe *oie.ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("err = %v, want a ParseError", err)
+			}
+			if pe.Line != c.line || pe.Column != c.col || !errors.Is(err, c.kind) {
+				t.Fatalf("err = %v (line %d col %d), want line %d col %d, kind %v", err, pe.Line, pe.Column, c.line, c.col, c.kind)
+			}
+			if c.msg != "" && err.Error() != c.msg {
+				t.Fatalf("message %q, want %q", err.Error(), c.msg)
+			}
+		})
+	}
+}
+
+func TestReadTSV(t *testing.T) {
+	in := "\ufeff1\t He \tserved\tas PM\r\n\r\n2\ta\tb\tc\td\r\n"
+	s, err := oie.ReadSystem("s", []byte(in), oie.SystemOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Format != oie.FormatTSV || s.HasConfidence || len(s.Extractions) != 2 {
+		t.Fatalf("%+v", s)
+	}
+	e := s.Extractions[0]
+	if e.SentID != "1" || e.Subject != " He " || e.Line != 1 || e.Trimmed().Subject != "He" {
+		t.Fatalf("slots are kept as written and trimmed for matching: %+v", e)
+	}
+	if f := s.Extractions[1].Folded(); f.Object != "c d" || s.Extractions[1].Line != 3 {
+		t.Fatalf("n-ary folding: %+v", f)
+	}
+}
+
+func TestConfidenceDetection(t *testing.T) {
+	s, err := oie.ReadSystem("s", []byte("1\ta\tb\tc\t0.9\n1\ta\tb\tc\tx\t.25\n"), oie.SystemOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.HasConfidence || s.Extractions[0].Confidence != 0.9 || s.Extractions[1].Confidence != 0.25 || len(s.Extractions[1].Extra) != 1 {
+		t.Fatalf("%+v", s.Extractions)
+	}
+	// One line without a number: every extra column is an argument.
+	s, err = oie.ReadSystem("s", []byte("1\ta\tb\tc\t0.9\n1\ta\tb\tc\tx\n"), oie.SystemOptions{})
+	if err != nil || s.HasConfidence || s.Extractions[0].Extra[0] != "0.9" {
+		t.Fatalf("%v %+v", err, s)
+	}
+}
+
+func TestReadJSONL(t *testing.T) {
+	in := `{"sent_id": 3, "subject": "He", "relation": "served", "object": "as", "arguments": ["PM"], "confidence": 0.5}` + "\n\n" +
+		`{"sent_id": "4", "subject": "a", "relation": "b", "object": "c", "arguments": null}`
+	s, err := oie.ReadSystem("s.jsonl", []byte(in), oie.SystemOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Format != oie.FormatJSONL || s.HasConfidence || len(s.Extractions) != 2 {
+		t.Fatalf("%+v", s)
+	}
+	e := s.Extractions[0]
+	if e.SentID != "3" || e.Folded().Object != "as PM" || !e.HasConfidence || e.Confidence != 0.5 || s.Extractions[1].Line != 3 {
+		t.Fatalf("%+v", s.Extractions)
+	}
+}
+
+func TestEmptySystemWarns(t *testing.T) {
+	s, err := oie.ReadSystem("s", []byte("\n\n"), oie.SystemOptions{})
+	if err != nil || len(s.Warnings) != 1 {
+		t.Fatalf("%v %+v", err, s)
+	}
+}
+
+func FuzzReadSystem(f *testing.F) {
+	f.Add([]byte("1\ta\tb\tc\n2\ta\tb\tc\t0.5\n"))
+	f.Add([]byte("1\ta\tb\n"))
+	f.Add([]byte(`{"sent_id": 1, "subject": "a", "relation": "b", "object": "c", "arguments": ["d"], "confidence": 1}`))
+	f.Add([]byte("\ufeff{\"sent_id\": [\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := oie.ReadSystem("f", data, oie.SystemOptions{})
+		if err != nil {
+			var pe *oie.ParseError
+			if !errors.As(err, &pe) || pe.Line < 1 || pe.Column < 0 {
+				t.Fatalf("error without a position: %v", err)
+			}
+			return
+		}
+		for _, e := range s.Extractions {
+			if e.SentID == "" || e.Line < 1 {
+				t.Fatalf("extraction without id or line: %+v", e)
+			}
+		}
+	})
+}
