@@ -1,6 +1,9 @@
 package benchie
 
 import (
+	"strings"
+	"sync"
+
 	"fmt"
 
 	"github.com/oiebench/oiebench/core/oie"
@@ -40,52 +43,67 @@ type Compiled struct {
 
 type compiledSentence struct {
 	triples []compiledTriple // every triple of every synset, in file order
-	// bySubject maps a subject form to the triples that have it; triples
-	// whose subject is too large to expand are listed in unindexed.
-	bySubject map[string][]int32
-	unindexed []int32
-	synsets   int
+	synsets int
 }
 
 type compiledTriple struct {
 	synset, triple int32
 	slots          [3]pattern
+	laterSlots     [][]unit // relation and object units, for BenchIE-C
 }
 
-// Compile prepares the gold for a facet.
+// Compile prepares the gold for a facet. The parsed slots are kept with the
+// gold, so BenchIE and BenchIE-C share them and BenchIE-M parses again only
+// the slots that hold optional material.
 func Compile(g *Gold, f Facet) *Compiled {
-	c := &Compiled{Gold: g, Facet: f, sents: make([]compiledSentence, len(g.Sentences))}
+	return &Compiled{Gold: g, Facet: f, sents: g.compiledSentences(f == Minimal)}
+}
+
+// compiled caches the parsed slots of a gold: index 0 as written, 1 for
+// BenchIE-M.
+type compiled struct {
+	once  sync.Once
+	sents []compiledSentence
+}
+
+func (g *Gold) compiledSentences(minimal bool) []compiledSentence {
+	if !minimal {
+		c := &g.compiled[0]
+		c.once.Do(func() { c.sents = compileSentences(g, nil) })
+		return c.sents
+	}
+	c := &g.compiled[1]
+	c.once.Do(func() { c.sents = compileSentences(g, g.compiledSentences(false)) })
+	return c.sents
+}
+
+// compileSentences parses every slot; given the regular compilation, it
+// builds BenchIE-M, reusing the slots without '['.
+func compileSentences(g *Gold, regular []compiledSentence) []compiledSentence {
+	f := Regular
+	if regular != nil {
+		f = Minimal
+	}
+	sents := make([]compiledSentence, len(g.Sentences))
 	for si, s := range g.Sentences {
-		cs := &c.sents[si]
+		cs := &sents[si]
 		cs.synsets = len(s.Synsets)
 		for ki, syn := range s.Synsets {
 			for ti, t := range syn.Triples {
 				ct := compiledTriple{synset: int32(ki), triple: int32(ti)}
 				for k, slot := range t.Slots() {
+					if regular != nil && !strings.Contains(slot, "[") {
+						ct.slots[k] = regular[si].triples[len(cs.triples)].slots[k]
+						continue
+					}
 					ct.slots[k] = newPattern(slotUnits(slot, f))
 				}
+				ct.laterSlots = [][]unit{ct.slots[1].units, ct.slots[2].units}
 				cs.triples = append(cs.triples, ct)
 			}
 		}
-		if f != Concat {
-			cs.index()
-		}
 	}
-	return c
-}
-
-func (cs *compiledSentence) index() {
-	cs.bySubject = make(map[string][]int32)
-	for i := range cs.triples {
-		forms := cs.triples[i].slots[0].forms
-		if forms == nil {
-			cs.unindexed = append(cs.unindexed, int32(i))
-			continue
-		}
-		for _, f := range forms {
-			cs.bySubject[f] = append(cs.bySubject[f], int32(i))
-		}
-	}
+	return sents
 }
 
 // firstMatch returns the index (into triples) of the first triple, in file
@@ -101,23 +119,12 @@ func (c *Compiled) firstMatch(si int, t oie.Triple) int {
 		}
 		return -1
 	}
-	best := -1
-	for _, i := range cs.bySubject[t.Subject] {
-		if cs.triples[i].matchRest(t) {
-			best = int(i)
-			break // the index lists triples in file order
-		}
-	}
-	for _, i := range cs.unindexed {
-		if best >= 0 && int(i) > best {
-			break
-		}
+	for i := range cs.triples {
 		if ct := &cs.triples[i]; ct.slots[0].match(t.Subject) && ct.matchRest(t) {
-			best = int(i)
-			break
+			return i
 		}
 	}
-	return best
+	return -1
 }
 
 func (ct *compiledTriple) matchRest(t oie.Triple) bool {
@@ -128,24 +135,10 @@ func (ct *compiledTriple) matchRest(t oie.Triple) bool {
 // slots joined by single spaces.
 func (ct *compiledTriple) matchConcat(joined string) bool {
 	s, r, o := &ct.slots[0], &ct.slots[1], &ct.slots[2]
-	if s.forms == nil || r.forms == nil || o.forms == nil {
+	if s.optional+r.optional+o.optional > maxBacktrackUnits {
 		return matchSlots(joined, []*pattern{s, r, o})
 	}
-	for _, fs := range s.forms {
-		if len(joined) <= len(fs) || joined[len(fs)] != ' ' || joined[:len(fs)] != fs {
-			continue
-		}
-		rest := joined[len(fs)+1:]
-		for _, fr := range r.forms {
-			if len(rest) <= len(fr) || rest[len(fr)] != ' ' || rest[:len(fr)] != fr {
-				continue
-			}
-			if o.match(rest[len(fr)+1:]) {
-				return true
-			}
-		}
-	}
-	return false
+	return backtrack(joined, s.units, ct.laterSlots, 0, false)
 }
 
 // slotMatches reports, slot by slot, whether t's slots are forms of the

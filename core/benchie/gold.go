@@ -14,6 +14,7 @@ type Gold struct {
 	Sentences []*Sentence // in file order
 	Warnings  []oie.Warning
 	index     map[string]int
+	compiled  [2]compiled // parsed slots, made on first use (compile.go)
 }
 
 // Sentence is a gold sentence with its synsets, in file order.

@@ -26,14 +26,14 @@ type slotIssue struct {
 	msg    string // what happened to it
 }
 
-// maxExpandedUnits bounds eager expansion: a slot with more optional units
-// is matched with the dynamic program only.
-const maxExpandedUnits = 6
+// maxBacktrackUnits bounds the optional units matched by backtracking, whose
+// worst case doubles with each unit; larger patterns use dynamic programming.
+const maxBacktrackUnits = 12
 
 // pattern is one compiled slot.
 type pattern struct {
-	units []unit
-	forms []string // every distinct form, when at most 2^maxExpandedUnits; else nil
+	units    []unit
+	optional int // how many units are optional
 }
 
 var bracketDeleter = strings.NewReplacer("[", "", "]", "")
@@ -41,39 +41,65 @@ var bracketDeleter = strings.NewReplacer("[", "", "]", "")
 // parseUnits splits a slot into units, following the reference: a token with
 // '[' and ']' is one optional unit; a token with '[' only opens a unit that
 // runs to the next token holding ']'; an unclosed '[' token and a ']' token
-// outside a unit are dropped.
+// outside a unit are dropped. Adjacent required tokens form one unit (the
+// forms are the same), so a slot without brackets is a single unit.
 func parseUnits(slot string) ([]unit, []slotIssue) {
-	toks := strings.Split(slot, " ")
-	offs := make([]int, len(toks))
-	for i, off := 0, 0; i < len(toks); i++ {
-		offs[i] = off
-		off += len(toks[i]) + 1
+	if !strings.ContainsAny(slot, "[]") {
+		return []unit{{slot, false}}, nil
 	}
 	var units []unit
 	var issues []slotIssue
-	for i := 0; i < len(toks); i++ {
-		t := toks[i]
+	runStart, runEnd := -1, -1 // the current run of required tokens
+	flush := func() {
+		if runStart >= 0 {
+			units = append(units, unit{slot[runStart:runEnd], false})
+			runStart = -1
+		}
+	}
+	// token returns the token starting at byte off and where the next starts.
+	token := func(off int) (string, int) {
+		if i := strings.IndexByte(slot[off:], ' '); i >= 0 {
+			return slot[off : off+i], off + i + 1
+		}
+		return slot[off:], len(slot) + 1
+	}
+	for off := 0; off <= len(slot); {
+		t, next := token(off)
 		open, close := strings.Contains(t, "["), strings.Contains(t, "]")
 		switch {
 		case open && close:
+			flush()
 			units = append(units, unit{bracketDeleter.Replace(t), true})
 		case open:
-			j := i + 1
-			for j < len(toks) && !strings.Contains(toks[j], "]") {
-				j++
+			end := next
+			for end <= len(slot) {
+				u, after := token(end)
+				if strings.Contains(u, "]") {
+					end += len(u)
+					break
+				}
+				end = after
 			}
-			if j == len(toks) {
-				issues = append(issues, slotIssue{offs[i], "'[' is never closed in this slot: the token " + quote(t) + " is dropped, as the reference does"})
-				continue
+			if end > len(slot) {
+				flush() // a dropped token splits the run of required tokens
+				issues = append(issues, slotIssue{off, "'[' is never closed in this slot: the token " + quote(t) + " is dropped, as the reference does"})
+				break
 			}
-			units = append(units, unit{bracketDeleter.Replace(strings.Join(toks[i:j+1], " ")), true})
-			i = j
+			flush()
+			units = append(units, unit{bracketDeleter.Replace(slot[off:end]), true})
+			next = end + 1
 		case close:
-			issues = append(issues, slotIssue{offs[i], "']' closes no optional unit: the token " + quote(t) + " is dropped, as the reference does"})
+			flush()
+			issues = append(issues, slotIssue{off, "']' closes no optional unit: the token " + quote(t) + " is dropped, as the reference does"})
 		default:
-			units = append(units, unit{t, false})
+			if runStart < 0 {
+				runStart = off
+			}
+			runEnd = off + len(t)
 		}
+		off = next
 	}
+	flush()
 	return units, issues
 }
 
@@ -109,11 +135,7 @@ func slotUnits(slot string, f Facet) []unit {
 }
 
 func newPattern(units []unit) pattern {
-	p := pattern{units: units}
-	if countOptional(units) <= maxExpandedUnits {
-		p.forms = expandUnits(units, -1)
-	}
-	return p
+	return pattern{units: units, optional: countOptional(units)}
 }
 
 func countOptional(units []unit) int {
@@ -126,8 +148,9 @@ func countOptional(units []unit) int {
 	return n
 }
 
-// expandUnits lists the distinct forms of a slot in a fixed order; it stops
-// and returns nil once more than limit forms exist (limit < 0: no limit).
+// expandUnits lists the distinct forms of a slot in a fixed order, for the
+// statistics; it stops and returns nil once more than limit forms exist
+// (limit < 0: no limit). Matching never expands.
 func expandUnits(units []unit, limit int) []string {
 	forms := []string{""}
 	started := []bool{false}
@@ -169,15 +192,41 @@ func dedupe(forms []string) []string {
 
 // match reports whether s is a form of the slot.
 func (p *pattern) match(s string) bool {
-	if p.forms != nil {
-		for _, f := range p.forms {
-			if f == s {
-				return true
-			}
-		}
-		return false
+	if p.optional <= maxBacktrackUnits {
+		return backtrack(s, p.units, nil, 0, false)
 	}
 	return matchSlots(s, []*pattern{p})
+}
+
+// backtrack reports whether s, from byte pos on, is a form of the remaining
+// units of the current slot followed by the later slots, slots joined by
+// single spaces; started says whether the current slot emitted a unit yet.
+// A mismatch ends at the first differing byte, so the usual cost is a few
+// comparisons.
+func backtrack(s string, units []unit, later [][]unit, pos int, started bool) bool {
+	for i, u := range units {
+		if u.optional && backtrack(s, units[i+1:], later, pos, started) {
+			return true
+		}
+		if started {
+			if pos >= len(s) || s[pos] != ' ' {
+				return false
+			}
+			pos++
+		}
+		if !strings.HasPrefix(s[pos:], u.text) {
+			return false
+		}
+		pos += len(u.text)
+		started = true
+	}
+	if len(later) == 0 {
+		return pos == len(s)
+	}
+	if pos >= len(s) || s[pos] != ' ' {
+		return false
+	}
+	return backtrack(s, later[0], later[1:], pos+1, false)
 }
 
 // matchSlots reports whether s equals the forms of the given slots joined by

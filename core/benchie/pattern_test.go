@@ -108,17 +108,17 @@ func TestPatternMatchesBruteForce(t *testing.T) {
 		want := bruteForms(slot)
 		units, _ := parseUnits(slot)
 		expanded := newPattern(units)
-		dp := pattern{units: units} // forms nil: dynamic programming only
+		dp := pattern{units: units, optional: maxBacktrackUnits + 1} // dynamic programming only
 		for _, s := range candidates(r, want) {
 			if got := expanded.match(s); got != want[s] {
-				t.Fatalf("slot %q: expanded match(%q) = %v, want %v", slot, s, got, want[s])
+				t.Fatalf("slot %q: backtracking match(%q) = %v, want %v", slot, s, got, want[s])
 			}
 			if got := dp.match(s); got != want[s] {
 				t.Fatalf("slot %q: dp match(%q) = %v, want %v", slot, s, got, want[s])
 			}
 		}
-		if len(expanded.forms) != len(want) {
-			t.Fatalf("slot %q: %d distinct forms, want %d", slot, len(expanded.forms), len(want))
+		if forms := expandUnits(units, -1); len(forms) != len(want) {
+			t.Fatalf("slot %q: %d distinct forms, want %d", slot, len(forms), len(want))
 		}
 	}
 }
@@ -136,8 +136,9 @@ func TestConcatMatchesBruteForce(t *testing.T) {
 			forms[k] = bruteForms(slots[k])
 			units, _ := parseUnits(slots[k])
 			ct.slots[k] = newPattern(units)
-			dp.slots[k] = pattern{units: units}
+			dp.slots[k] = pattern{units: units, optional: maxBacktrackUnits + 1}
 		}
+		ct.laterSlots = [][]unit{ct.slots[1].units, ct.slots[2].units}
 		want := map[string]bool{}
 		for s := range forms[0] {
 			for rel := range forms[1] {
@@ -148,7 +149,7 @@ func TestConcatMatchesBruteForce(t *testing.T) {
 		}
 		for _, s := range candidates(r, want) {
 			if got := ct.matchConcat(s); got != want[s] {
-				t.Fatalf("slots %q: matchConcat(%q) = %v, want %v", slots, s, got, want[s])
+				t.Fatalf("slots %q: backtracking matchConcat(%q) = %v, want %v", slots, s, got, want[s])
 			}
 			if got := dp.matchConcat(s); got != want[s] {
 				t.Fatalf("slots %q: dp matchConcat(%q) = %v, want %v", slots, s, got, want[s])
@@ -170,8 +171,8 @@ func TestManyOptionalUnits(t *testing.T) {
 		t.Fatalf("parsed %d optional units, issues %v", countOptional(units), issues)
 	}
 	p := newPattern(units)
-	if p.forms != nil {
-		t.Fatal("a slot with 40 optional units was expanded")
+	if p.optional <= maxBacktrackUnits {
+		t.Fatal("a slot with 40 optional units must use dynamic programming")
 	}
 	start := time.Now()
 	for _, c := range []struct {

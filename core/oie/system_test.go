@@ -11,12 +11,12 @@ import (
 // of the error each must report.
 func TestMalformedSystems(t *testing.T) {
 	for _, c := range []struct {
-		name, in       string
-		format         oie.Format
-		conf           oie.ConfidenceMode
-		line, col      int
-		kind           error
-		msg            string
+		name, in  string
+		format    oie.Format
+		conf      oie.ConfidenceMode
+		line, col int
+		kind      error
+		msg       string
 	}{
 		{"three columns", "1\ta\tb\tc\n2\ta\tb\n", oie.FormatTSV, 0, 2, 6, oie.ErrFieldCount, "sys:2:6: expected at least 4 tab-separated columns (sent_id, subject, relation, object), found 3"},
 		{"one column", "\n\nhello\n", oie.FormatTSV, 0, 3, 6, oie.ErrFieldCount, ""},

@@ -45,13 +45,14 @@ type Gold struct {
 
 // System is one system's scores.
 type System struct {
-	Name        string   `json:"name"`
-	Path        string   `json:"path"`
-	Format      string   `json:"format"`
-	Extractions int      `json:"extractions"`
-	Ignored     int      `json:"ignored"`
-	Warnings    []string `json:"warnings"`
-	BenchIE     *BenchIE `json:"benchie,omitempty"`
+	Name        string    `json:"name"`
+	Path        string    `json:"path"`
+	Format      string    `json:"format"`
+	Extractions int       `json:"extractions"`
+	Ignored     int       `json:"ignored"`
+	Warnings    []string  `json:"warnings"`
+	BenchIE     *BenchIE  `json:"benchie,omitempty"`
+	Analysis    *Analysis `json:"analysis,omitempty"`
 }
 
 // BenchIE holds one Score per facet that was asked for.

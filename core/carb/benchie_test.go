@@ -1,0 +1,87 @@
+package carb_test
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/oiebench/oiebench/core/carb"
+	"github.com/oiebench/oiebench/core/oie"
+)
+
+func TestReadSentences(t *testing.T) {
+	s, err := carb.ReadSentences("s.txt", []byte("First one .\r\n\n  Third .  \n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []oie.Sentence{{ID: "1", Text: "First one ."}, {ID: "3", Text: "Third ."}}
+	if !reflect.DeepEqual(s, want) {
+		t.Errorf("got %v, want %v", s, want)
+	}
+	if _, err := carb.ReadSentences("s.txt", []byte("\n\n")); !errors.Is(err, oie.ErrNoContent) {
+		t.Errorf("blank file: error %v", err)
+	}
+	if _, err := carb.ReadSentences("s.txt", []byte("a\n\xff")); err == nil || err.Error() != "s.txt:2:1: invalid UTF-8: expected UTF-8 text" {
+		t.Errorf("invalid UTF-8: error %v", err)
+	}
+}
+
+func TestFromBenchIE(t *testing.T) {
+	sents := []oie.Sentence{{ID: "1", Text: "He left Paris in 1950 ."}, {ID: "2", Text: "She came ."}, {ID: "2", Text: "ignored duplicate"}}
+	sys, err := oie.ReadSystem("sys.tsv", []byte(
+		"1\tHe\tleft\tParis\n"+
+			"9\tX\tis\tY\n"+
+			"2\tShe\tcame\t\n"+
+			"9\tX\tis\tZ\n"+
+			"7\tX\tis\tZ\n"), oie.SystemOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := carb.FromBenchIE(sys, sents)
+	want := []carb.Prediction{
+		{Sentence: "He left Paris in 1950 .", Confidence: 1, Tuple: tup("left", "He", "Paris"), Line: 1},
+		{Sentence: "She came .", Confidence: 1, Tuple: tup("came", "She", ""), Line: 3},
+	}
+	if !reflect.DeepEqual(p.Extractions, want) {
+		t.Errorf("got %#v\nwant %#v", p.Extractions, want)
+	}
+	if p.NoSentence != 3 || len(p.Warnings) != 2 || p.Warnings[0].Line != 2 || !strings.Contains(p.Warnings[0].Msg, `"9"`) ||
+		p.Warnings[1].Line != 5 {
+		t.Errorf("NoSentence %d, warnings %v", p.NoSentence, p.Warnings)
+	}
+
+	// n-ary arguments and confidences are kept
+	nary, err := oie.ReadSystem("nary.tsv", []byte("1\tHe\tleft\tParis\tin 1950\t0.25\n"), oie.SystemOptions{Confidence: oie.ConfidenceColumn})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := carb.FromBenchIE(nary, sents).Extractions
+	if len(got) != 1 || got[0].Confidence != 0.25 || !reflect.DeepEqual(got[0].Args, []string{"He", "Paris", "in 1950"}) {
+		t.Errorf("n-ary: %#v", got)
+	}
+}
+
+func TestToBenchIE(t *testing.T) {
+	sents := []oie.Sentence{{ID: "1", Text: "He left Paris ."}, {ID: "2", Text: "She came ."}}
+	p := &carb.Predictions{Path: "p.txt", Extractions: []carb.Prediction{
+		{Sentence: "He left Paris.", Confidence: 0.5, Tuple: tup("left", "He", "Paris", "in 1950"), Line: 1},
+		{Sentence: "Unknown .", Confidence: 1, Tuple: tup("is", "X", "Y"), Line: 2},
+		{Sentence: "She came .", Confidence: 1, Tuple: tup("came"), Line: 3},
+	}}
+	sys := carb.ToBenchIE(p, sents)
+	want := []oie.Extraction{
+		{SentID: "1", Triple: oie.Triple{Subject: "He", Relation: "left", Object: "Paris"}, Extra: []string{"in 1950"}, Confidence: 0.5, HasConfidence: true, Line: 1},
+		{SentID: "2", Triple: oie.Triple{Relation: "came"}, Confidence: 1, HasConfidence: true, Line: 3},
+	}
+	if !reflect.DeepEqual(sys.Extractions, want) || !sys.HasConfidence || len(sys.Warnings) != 1 || sys.Warnings[0].Line != 2 {
+		t.Errorf("got %#v, warnings %v", sys.Extractions, sys.Warnings)
+	}
+	// and back: the same predictions, but for the dropped one and the
+	// missing arguments, which become empty ones
+	back := carb.FromBenchIE(sys, sents)
+	if len(back.Extractions) != 2 || !reflect.DeepEqual(back.Extractions[0].Args, []string{"He", "Paris", "in 1950"}) ||
+		!reflect.DeepEqual(back.Extractions[1].Args, []string{"", ""}) || back.Extractions[0].Confidence != 0.5 {
+		t.Errorf("round trip: %#v", back.Extractions)
+	}
+}

@@ -1,0 +1,116 @@
+package carb_test
+
+import (
+	"bytes"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/oiebench/oiebench/core/carb"
+	"github.com/oiebench/oiebench/core/oie"
+)
+
+func TestReadTabbed(t *testing.T) {
+	data := "\ufeffHe left .\t0.75\tleft\tHe\t\r\n" + // empty arg2 is kept
+		" \t \n" + // blank
+		"He left .\t 1e-2 \t left \t He \tParis\tin 1950\n"
+	p, err := carb.ReadTabbed("sys.txt", []byte(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []carb.Prediction{
+		{Sentence: "He left .", Confidence: 0.75, Tuple: tup("left", "He", ""), Line: 1},
+		{Sentence: "He left .", Confidence: 0.01, Tuple: tup(" left ", " He ", "Paris", "in 1950"), Line: 3},
+	}
+	if !reflect.DeepEqual(p.Extractions, want) || p.Path != "sys.txt" || len(p.Warnings) != 0 {
+		t.Errorf("got %#v, want %#v", p, want)
+	}
+	empty, err := carb.ReadTabbed("empty.txt", []byte("\n\n"))
+	if err != nil || len(empty.Extractions) != 0 || len(empty.Warnings) != 1 {
+		t.Errorf("empty file: %v, %v", empty, err)
+	}
+}
+
+func TestReadTabbedErrors(t *testing.T) {
+	tests := []struct {
+		name, data string
+		kind       error
+		want       string
+	}{
+		{"too few columns", "S\t1.0\trel\n", oie.ErrFieldCount, "sys.txt:1:10: expected at least 4 tab-separated columns (sentence, confidence, relation, arg1, ...), found 3"},
+		{"BenchIE line", "S\t1\tr\ta\n1\tHe\tleft\n", oie.ErrFieldCount, "sys.txt:2:10: "},
+		{"bad confidence", "S\thigh\tr\ta\n", oie.ErrSyntax, `sys.txt:1:3: expected a finite number as confidence in column 2, found "high"`},
+		{"bad confidence after multibyte", "S\t1\tr\ta\nCafé\tx\tr\ta\n", oie.ErrSyntax, "sys.txt:2:6: "},
+		{"empty confidence", "S\t\tr\ta\n", oie.ErrSyntax, "sys.txt:1:3: "},
+		{"NaN confidence", "S\tNaN\tr\ta\n", oie.ErrSyntax, "sys.txt:1:3: "},
+		{"infinite confidence", "S\t-Inf\tr\ta\n", oie.ErrSyntax, "sys.txt:1:3: "},
+		{"overflowing confidence", "S\t1e999\tr\ta\n", oie.ErrSyntax, "sys.txt:1:3: "},
+		{"empty sentence", "S\t1\tr\ta\n  \t1\tr\ta\n", oie.ErrEmptyField, "sys.txt:2:1: empty sentence"},
+		{"invalid UTF-8", "S\t1\tr\t\xc3\n", oie.ErrEncoding, "sys.txt:1:7: "},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := carb.ReadTabbed("sys.txt", []byte(tc.data))
+			if err == nil {
+				t.Fatalf("no error; got %v", p)
+			}
+			if p != nil {
+				t.Error("partial predictions returned with the error")
+			}
+			var pe *oie.ParseError
+			if !errors.As(err, &pe) || !errors.Is(err, tc.kind) {
+				t.Errorf("error %v (%T), want a ParseError of kind %v", err, err, tc.kind)
+			}
+			if !strings.HasPrefix(err.Error(), tc.want) {
+				t.Errorf("error %q, want prefix %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestWriteTabbed(t *testing.T) {
+	tenth, fifth := 0.1, 0.2 // not constants: their float sum is not 0.3
+	p := &carb.Predictions{Extractions: []carb.Prediction{
+		{Sentence: "He left .", Confidence: 1, Tuple: tup("left", "He", "")},
+		{Sentence: " padded ", Confidence: tenth + fifth, Tuple: tup(" r ", " a ", "b", "c")},
+		{Sentence: "No args .", Confidence: -2.5e-8, Tuple: tup("r")},
+	}}
+	var buf bytes.Buffer
+	if err := carb.WriteTabbed(&buf, p); err != nil {
+		t.Fatal(err)
+	}
+	want := "He left .\t1\tleft\tHe\t\n" +
+		" padded \t0.30000000000000004\t r \t a \tb\tc\n" +
+		"No args .\t-2.5e-08\tr\t\n"
+	if buf.String() != want {
+		t.Errorf("wrote\n%q\nwant\n%q", buf.String(), want)
+	}
+	back, err := carb.ReadTabbed("back.txt", buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, e := range back.Extractions {
+		o := p.Extractions[i]
+		if e.Sentence != o.Sentence || e.Confidence != o.Confidence || e.Relation != o.Relation {
+			t.Errorf("extraction %d reads back as %#v", i, e)
+		}
+		// the prediction without arguments reads back with one empty
+		// argument, which scores the same
+		if len(o.Args) > 0 && !reflect.DeepEqual(e.Args, o.Args) {
+			t.Errorf("extraction %d arguments read back as %q", i, e.Args)
+		}
+	}
+
+	for _, bad := range []carb.Prediction{
+		{Sentence: "a\tb", Tuple: tup("r", "x")},
+		{Sentence: "S", Tuple: tup("r", "x\ny")},
+		{Sentence: "S", Tuple: tup("r\r", "x")},
+		{Sentence: " ", Tuple: tup("r", "x")},
+	} {
+		err := carb.WriteTabbed(&bytes.Buffer{}, &carb.Predictions{Extractions: []carb.Prediction{{Sentence: "ok", Tuple: tup("r", "a")}, bad}})
+		if err == nil || !strings.Contains(err.Error(), "extraction 2") {
+			t.Errorf("WriteTabbed(%+v) error %v, want one naming extraction 2", bad, err)
+		}
+	}
+}

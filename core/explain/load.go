@@ -1,0 +1,34 @@
+package explain
+
+import (
+	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/core/oie"
+)
+
+// Loaded is a file read as the kind it was taken for: a gold, or a system.
+type Loaded struct {
+	Kind   Kind
+	Gold   *evaluate.Gold   // KindGold
+	System *evaluate.System // KindTSV, KindJSONL
+}
+
+// Load reads a user's file as kind (KindAuto: sniffed). It returns the whole
+// file read, or an error (an *oie.ParseError with file, line and column when
+// the content is at fault); never a part.
+func Load(in evaluate.Input, kind Kind, strictGold bool) (Loaded, error) {
+	if kind == KindAuto {
+		kind = Sniff(in.Data)
+	}
+	if kind == KindGold {
+		g, err := evaluate.ReadGold(in, strictGold)
+		if err != nil {
+			return Loaded{}, err
+		}
+		return Loaded{Kind: kind, Gold: g}, nil
+	}
+	s, err := evaluate.ReadSystem(in, oie.Format(kind))
+	if err != nil {
+		return Loaded{}, err
+	}
+	return Loaded{Kind: kind, System: s}, nil
+}

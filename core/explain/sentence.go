@@ -1,0 +1,303 @@
+package explain
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/core/oie"
+)
+
+// Explorer explains an evaluation sentence by sentence, on the facets of the
+// main gold (BenchIE-E is scored against another gold and is not explored).
+type Explorer struct {
+	ev *evaluate.Evaluation
+	// bySentence[system][sentence] lists the system's extractions of that
+	// sentence, in file order. Verdicts name the same sentence on every facet.
+	bySentence [][][]int
+	forms      map[*benchie.Synset]formCount
+}
+
+type formCount struct {
+	n     int
+	exact bool
+}
+
+// NewExplorer indexes an evaluation for exploring.
+func NewExplorer(ev *evaluate.Evaluation) *Explorer {
+	x := &Explorer{ev: ev, forms: map[*benchie.Synset]formCount{}}
+	n := len(ev.Gold.Sentences)
+	for i := range ev.Systems {
+		per := make([][]int, n)
+		if res := x.anyResult(i); res != nil {
+			for k, j := range res.Judgements {
+				if j.Sentence >= 0 {
+					per[j.Sentence] = append(per[j.Sentence], k)
+				}
+			}
+		}
+		x.bySentence = append(x.bySentence, per)
+	}
+	return x
+}
+
+// Evaluation returns the evaluation being explored.
+func (x *Explorer) Evaluation() *evaluate.Evaluation { return x.ev }
+
+// Facets lists the facets that can be explored, in canonical order.
+func (x *Explorer) Facets() []benchie.Facet {
+	var fs []benchie.Facet
+	for _, f := range benchie.Facets {
+		if x.ev.Compiled[f] != nil {
+			fs = append(fs, f)
+		}
+	}
+	return fs
+}
+
+func (x *Explorer) anyResult(system int) *benchie.Result {
+	for _, f := range benchie.Facets {
+		if r := x.ev.Results[system][string(f)]; r != nil {
+			return r
+		}
+	}
+	return nil
+}
+
+func (x *Explorer) result(system int, f benchie.Facet) *benchie.Result {
+	if system < 0 || system >= len(x.ev.Results) {
+		return nil
+	}
+	return x.ev.Results[system][string(f)]
+}
+
+// Show chooses which sentences the list keeps.
+type Show string
+
+const (
+	ShowAll    Show = "all"    // every sentence
+	ShowMisses Show = "misses" // a system leaves a synset uncovered
+	ShowErrors Show = "errors" // a system has an incorrect extraction
+)
+
+// Filter selects sentences of the list.
+type Filter struct {
+	Facet  benchie.Facet
+	System int // the system Show looks at; -1: any system
+	Show   Show
+	// Query keeps sentences whose ID equals it (a leading '#' is ignored) or
+	// whose text contains it, ignoring case; empty keeps all.
+	Query string
+}
+
+// SentenceSummary is one row of the sentence list.
+type SentenceSummary struct {
+	Index    int // into the gold's sentences
+	ID, Text string
+	Synsets  int
+	// For the filter's system (summed over systems when it is -1):
+	Correct int // synsets covered
+	Missed  int // synsets not covered
+	Errors  int // incorrect extractions
+}
+
+// Sentences lists the sentences the filter keeps, in gold order.
+func (x *Explorer) Sentences(f Filter) []SentenceSummary {
+	q := strings.ToLower(oie.TrimSpace(f.Query))
+	id := strings.TrimPrefix(q, "#")
+	systems := x.systemsFor(f.System)
+	var out []SentenceSummary
+	for si, s := range x.ev.Gold.Sentences {
+		if q != "" && strings.ToLower(s.ID) != id && !strings.Contains(strings.ToLower(s.Text), q) {
+			continue
+		}
+		sum := SentenceSummary{Index: si, ID: s.ID, Text: s.Text, Synsets: len(s.Synsets)}
+		for _, sys := range systems {
+			res := x.result(sys, f.Facet)
+			if res == nil {
+				continue
+			}
+			for _, cov := range res.Coverage[si] {
+				if len(cov) > 0 {
+					sum.Correct++
+				} else {
+					sum.Missed++
+				}
+			}
+			for _, k := range x.bySentence[sys][si] {
+				if res.Judgements[k].Verdict == benchie.Incorrect {
+					sum.Errors++
+				}
+			}
+		}
+		switch {
+		case f.Show == ShowMisses && sum.Missed == 0:
+			continue
+		case f.Show == ShowErrors && sum.Errors == 0:
+			continue
+		}
+		out = append(out, sum)
+	}
+	return out
+}
+
+func (x *Explorer) systemsFor(system int) []int {
+	if system >= 0 && system < len(x.ev.Systems) {
+		return []int{system}
+	}
+	all := make([]int, len(x.ev.Systems))
+	for i := range all {
+		all[i] = i
+	}
+	return all
+}
+
+// SentenceView is everything the page shows about one sentence.
+type SentenceView struct {
+	Index    int
+	ID, Text string
+	Facet    benchie.Facet
+	Synsets  []SynsetView
+	Systems  []SystemView
+}
+
+// SynsetView is one gold synset.
+type SynsetView struct {
+	Index int
+	Label string // the header as written
+	// Forms counts its distinct surface triples (FormsExact false: at least).
+	Forms      int
+	FormsExact bool
+	Triples    [][3][]Token
+	// CoveredBy is parallel to SentenceView.Systems: the extraction credited
+	// with the synset (index into that system's Extractions), or -1.
+	CoveredBy []int
+}
+
+// SystemView is one system's extractions of the sentence.
+type SystemView struct {
+	System      int
+	Name        string
+	Extractions []ExtractionView
+	Uncovered   []int // synsets no extraction covered
+}
+
+// ExtractionView is one extraction with its verdict explained.
+type ExtractionView struct {
+	Index   int // among the system's extractions
+	Line    int // in the system file
+	Slots   [3][]Token
+	Verdict benchie.Verdict
+	// Synset and Triple are the gold synset credited and the triple matched
+	// (Correct, Duplicate); -1 otherwise.
+	Synset, Triple int
+	// Closest lists, for an incorrect extraction, the gold triples that agree
+	// with it in the most slots, fewest differing tokens first.
+	Closest []ClosestView
+	// MoreClosest counts equally close triples left out of Closest.
+	MoreClosest int
+}
+
+// ClosestView is a gold triple compared with an incorrect extraction.
+type ClosestView struct {
+	Synset, Triple int
+	Agree          [3]bool // slot equals a form of the gold slot
+	Gold, Ext      [3][]Token
+	Differing      int // tokens marked Missing or Extra
+}
+
+// MaxClosest bounds the closest triples shown per incorrect extraction.
+const MaxClosest = 3
+
+// Sentence explains sentence si on a facet for the given systems (nil: all).
+func (x *Explorer) Sentence(si int, f benchie.Facet, systems []int) SentenceView {
+	s := x.ev.Gold.Sentences[si]
+	v := SentenceView{Index: si, ID: s.ID, Text: s.Text, Facet: f}
+	if systems == nil {
+		systems = x.systemsFor(-1)
+	}
+	for ki, syn := range s.Synsets {
+		fc := x.formCount(syn)
+		sv := SynsetView{Index: ki, Label: syn.Label, Forms: fc.n, FormsExact: fc.exact}
+		for _, t := range syn.Triples {
+			sv.Triples = append(sv.Triples, goldTriple(t.Triple, f))
+		}
+		v.Synsets = append(v.Synsets, sv)
+	}
+	compiled := x.ev.Compiled[f]
+	for _, sys := range systems {
+		res := x.result(sys, f)
+		if res == nil || compiled == nil {
+			continue
+		}
+		system := x.ev.Systems[sys]
+		view := SystemView{System: sys, Name: system.Name}
+		for _, k := range x.bySentence[sys][si] {
+			j := res.Judgements[k]
+			e := system.Extractions[k]
+			t := e.Folded().Trimmed()
+			ev := ExtractionView{Index: k, Line: e.Line, Verdict: j.Verdict, Synset: j.Synset, Triple: j.Triple}
+			for i, slot := range t.Slots() {
+				ev.Slots[i] = SlotTokens(slot)
+			}
+			if j.Verdict == benchie.Incorrect {
+				ev.Closest, ev.MoreClosest = closest(compiled, s, si, t, f)
+			}
+			view.Extractions = append(view.Extractions, ev)
+		}
+		for ki := range s.Synsets {
+			cov := res.Coverage[si][ki]
+			at := -1
+			if len(cov) > 0 {
+				at = slices.IndexFunc(view.Extractions, func(e ExtractionView) bool { return e.Index == cov[0] })
+			} else {
+				view.Uncovered = append(view.Uncovered, ki)
+			}
+			v.Synsets[ki].CoveredBy = append(v.Synsets[ki].CoveredBy, at)
+		}
+		v.Systems = append(v.Systems, view)
+	}
+	return v
+}
+
+func goldTriple(t oie.Triple, f benchie.Facet) [3][]Token {
+	var out [3][]Token
+	for i, slot := range t.Slots() {
+		out[i] = GoldTokens(slot, f)
+	}
+	return out
+}
+
+// closest compares an incorrect extraction with the gold triples that agree
+// with it in the most slots and keeps those with the fewest differing tokens.
+func closest(c *benchie.Compiled, s *benchie.Sentence, si int, t oie.Triple, f benchie.Facet) ([]ClosestView, int) {
+	var views []ClosestView
+	for _, cl := range c.Closest(si, t) {
+		gold := goldTriple(s.Synsets[cl.Synset].Triples[cl.Triple].Triple, f)
+		cv := ClosestView{Synset: cl.Synset, Triple: cl.Triple, Agree: cl.Slots}
+		for i, slot := range t.Slots() {
+			cv.Gold[i], cv.Ext[i] = DiffSlot(gold[i], SlotTokens(slot))
+			cv.Differing += cost(cv.Gold[i], cv.Ext[i])
+		}
+		views = append(views, cv)
+	}
+	slices.SortStableFunc(views, func(a, b ClosestView) int { return a.Differing - b.Differing })
+	if len(views) > MaxClosest {
+		return views[:MaxClosest], len(views) - MaxClosest
+	}
+	return views, 0
+}
+
+// formCount counts a synset's surface triples with the gold statistics'
+// own counting, on a gold made of that synset alone.
+func (x *Explorer) formCount(syn *benchie.Synset) formCount {
+	if fc, ok := x.forms[syn]; ok {
+		return fc
+	}
+	one := &benchie.Gold{Sentences: []*benchie.Sentence{{Synsets: []*benchie.Synset{syn}}}}
+	st := one.Stats()
+	fc := formCount{st.Extractions, st.Exact}
+	x.forms[syn] = fc
+	return fc
+}

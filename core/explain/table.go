@@ -1,0 +1,84 @@
+package explain
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/oiebench/oiebench/core/report"
+)
+
+// SortKey names a column of the score table: a metric of a facet, or the
+// system name when Facet is empty.
+type SortKey struct {
+	Facet  string // regular, concat, minimal, entity; "" sorts by name
+	Metric string // precision, recall, f1, tp, fp, fn
+}
+
+// Order returns the indices of the report's systems sorted by key, stably;
+// systems without the metric go last, whatever the direction.
+func Order(r report.Report, key SortKey, desc bool) []int {
+	order := make([]int, len(r.Systems))
+	for i := range order {
+		order[i] = i
+	}
+	m := report.Metric{Facet: key.Facet, Name: key.Metric}
+	slices.SortStableFunc(order, func(a, b int) int {
+		sa, sb := r.Systems[a], r.Systems[b]
+		var c int
+		if key.Facet == "" {
+			c = strings.Compare(strings.ToLower(sa.Name), strings.ToLower(sb.Name))
+		} else {
+			va, oka := m.Value(sa)
+			vb, okb := m.Value(sb)
+			switch {
+			case oka != okb:
+				if oka {
+					return -1
+				}
+				return 1
+			case va < vb:
+				c = -1
+			case va > vb:
+				c = 1
+			}
+		}
+		if desc {
+			c = -c
+		}
+		return c
+	})
+	return order
+}
+
+// Reorder returns a copy of the report with its systems in the given order,
+// so that an export lists them as the table on screen does.
+func Reorder(r report.Report, order []int) report.Report {
+	out := r
+	out.Systems = make([]report.System, 0, len(order))
+	for _, i := range order {
+		out.Systems = append(out.Systems, r.Systems[i])
+	}
+	return out
+}
+
+// Disagreement is a score on which the paper's rule and the official script
+// differ (benchie.md, section 6).
+type Disagreement struct {
+	System string
+	Facet  string
+	Shown  *report.Score // under the mode the report was made in
+	Other  *report.Score // under the other mode
+}
+
+// Disagreements lists every score of the report whose other mode differs.
+func Disagreements(r report.Report) []Disagreement {
+	var out []Disagreement
+	for _, s := range r.Systems {
+		for _, f := range r.Options.Facets {
+			if sc := s.BenchIE.Facet(f); sc != nil && sc.Other != nil {
+				out = append(out, Disagreement{System: s.Name, Facet: f, Shown: sc, Other: sc.Other})
+			}
+		}
+	}
+	return out
+}

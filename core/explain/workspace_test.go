@@ -1,0 +1,68 @@
+package explain
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/evaluate"
+)
+
+// The workspace must give exactly what evaluate.Evaluate gives, whatever was
+// compiled before: it only saves the repeated work.
+func TestWorkspaceMatchesEvaluate(t *testing.T) {
+	gold, systems := bundled(t, "zh")
+	en, enSystems := bundled(t, "en")
+	cases := []struct {
+		name    string
+		gold    *evaluate.Gold
+		eGold   *evaluate.Gold
+		systems []*evaluate.System
+		opts    []evaluate.Options
+	}{
+		{"zh, every option", gold, nil, systems, []evaluate.Options{
+			{}, {ReferenceCompat: true}, {Facets: []benchie.Facet{benchie.Minimal}}, {Facets: []benchie.Facet{benchie.Concat, benchie.Regular}, StrictGold: true},
+		}},
+		{"en with an E gold", en, en, enSystems[:3], []evaluate.Options{{}, {ReferenceCompat: true}}},
+	}
+	for _, c := range cases {
+		w := NewWorkspace(c.gold)
+		w.SetEGold(c.eGold)
+		for _, opt := range c.opts {
+			want := evaluate.Evaluate(c.gold, c.eGold, c.systems, opt)
+			steps, total := 0, w.Steps(len(c.systems), opt)
+			opt.Progress = func(done, n int) {
+				steps++
+				if done != steps || n != total {
+					t.Errorf("%s: progress %d/%d after %d steps, want %d/%d", c.name, done, n, steps, steps, total)
+				}
+			}
+			got := w.Evaluate(c.systems, opt)
+			if steps != total {
+				t.Errorf("%s %+v: %d progress steps, Steps said %d", c.name, opt, steps, total)
+			}
+			if !reflect.DeepEqual(got.Report, want.Report) {
+				t.Errorf("%s %+v: report differs from evaluate.Evaluate", c.name, opt)
+			}
+			if !reflect.DeepEqual(got.Results, want.Results) {
+				t.Errorf("%s %+v: results differ from evaluate.Evaluate", c.name, opt)
+			}
+		}
+	}
+}
+
+func TestWorkspaceCompilesOnce(t *testing.T) {
+	gold, systems := bundled(t, "de")
+	w := NewWorkspace(gold)
+	if n := w.Steps(len(systems), evaluate.Options{}); n != 3+1+3*len(systems) {
+		t.Fatalf("first run: %d steps, want compile 3 + stats 1 + score %d", n, 3*len(systems))
+	}
+	first := w.Evaluate(systems, evaluate.Options{})
+	if n := w.Steps(len(systems), evaluate.Options{ReferenceCompat: true}); n != 3*len(systems) {
+		t.Fatalf("second run: %d steps, want only scoring (%d)", n, 3*len(systems))
+	}
+	second := w.Evaluate(systems, evaluate.Options{ReferenceCompat: true})
+	if first.Compiled[benchie.Regular] != second.Compiled[benchie.Regular] {
+		t.Fatal("the regular facet was compiled twice")
+	}
+}
