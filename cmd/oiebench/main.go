@@ -20,7 +20,7 @@ import (
 // command is one subcommand of the tool.
 type command struct {
 	summary string
-	run     func(args []string, stdout io.Writer) error
+	run     func(args []string, stdout, stderr io.Writer) error
 }
 
 var commands = map[string]command{
@@ -48,7 +48,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		usage(stderr)
 		return 2
 	}
-	err := cmd.run(args[1:], stdout)
+	err := cmd.run(args[1:], stdout, stderr)
 	var ue usageError
 	switch {
 	case err == nil:
@@ -82,7 +82,10 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			return nil, err
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, err
+			}
+			return nil, usageError{err.Error()}
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
@@ -93,8 +96,9 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-func newFlagSet(name, synopsis string) *flag.FlagSet {
+func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: oiebench %s %s\n\noptions:\n", name, synopsis)
 		fs.PrintDefaults()

@@ -12,8 +12,8 @@ import (
 	"github.com/oiebench/oiebench/core/report"
 )
 
-func runScore(args []string, stdout io.Writer) error {
-	fs := newFlagSet("score", "--gold GOLD [options] [NAME=]SYSTEM...")
+func runScore(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("score", "--gold GOLD [options] [NAME=]SYSTEM...", stderr)
 	gold := fs.String("gold", "", "BenchIE gold file (required)")
 	eGold := fs.String("e-gold", "", "BenchIE-E gold file: adds the entity facet")
 	facets := fs.String("facet", "regular,concat,minimal", "facets to score: regular, concat, minimal")

@@ -12,8 +12,8 @@ import (
 
 // runServe serves the built site. It is the development server behind
 // ./build.sh serve: static files only, from 127.0.0.1 unless told otherwise.
-func runServe(args []string, stdout io.Writer) error {
-	fs := newFlagSet("serve", "[--dir dist] [--addr 127.0.0.1:8080]")
+func runServe(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("serve", "[--dir dist] [--addr 127.0.0.1:8080]", stderr)
 	dir := fs.String("dir", "dist", "folder of the built site")
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	if rest, err := parseInterleaved(fs, args); err != nil {

@@ -9,8 +9,8 @@ import (
 	"github.com/oiebench/oiebench/core/evaluate"
 )
 
-func runStats(args []string, stdout io.Writer) error {
-	fs := newFlagSet("stats", "--gold GOLD [--format table|json]")
+func runStats(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("stats", "--gold GOLD [--format table|json]", stderr)
 	gold := fs.String("gold", "", "BenchIE gold file (required)")
 	strict := fs.Bool("strict", false, "reject gold oddities the reference tolerates, instead of warning")
 	format := fs.String("format", "table", "output: table or json")

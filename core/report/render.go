@@ -57,7 +57,7 @@ func (r *Report) csv() ([]byte, error) {
 			case m.IsCount():
 				row = append(row, strconv.Itoa(int(v)))
 			default:
-				row = append(row, strconv.FormatFloat(v, 'g', 17, 64))
+				row = append(row, strconv.FormatFloat(v, 'g', -1, 64)) // shortest exact form
 			}
 		}
 		w.Write(row)
