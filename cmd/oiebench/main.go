@@ -27,6 +27,7 @@ var commands = map[string]command{
 	"score": {"score systems against a gold file", runScore},
 	"stats": {"describe a gold file", runStats},
 	"serve": {"serve the built site on 127.0.0.1", runServe},
+	"gen":   {"write a benchmark N times larger, for measuring scale", runGen},
 }
 
 // usageError is a mistake in the command line (exit status 2); any other

@@ -1,0 +1,89 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/core/oie"
+	"github.com/oiebench/oiebench/core/synthetic"
+)
+
+// runGen writes a benchmark N times the size of the given one, for
+// measuring scale (see package synthetic for how copies are varied).
+func runGen(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("gen", "--gold GOLD --scale N [--seed S] --out DIR [SYSTEM...]", stderr)
+	gold := fs.String("gold", "", "BenchIE gold file to scale (required)")
+	scale := fs.Int("scale", 10, "how many copies of every sentence")
+	seed := fs.Uint64("seed", 1, "seed of the text variation")
+	out := fs.String("out", "", "folder to write gold.txt and the systems into (required)")
+	systems, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	if *gold == "" || *out == "" {
+		return usageError{"--gold and --out are required"}
+	}
+	if *scale < 1 {
+		return usageError{"--scale must be at least 1"}
+	}
+	in, err := readInput("", *gold)
+	if err != nil {
+		return err
+	}
+	g, err := evaluate.ReadGold(in, false)
+	if err != nil {
+		return err
+	}
+	var read []*oie.System
+	for _, p := range systems {
+		in, err := readInput("", p)
+		if err != nil {
+			return err
+		}
+		s, err := evaluate.ReadSystem(in, oie.FormatAuto)
+		if err != nil {
+			return err
+		}
+		read = append(read, s.System)
+	}
+	sg, ss, err := synthetic.Scale(g.Gold, read, *scale, *seed)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if err := benchie.WriteGold(&buf, sg); err != nil {
+		return err
+	}
+	written := []string{filepath.Join(*out, "gold.txt")}
+	if err := os.WriteFile(written[0], buf.Bytes(), 0o644); err != nil {
+		return err
+	}
+	for i, s := range ss {
+		buf.Reset()
+		write := oie.WriteTSV
+		if s.Format == oie.FormatJSONL {
+			write = oie.WriteJSONL
+		}
+		if err := write(&buf, s.Extractions); err != nil {
+			return err
+		}
+		path := filepath.Join(*out, filepath.Base(systems[i]))
+		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+			return err
+		}
+		written = append(written, path)
+	}
+	fmt.Fprintf(stdout, "wrote %d sentences (%d× %s) to:\n", len(sg.Sentences), *scale, *gold)
+	for _, p := range written {
+		fmt.Fprintf(stdout, "  %s\n", p)
+	}
+	return nil
+}

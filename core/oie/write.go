@@ -1,0 +1,57 @@
+package oie
+
+import (
+	"bufio"
+	"encoding/json"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// WriteTSV writes extractions in BenchIE TSV form: sent_id, subject,
+// relation, object, the n-ary arguments, and the confidence when every
+// extraction has one (as ReadSystem detects it).
+func WriteTSV(w io.Writer, exts []Extraction) error {
+	bw := bufio.NewWriter(w)
+	withConf := len(exts) > 0
+	for _, e := range exts {
+		withConf = withConf && e.HasConfidence
+	}
+	for _, e := range exts {
+		f := append([]string{e.SentID, e.Subject, e.Relation, e.Object}, e.Extra...)
+		if withConf {
+			f = append(f, strconv.FormatFloat(e.Confidence, 'g', -1, 64))
+		}
+		bw.WriteString(strings.Join(f, "\t"))
+		bw.WriteByte('\n')
+	}
+	return bw.Flush()
+}
+
+// jsonExtraction is one line of the JSON Lines form.
+type jsonExtraction struct {
+	SentID     string   `json:"sent_id"`
+	Subject    string   `json:"subject"`
+	Relation   string   `json:"relation"`
+	Object     string   `json:"object"`
+	Arguments  []string `json:"arguments,omitempty"`
+	Confidence *float64 `json:"confidence,omitempty"`
+}
+
+// WriteJSONL writes extractions in the JSON Lines form ReadSystem reads.
+func WriteJSONL(w io.Writer, exts []Extraction) error {
+	bw := bufio.NewWriter(w)
+	enc := json.NewEncoder(bw)
+	enc.SetEscapeHTML(false)
+	for _, e := range exts {
+		j := jsonExtraction{SentID: e.SentID, Subject: e.Subject, Relation: e.Relation, Object: e.Object, Arguments: e.Extra}
+		if e.HasConfidence {
+			c := e.Confidence
+			j.Confidence = &c
+		}
+		if err := enc.Encode(j); err != nil {
+			return err
+		}
+	}
+	return bw.Flush()
+}
