@@ -100,23 +100,37 @@ func ReadGold(file string, data []byte, opt GoldOptions) (*Gold, error) {
 	if err := r.checkSynset(); err != nil {
 		return nil, err
 	}
+	if r.unreported > 0 {
+		r.gold.Warnings = append(r.gold.Warnings, oie.Warning{File: file, Msg: fmt.Sprintf("%d more warnings not shown", r.unreported)})
+	}
 	return r.gold, nil
 }
 
 type goldReader struct {
-	file   string
-	strict bool
-	gold   *Gold
-	sent   *Sentence
-	synset *Synset
+	file       string
+	strict     bool
+	unreported int // warnings beyond maxWarnings
+	gold       *Gold
+	sent       *Sentence
+	synset     *Synset
 }
 
-// oddity is an error in strict mode and a warning otherwise.
-func (r *goldReader) oddity(line, col int, msg string, kind error) error {
+// maxWarnings bounds the warnings kept for one file; a hostile file can hold
+// millions of oddities, and the rest are only counted.
+const maxWarnings = 200
+
+// oddity is an error in strict mode and a warning otherwise. The column is
+// computed only for what is reported: counting characters up to each of a
+// million oddities on one long line would be quadratic.
+func (r *goldReader) oddity(line int, col func() int, msg string, kind error) error {
 	if r.strict {
-		return &oie.ParseError{File: r.file, Line: line, Column: col, Msg: msg, Err: kind}
+		return &oie.ParseError{File: r.file, Line: line, Column: col(), Msg: msg, Err: kind}
 	}
-	r.gold.Warnings = append(r.gold.Warnings, oie.Warning{File: r.file, Line: line, Column: col, Msg: msg})
+	if len(r.gold.Warnings) >= maxWarnings {
+		r.unreported++
+		return nil
+	}
+	r.gold.Warnings = append(r.gold.Warnings, oie.Warning{File: r.file, Line: line, Column: col(), Msg: msg})
 	return nil
 }
 
@@ -124,7 +138,7 @@ func (r *goldReader) line(l oie.Line) error {
 	text := oie.TrimSpace(l.Text)
 	// Columns refer to the line as written, before trimming.
 	lead := strings.Index(l.Text, text)
-	col := func(off int) int { return oie.Column(l.Text, lead+off) }
+	col := func(off int) func() int { return func() int { return oie.Column(l.Text, lead+off) } }
 	switch {
 	case text == "":
 		return nil
@@ -149,7 +163,7 @@ func (r *goldReader) line(l oie.Line) error {
 	return nil
 }
 
-func (r *goldReader) sentence(num int, text string, col func(int) int) error {
+func (r *goldReader) sentence(num int, text string, col func(int) func() int) error {
 	if err := r.checkSynset(); err != nil {
 		return err
 	}
@@ -157,7 +171,7 @@ func (r *goldReader) sentence(num int, text string, col func(int) int) error {
 	id, sentence, hasTab := strings.Cut(rest, "\t")
 	id = oie.TrimSpace(id)
 	if id == "" {
-		return &oie.ParseError{File: r.file, Line: num, Column: col(len(sentPrefix)), Msg: "empty sentence id: expected sent_id:ID<TAB>SENTENCE", Err: oie.ErrEmptyField}
+		return &oie.ParseError{File: r.file, Line: num, Column: col(len(sentPrefix))(), Msg: "empty sentence id: expected sent_id:ID<TAB>SENTENCE", Err: oie.ErrEmptyField}
 	}
 	if !hasTab {
 		if err := r.oddity(num, col(len(text)), "expected a tab and the sentence after the id", oie.ErrFieldCount); err != nil {
@@ -165,7 +179,7 @@ func (r *goldReader) sentence(num int, text string, col func(int) int) error {
 		}
 	}
 	if prev, dup := r.gold.index[id]; dup {
-		return &oie.ParseError{File: r.file, Line: num, Column: col(len(sentPrefix)),
+		return &oie.ParseError{File: r.file, Line: num, Column: col(len(sentPrefix))(),
 			Msg: fmt.Sprintf("sentence id %q is repeated (first on line %d): expected unique ids", id, r.gold.Sentences[prev].Line), Err: oie.ErrDuplicateID}
 	}
 	r.sent = &Sentence{Sentence: oie.Sentence{ID: id, Text: oie.TrimSpace(sentence)}, Line: num}
@@ -175,7 +189,7 @@ func (r *goldReader) sentence(num int, text string, col func(int) int) error {
 	return nil
 }
 
-func (r *goldReader) header(num int, text string, col func(int) int) error {
+func (r *goldReader) header(num int, text string, col func(int) func() int) error {
 	if err := r.checkSynset(); err != nil {
 		return err
 	}
@@ -195,7 +209,7 @@ func (r *goldReader) header(num int, text string, col func(int) int) error {
 	return nil
 }
 
-func (r *goldReader) triple(num int, parts []string, col func(int) int) error {
+func (r *goldReader) triple(num int, parts []string, col func(int) func() int) error {
 	if r.synset == nil {
 		if err := r.oddity(num, col(0), "triple before any synset header: expected ID--> Cluster K: first; a synset is opened for it", oie.ErrSyntax); err != nil {
 			return err
@@ -227,7 +241,7 @@ func (r *goldReader) triple(num int, parts []string, col func(int) int) error {
 // checkSynset runs when a synset ends: an empty one is an oddity.
 func (r *goldReader) checkSynset() error {
 	if r.synset != nil && len(r.synset.Triples) == 0 {
-		return r.oddity(r.synset.Line, 1, "synset has no triples: it counts in the recall denominator but can never be matched", oie.ErrNoContent)
+		return r.oddity(r.synset.Line, func() int { return 1 }, "synset has no triples: it counts in the recall denominator but can never be matched", oie.ErrNoContent)
 	}
 	return nil
 }

@@ -47,59 +47,67 @@ func parseUnits(slot string) ([]unit, []slotIssue) {
 	if !strings.ContainsAny(slot, "[]") {
 		return []unit{{slot, false}}, nil
 	}
+	// Token boundaries, and for each token the next token (itself included)
+	// holding ']', found in one backward pass so that a slot full of
+	// unclosed '[' is still read in linear time.
+	var starts []int
+	for off := 0; ; {
+		starts = append(starts, off)
+		i := strings.IndexByte(slot[off:], ' ')
+		if i < 0 {
+			break
+		}
+		off += i + 1
+	}
+	tok := func(i int) string {
+		if i+1 < len(starts) {
+			return slot[starts[i] : starts[i+1]-1]
+		}
+		return slot[starts[i]:]
+	}
+	nextClose := make([]int, len(starts)+1)
+	nextClose[len(starts)] = -1
+	for i := len(starts) - 1; i >= 0; i-- {
+		nextClose[i] = nextClose[i+1]
+		if strings.Contains(tok(i), "]") {
+			nextClose[i] = i
+		}
+	}
 	var units []unit
 	var issues []slotIssue
-	runStart, runEnd := -1, -1 // the current run of required tokens
-	flush := func() {
-		if runStart >= 0 {
-			units = append(units, unit{slot[runStart:runEnd], false})
-			runStart = -1
+	run := -1 // first token of the current run of required tokens
+	flush := func(end int) {
+		if run >= 0 {
+			units = append(units, unit{slot[starts[run] : starts[end-1]+len(tok(end-1))], false})
+			run = -1
 		}
 	}
-	// token returns the token starting at byte off and where the next starts.
-	token := func(off int) (string, int) {
-		if i := strings.IndexByte(slot[off:], ' '); i >= 0 {
-			return slot[off : off+i], off + i + 1
-		}
-		return slot[off:], len(slot) + 1
-	}
-	for off := 0; off <= len(slot); {
-		t, next := token(off)
+	for i := 0; i < len(starts); i++ {
+		t := tok(i)
 		open, close := strings.Contains(t, "["), strings.Contains(t, "]")
 		switch {
 		case open && close:
-			flush()
+			flush(i)
 			units = append(units, unit{bracketDeleter.Replace(t), true})
 		case open:
-			end := next
-			for end <= len(slot) {
-				u, after := token(end)
-				if strings.Contains(u, "]") {
-					end += len(u)
-					break
-				}
-				end = after
+			flush(i) // a unit or a dropped token ends the run either way
+			j := nextClose[i+1]
+			if j < 0 {
+				issues = append(issues, slotIssue{starts[i], "'[' is never closed in this slot: the token " + quote(t) + " is dropped, as the reference does"})
+				continue
 			}
-			if end > len(slot) {
-				flush() // a dropped token splits the run of required tokens
-				issues = append(issues, slotIssue{off, "'[' is never closed in this slot: the token " + quote(t) + " is dropped, as the reference does"})
-				break
-			}
-			flush()
-			units = append(units, unit{bracketDeleter.Replace(slot[off:end]), true})
-			next = end + 1
+			units = append(units, unit{bracketDeleter.Replace(slot[starts[i] : starts[j]+len(tok(j))]), true})
+			i = j
 		case close:
-			flush()
-			issues = append(issues, slotIssue{off, "']' closes no optional unit: the token " + quote(t) + " is dropped, as the reference does"})
+			flush(i)
+			issues = append(issues, slotIssue{starts[i], "']' closes no optional unit: the token " + quote(t) + " is dropped, as the reference does"})
 		default:
-			if runStart < 0 {
-				runStart = off
+			if run < 0 {
+				run = i
 			}
-			runEnd = off + len(t)
 		}
-		off = next
 	}
-	flush()
+	flush(len(starts))
 	return units, issues
 }
 
