@@ -62,21 +62,24 @@ func Reorder(r report.Report, order []int) report.Report {
 }
 
 // Disagreement is a score on which the paper's rule and the official script
-// differ (benchie.md, section 6).
+// differ (benchie.md, section 6): in the totals, or only in which synsets
+// some correct extractions are credited to.
 type Disagreement struct {
 	System string
 	Facet  string
 	Shown  *report.Score // under the mode the report was made in
-	Other  *report.Score // under the other mode
+	Other  *report.Score // under the other mode; nil when the totals agree
+	// Credits counts extractions the two modes credit to different synsets.
+	Credits int
 }
 
-// Disagreements lists every score of the report whose other mode differs.
+// Disagreements lists every score of the report on which the modes differ.
 func Disagreements(r report.Report) []Disagreement {
 	var out []Disagreement
 	for _, s := range r.Systems {
 		for _, f := range r.Options.Facets {
-			if sc := s.BenchIE.Facet(f); sc != nil && sc.Other != nil {
-				out = append(out, Disagreement{System: s.Name, Facet: f, Shown: sc, Other: sc.Other})
+			if sc := s.BenchIE.Facet(f); sc != nil && (sc.Other != nil || sc.CreditsDiffer > 0) {
+				out = append(out, Disagreement{System: s.Name, Facet: f, Shown: sc, Other: sc.Other, Credits: sc.CreditsDiffer})
 			}
 		}
 	}

@@ -188,6 +188,7 @@ func score(res *benchie.Result) *report.Score {
 	if res.ModesDisagree {
 		s.Other = counts(res.Other, other)
 	}
+	s.CreditsDiffer = res.CreditsDiffer
 	return s
 }
 

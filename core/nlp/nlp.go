@@ -65,6 +65,8 @@ type Featurizer struct {
 	// Tagger tags English tokens that Tags does not cover (nil: such
 	// sentences get lengths only). postag.English gives one.
 	Tagger func(tokens []string) []string
+	// TaggerName names the tagger for reports (postag.Name).
+	TaggerName string
 }
 
 // Features returns the features of one sentence and where the marker
@@ -101,11 +103,19 @@ func (f *Featurizer) englishTags(text string, toks []string) ([]string, Source) 
 	return nil, SourceNone
 }
 
-// Rules names the marker rules used for a language, for reports.
-func Rules(lang string) string {
-	switch lang {
+// Describe names the rules and tagger that find conjunctions and case
+// markers, for reports: "none" when the language has no rules.
+func (f *Featurizer) Describe() string {
+	switch f.Lang {
 	case "en":
-		return "en-pos-rules-v1 (approximation)"
+		tagger := f.TaggerName
+		if tagger == "" && f.Tags != nil {
+			tagger = f.Tags.Tagger
+		}
+		if tagger == "" {
+			tagger = "none"
+		}
+		return "en-pos-rules-v1 (approximation; tags: " + tagger + ")"
 	case "de":
 		return "de-wordlists-v1 (approximation)"
 	}

@@ -1,0 +1,124 @@
+package explain
+
+import (
+	"testing"
+
+	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/evaluate"
+)
+
+func enExplorer(t *testing.T) (*Explorer, *evaluate.Evaluation) {
+	t.Helper()
+	gold, systems := bundled(t, "en")
+	ev := NewWorkspace(gold).Evaluate(systems, evaluate.Options{})
+	return NewExplorer(ev), ev
+}
+
+// Sentence 2 of the English gold: ClausIE's (Graner; left; him there) is
+// incorrect, and the closest gold triple (Graner; left; him) differs by the
+// extra word "there" in the object only.
+func TestSentenceKnownMismatch(t *testing.T) {
+	x, _ := enExplorer(t)
+	si, ok := x.ev.Gold.SentenceIndex("2")
+	if !ok {
+		t.Fatal("no sentence 2")
+	}
+	v := x.Sentence(si, benchie.Regular, []int{0})
+	if len(v.Systems) != 1 || v.Systems[0].Name != "ClausIE" {
+		t.Fatalf("systems = %+v", v.Systems)
+	}
+	var wrong *ExtractionView
+	for i, e := range v.Systems[0].Extractions {
+		if render(e.Slots[2]) == "him there" {
+			wrong = &v.Systems[0].Extractions[i]
+		}
+	}
+	if wrong == nil || wrong.Verdict != benchie.Incorrect {
+		t.Fatalf("extraction (Graner; left; him there) missing or not incorrect: %+v", wrong)
+	}
+	c := wrong.Closest[0]
+	if c.Agree != [3]bool{true, true, false} || c.Differing != 1 {
+		t.Errorf("closest agrees %v with %d differing tokens, want subject and relation, 1 token", c.Agree, c.Differing)
+	}
+	if got := render(c.Ext[2]) + " vs " + render(c.Gold[2]); got != "him +there+ vs him" {
+		t.Errorf("object diff = %q", got)
+	}
+	// Every synset is either covered by an extraction of the system or listed as uncovered.
+	covered := 0
+	for _, s := range v.Synsets {
+		if s.CoveredBy[0] >= 0 {
+			covered++
+			if e := v.Systems[0].Extractions[s.CoveredBy[0]]; e.Verdict != benchie.Correct || e.Synset != s.Index {
+				t.Errorf("synset %d covered by %+v", s.Index, e)
+			}
+		}
+	}
+	if covered+len(v.Systems[0].Uncovered) != len(v.Synsets) {
+		t.Errorf("%d covered + %d uncovered != %d synsets", covered, len(v.Systems[0].Uncovered), len(v.Synsets))
+	}
+	if v.Synsets[1].Forms != 8 || !v.Synsets[1].FormsExact {
+		t.Errorf("synset 2 has %d surface forms (exact %v), want 8", v.Synsets[1].Forms, v.Synsets[1].FormsExact)
+	}
+}
+
+// The explorer's sums over sentences are the report's totals.
+func TestSentencesAddUpToReport(t *testing.T) {
+	x, ev := enExplorer(t)
+	for sys, s := range ev.Report.Systems {
+		for _, f := range x.Facets() {
+			tp, fn, fp := 0, 0, 0
+			for _, sum := range x.Sentences(Filter{Facet: f, System: sys, Show: ShowAll}) {
+				tp, fn, fp = tp+sum.Correct, fn+sum.Missed, fp+sum.Errors
+			}
+			sc := s.BenchIE.Facet(string(f))
+			if tp != sc.TP || fn != sc.FN || fp != sc.FP {
+				t.Errorf("%s %s: sentences sum to TP %d FN %d FP %d, report says %d %d %d", s.Name, f, tp, fn, fp, sc.TP, sc.FN, sc.FP)
+			}
+		}
+	}
+}
+
+func TestSentencesFilter(t *testing.T) {
+	x, _ := enExplorer(t)
+	all := x.Sentences(Filter{Facet: benchie.Regular, System: -1, Show: ShowAll})
+	if len(all) != 300 {
+		t.Fatalf("%d sentences, want 300", len(all))
+	}
+	errs := x.Sentences(Filter{Facet: benchie.Regular, System: 0, Show: ShowErrors})
+	misses := x.Sentences(Filter{Facet: benchie.Regular, System: 0, Show: ShowMisses})
+	if len(errs) == 0 || len(errs) >= 300 || len(misses) == 0 || len(misses) >= 300 {
+		t.Fatalf("%d sentences with errors, %d with misses", len(errs), len(misses))
+	}
+	for _, s := range errs {
+		if s.Errors == 0 {
+			t.Fatalf("sentence %s kept for errors without one", s.ID)
+		}
+	}
+	for _, q := range []string{"#2", "2", "GRANER"} {
+		got := x.Sentences(Filter{Facet: benchie.Regular, System: -1, Show: ShowAll, Query: q})
+		if len(got) == 0 || got[0].ID != "2" {
+			t.Errorf("query %q found %+v, want sentence 2 first", q, got)
+		}
+	}
+	if got := x.Sentences(Filter{Facet: benchie.Regular, System: -1, Query: "no such words here"}); len(got) != 0 {
+		t.Errorf("a query matching nothing kept %d sentences", len(got))
+	}
+}
+
+func TestCompare(t *testing.T) {
+	x, ev := enExplorer(t)
+	c := x.Compare(0, 1, benchie.Regular)
+	a, b := ev.Report.Systems[0].BenchIE.Regular, ev.Report.Systems[1].BenchIE.Regular
+	if c.Both+c.OnlyA != a.TP || c.Both+c.OnlyB != b.TP || c.ErrorsA != a.FP || c.ErrorsB != b.FP {
+		t.Errorf("comparison %+v does not add up to TP %d/%d, FP %d/%d", c, a.TP, b.TP, a.FP, b.FP)
+	}
+	if c.Both+c.OnlyA+c.OnlyB+c.Neither != ev.Report.Gold.Synsets {
+		t.Errorf("synsets do not add up")
+	}
+	if len(c.Sentences) == 0 {
+		t.Fatal("ClausIE and MinIE differ nowhere?")
+	}
+	if same := x.Compare(2, 2, benchie.Regular); len(same.Sentences) != 0 || same.OnlyA+same.OnlyB != 0 {
+		t.Errorf("a system differs from itself: %+v", same)
+	}
+}

@@ -1,0 +1,92 @@
+package explain
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/oie"
+)
+
+// unitForm builds a surface form from the units GoldTokens reads: every
+// optional unit kept, or every one dropped.
+func unitForm(slot string, f benchie.Facet, keepOptional bool) string {
+	slot = oie.TrimSpace(slot)
+	if f == benchie.Minimal {
+		slot = minimalSlot(slot)
+	}
+	var words []string
+	for _, u := range parseUnits(slot) {
+		if keepOptional || !u.optional {
+			words = append(words, u.text)
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+// GoldTokens copies benchie's unit reading; on every triple of the release,
+// under every facet, the forms it yields (all optional units kept, all
+// dropped) must be forms the scorer accepts for that very triple.
+func TestGoldTokensAgreeWithScorer(t *testing.T) {
+	for _, d := range BenchIE {
+		gold := readGold(t, d.Gold)
+		for _, f := range benchie.Facets {
+			c := benchie.Compile(gold.Gold, f)
+			checked := 0
+			for si, s := range gold.Sentences {
+				for ki, syn := range s.Synsets {
+					for ti, tr := range syn.Triples {
+						for _, keep := range []bool{true, false} {
+							form := oie.Triple{Subject: unitForm(tr.Subject, f, keep), Relation: unitForm(tr.Relation, f, keep), Object: unitForm(tr.Object, f, keep)}
+							found := false
+							for _, cl := range c.Closest(si, form) {
+								if cl.Synset == ki && cl.Triple == ti && cl.Slots == [3]bool{true, true, true} {
+									found = true
+								}
+							}
+							if !found {
+								t.Fatalf("%s %s line %d: form %q of %q is not matched by the scorer", d.Key, f, tr.Line, form, tr.Triple)
+							}
+							checked++
+						}
+					}
+				}
+			}
+			if checked < 1000 {
+				t.Fatalf("%s %s: only %d forms checked", d.Key, f, checked)
+			}
+		}
+	}
+}
+
+func TestGoldTokens(t *testing.T) {
+	cases := []struct {
+		slot  string
+		facet benchie.Facet
+		want  string // tokens, optional ones in brackets
+	}{
+		{"[the] [first] Prime Minister [of Australia]", benchie.Regular, "[the] [first] Prime Minister [of] [Australia]"},
+		{"[the] [first] Prime Minister [of Australia]", benchie.Minimal, "Prime Minister"},
+		{" served as ", benchie.Regular, "served as"},
+		{"[eine]Petition", benchie.Regular, "[einePetition]"},
+		{"Oath 89]", benchie.Regular, "Oath"},
+		{"the (old) [big] house", benchie.Minimal, "the house"},
+	}
+	for _, c := range cases {
+		var got []string
+		for _, tok := range GoldTokens(c.slot, c.facet) {
+			if tok.Optional {
+				got = append(got, "["+tok.Text+"]")
+			} else {
+				got = append(got, tok.Text)
+			}
+		}
+		if g := strings.Join(got, " "); g != c.want {
+			t.Errorf("GoldTokens(%q, %s) = %q, want %q", c.slot, c.facet, g, c.want)
+		}
+	}
+	toks := GoldTokens("[of Australia] x", benchie.Regular)
+	if toks[0].Unit != toks[1].Unit || toks[1].Unit == toks[2].Unit {
+		t.Errorf("units of %v: a two-word optional unit must share its number", toks)
+	}
+}
