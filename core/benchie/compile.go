@@ -44,6 +44,10 @@ type Compiled struct {
 type compiledSentence struct {
 	triples []compiledTriple // every triple of every synset, in file order
 	synsets int
+	// byFirst lists, for each word a subject form can start with, the
+	// triples (in file order) that have such a form. Any form starts with
+	// the same word as the string it equals, so this filter loses nothing.
+	byFirst map[string][]int32
 }
 
 type compiledTriple struct {
@@ -92,14 +96,25 @@ func compileSentences(g *Gold, regular []compiledSentence) []compiledSentence {
 			for ti, t := range syn.Triples {
 				ct := compiledTriple{synset: int32(ki), triple: int32(ti)}
 				for k, slot := range t.Slots() {
-					if regular != nil && !strings.Contains(slot, "[") {
+					switch {
+					case regular != nil && !strings.Contains(slot, "["):
 						ct.slots[k] = regular[si].triples[len(cs.triples)].slots[k]
-						continue
+					case regular == nil && t.units != nil:
+						ct.slots[k] = newPattern(t.units[k])
+					default:
+						ct.slots[k] = newPattern(slotUnits(slot, f))
 					}
-					ct.slots[k] = newPattern(slotUnits(slot, f))
 				}
 				ct.laterSlots = [][]unit{ct.slots[1].units, ct.slots[2].units}
 				cs.triples = append(cs.triples, ct)
+			}
+		}
+		cs.byFirst = make(map[string][]int32)
+		for i := range cs.triples {
+			for _, w := range cs.triples[i].slots[0].firstWords() {
+				if l := cs.byFirst[w]; len(l) == 0 || l[len(l)-1] != int32(i) {
+					cs.byFirst[w] = append(l, int32(i))
+				}
 			}
 		}
 	}
@@ -112,19 +127,27 @@ func (c *Compiled) firstMatch(si int, t oie.Triple) int {
 	cs := &c.sents[si]
 	if c.Facet == Concat {
 		joined := t.Subject + " " + t.Relation + " " + t.Object
-		for i := range cs.triples {
+		for _, i := range cs.byFirst[firstWord(joined)] {
 			if cs.triples[i].matchConcat(joined) {
-				return i
+				return int(i)
 			}
 		}
 		return -1
 	}
-	for i := range cs.triples {
+	for _, i := range cs.byFirst[firstWord(t.Subject)] {
 		if ct := &cs.triples[i]; ct.slots[0].match(t.Subject) && ct.matchRest(t) {
-			return i
+			return int(i)
 		}
 	}
 	return -1
+}
+
+// firstWord is s up to its first space.
+func firstWord(s string) string {
+	if i := strings.IndexByte(s, ' '); i >= 0 {
+		return s[:i]
+	}
+	return s
 }
 
 func (ct *compiledTriple) matchRest(t oie.Triple) bool {

@@ -38,6 +38,10 @@ type Synset struct {
 type GoldTriple struct {
 	oie.Triple
 	Line int
+	// units holds the slots as the reader parsed them (for the regular
+	// facet), so that compiling does not parse them again; nil when the
+	// triple was made in memory.
+	units *[3][]unit
 }
 
 // Sentence returns the gold sentence with the given ID.
@@ -218,6 +222,7 @@ func (r *goldReader) triple(num int, parts []string, col func(int) func() int) e
 		r.sent.Synsets = append(r.sent.Synsets, r.synset)
 	}
 	off := 0
+	var units [3][]unit
 	for i, slot := range parts {
 		if oie.TrimSpace(slot) == "" {
 			if err := r.oddity(num, col(off), fmt.Sprintf("empty %s slot", slotNames[i]), oie.ErrEmptyField); err != nil {
@@ -225,7 +230,8 @@ func (r *goldReader) triple(num int, parts []string, col func(int) func() int) e
 			}
 		}
 		trimmed := oie.TrimSpace(slot)
-		_, issues := parseUnits(trimmed)
+		var issues []slotIssue
+		units[i], issues = parseUnits(trimmed)
 		for _, is := range issues {
 			lead := strings.Index(slot, trimmed)
 			if err := r.oddity(num, col(off+lead+is.offset), is.msg, oie.ErrSyntax); err != nil {
@@ -234,7 +240,7 @@ func (r *goldReader) triple(num int, parts []string, col func(int) func() int) e
 		}
 		off += len(slot) + len(separator)
 	}
-	r.synset.Triples = append(r.synset.Triples, GoldTriple{Triple: oie.Triple{Subject: parts[0], Relation: parts[1], Object: parts[2]}, Line: num})
+	r.synset.Triples = append(r.synset.Triples, GoldTriple{Triple: oie.Triple{Subject: parts[0], Relation: parts[1], Object: parts[2]}, Line: num, units: &units})
 	return nil
 }
 

@@ -1,10 +1,9 @@
 package benchie
 
 import (
-	"github.com/oiebench/oiebench/core/oie"
-
-	"regexp"
 	"strings"
+
+	"github.com/oiebench/oiebench/core/oie"
 )
 
 // A gold slot such as "[the] [first] Prime Minister [of Australia]" stands
@@ -50,7 +49,8 @@ func parseUnits(slot string) ([]unit, []slotIssue) {
 	// Token boundaries, and for each token the next token (itself included)
 	// holding ']', found in one backward pass so that a slot full of
 	// unclosed '[' is still read in linear time.
-	var starts []int
+	var startsBuf, nextBuf [64]int // most slots fit: no allocation
+	starts := startsBuf[:0]
 	for off := 0; ; {
 		starts = append(starts, off)
 		i := strings.IndexByte(slot[off:], ' ')
@@ -65,7 +65,11 @@ func parseUnits(slot string) ([]unit, []slotIssue) {
 		}
 		return slot[starts[i]:]
 	}
-	nextClose := make([]int, len(starts)+1)
+	nextClose := nextBuf[:0]
+	if len(starts)+1 > len(nextBuf) {
+		nextClose = make([]int, len(starts)+1)
+	}
+	nextClose = nextClose[:len(starts)+1]
 	nextClose[len(starts)] = -1
 	for i := len(starts) - 1; i >= 0; i-- {
 		nextClose[i] = nextClose[i+1]
@@ -113,21 +117,48 @@ func parseUnits(slot string) ([]unit, []slotIssue) {
 
 func quote(s string) string { return "\"" + s + "\"" }
 
-// minimalSpan is the BenchIE-M deletion: one non-greedy pattern over both
-// bracket kinds, so parenthesised text goes too.
-var (
-	minimalSpan = regexp.MustCompile(`[\[(].*?[\])]`)
-	spaceRun    = regexp.MustCompile(` +`)
-)
-
-// minimalSlot strips optional material from a gold slot for BenchIE-M.
-// Slots without '[' are left as they are.
+// minimalSlot strips optional material from a gold slot for BenchIE-M: in a
+// slot that holds '[', every span from a '[' or '(' to the nearest following
+// ']' or ')' is deleted (the reference's single non-greedy pattern over both
+// bracket kinds, so parenthesised text goes too); then the slot is trimmed
+// and runs of spaces become one. Slots without '[' are left as they are.
 func minimalSlot(slot string) string {
 	if !strings.Contains(slot, "[") {
 		return slot
 	}
-	s := minimalSpan.ReplaceAllString(slot, "")
-	return spaceRun.ReplaceAllString(strings.TrimSpace(s), " ")
+	var b strings.Builder
+	b.Grow(len(slot))
+	rest := slot
+	for {
+		i := strings.IndexAny(rest, "[(")
+		if i < 0 {
+			break
+		}
+		j := strings.IndexAny(rest[i+1:], "])")
+		if j < 0 {
+			break // no closing bracket after it, nor after any later opener
+		}
+		b.WriteString(rest[:i])
+		rest = rest[i+1+j+1:]
+	}
+	b.WriteString(rest)
+	return collapseSpaces(oie.TrimSpace(b.String()))
+}
+
+// collapseSpaces turns runs of spaces into one space.
+func collapseSpaces(s string) string {
+	if !strings.Contains(s, "  ") {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] == ' ' && i > 0 && s[i-1] == ' ' {
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }
 
 // slotUnits is how every consumer reads a gold slot: trimmed (the published
@@ -144,6 +175,21 @@ func slotUnits(slot string, f Facet) []unit {
 
 func newPattern(units []unit) pattern {
 	return pattern{units: units, optional: countOptional(units)}
+}
+
+// firstWords lists the words the slot's forms can start with: the first word
+// of every unit that can come first (those up to the first required one),
+// and "" when every unit is optional (the empty form, and forms after which
+// a separator follows at once, start with the empty word).
+func (p *pattern) firstWords() []string {
+	var ws []string
+	for _, u := range p.units {
+		ws = append(ws, firstWord(u.text))
+		if !u.optional {
+			return ws
+		}
+	}
+	return append(ws, "")
 }
 
 func countOptional(units []unit) int {

@@ -2,10 +2,13 @@ package benchie
 
 import (
 	"math/rand/v2"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/oiebench/oiebench/core/oie"
 )
 
 // bruteForms expands a slot the way benchie.md section 2 words it: every
@@ -196,6 +199,28 @@ func TestManyOptionalUnits(t *testing.T) {
 	}
 }
 
+// TestMinimalSlotMatchesPattern: the hand-written deletion agrees with the
+// reference's description, one non-greedy pattern over both bracket kinds.
+func TestMinimalSlotMatchesPattern(t *testing.T) {
+	span, spaces := regexp.MustCompile(`[\[(].*?[\])]`), regexp.MustCompile(` +`)
+	r := rand.New(rand.NewPCG(5, 6))
+	alphabet := []string{"a", "b", " ", " ", "[", "]", "(", ")", "ä"}
+	for i := 0; i < 20000; i++ {
+		var b strings.Builder
+		for n := r.IntN(14); n > 0; n-- {
+			b.WriteString(alphabet[r.IntN(len(alphabet))])
+		}
+		slot := strings.TrimSpace(b.String())
+		want := slot
+		if strings.Contains(slot, "[") {
+			want = spaces.ReplaceAllString(strings.TrimSpace(span.ReplaceAllString(slot, "")), " ")
+		}
+		if got := minimalSlot(slot); got != want {
+			t.Fatalf("minimalSlot(%q) = %q, want %q", slot, got, want)
+		}
+	}
+}
+
 func TestMinimalSlot(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"[the] [first] Prime Minister [of Australia]", "Prime Minister"},
@@ -207,6 +232,59 @@ func TestMinimalSlot(t *testing.T) {
 	} {
 		if got := minimalSlot(c.in); got != c.want {
 			t.Errorf("minimalSlot(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// TestFirstMatchIndex: the first-word index of a compiled sentence finds the
+// same triple as trying every triple in file order, on every facet.
+func TestFirstMatchIndex(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	pick := func(slot string) string { // a form, a near miss or noise
+		cs := candidates(r, bruteForms(slot))
+		return cs[r.IntN(len(cs))]
+	}
+	for round := 0; round < 300; round++ {
+		s := &Sentence{Sentence: oie.Sentence{ID: "1"}}
+		var gold []oie.Triple
+		for k := 0; k < 1+r.IntN(4); k++ {
+			syn := &Synset{}
+			for n := 0; n < 1+r.IntN(3); n++ {
+				tr := oie.Triple{Subject: randomSlot(r), Relation: randomSlot(r), Object: randomSlot(r)}
+				syn.Triples = append(syn.Triples, GoldTriple{Triple: tr})
+				gold = append(gold, tr)
+			}
+			s.Synsets = append(s.Synsets, syn)
+		}
+		var pool []oie.Triple
+		for i := 0; i < 60; i++ {
+			g := gold[r.IntN(len(gold))]
+			pool = append(pool, oie.Triple{Subject: pick(g.Subject), Relation: pick(g.Relation), Object: pick(g.Object)})
+		}
+		g, err := NewGold("g", []*Sentence{s})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range Facets {
+			c := Compile(g, f)
+			cs := &c.sents[0]
+			for _, tr := range pool {
+				want := -1
+				for i := range cs.triples {
+					ct := &cs.triples[i]
+					ok := ct.slots[0].match(tr.Subject) && ct.matchRest(tr)
+					if f == Concat {
+						ok = ct.matchConcat(tr.Subject + " " + tr.Relation + " " + tr.Object)
+					}
+					if ok {
+						want = i
+						break
+					}
+				}
+				if got := c.firstMatch(0, tr); got != want {
+					t.Fatalf("%s: firstMatch(%q) = %d, want %d", f, tr, got, want)
+				}
+			}
 		}
 	}
 }
