@@ -1,0 +1,63 @@
+package evaluate_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/evaluate"
+)
+
+const gold = "sent_id:1\tHe served as PM .\n1--> Cluster 1:\nHe --> served as --> [the] PM\n1--> Cluster 2:\nHe --> served --> as PM\n"
+
+func TestRun(t *testing.T) {
+	var progress []int
+	ev, err := evaluate.Run(evaluate.Request{
+		Gold:  evaluate.Input{Path: "dir/gold.txt", Data: []byte(gold)},
+		EGold: &evaluate.Input{Path: "e.txt", Data: []byte(gold)},
+		Systems: []evaluate.Input{
+			{Path: "runs/a.tsv", Data: []byte("1\tHe\tserved as\tthe PM\n7\tx\ty\tz\n")},
+			{Name: "B", Path: "b.jsonl", Data: []byte(`{"sent_id": 1, "subject": "He", "relation": "served", "object": "as PM"}`)},
+		},
+		Options: evaluate.Options{Facets: []benchie.Facet{benchie.Regular, benchie.Minimal}, Progress: func(done, total int) { progress = append(progress, done, total) }},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := ev.Report
+	if r.Systems[0].Name != "a" || r.Systems[1].Name != "B" || r.Systems[1].Format != "jsonl" {
+		t.Fatalf("names %q %q", r.Systems[0].Name, r.Systems[1].Name)
+	}
+	if a := r.Systems[0]; a.Ignored != 1 || a.BenchIE.Regular.TP != 1 || a.BenchIE.Minimal.TP != 0 || a.BenchIE.Entity.TP != 1 || a.BenchIE.Concat != nil {
+		t.Fatalf("%+v %+v", a, a.BenchIE)
+	}
+	if len(r.Systems[0].Warnings) != 1 {
+		t.Fatalf("the unknown-id warning must appear once, not once per facet: %q", r.Systems[0].Warnings)
+	}
+	if !strings.Contains(r.Signature, "facets:regular+minimal+entity") || r.EGold == nil || r.Gold.Synsets != 2 {
+		t.Fatalf("%s %+v", r.Signature, r.Gold)
+	}
+	if len(progress) != 12 || progress[10] != 6 || progress[11] != 6 {
+		t.Fatalf("progress %v: 2 systems × (2 facets + E) steps", progress)
+	}
+	if ev.Results[1]["regular"].Judgements[0].Synset != 1 {
+		t.Fatal("the evaluation keeps every judgement")
+	}
+}
+
+func TestRunErrors(t *testing.T) {
+	_, err := evaluate.Run(evaluate.Request{
+		Gold:    evaluate.Input{Path: "g", Data: []byte(gold)},
+		Systems: []evaluate.Input{{Path: "x/s.tsv", Data: []byte("1\ta\tb\tc\n")}, {Path: "y/s.tsv", Data: []byte("1\ta\tb\tc\n")}},
+	})
+	if err == nil || !strings.Contains(err.Error(), `two systems are named "s"`) {
+		t.Fatalf("err = %v", err)
+	}
+	_, err = evaluate.Run(evaluate.Request{
+		Gold:    evaluate.Input{Path: "g", Data: []byte(gold)},
+		Systems: []evaluate.Input{{Path: "s.tsv", Data: []byte("1\ta\tb\n")}},
+	})
+	if err == nil || err.Error() != "s.tsv:1:6: expected at least 4 tab-separated columns (sent_id, subject, relation, object), found 3" {
+		t.Fatalf("err = %v", err)
+	}
+}
