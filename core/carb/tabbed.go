@@ -88,6 +88,11 @@ func parseConfidence(s string) (float64, bool) {
 // break cannot be written and is an error; nothing is written after it.
 func WriteTabbed(w io.Writer, p *Predictions) error {
 	bw := bufio.NewWriter(w)
+	if len(p.Extractions) > 0 && strings.HasPrefix(p.Extractions[0].Sentence, "\ufeff") {
+		// Readers drop a byte order mark that starts a file; one is added
+		// so that the sentence's own reads back.
+		bw.WriteString("\ufeff")
+	}
 	for i, e := range p.Extractions {
 		fields := append([]string{e.Sentence, e.Relation}, e.Args...)
 		for _, f := range fields {

@@ -102,6 +102,17 @@ func TestWriteTabbed(t *testing.T) {
 		}
 	}
 
+	// A sentence of the first line that starts with a byte order mark
+	// keeps it: readers drop only the one that starts the file.
+	bom := &carb.Predictions{Extractions: []carb.Prediction{{Sentence: "\ufeffS", Confidence: 1, Tuple: tup("r", "a")}}}
+	buf.Reset()
+	if err := carb.WriteTabbed(&buf, bom); err != nil {
+		t.Fatal(err)
+	}
+	if back, err := carb.ReadTabbed("bom.txt", buf.Bytes()); err != nil || back.Extractions[0].Sentence != "\ufeffS" {
+		t.Errorf("byte order mark: read back %+v, %v", back, err)
+	}
+
 	for _, bad := range []carb.Prediction{
 		{Sentence: "a\tb", Tuple: tup("r", "x")},
 		{Sentence: "S", Tuple: tup("r", "x\ny")},
