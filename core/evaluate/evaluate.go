@@ -6,13 +6,12 @@
 package evaluate
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"path/filepath"
 	"strings"
 
 	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/carb"
 	"github.com/oiebench/oiebench/core/oie"
 	"github.com/oiebench/oiebench/core/report"
 )
@@ -36,18 +35,31 @@ func ReadGold(in Input, strict bool) (*Gold, error) {
 	if err != nil {
 		return nil, err
 	}
-	sum := sha256.Sum256(in.Data)
-	return &Gold{Gold: g, SHA256: hex.EncodeToString(sum[:])}, nil
+	return &Gold{Gold: g, SHA256: checksum(in.Data)}, nil
 }
 
 // System is a read system file with the name it is shown under.
 type System struct {
 	Name string
 	*oie.System
+	// Tabbed holds the extractions of a file in CaRB's tabbed form; they are
+	// aligned with a BenchIE gold's sentences by text when scored.
+	Tabbed *carb.Predictions
 }
 
-// ReadSystem reads a system file in the given format (oie.FormatAuto sniffs).
+// ReadSystem reads a system file in the given format (oie.FormatAuto sniffs,
+// see SniffSystem).
 func ReadSystem(in Input, format oie.Format) (*System, error) {
+	if format == oie.FormatAuto {
+		format = SniffSystem(in.Data)
+	}
+	if format == FormatCaRB {
+		p, err := carb.ReadTabbed(in.Path, in.Data)
+		if err != nil {
+			return nil, err
+		}
+		return &System{Name: DefaultName(in), System: &oie.System{Path: in.Path, Format: FormatCaRB}, Tabbed: p}, nil
+	}
 	s, err := oie.ReadSystem(in.Path, in.Data, oie.SystemOptions{Format: format})
 	if err != nil {
 		return nil, err
@@ -70,6 +82,9 @@ type Options struct {
 	Facets          []benchie.Facet // default: all three
 	ReferenceCompat bool
 	StrictGold      bool // recorded in the signature
+	// CaRBGold, when set, adds CaRB scores (and CaRB minus BenchIE) for
+	// every system; the BenchIE gold's sentences align the extractions.
+	CaRBGold *CaRBGold
 	// Progress, when set, is called after each system and facet is scored;
 	// the browser uses it to show progress and yield to the page.
 	Progress func(done, total int)
@@ -98,7 +113,10 @@ func Evaluate(gold, eGold *Gold, systems []*System, opt Options) *Evaluation {
 	if len(facets) == 0 {
 		facets = benchie.Facets
 	}
-	ev := &Evaluation{Gold: gold, EGold: eGold, Systems: systems, Compiled: map[benchie.Facet]*benchie.Compiled{}}
+	ev := &Evaluation{Gold: gold, EGold: eGold, Compiled: map[benchie.Facet]*benchie.Compiled{}}
+	for _, s := range systems {
+		ev.Systems = append(ev.Systems, asBenchIE(s, gold.Gold))
+	}
 	for _, f := range facets {
 		ev.Compiled[f] = benchie.Compile(gold.Gold, f)
 	}
@@ -117,7 +135,7 @@ func Evaluate(gold, eGold *Gold, systems []*System, opt Options) *Evaluation {
 		}
 	}
 	sopt := benchie.Options{ReferenceCompat: opt.ReferenceCompat}
-	for _, s := range systems {
+	for _, s := range ev.Systems {
 		rs := map[string]*benchie.Result{}
 		for _, f := range facets {
 			rs[string(f)] = ev.Compiled[f].Score(s.System, sopt)
@@ -135,6 +153,9 @@ func Evaluate(gold, eGold *Gold, systems []*System, opt Options) *Evaluation {
 
 func (ev *Evaluation) buildReport(facets []benchie.Facet, opt Options) report.Report {
 	ro := report.Options{Scorers: []string{"benchie"}, ReferenceCompat: opt.ReferenceCompat, StrictGold: opt.StrictGold}
+	if opt.CaRBGold != nil {
+		ro.Scorers = append(ro.Scorers, "carb")
+	}
 	for _, f := range facets {
 		ro.Facets = append(ro.Facets, string(f))
 	}
@@ -143,8 +164,12 @@ func (ev *Evaluation) buildReport(facets []benchie.Facet, opt Options) report.Re
 		ro.Facets = append(ro.Facets, Entity)
 		eSHA = ev.EGold.SHA256
 	}
+	sig := report.Signature(ro, ev.Gold.SHA256, eSHA)
+	if opt.CaRBGold != nil {
+		sig += "|carb-gold:sha256:" + opt.CaRBGold.SHA256
+	}
 	r := report.Report{
-		Signature: report.Signature(ro, ev.Gold.SHA256, eSHA),
+		Signature: sig,
 		Version:   report.Version,
 		Options:   ro,
 		Gold:      goldInfo(ev.Gold),
@@ -153,6 +178,10 @@ func (ev *Evaluation) buildReport(facets []benchie.Facet, opt Options) report.Re
 	if ev.EGold != nil {
 		e := goldInfo(ev.EGold)
 		r.EGold = &e
+	}
+	if cg := opt.CaRBGold; cg != nil {
+		r.CaRBGold = &report.Gold{Path: cg.Path, SHA256: cg.SHA256, Sentences: len(cg.Sentences),
+			Extractions: cg.TupleCount(), Warnings: warningStrings(cg.Warnings)}
 	}
 	for i, s := range ev.Systems {
 		rs := report.System{
@@ -171,6 +200,11 @@ func (ev *Evaluation) buildReport(facets []benchie.Facet, opt Options) report.Re
 					rs.Warnings = append(rs.Warnings, msg)
 				}
 			}
+		}
+		if opt.CaRBGold != nil {
+			var ws []oie.Warning
+			rs.CaRB, ws = carbScore(s, ev.Gold.Gold, opt.CaRBGold, rs.BenchIE.Regular)
+			rs.Warnings = append(rs.Warnings, warningStrings(ws)...)
 		}
 		r.Systems = append(r.Systems, rs)
 	}
@@ -220,6 +254,7 @@ func warningStrings(ws []oie.Warning) []string {
 type Request struct {
 	Gold         Input
 	EGold        *Input
+	CaRBGold     *Input // adds CaRB beside BenchIE
 	Systems      []Input
 	SystemFormat oie.Format
 	Options
@@ -230,6 +265,11 @@ func Run(req Request) (*Evaluation, error) {
 	gold, err := ReadGold(req.Gold, req.StrictGold)
 	if err != nil {
 		return nil, err
+	}
+	if req.CaRBGold != nil {
+		if req.Options.CaRBGold, err = ReadCaRBGold(*req.CaRBGold); err != nil {
+			return nil, err
+		}
 	}
 	var eGold *Gold
 	if req.EGold != nil {

@@ -21,6 +21,7 @@ type Report struct {
 	Options   Options  `json:"options"`
 	Gold      Gold     `json:"gold"`
 	EGold     *Gold    `json:"e_gold,omitempty"`
+	CaRBGold  *Gold    `json:"carb_gold,omitempty"`
 	Systems   []System `json:"systems"`
 }
 
@@ -53,6 +54,8 @@ type System struct {
 	Warnings    []string  `json:"warnings"`
 	BenchIE     *BenchIE  `json:"benchie,omitempty"`
 	Analysis    *Analysis `json:"analysis,omitempty"`
+	CaRB        *CaRB     `json:"carb,omitempty"`
+	WiRe57      *WiRe57   `json:"wire57,omitempty"`
 }
 
 // BenchIE holds one Score per facet that was asked for.
@@ -144,25 +147,49 @@ type Metric struct {
 	Name  string // precision, recall, f1, tp, fp, fn
 }
 
-// Value returns the metric of a system, and whether it was computed.
+// Value returns the metric of a system, and whether it was computed. Besides
+// the BenchIE facets, "carb", "carb-delta" (CaRB minus BenchIE) and "wire57"
+// are columns too.
 func (m Metric) Value(s System) (float64, bool) {
-	sc := s.BenchIE.Facet(m.Facet)
-	if sc == nil {
-		return 0, false
+	var p, r, f float64
+	var tp, fp, fn int
+	counts := false
+	switch m.Facet {
+	case "carb":
+		if s.CaRB == nil {
+			return 0, false
+		}
+		p, r, f = s.CaRB.Precision, s.CaRB.Recall, s.CaRB.F1
+	case "carb-delta":
+		if s.CaRB == nil || s.CaRB.Delta == nil {
+			return 0, false
+		}
+		p, r, f = s.CaRB.Delta.Precision, s.CaRB.Delta.Recall, s.CaRB.Delta.F1
+	case "wire57":
+		if s.WiRe57 == nil {
+			return 0, false
+		}
+		p, r, f = s.WiRe57.Precision, s.WiRe57.Recall, s.WiRe57.F1
+	default:
+		sc := s.BenchIE.Facet(m.Facet)
+		if sc == nil {
+			return 0, false
+		}
+		p, r, f, tp, fp, fn, counts = sc.Precision, sc.Recall, sc.F1, sc.TP, sc.FP, sc.FN, true
 	}
 	switch m.Name {
 	case "precision":
-		return sc.Precision, true
+		return p, true
 	case "recall":
-		return sc.Recall, true
+		return r, true
 	case "f1":
-		return sc.F1, true
+		return f, true
 	case "tp":
-		return float64(sc.TP), true
+		return float64(tp), counts
 	case "fp":
-		return float64(sc.FP), true
+		return float64(fp), counts
 	case "fn":
-		return float64(sc.FN), true
+		return float64(fn), counts
 	}
 	return 0, false
 }
@@ -178,7 +205,8 @@ func (m Metric) Label() string {
 
 // FacetLabel names a facet as the paper does.
 func FacetLabel(f string) string {
-	return map[string]string{"regular": "BenchIE", "concat": "BenchIE-C", "minimal": "BenchIE-M", "entity": "BenchIE-E"}[f]
+	return map[string]string{"regular": "BenchIE", "concat": "BenchIE-C", "minimal": "BenchIE-M", "entity": "BenchIE-E",
+		"carb": "CaRB", "carb-delta": "Δ CaRB−BenchIE", "wire57": "WiRe57"}[f]
 }
 
 // Metrics lists the columns of the report: per facet P, R, F1 and, when
@@ -191,18 +219,24 @@ func (r *Report) Metrics(counts bool) []Metric {
 	var ms []Metric
 	for _, f := range r.facetsPresent() {
 		for _, n := range names {
-			ms = append(ms, Metric{f, n})
+			if m := (Metric{f, n}); !m.IsCount() || isBenchIEFacet(f) {
+				ms = append(ms, m)
+			}
 		}
 	}
 	return ms
 }
 
+func isBenchIEFacet(f string) bool {
+	return f == "regular" || f == "concat" || f == "minimal" || f == "entity"
+}
+
 func (r *Report) facetsPresent() []string {
-	order := map[string]int{"regular": 0, "concat": 1, "minimal": 2, "entity": 3}
+	order := map[string]int{"regular": 0, "concat": 1, "minimal": 2, "entity": 3, "carb": 4, "carb-delta": 5, "wire57": 6}
 	seen := map[string]bool{}
 	for _, s := range r.Systems {
 		for f := range order {
-			if s.BenchIE.Facet(f) != nil {
+			if _, ok := (Metric{f, "precision"}).Value(s); ok {
 				seen[f] = true
 			}
 		}

@@ -1,0 +1,166 @@
+package evaluate
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/carb"
+	"github.com/oiebench/oiebench/core/oie"
+	"github.com/oiebench/oiebench/core/report"
+	"github.com/oiebench/oiebench/core/wire57"
+)
+
+// Token-level comparators beside the fact-level score: CaRB on the same
+// systems (against a CaRB gold for the same sentences) and WiRe57 on its own
+// gold and system files.
+
+// Formats of files that are not BenchIE's.
+const (
+	// FormatCaRB is CaRB's "tabbed" system form:
+	// sentence<TAB>confidence<TAB>relation<TAB>arg1<TAB>arg2...
+	FormatCaRB oie.Format = "carb-tabbed"
+	// FormatWiRe57 is WiRe57's system JSON (sentence id -> extractions).
+	FormatWiRe57 oie.Format = "wire57-json"
+)
+
+// SniffSystem extends oie.SniffSystem with CaRB's tabbed form: a first line
+// whose second column is a number and whose first column is a sentence.
+func SniffSystem(data []byte) oie.Format {
+	if f := oie.SniffSystem(data); f != oie.FormatTSV {
+		return f
+	}
+	head := strings.TrimPrefix(string(data[:min(len(data), 1<<16)]), "\ufeff")
+	for head != "" {
+		line, rest, _ := strings.Cut(head, "\n")
+		if oie.TrimSpace(line) != "" {
+			f := strings.Split(strings.TrimSuffix(line, "\r"), "\t")
+			if len(f) >= 4 && strings.Contains(oie.TrimSpace(f[0]), " ") {
+				if _, err := strconv.ParseFloat(oie.TrimSpace(f[1]), 64); err == nil {
+					return FormatCaRB
+				}
+			}
+			break
+		}
+		head = rest
+	}
+	return oie.FormatTSV
+}
+
+// CaRBGold is a read CaRB gold with its checksum.
+type CaRBGold struct {
+	*carb.Gold
+	SHA256 string
+}
+
+// ReadCaRBGold reads a CaRB gold file (sentence<TAB>relation<TAB>arg1...).
+func ReadCaRBGold(in Input) (*CaRBGold, error) {
+	g, err := carb.ReadGold(in.Path, in.Data)
+	if err != nil {
+		return nil, err
+	}
+	return &CaRBGold{Gold: g, SHA256: checksum(in.Data)}, nil
+}
+
+func checksum(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
+// goldSentences lists the sentences of a BenchIE gold, for aligning
+// BenchIE extractions (by id) with CaRB's sentences (by text).
+func goldSentences(g *benchie.Gold) []oie.Sentence {
+	out := make([]oie.Sentence, len(g.Sentences))
+	for i, s := range g.Sentences {
+		out[i] = s.Sentence
+	}
+	return out
+}
+
+// asBenchIE returns the system as BenchIE extractions: a CaRB tabbed file is
+// aligned with the gold's sentences by text.
+func asBenchIE(s *System, g *benchie.Gold) *System {
+	if s.Tabbed == nil {
+		return s
+	}
+	cp := *s
+	cp.System = carb.ToBenchIE(s.Tabbed, goldSentences(g))
+	cp.System.Format = FormatCaRB
+	return &cp
+}
+
+// carbScore scores a system with CaRB against the CaRB gold; regular is its
+// BenchIE score, for the difference.
+func carbScore(s *System, g *benchie.Gold, cg *CaRBGold, regular *report.Score) (*report.CaRB, []oie.Warning) {
+	preds := s.Tabbed
+	if preds == nil {
+		preds = carb.FromBenchIE(s.System, goldSentences(g))
+	}
+	res := carb.Score(cg.Gold, preds)
+	c := &report.CaRB{
+		Precision: res.Precision, Recall: res.Recall, F1: res.F1, AUC: res.AUC, OptimalThreshold: res.OptimalThreshold,
+		PrecNum: res.PrecNum, PrecDen: res.PrecDen, RecNum: res.RecNum, RecDen: res.RecDen,
+		PRPoints: res.PRPoints, PredictionsWithoutGold: res.PredictionsWithoutGold,
+	}
+	if c.PRPoints == nil {
+		c.PRPoints = [][3]float64{}
+	}
+	if regular != nil {
+		c.Delta = &report.Delta{Precision: c.Precision - regular.Precision, Recall: c.Recall - regular.Recall, F1: c.F1 - regular.F1}
+	}
+	return c, append(append([]oie.Warning{}, preds.Warnings...), res.Warnings...)
+}
+
+// RunWiRe57 scores WiRe57 system files against a WiRe57 gold. A system file
+// that holds several extractors yields one system per extractor, named after
+// it (prefixed with the input's name when one was given).
+func RunWiRe57(gold Input, systems []Input) (*report.Report, error) {
+	g, err := wire57.ReadGold(gold.Path, gold.Data)
+	if err != nil {
+		return nil, err
+	}
+	opts := report.Options{Scorers: []string{"wire57"}, Facets: []string{}}
+	sha := checksum(gold.Data)
+	r := &report.Report{
+		Signature: report.Signature(opts, sha, ""),
+		Version:   report.Version,
+		Options:   opts,
+		Gold: report.Gold{Path: g.Path, SHA256: sha, Sentences: len(g.Sentences), Extractions: g.TupleCount(),
+			Warnings: warningStrings(g.Warnings)},
+		Systems: []report.System{},
+	}
+	seen := map[string]bool{}
+	for _, in := range systems {
+		read, err := wire57.ReadSystem(in.Path, in.Data)
+		if err != nil {
+			return nil, err
+		}
+		for _, s := range read {
+			name := s.Name
+			switch {
+			case in.Name != "" && len(read) == 1:
+				name = in.Name
+			case in.Name != "":
+				name = in.Name + "/" + s.Name
+			case name == "":
+				name = DefaultName(in)
+			}
+			if seen[name] {
+				return nil, fmt.Errorf("%s: two systems are named %q: name them with NAME=FILE", in.Path, name)
+			}
+			seen[name] = true
+			res := wire57.Score(g, s)
+			r.Systems = append(r.Systems, report.System{
+				Name: name, Path: in.Path, Format: string(FormatWiRe57), Extractions: len(s.Extractions),
+				Ignored: res.PredictionsWithoutGold, Warnings: warningStrings(append(s.Warnings, res.Warnings...)),
+				WiRe57: &report.WiRe57{Precision: res.Precision, Recall: res.Recall, F1: res.F1,
+					PrecNum: res.PrecNum, PrecDen: res.PrecDen, RecNum: res.RecNum, RecDen: res.RecDen,
+					Matches: res.Matches, ExactPrec: res.ExactPrec, ExactRec: res.ExactRec},
+			})
+		}
+	}
+	return r, nil
+}
