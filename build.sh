@@ -6,6 +6,7 @@
 #   ./build.sh test           every test: vet, format, unit, parity, fuzz seeds, end to end
 #   ./build.sh bench          the benchmarks whose figures the README reports
 #   ./build.sh fuzz [SECONDS] fuzz every reader (default 60 s each)
+#   ./build.sh worker         the Cloudflare Worker (wasm/worker/build/); run or deploy it with wrangler
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$PWD
@@ -50,8 +51,16 @@ copy_data() {
   for f in "${SITE_DATA[@]}"; do cp "$data/$f" "dist/data/$f"; done
 }
 
+# POS tags of the bundled English sentences, computed from the data at build
+# time, so that the page buckets them without loading the tagger (~1 MB).
+write_tags() {
+  [ -f dist/data/benchie_gold_annotations_en.txt ] || return 0
+  go run ./cmd/oiebench tags --gold dist/data/benchie_gold_annotations_en.txt > dist/data/tags_en.json
+}
+
 build_site() {
   copy_data
+  write_tags
 }
 
 cmd_build() {
@@ -98,6 +107,9 @@ cmd_test() {
   check_format
   go vet ./...
   go test -count=1 ./...
+  # The Worker as Cloudflare runs it: wrangler dev (workerd, offline) on 127.0.0.1.
+  cmd_worker
+  go test -count=1 -tags wrangler -run '^TestWrangler$' ./wasm/worker
   # A short fuzzing run of every reader; longer runs: ./build.sh fuzz.
   local t
   for t in $(fuzz_targets); do
@@ -119,11 +131,22 @@ cmd_bench() {
   go test -run '^$' -bench . -benchmem -benchtime "${BENCHTIME:-2s}" ./core/...
 }
 
+# The Cloudflare Worker (wasm/worker): syumai/workers' JavaScript glue, then
+# the API compiled to wasm. Run or deploy it with wrangler (README, Worker).
+cmd_worker() {
+  local out=wasm/worker/build
+  # workers-assets-gen empties its output folder first: never give it ./build.
+  go run github.com/syumai/workers/cmd/workers-assets-gen -mode=go -o "$out"
+  GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o "$out/app.wasm" ./wasm/worker
+  echo "built $out/app.wasm: $(wc -c <"$out/app.wasm") bytes, $(gzip -9 -c "$out/app.wasm" | wc -c) gzipped"
+}
+
 case "${1:-}" in
   build) shift; cmd_build "$@" ;;
   serve) shift; cmd_serve "$@" ;;
   test) shift; cmd_test "$@" ;;
   bench) shift; cmd_bench "$@" ;;
   fuzz) shift; cmd_fuzz "$@" ;;
-  *) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+  worker) shift; cmd_worker "$@" ;;
+  *) sed -n '2,/^set /p' "$0" | grep '^#'  | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac

@@ -12,7 +12,13 @@ require (
 	github.com/syumai/workers v0.32.0 // indirect
 	github.com/tidwall/match v1.1.1 // indirect
 	github.com/tidwall/pretty v1.2.0 // indirect
+	github.com/vugu/html v0.0.0-20190914200101-c62dc20b8289 // indirect
+	github.com/vugu/vjson v0.0.0-20200505061711-f9cbed27d3d9 // indirect
 	github.com/vugu/vugu v0.4.0 // indirect
 	github.com/vugu/xxhash v0.0.0-20191111030615-ed24d0179019 // indirect
 	gopkg.in/neurosnap/sentences.v1 v1.0.6 // indirect
 )
+
+tool github.com/vugu/vugu/cmd/vugugen
+
+ignore ./wasm/worker/node_modules

@@ -5,6 +5,12 @@
 //	               [--reference-compat] [--strict] [--format table|json|csv|markdown|latex]
 //	               [NAME=]SYSTEM...
 //	oiebench stats --gold GOLD [--format table|json]
+//	oiebench analyze --gold GOLD [--facet regular] [--samples 1000] [--seed 1] [--lang auto]
+//	               [--tags FILE] [--length-buckets 20,30] [--conjunction-buckets 0]
+//	               [--case-marker-buckets 1,2,3,4] [--format ...] [NAME=]SYSTEM...
+//	oiebench compare --gold GOLD [--facet regular] [--samples 10000] [--seed 1] [--format ...] [NAME=]A [NAME=]B
+//	oiebench iaa [--facet regular] [--format ...] GOLD_A GOLD_B
+//	oiebench tags [--gold GOLD]... [TEXT_FILE]...
 package main
 
 import (
@@ -24,10 +30,14 @@ type command struct {
 }
 
 var commands = map[string]command{
-	"score": {"score systems against a gold file", runScore},
-	"stats": {"describe a gold file", runStats},
-	"serve": {"serve the built site on 127.0.0.1", runServe},
-	"gen":   {"write a benchmark N times larger, for measuring scale", runGen},
+	"score":   {"score systems against a gold file", runScore},
+	"stats":   {"describe a gold file", runStats},
+	"serve":   {"serve the built site on 127.0.0.1", runServe},
+	"gen":     {"write a benchmark N times larger, for measuring scale", runGen},
+	"analyze": {"error profiles, sentence buckets and bootstrap intervals", runAnalyze},
+	"compare": {"paired significance test of two systems", runCompare},
+	"iaa":     {"inter-annotator agreement of two gold files", runIAA},
+	"tags":    {"POS tags of English sentences, for the page", runTags},
 }
 
 // usageError is a mistake in the command line (exit status 2); any other

@@ -13,8 +13,8 @@
 //   - German: word lists (see GermanMarkers); no tagger is involved.
 //   - Other languages: length only; the two counts are unknown.
 //
-// This package does not import the tagger: importing it costs nothing in
-// the WebAssembly build.
+// This package does not import the tagger, so the WebAssembly build can use
+// it without carrying the tagger's model.
 //
 // Tokens are what Tokenize returns: the text split on white space, with
 // sentence punctuation split off words (BenchIE's English sentences are
@@ -133,8 +133,9 @@ const (
 // Tokenize splits a sentence into tokens. Words are separated by white
 // space; leading and trailing punctuation is split off each word; a final
 // period is split off the last word only, so that abbreviations such as
-// "U.S." inside the sentence stay whole. A word of Han, Hiragana or
-// Katakana script is split into its runes, as the BenchIE Chinese files are.
+// "U.S." inside the sentence stay whole. A word that holds Han, Hiragana or
+// Katakana characters is split into its runes, as the BenchIE Chinese files
+// are.
 func Tokenize(text string) []string {
 	words := strings.Fields(text)
 	out := make([]string, 0, len(words)+4)
@@ -179,13 +180,16 @@ func allPunct(w string) bool {
 	return true
 }
 
+// isIdeographic reports whether a word holds Han, Hiragana or Katakana
+// characters: such text is counted in characters, as the BenchIE Chinese
+// files are spaced.
 func isIdeographic(w string) bool {
 	for _, r := range w {
-		if !unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana) {
-			return false
+		if unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana) {
+			return true
 		}
 	}
-	return w != "" && utf8.RuneCountInString(w) > 1
+	return false
 }
 
 // DetectLanguage guesses the language of sentences: "zh" when most letters

@@ -327,7 +327,7 @@ func (r *Report) RenderAnalysis(format string) ([]byte, error) {
 	return []byte(b.String()), nil
 }
 
-// analysisRows is the content of every rendering, as cells: one function
+// analysisTableData is one table of every rendering, as cells: one function
 // decides what is shown, the renderers only lay it out.
 type analysisTableData struct {
 	title string
@@ -372,7 +372,11 @@ func analysisTables(sys []System, digits int) []analysisTableData {
 	}
 	out = append(out, slots, buckets)
 	for di, d := range a0.SentenceBuckets.Dimensions() {
-		if len(d.Buckets) == 0 {
+		held := 0
+		for _, b := range d.Buckets {
+			held += b.Sentences
+		}
+		if held == 0 { // no sentence has markers (a language without rules)
 			continue
 		}
 		title := fmt.Sprintf("F1 by %s (Fig. 3), %s facet", d.Title, a0.Facet)
@@ -431,13 +435,13 @@ func analysisLatex(b *strings.Builder, sys []System) {
 		b.WriteString("\\begin{table}[t]\n\\centering\n\\begin{tabular}{l" + strings.Repeat("c", len(t.head)-1) + "}\n\\toprule\n")
 		cells := make([]string, len(t.head))
 		for i, h := range t.head {
-			cells[i] = escapeLatex(h)
+			cells[i] = latexCell(h)
 		}
 		b.WriteString(strings.Join(cells, " & ") + " \\\\\n\\midrule\n")
 		for _, row := range t.rows {
 			cells := make([]string, len(row))
 			for i, c := range row {
-				cells[i] = escapeLatex(c)
+				cells[i] = latexCell(c)
 			}
 			b.WriteString(strings.Join(cells, " & ") + " \\\\\n")
 		}
@@ -445,6 +449,13 @@ func analysisLatex(b *strings.Builder, sys []System) {
 			escapeLatex(t.title), escapeLatex(sys[0].Analysis.Signature))
 	}
 }
+
+// latexMath sets the characters that text fonts lack (or, in LaTeX's
+// default encoding, print as other glyphs) in math mode.
+var latexMath = strings.NewReplacer("<=", `$\leq$`, ">=", `$\geq$`, "<", `$<$`, ">", `$>$`, "Δ", `$\Delta$`)
+
+// latexCell escapes a table cell or heading for LaTeX.
+func latexCell(s string) string { return latexMath.Replace(escapeLatex(s)) }
 
 func analysisTable(b *strings.Builder, sys []System) {
 	for _, t := range analysisTables(sys, 4) {
@@ -584,7 +595,7 @@ func renderSmall(v any, format string, head, row []string, note, signature strin
 		esc := func(xs []string) string {
 			out := make([]string, len(xs))
 			for i, x := range xs {
-				out[i] = strings.ReplaceAll(escapeLatex(x), "Δ", `$\Delta$`)
+				out[i] = latexCell(x)
 			}
 			return strings.Join(out, " & ")
 		}

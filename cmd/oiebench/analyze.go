@@ -1,0 +1,169 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/oiebench/oiebench/core/analysis"
+	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/core/nlp"
+	"github.com/oiebench/oiebench/core/nlp/postag"
+	"github.com/oiebench/oiebench/core/report"
+)
+
+func runAnalyze(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("analyze", "--gold GOLD [options] [NAME=]SYSTEM...", stderr)
+	gold := fs.String("gold", "", "BenchIE gold file (required)")
+	eGold := fs.String("e-gold", "", "BenchIE-E gold file: adds the entity facet to the profile")
+	facet := fs.String("facet", "regular", "facet analysed: regular, concat or minimal (every facet is scored for the profile)")
+	compat := fs.Bool("reference-compat", false, "reproduce the official script's synset lookup (benchie.md section 6)")
+	strict := fs.Bool("strict", false, "reject gold oddities the reference tolerates, instead of warning")
+	format := fs.String("format", "table", "output: "+strings.Join(report.Formats, ", "))
+	sysFormat := fs.String("system-format", "auto", "system file format: auto, benchie-tsv, jsonl")
+	samples := fs.Int("samples", analysis.DefaultSamples, "bootstrap samples for the 95% intervals (0: no intervals)")
+	seed := fs.Uint64("seed", 1, "seed of the bootstrap")
+	lang := fs.String("lang", "auto", "language of the sentences for conjunctions and case markers: auto, en, de, or another code (length only)")
+	tags := fs.String("tags", "", "precomputed POS tags (oiebench tags) to use before the tagger")
+	length := fs.String("length-buckets", "20,30", "upper bounds of the sentence-length buckets, in tokens")
+	conj := fs.String("conjunction-buckets", "0", "upper bounds of the conjunction buckets")
+	cases := fs.String("case-marker-buckets", "1,2,3,4", "upper bounds of the case-marker buckets")
+	systems, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	if *gold == "" {
+		return usageError{"--gold is required"}
+	}
+	if len(systems) == 0 {
+		return usageError{"no system file given"}
+	}
+	opt := analysis.Options{Seed: *seed, Samples: *samples}
+	if *samples == 0 {
+		opt.Samples = -1
+	} else if *samples < 0 {
+		return usageError{"--samples must be 0 or more"}
+	}
+	if opt.Facet, err = benchie.ParseFacet(*facet); err != nil {
+		return usageError{err.Error()}
+	}
+	for _, b := range []struct {
+		flag, value string
+		dst         *[]int
+	}{{"--length-buckets", *length, &opt.Thresholds.Length}, {"--conjunction-buckets", *conj, &opt.Thresholds.Conjunctions}, {"--case-marker-buckets", *cases, &opt.Thresholds.CaseMarkers}} {
+		if *b.dst, err = parseInts(b.value); err != nil {
+			return usageError{b.flag + ": " + err.Error()}
+		}
+	}
+	if err := analysis.CheckThresholds(opt.Thresholds); err != nil {
+		return usageError{err.Error()}
+	}
+	req, err := evaluationRequest(*gold, *eGold, *sysFormat, systems)
+	if err != nil {
+		return err
+	}
+	req.Options = evaluate.Options{ReferenceCompat: *compat, StrictGold: *strict}
+	ev, err := evaluate.Run(req)
+	if err != nil {
+		return err
+	}
+	if opt.Featurizer, err = featurizer(*lang, *tags, ev.Gold.Gold); err != nil {
+		return err
+	}
+	if err := analysis.Analyze(ev, opt); err != nil {
+		return usageError{err.Error()}
+	}
+	out, err := ev.Report.RenderAnalysis(*format)
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	_, err = stdout.Write(out)
+	return err
+}
+
+// evaluationRequest reads the files of an evaluation, as `score` takes them.
+func evaluationRequest(gold, eGold, sysFormat string, systems []string) (evaluate.Request, error) {
+	var req evaluate.Request
+	var err error
+	if req.SystemFormat, err = parseSystemFormat(sysFormat); err != nil {
+		return req, err
+	}
+	if req.Gold, err = readInput("", gold); err != nil {
+		return req, err
+	}
+	if eGold != "" {
+		in, err := readInput("", eGold)
+		if err != nil {
+			return req, err
+		}
+		req.EGold = &in
+	}
+	req.Systems, err = systemInputs(systems)
+	return req, err
+}
+
+// systemInputs reads system files given as [NAME=]PATH (a path that holds
+// '=' and exists is read as a path).
+func systemInputs(args []string) ([]evaluate.Input, error) {
+	var ins []evaluate.Input
+	for _, arg := range args {
+		name, path := "", arg
+		if n, p, ok := strings.Cut(arg, "="); ok && n != "" && !fileExists(arg) {
+			name, path = n, p
+		}
+		in, err := readInput(name, path)
+		if err != nil {
+			return nil, err
+		}
+		ins = append(ins, in)
+	}
+	return ins, nil
+}
+
+// featurizer sets up sentence features for a language ("auto": guessed from
+// the gold's sentences). English uses precomputed tags when given, and the
+// tagger for sentences they lack.
+func featurizer(lang, tagsFile string, g *benchie.Gold) (*nlp.Featurizer, error) {
+	if lang == "auto" {
+		texts := make([]string, len(g.Sentences))
+		for i, s := range g.Sentences {
+			texts[i] = s.Text
+		}
+		lang = nlp.DetectLanguage(texts)
+	}
+	fz := &nlp.Featurizer{Lang: lang}
+	if tagsFile != "" {
+		in, err := readInput("", tagsFile)
+		if err != nil {
+			return nil, err
+		}
+		if fz.Tags, err = nlp.ReadTags(in.Path, in.Data); err != nil {
+			return nil, err
+		}
+	}
+	if lang == "en" {
+		tagger, err := postag.English()
+		if err != nil {
+			return nil, fmt.Errorf("loading the POS tagger: %w", err)
+		}
+		fz.Tagger, fz.TaggerName = tagger, postag.Name
+	}
+	return fz, nil
+}
+
+func parseInts(s string) ([]int, error) {
+	out := []int{}
+	for _, p := range splitList(s) {
+		n, err := strconv.Atoi(p)
+		if err != nil {
+			return nil, fmt.Errorf("expected comma-separated whole numbers, found %q", p)
+		}
+		out = append(out, n)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("expected at least one bound")
+	}
+	return out, nil
+}

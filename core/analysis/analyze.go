@@ -1,0 +1,219 @@
+package analysis
+
+import (
+	"fmt"
+
+	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/core/nlp"
+	"github.com/oiebench/oiebench/core/report"
+)
+
+// Options choose what Analyze computes.
+type Options struct {
+	// Facet is the facet analysed; "" means benchie.Regular.
+	Facet benchie.Facet
+	// Samples is the number of bootstrap samples: 0 means DefaultSamples,
+	// a negative number turns the intervals off.
+	Samples int
+	Seed    uint64
+	// Thresholds bound the sentence buckets; a nil list takes the paper's
+	// bounds (DefaultThresholds).
+	Thresholds report.Thresholds
+	// Featurizer finds the sentences' features; nil gives lengths only.
+	Featurizer *nlp.Featurizer
+}
+
+func (o Options) facet() benchie.Facet {
+	if o.Facet == "" {
+		return benchie.Regular
+	}
+	return o.Facet
+}
+
+func (o Options) thresholds() report.Thresholds {
+	th, def := o.Thresholds, DefaultThresholds()
+	if th.Length == nil {
+		th.Length = def.Length
+	}
+	if th.Conjunctions == nil {
+		th.Conjunctions = def.Conjunctions
+	}
+	if th.CaseMarkers == nil {
+		th.CaseMarkers = def.CaseMarkers
+	}
+	return th
+}
+
+// Features computes the features of every gold sentence, and how many
+// sentences each source served.
+func Features(g *benchie.Gold, fz *nlp.Featurizer) ([]nlp.Features, map[nlp.Source]int) {
+	if fz == nil {
+		fz = &nlp.Featurizer{}
+	}
+	feats := make([]nlp.Features, len(g.Sentences))
+	sources := map[nlp.Source]int{}
+	for i, s := range g.Sentences {
+		var src nlp.Source
+		feats[i], src = fz.Features(s.Text)
+		sources[src]++
+	}
+	return feats, sources
+}
+
+// Analyze adds the analysis of every system to the evaluation's report
+// (report.System.Analysis). The facet is scored first if the evaluation did
+// not score it.
+func Analyze(ev *evaluate.Evaluation, opt Options) error {
+	th := opt.thresholds()
+	if err := CheckThresholds(th); err != nil {
+		return err
+	}
+	facet := opt.facet()
+	c := compiled(ev, facet)
+	fz := opt.Featurizer
+	if fz == nil {
+		fz = &nlp.Featurizer{}
+	}
+	feats, _ := Features(ev.Gold.Gold, fz)
+	settings := report.AnalysisSettings{Seed: opt.Seed, Lang: fz.Lang, Thresholds: th}
+	if opt.Samples >= 0 {
+		settings.Samples = max(opt.Samples, 0)
+		if settings.Samples == 0 {
+			settings.Samples = DefaultSamples
+		}
+	}
+	markers := fz.Describe()
+	sig := report.AnalysisSignature(ev.Report.Signature, string(facet), settings, markers)
+	for i, s := range ev.Systems {
+		res := result(ev, c, i)
+		prof := Profile(Errors(c, s.System, res))
+		ps := Sentences(res)
+		a := &report.Analysis{
+			Signature: sig, Facet: string(facet),
+			Incorrect: prof.Incorrect, SlotErrors: prof.SlotErrors, ErrorBuckets: prof.Buckets,
+			BucketTotal: prof.BucketTotal, Ties: prof.Ties,
+			SentenceBuckets: SentenceBuckets(ps, feats, th),
+			PRCurve:         PRCurve(s.System, res),
+			Settings:        settings,
+		}
+		a.SentenceBuckets.Markers = markers
+		a.SentenceBuckets.Approximate = markers != "none"
+		if settings.Samples > 0 {
+			ci := Intervals(ps, settings.Samples, opt.Seed)
+			a.CI95 = &ci
+		}
+		ev.Report.Systems[i].Analysis = a
+	}
+	return nil
+}
+
+// compiled returns the evaluation's gold compiled for a facet, compiling it
+// when the evaluation did not.
+func compiled(ev *evaluate.Evaluation, f benchie.Facet) *benchie.Compiled {
+	if c, ok := ev.Compiled[f]; ok {
+		return c
+	}
+	return benchie.Compile(ev.Gold.Gold, f)
+}
+
+// result returns system i scored on c's facet, scoring it when the
+// evaluation did not.
+func result(ev *evaluate.Evaluation, c *benchie.Compiled, i int) *benchie.Result {
+	if r, ok := ev.Results[i][string(c.Facet)]; ok {
+		return r
+	}
+	return c.Score(ev.Systems[i].System, benchie.Options{ReferenceCompat: ev.Report.Options.ReferenceCompat})
+}
+
+// CompareOptions choose how two systems are compared.
+type CompareOptions struct {
+	// Facet is the facet compared; "" means benchie.Regular.
+	Facet benchie.Facet
+	// Samples is the number of randomisation rounds and of bootstrap samples
+	// for the interval of the difference; 0 means DefaultTestSamples.
+	Samples int
+	Seed    uint64
+}
+
+// Compare tests whether systems a and b of an evaluation (indices into
+// ev.Systems) differ in F1 (see the package doc).
+func Compare(ev *evaluate.Evaluation, a, b int, opt CompareOptions) report.Comparison {
+	facet := opt.Facet
+	if facet == "" {
+		facet = benchie.Regular
+	}
+	samples := opt.Samples
+	if samples <= 0 {
+		samples = DefaultTestSamples
+	}
+	c := compiled(ev, facet)
+	ra, rb := result(ev, c, a), result(ev, c, b)
+	pa, pb := Sentences(ra), Sentences(rb)
+	delta, p := Randomisation(pa, pb, samples, opt.Seed)
+	ro := ev.Report.Options
+	sig := report.Signature(report.Options{Scorers: []string{"benchie"}, Facets: []string{string(facet)}, ReferenceCompat: ro.ReferenceCompat, StrictGold: ro.StrictGold}, ev.Gold.SHA256, "")
+	return report.Comparison{
+		Signature: fmt.Sprintf("%s|test:approximate-randomisation,samples:%d,seed:%d", sig, samples, opt.Seed),
+		A:         ev.Systems[a].Name, B: ev.Systems[b].Name, Facet: string(facet),
+		Method: "approximate-randomisation", Samples: samples, Seed: opt.Seed,
+		Sentences: pa.Len(), AF1: ra.F1, BF1: rb.F1, DeltaF1: delta, PValue: p,
+		DeltaCI95: DeltaInterval(pa, pb, samples, opt.Seed),
+	}
+}
+
+// Agreement is the inter-annotator agreement of two gold files on a facet
+// ("" means regular): see the package doc.
+func Agreement(a, b *evaluate.Gold, facet benchie.Facet) report.Agreement {
+	if facet == "" {
+		facet = benchie.Regular
+	}
+	ab, wab := Recall(a.Gold, benchie.Compile(b.Gold, facet))
+	ba, wba := Recall(b.Gold, benchie.Compile(a.Gold, facet))
+	sig := report.Signature(report.Options{Scorers: []string{"benchie-iaa"}, Facets: []string{string(facet)}}, a.SHA256, "")
+	ag := report.Agreement{
+		Signature: sig + "|gold-b:sha256:" + b.SHA256,
+		A:         a.Path, B: b.Path, ASHA256: a.SHA256, BSHA256: b.SHA256, Facet: string(facet),
+		ARecallOnB: ab, BRecallOnA: ba, IAA: (ab + ba) / 2,
+		Warnings: append(append(sentenceMismatches(a.Gold, b.Gold), wab...), wba...),
+	}
+	if ag.Warnings == nil {
+		ag.Warnings = []string{}
+	}
+	return ag
+}
+
+// sentenceMismatches warns about sentences that only one gold has, or that
+// the two golds word differently: either makes the agreement hard to read.
+func sentenceMismatches(a, b *benchie.Gold) []string {
+	var ws []string
+	onlyIn := func(x, y *benchie.Gold) {
+		n, first := 0, ""
+		for _, s := range x.Sentences {
+			if _, ok := y.SentenceIndex(s.ID); !ok {
+				if n == 0 {
+					first = s.ID
+				}
+				n++
+			}
+		}
+		if n > 0 {
+			ws = append(ws, fmt.Sprintf("%d sentence(s) of %s are not in %s (first: id %s); their synsets count as missed", n, x.Path, y.Path, first))
+		}
+	}
+	onlyIn(a, b)
+	onlyIn(b, a)
+	differ, first := 0, ""
+	for _, s := range a.Sentences {
+		if t, ok := b.Sentence(s.ID); ok && t.Text != s.Text {
+			if differ == 0 {
+				first = s.ID
+			}
+			differ++
+		}
+	}
+	if differ > 0 {
+		ws = append(ws, fmt.Sprintf("%d sentence(s) have the same id but different text in the two files (first: id %s)", differ, first))
+	}
+	return ws
+}

@@ -1,0 +1,228 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/core/oie"
+	"github.com/oiebench/oiebench/core/report"
+)
+
+// MaxBodyBytes bounds a POST /api/score body. Memory, not bandwidth, sets
+// it: a Worker has 128 MB, and under js/wasm scoring holds about 45 MB for
+// the English BenchIE gold (0.75 MB) with all nine English systems on three
+// facets (a 1.4 MB request), but over 200 MB for a gold four times that size.
+const MaxBodyBytes = 2 << 20
+
+// handler answers the API and, when site is set, serves the built site.
+type handler struct {
+	// site serves everything outside /api/. Nil on Cloudflare, where the
+	// asset layer serves dist/ before the Worker is asked.
+	site    http.Handler
+	maxBody int64
+}
+
+// newHandler returns the Worker's handler; site may be nil.
+func newHandler(site http.Handler) http.Handler {
+	return &handler{site: site, maxBody: MaxBodyBytes}
+}
+
+// endpoint is one API route and the methods it answers (OPTIONS aside).
+type endpoint struct {
+	methods []string
+	serve   func(h *handler, w http.ResponseWriter, r *http.Request)
+}
+
+var endpoints = map[string]endpoint{
+	"/api/health": {[]string{http.MethodGet, http.MethodHead}, (*handler).health},
+	"/api/score":  {[]string{http.MethodPost}, (*handler).score},
+}
+
+func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	defer func() {
+		// A panic is a bug in oiebench, never the caller's fault: say so,
+		// rather than let the runtime drop the connection.
+		if v := recover(); v != nil {
+			if v == http.ErrAbortHandler {
+				panic(v)
+			}
+			fmt.Fprintf(os.Stderr, "oiebench worker: panic serving %s %s: %v\n", r.Method, r.URL.Path, v)
+			writeError(w, r, &apiError{Status: http.StatusInternalServerError, Msg: "internal error: this is a bug in oiebench, please report it"})
+		}
+	}()
+	path := r.URL.Path
+	if path == "/api" || strings.HasPrefix(path, "/api/") {
+		h.serveAPI(w, r)
+		return
+	}
+	if h.site == nil {
+		writeError(w, r, &apiError{Status: http.StatusNotFound, Msg: "not found: " + path})
+		return
+	}
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		writeError(w, r, &apiError{Status: http.StatusMethodNotAllowed, Msg: fmt.Sprintf("method %s not allowed for %s: the site answers GET and HEAD", r.Method, path)})
+		return
+	}
+	h.site.ServeHTTP(w, r)
+}
+
+func (h *handler) serveAPI(w http.ResponseWriter, r *http.Request) {
+	hd := w.Header()
+	// Any page may call the API: it needs no credentials and keeps nothing.
+	hd.Set("Access-Control-Allow-Origin", "*")
+	hd.Set("Cache-Control", "no-store")
+	ep, ok := endpoints[r.URL.Path]
+	if !ok {
+		writeError(w, r, &apiError{Status: http.StatusNotFound, Msg: fmt.Sprintf("no API endpoint %s: there are GET /api/health and POST /api/score", r.URL.Path)})
+		return
+	}
+	allow := strings.Join(slices.Concat(ep.methods, []string{http.MethodOptions}), ", ")
+	if r.Method == http.MethodOptions {
+		// CORS preflight (or a plain OPTIONS): say what may be sent.
+		hd.Set("Allow", allow)
+		hd.Set("Access-Control-Allow-Methods", allow)
+		hd.Set("Access-Control-Allow-Headers", "Content-Type")
+		hd.Set("Access-Control-Max-Age", "86400")
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
+	for _, m := range ep.methods {
+		if r.Method == m {
+			ep.serve(h, w, r)
+			return
+		}
+	}
+	hd.Set("Allow", allow)
+	writeError(w, r, &apiError{Status: http.StatusMethodNotAllowed, Msg: fmt.Sprintf("method %s not allowed for %s: use %s", r.Method, r.URL.Path, strings.Join(ep.methods, " or "))})
+}
+
+// health is the answer of GET /api/health.
+type health struct {
+	Status       string   `json:"status"`
+	Version      string   `json:"version"`
+	Scorers      []string `json:"scorers"`
+	MaxBodyBytes int64    `json:"max_body_bytes"`
+}
+
+func (h *handler) health(w http.ResponseWriter, r *http.Request) {
+	b, _ := json.Marshal(health{Status: "ok", Version: report.Version, Scorers: availableScorers(), MaxBodyBytes: h.maxBody})
+	writeJSON(w, r, http.StatusOK, append(b, '\n'))
+}
+
+func (h *handler) score(w http.ResponseWriter, r *http.Request) {
+	if e := checkContentType(r.Header.Get("Content-Type")); e != nil {
+		writeError(w, r, e)
+		return
+	}
+	tooLarge := &apiError{Status: http.StatusRequestEntityTooLarge, Msg: fmt.Sprintf("request body is larger than the limit of %d bytes (%d MiB)", h.maxBody, h.maxBody>>20)}
+	if r.ContentLength > h.maxBody {
+		writeError(w, r, tooLarge)
+		return
+	}
+	body, err := io.ReadAll(io.LimitReader(r.Body, h.maxBody+1))
+	if err != nil {
+		writeError(w, r, &apiError{Status: http.StatusBadRequest, Msg: "could not read the request body: " + err.Error()})
+		return
+	}
+	if int64(len(body)) > h.maxBody {
+		writeError(w, r, tooLarge)
+		return
+	}
+	req, e := decodeScoreRequest(body)
+	if e != nil {
+		writeError(w, r, e)
+		return
+	}
+	for _, in := range req.Systems {
+		if err := checkJSONDepth(in, req.SystemFormat); err != nil {
+			writeError(w, r, inputError(err))
+			return
+		}
+	}
+	// CaRB plugs in here: when evaluate runs core/carb, pass req.Scorers and
+	// req.CarbGold on to it (scorers and carb_gold are read in request.go).
+	ev, err := evaluate.Run(req.Request)
+	if err != nil {
+		writeError(w, r, inputError(err))
+		return
+	}
+	out, err := ev.Report.Render("json")
+	if err != nil {
+		panic(err) // a report that cannot be encoded is a bug
+	}
+	writeJSON(w, r, http.StatusOK, out)
+}
+
+// checkContentType accepts application/json, in UTF-8 if a charset is named.
+func checkContentType(ct string) *apiError {
+	if ct == "" {
+		return &apiError{Status: http.StatusUnsupportedMediaType, Msg: "no Content-Type: send the request as JSON with Content-Type: application/json"}
+	}
+	mt, params, err := mime.ParseMediaType(ct)
+	if err != nil || mt != "application/json" {
+		return &apiError{Status: http.StatusUnsupportedMediaType, Msg: fmt.Sprintf("Content-Type is %q: send the request as JSON with Content-Type: application/json", ct)}
+	}
+	if cs, ok := params["charset"]; ok && !strings.EqualFold(cs, "utf-8") {
+		return &apiError{Status: http.StatusUnsupportedMediaType, Msg: fmt.Sprintf("charset %q is not supported: JSON is sent as utf-8", cs)}
+	}
+	return nil
+}
+
+// apiError is the JSON body of every error answer. File, Line and Column
+// point into one of the texts sent (File "gold", "carb_gold" or
+// "systems/NAME") or, when File is empty and Line is set, into the request
+// body itself.
+type apiError struct {
+	Status int    `json:"-"`
+	Msg    string `json:"error"`
+	File   string `json:"file,omitempty"`
+	Line   int    `json:"line,omitempty"`
+	Column int    `json:"column,omitempty"`
+}
+
+// inputError turns an error from reading the texts into a 400 answer that
+// keeps the exact position when there is one.
+func inputError(err error) *apiError {
+	e := &apiError{Status: http.StatusBadRequest, Msg: err.Error()}
+	var pe *oie.ParseError
+	if errors.As(err, &pe) {
+		e.File, e.Line, e.Column = pe.File, pe.Line, pe.Column
+	}
+	return e
+}
+
+func writeError(w http.ResponseWriter, r *http.Request, e *apiError) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false) // keep "-->" and "<" readable in messages
+	if err := enc.Encode(e); err != nil {
+		panic(err)
+	}
+	writeJSON(w, r, e.Status, buf.Bytes())
+}
+
+func writeJSON(w http.ResponseWriter, r *http.Request, status int, body []byte) {
+	hd := w.Header()
+	hd.Set("Content-Type", "application/json; charset=utf-8")
+	hd.Set("X-Content-Type-Options", "nosniff")
+	if r.Method == http.MethodHead {
+		// No Content-Length without a body: the Workers runtime would wait
+		// for bytes that never come.
+		w.WriteHeader(status)
+		return
+	}
+	hd.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(status)
+	w.Write(body)
+}

@@ -1,0 +1,439 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"math"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/internal/dataset"
+)
+
+// A small gold and system, enough for every check that is not about the
+// published numbers.
+const (
+	tinyGold   = "sent_id:1\tHe served as Prime Minister .\n1--> Cluster 1:\nHe --> served as --> [the] Prime Minister\n"
+	tinySystem = "1\tHe\tserved as\tPrime Minister\n"
+)
+
+func tinyRequest() map[string]any {
+	return map[string]any{"gold": tinyGold, "systems": map[string]any{"tiny": tinySystem}}
+}
+
+func mustJSON(t testing.TB, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// do sends one request to h and returns the answer.
+func do(t testing.TB, h http.Handler, method, path, contentType string, body []byte) *http.Response {
+	t.Helper()
+	r := httptest.NewRequest(method, path, bytes.NewReader(body))
+	if contentType != "" {
+		r.Header.Set("Content-Type", contentType)
+	}
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	return w.Result()
+}
+
+func post(t testing.TB, h http.Handler, body []byte) *http.Response {
+	return do(t, h, http.MethodPost, "/api/score", "application/json", body)
+}
+
+func readAll(t testing.TB, res *http.Response) []byte {
+	t.Helper()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// decodeError checks that an answer is a JSON error body and returns it.
+func decodeError(t testing.TB, res *http.Response) apiError {
+	t.Helper()
+	body := readAll(t, res)
+	if ct := res.Header.Get("Content-Type"); ct != "application/json; charset=utf-8" {
+		t.Errorf("Content-Type %q, want JSON", ct)
+	}
+	var e apiError
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&e); err != nil {
+		t.Fatalf("error body %q is not {error, file, line, column}: %v", body, err)
+	}
+	if e.Msg == "" {
+		t.Errorf("error body %q has no message", body)
+	}
+	return e
+}
+
+func TestHealth(t *testing.T) {
+	h := newHandler(nil)
+	res := do(t, h, http.MethodGet, "/api/health", "", nil)
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("status %d", res.StatusCode)
+	}
+	var got health
+	if err := json.Unmarshal(readAll(t, res), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Status != "ok" || got.MaxBodyBytes != MaxBodyBytes || strings.Join(got.Scorers, ",") != "benchie" || got.Version == "" {
+		t.Errorf("health = %+v", got)
+	}
+	if res.Header.Get("Access-Control-Allow-Origin") != "*" {
+		t.Error("no CORS header on /api/health")
+	}
+
+	res = do(t, h, http.MethodHead, "/api/health", "", nil)
+	if b := readAll(t, res); res.StatusCode != http.StatusOK || len(b) != 0 {
+		t.Errorf("HEAD: status %d, %d bytes of body", res.StatusCode, len(b))
+	}
+}
+
+func TestPreflight(t *testing.T) {
+	h := newHandler(nil)
+	r := httptest.NewRequest(http.MethodOptions, "/api/score", nil)
+	r.Header.Set("Origin", "https://example.org")
+	r.Header.Set("Access-Control-Request-Method", "POST")
+	r.Header.Set("Access-Control-Request-Headers", "content-type")
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	res := w.Result()
+	if res.StatusCode != http.StatusNoContent {
+		t.Fatalf("status %d, want 204", res.StatusCode)
+	}
+	for k, want := range map[string]string{
+		"Access-Control-Allow-Origin":  "*",
+		"Access-Control-Allow-Methods": "POST, OPTIONS",
+		"Access-Control-Allow-Headers": "Content-Type",
+		"Allow":                        "POST, OPTIONS",
+	} {
+		if got := res.Header.Get(k); got != want {
+			t.Errorf("%s = %q, want %q", k, got, want)
+		}
+	}
+}
+
+// expectedClausie reads the published ClausIE numbers (regular facet).
+func expectedClausie(t testing.TB) (p, r, f1 float64) {
+	t.Helper()
+	var e struct {
+		EN map[string]struct {
+			Regular struct{ Precision, Recall, F1 float64 }
+		} `json:"en"`
+	}
+	if err := dataset.Expected("benchie", &e); err != nil {
+		t.Fatal(err)
+	}
+	c, ok := e.EN["clausie"]
+	if !ok {
+		t.Fatal("expected/benchie.json has no en.clausie")
+	}
+	return c.Regular.Precision, c.Regular.Recall, c.Regular.F1
+}
+
+func readData(t testing.TB, name string) []byte {
+	t.Helper()
+	b, err := dataset.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// The bundled ClausIE file scores its published numbers, and the answer is
+// byte for byte the report the command line renders for the same inputs.
+func TestScoreClausie(t *testing.T) {
+	gold := readData(t, "benchie_gold_annotations_en.txt")
+	sys := readData(t, "systems/clausie_explicit.txt")
+	body := mustJSON(t, map[string]any{"gold": string(gold), "systems": map[string]any{"clausie": string(sys)}, "facets": []string{"regular"}})
+	res := post(t, newHandler(nil), body)
+	got := readAll(t, res)
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("status %d: %s", res.StatusCode, got)
+	}
+	if ct := res.Header.Get("Content-Type"); ct != "application/json; charset=utf-8" {
+		t.Errorf("Content-Type %q", ct)
+	}
+	checkClausie(t, got)
+
+	ev, err := evaluate.Run(evaluate.Request{
+		Gold:    evaluate.Input{Path: "gold", Data: gold},
+		Systems: []evaluate.Input{{Name: "clausie", Path: "systems/clausie", Data: sys}},
+		Options: evaluate.Options{Facets: []benchie.Facet{benchie.Regular}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := ev.Report.Render("json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("the answer differs from the CLI's JSON report:\n got %.300s\nwant %.300s", got, want)
+	}
+}
+
+// checkClausie checks a report answer against the published numbers.
+func checkClausie(t testing.TB, answer []byte) {
+	t.Helper()
+	var rep struct {
+		Systems []struct {
+			Name    string
+			BenchIE struct {
+				Regular *struct{ Precision, Recall, F1 float64 }
+			}
+		}
+	}
+	if err := json.Unmarshal(answer, &rep); err != nil {
+		t.Fatalf("answer is not a report: %v", err)
+	}
+	if len(rep.Systems) != 1 || rep.Systems[0].Name != "clausie" || rep.Systems[0].BenchIE.Regular == nil {
+		t.Fatalf("answer has not one clausie system with a regular score: %.500s", answer)
+	}
+	p, r, f1 := expectedClausie(t)
+	got := rep.Systems[0].BenchIE.Regular
+	for _, c := range []struct {
+		name      string
+		got, want float64
+	}{{"precision", got.Precision, p}, {"recall", got.Recall, r}, {"f1", got.F1, f1}} {
+		if math.Abs(c.got-c.want) > 1e-12 {
+			t.Errorf("clausie %s = %v, published %v", c.name, c.got, c.want)
+		}
+	}
+}
+
+// Systems come back in the order of the request, not sorted.
+func TestSystemsKeepOrder(t *testing.T) {
+	body := `{"gold": ` + quote(tinyGold) + `, "systems": {"zeta": ` + quote(tinySystem) + `, "alpha": ` + quote(tinySystem) + `, "mid": ` + quote(tinySystem) + `}}`
+	res := post(t, newHandler(nil), []byte(body))
+	b := readAll(t, res)
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("status %d: %s", res.StatusCode, b)
+	}
+	var rep struct{ Systems []struct{ Name, Path string } }
+	if err := json.Unmarshal(b, &rep); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, s := range rep.Systems {
+		names = append(names, s.Name+"="+s.Path)
+	}
+	if got := strings.Join(names, " "); got != "zeta=systems/zeta alpha=systems/alpha mid=systems/mid" {
+		t.Errorf("systems in the answer: %s", got)
+	}
+}
+
+// Options reach the report: facets, reference_compat, system_format.
+func TestScoreOptions(t *testing.T) {
+	req := tinyRequest()
+	req["facets"] = []string{"minimal", "regular"}
+	req["reference_compat"] = true
+	req["system_format"] = "benchie-tsv"
+	req["scorers"] = []string{"benchie"}
+	req["gold_format"] = "benchie"
+	req["carb_gold"] = nil // null is absent
+	res := post(t, newHandler(nil), mustJSON(t, req))
+	b := readAll(t, res)
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("status %d: %s", res.StatusCode, b)
+	}
+	var rep struct {
+		Options struct {
+			Facets          []string
+			ReferenceCompat bool `json:"reference_compat"`
+		}
+		Systems []struct {
+			Format  string
+			BenchIE struct {
+				Regular, Concat, Minimal *struct{ TP int }
+			}
+		}
+	}
+	if err := json.Unmarshal(b, &rep); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(rep.Options.Facets, ",") != "minimal,regular" || !rep.Options.ReferenceCompat {
+		t.Errorf("options = %+v", rep.Options)
+	}
+	s := rep.Systems[0]
+	if s.Format != "benchie-tsv" || s.BenchIE.Regular == nil || s.BenchIE.Minimal == nil || s.BenchIE.Concat != nil {
+		t.Errorf("system = %+v", s)
+	}
+	if s.BenchIE.Regular.TP != 1 {
+		t.Errorf("the tiny system should match its one synset: TP = %d", s.BenchIE.Regular.TP)
+	}
+}
+
+func quote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// Every bad request gets its 4xx, a JSON message and, where there is one,
+// the exact position.
+func TestErrors(t *testing.T) {
+	tiny := quote(tinyGold)
+	sys := quote(tinySystem)
+	const jsonCT = "application/json"
+	tests := []struct {
+		name, method, path, ct, body string
+		status                       int
+		msg                          string // a part of the message
+		file                         string
+		line, col                    int
+	}{
+		// 400: the request body
+		{name: "empty body", body: "", status: 400, msg: "request body is empty"},
+		{name: "blank body", body: " \n ", status: 400, msg: "request body is empty"},
+		{name: "syntax", body: "{\"gold\": \"x\",\n  \"systems\": }", status: 400, msg: "not valid JSON: invalid character '}'", line: 2, col: 14},
+		{name: "unexpected end", body: "{\"gold\": \"x\"", status: 400, msg: "unexpected end", line: 1, col: 13},
+		{name: "trailing data", body: "{} {}", status: 400, msg: "after top-level value", line: 1, col: 4},
+		{name: "not UTF-8", body: "{\"gold\": \"caf\xe9\"}", status: 400, msg: "not UTF-8", line: 1, col: 14},
+		{name: "not an object", body: "\n  [1, 2]", status: 400, msg: "must be a JSON object, found an array", line: 2, col: 3},
+		{name: "unknown member", body: `{"gold": ` + tiny + `, "system": {}}`, status: 400, msg: `unknown member "system"`, line: 1, col: len(`{"gold": `+tiny+`, `) + 1},
+		{name: "member twice", body: `{"gold": "a", "gold": "b"}`, status: 400, msg: `"gold" is given twice`, line: 1, col: 15},
+		{name: "no gold", body: `{"systems": {"a": ` + sys + `}}`, status: 400, msg: "gold is required", line: 1, col: 1},
+		{name: "null gold", body: `{"gold": null, "systems": {"a": ` + sys + `}}`, status: 400, msg: "gold is required"},
+		{name: "gold not text", body: `{"gold": 3, "systems": {}}`, status: 400, msg: "gold must be a string", line: 1, col: 10},
+		{name: "no systems", body: `{"gold": ` + tiny + `}`, status: 400, msg: "systems is required"},
+		{name: "systems empty", body: `{"gold": ` + tiny + `, "systems": {}}`, status: 400, msg: "systems is empty"},
+		{name: "systems array", body: `{"gold": ` + tiny + `, "systems": ["a"]}`, status: 400, msg: "systems must be an object"},
+		{name: "system not text", body: "{\"gold\": \"\",\n\"systems\": {\"a\": [1]}}", status: 400, msg: `system "a" must be a string`, line: 2, col: 18},
+		{name: "system unnamed", body: `{"gold": ` + tiny + `, "systems": {" ": ` + sys + `}}`, status: 400, msg: "empty name"},
+		{name: "system twice", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `, "a": ` + sys + `}}`, status: 400, msg: `two systems are named "a"`},
+		{name: "facet unknown", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "facets": ["regular", "tiny"]}`, status: 400, msg: "tiny"},
+		{name: "facet twice", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "facets": ["regular", "regular"]}`, status: 400, msg: `lists "regular" twice`},
+		{name: "facets empty", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "facets": []}`, status: 400, msg: "facets is empty"},
+		{name: "facets string", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "facets": "regular"}`, status: 400, msg: "facets must be an array of strings"},
+		{name: "scorer carb", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "scorers": ["benchie", "carb"]}`, status: 400, msg: `scorer "carb" is not available yet`},
+		{name: "scorer unknown", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "scorers": ["wire57x"]}`, status: 400, msg: `unknown scorer "wire57x"`},
+		{name: "carb_gold unused", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "carb_gold": "x"}`, status: 400, msg: "carb_gold is read only by the carb scorer"},
+		{name: "carb_gold not text", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "carb_gold": 1}`, status: 400, msg: "carb_gold must be a string"},
+		{name: "gold_format", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "gold_format": "carb"}`, status: 400, msg: `unknown gold_format "carb"`},
+		{name: "system_format", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "system_format": "csv"}`, status: 400, msg: `unknown system_format "csv"`},
+		{name: "reference_compat", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "reference_compat": "yes"}`, status: 400, msg: "reference_compat must be true or false"},
+		// 400: the texts inside, with their own positions
+		{name: "bad gold text", body: `{"gold": "no sentences here", "systems": {"a": ` + sys + `}}`, status: 400, msg: "gold:1: no sentences", file: "gold", line: 1},
+		{name: "bad system text", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `, "broken": "1\tHe\tserved\tPM\n1\tHe\n"}}`, status: 400, msg: "systems/broken:2:", file: "systems/broken", line: 2, col: 5},
+		{name: "deep JSON line", body: `{"gold": ` + tiny + `, "systems": {"deep": ` + quote("{\"sent_id\": \"1\"}\n{\"a\": "+strings.Repeat("[", 20000)) + `}}`, status: 400, msg: "nested more than 100 levels", file: "systems/deep", line: 2, col: 106},
+		// 404, 405, 413, 415
+		{name: "no endpoint", method: "GET", path: "/api/scores", status: 404, msg: "no API endpoint /api/scores"},
+		{name: "GET score", method: "GET", path: "/api/score", status: 405, msg: "method GET not allowed"},
+		{name: "PUT score", method: "PUT", path: "/api/score", ct: jsonCT, body: "{}", status: 405, msg: "use POST"},
+		{name: "POST health", method: "POST", path: "/api/health", ct: jsonCT, body: "{}", status: 405, msg: "use GET or HEAD"},
+		{name: "POST site", method: "POST", path: "/", ct: jsonCT, body: "{}", status: 405, msg: "the site answers GET and HEAD"},
+		{name: "too large", body: `{"gold": "` + strings.Repeat("x", MaxBodyBytes) + `"}`, status: 413, msg: "larger than the limit"},
+		{name: "no content type", ct: "-", body: `{}`, status: 415, msg: "no Content-Type"},
+		{name: "form", ct: "application/x-www-form-urlencoded", body: `{}`, status: 415, msg: "application/json"},
+		{name: "latin1", ct: "application/json; charset=latin1", body: `{}`, status: 415, msg: `charset "latin1"`},
+	}
+	h := newHandler(http.NotFoundHandler())
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			method, path, ct := tt.method, tt.path, tt.ct
+			if method == "" {
+				method = http.MethodPost
+			}
+			if path == "" {
+				path = "/api/score"
+			}
+			switch ct {
+			case "":
+				ct = jsonCT
+			case "-":
+				ct = ""
+			}
+			res := do(t, h, method, path, ct, []byte(tt.body))
+			e := decodeError(t, res)
+			if res.StatusCode != tt.status {
+				t.Errorf("status %d, want %d (%s)", res.StatusCode, tt.status, e.Msg)
+			}
+			if !strings.Contains(e.Msg, tt.msg) {
+				t.Errorf("message %q does not say %q", e.Msg, tt.msg)
+			}
+			if e.File != tt.file || (tt.line != 0 && e.Line != tt.line) || (tt.col != 0 && e.Column != tt.col) {
+				t.Errorf("at %q:%d:%d, want %q:%d:%d (%s)", e.File, e.Line, e.Column, tt.file, tt.line, tt.col, e.Msg)
+			}
+			if strings.HasPrefix(path, "/api/") && res.Header.Get("Access-Control-Allow-Origin") != "*" {
+				t.Error("error answer without CORS header: a browser caller could not read it")
+			}
+			if res.StatusCode == 405 && res.Header.Get("Allow") == "" {
+				t.Error("405 without Allow")
+			}
+		})
+	}
+}
+
+// A body whose length is not announced is cut at the limit all the same.
+func TestTooLargeWithoutLength(t *testing.T) {
+	h := &handler{maxBody: 100}
+	r := httptest.NewRequest(http.MethodPost, "/api/score", io.MultiReader(strings.NewReader(`{"gold": "`), strings.NewReader(strings.Repeat("x", 200)), strings.NewReader(`"}`)))
+	r.ContentLength = -1
+	r.Header.Set("Content-Type", "application/json")
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	if e := decodeError(t, w.Result()); w.Code != http.StatusRequestEntityTooLarge {
+		t.Errorf("status %d (%s), want 413", w.Code, e.Msg)
+	}
+}
+
+// Natively the handler serves the built site beside the API; on Cloudflare
+// (no site handler) other paths are a JSON 404.
+func TestSite(t *testing.T) {
+	dir := t.TempDir()
+	page := []byte("<!doctype html><title>oiebench</title>")
+	if err := os.WriteFile(filepath.Join(dir, "index.html"), page, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := newHandler(siteHandler(dir))
+	res := do(t, h, http.MethodGet, "/", "", nil)
+	if b := readAll(t, res); res.StatusCode != http.StatusOK || !bytes.Equal(b, page) {
+		t.Errorf("GET /: status %d, body %q", res.StatusCode, b)
+	}
+	if res := do(t, h, http.MethodGet, "/missing.txt", "", nil); res.StatusCode != http.StatusNotFound {
+		t.Errorf("GET /missing.txt: status %d", res.StatusCode)
+	}
+	res = do(t, newHandler(nil), http.MethodGet, "/", "", nil)
+	if e := decodeError(t, res); res.StatusCode != http.StatusNotFound {
+		t.Errorf("without a site, GET /: status %d (%s)", res.StatusCode, e.Msg)
+	}
+}
+
+// FuzzScore: whatever the body, the answer is 200 or a 4xx with a JSON
+// message, never a 500.
+func FuzzScore(f *testing.F) {
+	f.Add([]byte(mustJSON(f, tinyRequest())))
+	f.Add([]byte(`{"gold": "sent_id:1\tA b .\n1--> Cluster 1:\nA --> b --> [c]\n", "systems": {"s": "{\"sent_id\": \"1\", \"subject\": \"A\", \"relation\": \"b\", \"object\": \"c\"}\n"}, "facets": ["concat"]}`))
+	f.Add([]byte(`{"gold": "", "systems": {"": ""}, "facets": [], "scorers": [1]}`))
+	f.Add([]byte(`[[[[{"gold":`))
+	h := newHandler(nil)
+	f.Fuzz(func(t *testing.T, body []byte) {
+		res := post(t, h, body)
+		if res.StatusCode == http.StatusOK {
+			var v map[string]any
+			if err := json.Unmarshal(readAll(t, res), &v); err != nil {
+				t.Fatalf("200 with a body that is not JSON: %v", err)
+			}
+			return
+		}
+		e := decodeError(t, res)
+		if res.StatusCode < 400 || res.StatusCode >= 500 {
+			t.Fatalf("status %d for %q: %s", res.StatusCode, body, e.Msg)
+		}
+	})
+}

@@ -1,0 +1,324 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/core/oie"
+	"github.com/tidwall/gjson"
+)
+
+// scoreRequest is a decoded POST /api/score body:
+//
+//	{
+//	  "gold": TEXT,                  required: a BenchIE gold file
+//	  "gold_format": "benchie",      optional; the only gold format today
+//	  "systems": {NAME: TEXT, ...},  required: system files, scored in this order
+//	  "system_format": "auto",       optional: auto, benchie-tsv (or tsv), jsonl
+//	  "facets": ["regular", ...],    optional: regular, concat, minimal (default: all)
+//	  "scorers": ["benchie"],        optional: benchie (carb is not available yet)
+//	  "reference_compat": false,     optional: the official script's synset lookup
+//	  "carb_gold": TEXT              optional: a CaRB gold file, for the carb scorer
+//	}
+//
+// A null member counts as absent. Unknown members are rejected, so that a
+// misspelt option cannot silently change the numbers.
+type scoreRequest struct {
+	evaluate.Request
+	// Scorers are the scorers asked for, in order.
+	Scorers []string
+	// CarbGold is the CaRB gold, or nil. It is read here and handed to the
+	// CaRB scorer once core/carb is part of evaluate (see score in handler.go).
+	CarbGold *evaluate.Input
+}
+
+// requestFields are the members a request may have.
+var requestFields = []string{"gold", "gold_format", "systems", "system_format", "facets", "scorers", "reference_compat", "carb_gold"}
+
+// scorers are the scorers a request may name, and whether this build has them.
+var scorers = []struct {
+	name      string
+	available bool
+}{
+	{"benchie", true},
+	{"carb", false}, // core/carb is being written; flip this when evaluate runs it
+}
+
+func availableScorers() []string {
+	var out []string
+	for _, s := range scorers {
+		if s.available {
+			out = append(out, s.name)
+		}
+	}
+	return out
+}
+
+// decodeScoreRequest reads and checks a request body. Every error points at
+// the member at fault, by line and column in the body.
+func decodeScoreRequest(body []byte) (*scoreRequest, *apiError) {
+	if !utf8.Valid(body) {
+		off := 0
+		for off < len(body) {
+			r, n := utf8.DecodeRune(body[off:])
+			if r == utf8.RuneError && n <= 1 {
+				break
+			}
+			off += n
+		}
+		return nil, atOffset(body, off, "request body is not UTF-8 text")
+	}
+	if len(bytes.TrimLeft(body, " \t\r\n")) == 0 {
+		return nil, &apiError{Status: http.StatusBadRequest, Msg: `request body is empty: send a JSON object such as {"gold": "...", "systems": {"name": "..."}}`}
+	}
+	// encoding/json validates without recursion (gjson's validator recurses
+	// once per nesting level, which a hostile body could exhaust).
+	if !json.Valid(body) {
+		return nil, syntaxError(body)
+	}
+	d := &decoder{body: body}
+	root := gjson.ParseBytes(body)
+	if !root.IsObject() {
+		return nil, d.errAt(root, "the request must be a JSON object, found %s", kind(root))
+	}
+
+	req := &scoreRequest{Scorers: []string{"benchie"}}
+	seen := map[string]bool{}
+	var gold, systems, carbGold gjson.Result
+	var err *apiError
+	root.ForEach(func(k, v gjson.Result) bool {
+		name := k.String()
+		if seen[name] {
+			err = d.errAt(k, "%q is given twice", name)
+			return false
+		}
+		seen[name] = true
+		if v.Type == gjson.Null {
+			return true
+		}
+		switch name {
+		case "gold":
+			if v.Type != gjson.String {
+				err = d.errAt(v, "gold must be a string holding the text of a BenchIE gold file, found %s", kind(v))
+			}
+			gold = v
+		case "carb_gold":
+			if v.Type != gjson.String {
+				err = d.errAt(v, "carb_gold must be a string holding the text of a CaRB gold file, found %s", kind(v))
+			}
+			carbGold = v
+		case "systems":
+			systems = v
+			req.Systems, err = d.systems(v)
+		case "gold_format":
+			var f string
+			if f, err = d.str(name, v); err == nil && f != "benchie" {
+				err = d.errAt(v, "unknown gold_format %q: the gold must be a BenchIE gold file (\"benchie\"); a CaRB gold goes in carb_gold", f)
+			}
+		case "system_format":
+			var f string
+			if f, err = d.str(name, v); err == nil {
+				if req.SystemFormat, err = systemFormat(f); err != nil {
+					err = d.errAt(v, "%s", err.Msg)
+				}
+			}
+		case "facets":
+			req.Facets = nil
+			err = d.list(name, v, func(s string, at gjson.Result) *apiError {
+				f, perr := benchie.ParseFacet(s)
+				if perr != nil {
+					return d.errAt(at, "%v", perr)
+				}
+				req.Facets = append(req.Facets, f)
+				return nil
+			})
+		case "scorers":
+			req.Scorers = nil
+			err = d.list(name, v, func(s string, at gjson.Result) *apiError {
+				if e := checkScorer(s); e != "" {
+					return d.errAt(at, "%s", e)
+				}
+				req.Scorers = append(req.Scorers, s)
+				return nil
+			})
+		case "reference_compat":
+			if v.Type != gjson.True && v.Type != gjson.False {
+				err = d.errAt(v, "reference_compat must be true or false, found %s", kind(v))
+			}
+			req.ReferenceCompat = v.Type == gjson.True
+		default:
+			err = d.errAt(k, "unknown member %q: a request has %s", name, strings.Join(requestFields, ", "))
+		}
+		return err == nil
+	})
+	if err != nil {
+		return nil, err
+	}
+
+	if !gold.Exists() {
+		return nil, d.errAt(root, "gold is required: the text of a BenchIE gold file")
+	}
+	req.Gold = evaluate.Input{Path: "gold", Data: []byte(gold.Str)}
+	if !systems.Exists() {
+		return nil, d.errAt(root, `systems is required: an object {"name": "text of the system file", ...}`)
+	}
+	if len(req.Systems) == 0 {
+		return nil, d.errAt(systems, "systems is empty: give at least one system file")
+	}
+	if carbGold.Exists() {
+		// Only the carb scorer reads it, and an unused file is a mistake
+		// worth telling. When carb is available, this becomes:
+		// req.CarbGold = &evaluate.Input{Path: "carb_gold", Data: []byte(carbGold.Str)}
+		return nil, d.errAt(carbGold, `carb_gold is read only by the carb scorer, which is not in scorers`)
+	}
+	return req, nil
+}
+
+// decoder reports positions in the request body.
+type decoder struct {
+	body []byte // gjson's Result.Index is an offset in it
+}
+
+// errAt is a 400 answer pointing at v.
+func (d *decoder) errAt(v gjson.Result, format string, args ...any) *apiError {
+	return atOffset(d.body, v.Index, fmt.Sprintf(format, args...))
+}
+
+func (d *decoder) str(name string, v gjson.Result) (string, *apiError) {
+	if v.Type != gjson.String {
+		return "", d.errAt(v, "%s must be a string, found %s", name, kind(v))
+	}
+	return v.Str, nil
+}
+
+// list walks a non-empty array of distinct strings.
+func (d *decoder) list(name string, v gjson.Result, each func(s string, at gjson.Result) *apiError) *apiError {
+	if !v.IsArray() {
+		return d.errAt(v, "%s must be an array of strings, found %s", name, kind(v))
+	}
+	var err *apiError
+	seen := map[string]bool{}
+	v.ForEach(func(_, item gjson.Result) bool {
+		switch {
+		case item.Type != gjson.String:
+			err = d.errAt(item, "%s must be an array of strings, found %s in it", name, kind(item))
+		case seen[item.Str]:
+			err = d.errAt(item, "%s lists %q twice", name, item.Str)
+		default:
+			seen[item.Str] = true
+			err = each(item.Str, item)
+		}
+		return err == nil
+	})
+	if err == nil && len(seen) == 0 {
+		err = d.errAt(v, "%s is empty: leave it out for the default", name)
+	}
+	return err
+}
+
+// systems reads the systems object, keeping the order of the request.
+func (d *decoder) systems(v gjson.Result) ([]evaluate.Input, *apiError) {
+	if !v.IsObject() {
+		return nil, d.errAt(v, `systems must be an object {"name": "text of the system file", ...}, found %s`, kind(v))
+	}
+	var out []evaluate.Input
+	var err *apiError
+	names := map[string]bool{}
+	v.ForEach(func(k, text gjson.Result) bool {
+		name := k.String()
+		switch {
+		case strings.TrimSpace(name) == "":
+			err = d.errAt(k, "a system has an empty name")
+		case names[name]:
+			err = d.errAt(k, "two systems are named %q", name)
+		case text.Type != gjson.String:
+			err = d.errAt(text, "system %q must be a string holding the text of its file, found %s", name, kind(text))
+		default:
+			names[name] = true
+			out = append(out, evaluate.Input{Name: name, Path: "systems/" + name, Data: []byte(text.Str)})
+		}
+		return err == nil
+	})
+	return out, err
+}
+
+// systemFormat reads a system_format value, with the command line's names.
+func systemFormat(s string) (oie.Format, *apiError) {
+	switch s {
+	case "auto", "":
+		return oie.FormatAuto, nil
+	case string(oie.FormatTSV), "tsv":
+		return oie.FormatTSV, nil
+	case string(oie.FormatJSONL):
+		return oie.FormatJSONL, nil
+	}
+	return "", &apiError{Msg: fmt.Sprintf("unknown system_format %q: expected auto, %s or %s", s, oie.FormatTSV, oie.FormatJSONL)}
+}
+
+// checkScorer says what is wrong with a scorer name, or "".
+func checkScorer(s string) string {
+	for _, sc := range scorers {
+		if sc.name == s {
+			if sc.available {
+				return ""
+			}
+			return fmt.Sprintf("scorer %q is not available yet: this server scores with %s", s, strings.Join(availableScorers(), ", "))
+		}
+	}
+	return fmt.Sprintf("unknown scorer %q: this server scores with %s", s, strings.Join(availableScorers(), ", "))
+}
+
+// syntaxError locates the first JSON syntax error of body.
+func syntaxError(body []byte) *apiError {
+	var v struct{}
+	err := json.Unmarshal(body, &v) // validates before decoding: nothing is built
+	var se *json.SyntaxError
+	if !errors.As(err, &se) {
+		return &apiError{Status: http.StatusBadRequest, Msg: "request body is not valid JSON"}
+	}
+	// Offset counts the bytes read up to and including the bad one; at the
+	// end of the input there is no bad byte, so point just past the end.
+	off := int(se.Offset) - 1
+	if se.Offset >= int64(len(body)) && strings.HasPrefix(se.Error(), "unexpected end") {
+		off = len(body)
+	}
+	return atOffset(body, min(max(off, 0), len(body)), "request body is not valid JSON: "+se.Error())
+}
+
+// atOffset is a 400 answer pointing at a byte offset of the request body:
+// 1-based line, and column in characters as in oie.ParseError.
+func atOffset(body []byte, off int, msg string) *apiError {
+	before := body[:off]
+	line := 1 + bytes.Count(before, []byte{'\n'})
+	col := 1 + utf8.RuneCount(before[bytes.LastIndexByte(before, '\n')+1:])
+	return &apiError{
+		Status: http.StatusBadRequest,
+		Msg:    fmt.Sprintf("request body:%d:%d: %s", line, col, msg),
+		Line:   line, Column: col,
+	}
+}
+
+// kind names a JSON value's type for messages.
+func kind(v gjson.Result) string {
+	switch v.Type {
+	case gjson.Null:
+		return "null"
+	case gjson.True, gjson.False:
+		return "a boolean"
+	case gjson.Number:
+		return "a number"
+	case gjson.String:
+		return "a string"
+	}
+	if v.IsArray() {
+		return "an array"
+	}
+	return "an object"
+}

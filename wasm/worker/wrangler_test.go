@@ -1,0 +1,312 @@
+//go:build wrangler && unix
+
+// The Worker as Cloudflare runs it: the js/wasm build under wrangler dev
+// (workerd, locally, offline). Run by ./build.sh test after ./build.sh
+// worker, as
+//
+//	go test -tags wrangler -run TestWrangler ./wasm/worker
+//
+// It needs the built Worker (wasm/worker/build), the built site (dist/),
+// node and wrangler (npm ci in wasm/worker), and fails, never skips, when
+// one is missing.
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/internal/dataset"
+)
+
+const (
+	startTimeout   = 120 * time.Second // wrangler's start and the first wasm compile, on a busy machine
+	requestTimeout = 60 * time.Second
+	stopTimeout    = 15 * time.Second
+)
+
+// lockedBuffer collects wrangler's output for failure messages.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// freePort asks the kernel for a port on 127.0.0.1 that is free now.
+func freePort(t *testing.T) int {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().(*net.TCPAddr).Port
+}
+
+func mustExist(t *testing.T, path, fix string) {
+	t.Helper()
+	if _, err := os.Stat(path); err != nil {
+		t.Fatalf("%s is missing: %s", path, fix)
+	}
+}
+
+// startWrangler runs wrangler dev on 127.0.0.1 and returns its base URL once
+// /api/health answers. Wrangler and its workerd are stopped when the test
+// ends, whatever happens.
+func startWrangler(t *testing.T) (base string, root string) {
+	t.Helper()
+	root, err := dataset.Root()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(root, "wasm", "worker")
+	mustExist(t, filepath.Join(dir, "build", "app.wasm"), "run ./build.sh worker")
+	mustExist(t, filepath.Join(dir, "build", "worker.mjs"), "run ./build.sh worker")
+	mustExist(t, filepath.Join(root, "dist", "index.html"), "run ./build.sh build")
+	wrangler := filepath.Join(dir, "node_modules", ".bin", "wrangler")
+	mustExist(t, wrangler, "run npm ci in wasm/worker (wrangler 4.86.0, pinned in package-lock.json)")
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Fatal("node is not on PATH: wrangler needs Node.js 20 or later")
+	}
+
+	port, inspector := freePort(t), freePort(t)
+	cmd := exec.Command(wrangler, "dev",
+		"--ip", "127.0.0.1", "--port", strconv.Itoa(port),
+		"--inspector-ip", "127.0.0.1", "--inspector-port", strconv.Itoa(inspector),
+		"--persist-to", t.TempDir(), // nothing is stored, but keep wrangler's state out of the tree
+		"--show-interactive-dev-session=false", "--log-level", "info")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(),
+		"WRANGLER_SEND_METRICS=false",       // metrics off
+		"CLOUDFLARE_CF_FETCH_ENABLED=false", // no fetch of Request.cf from workers.cloudflare.com
+		"NO_COLOR=1",
+	)
+	out := &lockedBuffer{}
+	cmd.Stdout, cmd.Stderr = out, out
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // wrangler, esbuild and workerd in one group
+	began := time.Now()
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("starting wrangler: %v", err)
+	}
+	exited := make(chan struct{})
+	go func() { cmd.Wait(); close(exited) }()
+	t.Cleanup(func() {
+		pgid := cmd.Process.Pid
+		syscall.Kill(-pgid, syscall.SIGTERM)
+		select {
+		case <-exited:
+		case <-time.After(stopTimeout):
+			t.Logf("wrangler did not stop in %v: killing it", stopTimeout)
+			syscall.Kill(-pgid, syscall.SIGKILL)
+			<-exited
+		}
+		// workerd may outlive wrangler for a moment; never leave it behind.
+		syscall.Kill(-pgid, syscall.SIGKILL)
+		if t.Failed() {
+			t.Logf("wrangler output:\n%s", out)
+		}
+	})
+
+	base = fmt.Sprintf("http://127.0.0.1:%d", port)
+	deadline := time.Now().Add(startTimeout)
+	client := &http.Client{Timeout: 5 * time.Second}
+	for {
+		select {
+		case <-exited:
+			t.Fatalf("wrangler exited before serving: %v\n%s", cmd.ProcessState, out)
+		default:
+		}
+		res, err := client.Get(base + "/api/health")
+		if err == nil {
+			io.Copy(io.Discard, res.Body)
+			res.Body.Close()
+			if res.StatusCode == http.StatusOK {
+				t.Logf("wrangler dev: first /api/health answered %v after start", time.Since(began).Round(time.Millisecond))
+				return base, root
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("wrangler did not answer /api/health within %v (last error: %v)", startTimeout, err)
+		}
+		time.Sleep(250 * time.Millisecond)
+	}
+}
+
+func send(t *testing.T, method, url, contentType string, body []byte) (*http.Response, []byte, time.Duration) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), requestTimeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, method, url, bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	began := time.Now()
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, url, err)
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatalf("%s %s: reading the answer: %v", method, url, err)
+	}
+	return res, b, time.Since(began)
+}
+
+func TestWrangler(t *testing.T) {
+	base, root := startWrangler(t)
+
+	t.Run("site", func(t *testing.T) {
+		want, err := os.ReadFile(filepath.Join(root, "dist", "index.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, got, _ := send(t, "GET", base+"/", "", nil)
+		if res.StatusCode != http.StatusOK || !bytes.Equal(got, want) {
+			t.Errorf("GET /: status %d, %d bytes; want dist/index.html (%d bytes)", res.StatusCode, len(got), len(want))
+		}
+		if ct := res.Header.Get("Content-Type"); !strings.HasPrefix(ct, "text/html") {
+			t.Errorf("GET /: Content-Type %q", ct)
+		}
+		// The bundled data the page opens on comes from the same dist/.
+		const data = "data/systems/clausie_explicit.txt"
+		want, err = os.ReadFile(filepath.Join(root, "dist", data))
+		if err != nil {
+			t.Fatalf("dist/%s: %v (./build.sh build copies the data)", data, err)
+		}
+		res, got, _ = send(t, "GET", base+"/"+data, "", nil)
+		if res.StatusCode != http.StatusOK || !bytes.Equal(got, want) {
+			t.Errorf("GET /%s: status %d, %d bytes, want %d", data, res.StatusCode, len(got), len(want))
+		}
+	})
+
+	t.Run("health", func(t *testing.T) {
+		res, b, _ := send(t, "GET", base+"/api/health", "", nil)
+		if res.StatusCode != http.StatusOK || !bytes.Contains(b, []byte(`"status":"ok"`)) {
+			t.Errorf("status %d: %s", res.StatusCode, b)
+		}
+		res, b, _ = send(t, "HEAD", base+"/api/health", "", nil)
+		if res.StatusCode != http.StatusOK || len(b) != 0 {
+			t.Errorf("HEAD: status %d, %d bytes", res.StatusCode, len(b))
+		}
+	})
+
+	t.Run("clausie", func(t *testing.T) {
+		gold, sys := readData(t, "benchie_gold_annotations_en.txt"), readData(t, "systems/clausie_explicit.txt")
+		body := mustJSON(t, map[string]any{"gold": string(gold), "systems": map[string]any{"clausie": string(sys)}, "facets": []string{"regular"}})
+		var took []time.Duration
+		var got []byte
+		for range 3 {
+			res, b, d := send(t, "POST", base+"/api/score", "application/json", body)
+			if res.StatusCode != http.StatusOK {
+				t.Fatalf("status %d: %.500s", res.StatusCode, b)
+			}
+			if res.Header.Get("Access-Control-Allow-Origin") != "*" {
+				t.Error("no CORS header on the answer")
+			}
+			got, took = b, append(took, d)
+		}
+		t.Logf("POST /api/score, ClausIE on the English gold, regular facet: %v", took)
+		checkClausie(t, got)
+		// The wasm build answers byte for byte what the CLI prints.
+		ev, err := evaluate.Run(evaluate.Request{
+			Gold:    evaluate.Input{Path: "gold", Data: gold},
+			Systems: []evaluate.Input{{Name: "clausie", Path: "systems/clausie", Data: sys}},
+			Options: evaluate.Options{Facets: []benchie.Facet{benchie.Regular}},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := ev.Report.Render("json")
+		if !bytes.Equal(got, want) {
+			t.Errorf("the Worker's report differs from the CLI's:\n got %.300s\nwant %.300s", got, want)
+		}
+	})
+
+	t.Run("preflight", func(t *testing.T) {
+		res, _, _ := send(t, "OPTIONS", base+"/api/score", "", nil)
+		if res.StatusCode != http.StatusNoContent || res.Header.Get("Access-Control-Allow-Origin") != "*" ||
+			!strings.Contains(res.Header.Get("Access-Control-Allow-Methods"), "POST") {
+			t.Errorf("OPTIONS: status %d, headers %v", res.StatusCode, res.Header)
+		}
+	})
+
+	sys := quote(tinySystem)
+	for _, tt := range []struct {
+		name, method, path, ct, body string
+		status                       int
+		msg, file                    string
+		line, col                    int
+	}{
+		{name: "malformed JSON", body: "{\"gold\": \"x\",\n  \"systems\": }", status: 400, msg: "not valid JSON", line: 2, col: 14},
+		{name: "bad gold", body: `{"gold": "no sentences", "systems": {"a": ` + sys + `}}`, status: 400, msg: "no sentences", file: "gold", line: 1},
+		{name: "bad system", body: `{"gold": ` + quote(tinyGold) + `, "systems": {"broken": "1\tHe\n"}}`, status: 400, msg: "tab-separated", file: "systems/broken", line: 1, col: 5},
+		{name: "deep JSON line", body: `{"gold": ` + quote(tinyGold) + `, "systems": {"deep": ` + quote("{\"a\": "+strings.Repeat("[", 200000)) + `}}`, status: 400, msg: "nested more than", file: "systems/deep", line: 1},
+		{name: "scorer not yet", body: `{"gold": ` + quote(tinyGold) + `, "systems": {"a": ` + sys + `}, "scorers": ["carb"]}`, status: 400, msg: "not available yet"},
+		{name: "method", method: "PUT", body: "{}", status: 405, msg: "use POST"},
+		{name: "too large", body: `{"gold": "` + strings.Repeat("x", MaxBodyBytes) + `"}`, status: 413, msg: "larger than the limit"},
+		{name: "media type", ct: "text/plain", body: "{}", status: 415, msg: "application/json"},
+		{name: "no endpoint", method: "GET", path: "/api/nothing", status: 404, msg: "no API endpoint"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			method, path, ct := tt.method, tt.path, tt.ct
+			if method == "" {
+				method = "POST"
+			}
+			if path == "" {
+				path = "/api/score"
+			}
+			if ct == "" {
+				ct = "application/json"
+			}
+			res, b, _ := send(t, method, base+path, ct, []byte(tt.body))
+			e := decodeError(t, &http.Response{StatusCode: res.StatusCode, Header: res.Header, Body: io.NopCloser(bytes.NewReader(b))})
+			if res.StatusCode != tt.status {
+				t.Errorf("status %d, want %d: %s", res.StatusCode, tt.status, b)
+			}
+			if !strings.Contains(e.Msg, tt.msg) {
+				t.Errorf("message %q does not say %q", e.Msg, tt.msg)
+			}
+			if e.File != tt.file || (tt.line != 0 && e.Line != tt.line) || (tt.col != 0 && e.Column != tt.col) {
+				t.Errorf("at %q:%d:%d, want %q:%d:%d", e.File, e.Line, e.Column, tt.file, tt.line, tt.col)
+			}
+			if res.Header.Get("Access-Control-Allow-Origin") != "*" {
+				t.Error("error answer without CORS header")
+			}
+		})
+	}
+
+	// Bad requests left the Worker whole.
+	if res, b, _ := send(t, "GET", base+"/api/health", "", nil); res.StatusCode != http.StatusOK {
+		t.Errorf("after the bad requests, /api/health: status %d: %s", res.StatusCode, b)
+	}
+}
