@@ -77,7 +77,7 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 		}
 		req.EGold = &in
 	}
-	if req.Systems, err = readSystems(systems); err != nil {
+	if req.Systems, err = systemInputs(systems); err != nil {
 		return err
 	}
 	ev, err := evaluate.Run(req)
@@ -92,7 +92,7 @@ func scoreWiRe57(gold string, systems []string, format string, stdout io.Writer)
 	if err != nil {
 		return err
 	}
-	sys, err := readSystems(systems)
+	sys, err := systemInputs(systems)
 	if err != nil {
 		return err
 	}
@@ -101,23 +101,6 @@ func scoreWiRe57(gold string, systems []string, format string, stdout io.Writer)
 		return err
 	}
 	return render(r, format, stdout)
-}
-
-// readSystems reads [NAME=]FILE arguments.
-func readSystems(args []string) ([]evaluate.Input, error) {
-	var ins []evaluate.Input
-	for _, arg := range args {
-		name, path := "", arg
-		if n, p, ok := strings.Cut(arg, "="); ok && n != "" && !fileExists(arg) {
-			name, path = n, p
-		}
-		in, err := readInput(name, path)
-		if err != nil {
-			return nil, err
-		}
-		ins = append(ins, in)
-	}
-	return ins, nil
 }
 
 func render(r *report.Report, format string, stdout io.Writer) error {
@@ -130,17 +113,11 @@ func render(r *report.Report, format string, stdout io.Writer) error {
 }
 
 func parseSystemFormat(s string) (oie.Format, error) {
-	switch s {
-	case "auto", "":
-		return oie.FormatAuto, nil
-	case string(oie.FormatTSV), "tsv":
-		return oie.FormatTSV, nil
-	case string(oie.FormatJSONL):
-		return oie.FormatJSONL, nil
-	case string(evaluate.FormatCaRB):
-		return evaluate.FormatCaRB, nil
+	f, err := evaluate.ParseSystemFormat(s)
+	if err != nil {
+		return "", usageError{err.Error()}
 	}
-	return "", usageError{fmt.Sprintf("unknown system format %q: expected auto, benchie-tsv, jsonl or carb-tabbed", s)}
+	return f, nil
 }
 
 func readInput(name, path string) (evaluate.Input, error) {

@@ -61,7 +61,7 @@ func Intervals(ps PerSentence, samples int, seed uint64) report.Intervals {
 			fp += int(ps.FP[i])
 			syn += int(ps.Synsets[i])
 		}
-		p[s], r[s], f[s] = score(tp, fp, syn)
+		p[s], r[s], f[s] = prf(tp, fp, syn)
 	}
 	return report.Intervals{Precision: interval95(p), Recall: interval95(r), F1: interval95(f)}
 }
@@ -85,8 +85,8 @@ func DeltaInterval(a, b PerSentence, samples int, seed uint64) [2]float64 {
 			fpb += int(b.FP[i])
 			syn += int(a.Synsets[i])
 		}
-		_, _, fa := score(tpa, fpa, syn)
-		_, _, fb := score(tpb, fpb, syn)
+		_, _, fa := prf(tpa, fpa, syn)
+		_, _, fb := prf(tpb, fpb, syn)
 		delta[s] = fa - fb
 	}
 	return interval95(delta)
@@ -128,8 +128,8 @@ func Randomisation(a, b PerSentence, samples int, seed uint64) (delta, p float64
 		tpb += int(b.TP[i])
 		fpb += int(b.FP[i])
 	}
-	_, _, fa := score(tpa, fpa, syn)
-	_, _, fb := score(tpb, fpb, syn)
+	_, _, fa := prf(tpa, fpa, syn)
+	_, _, fb := prf(tpb, fpb, syn)
 	delta = fa - fb
 	observed := math.Abs(delta) - 1e-12
 	// Only sentences where the systems differ change a round; swapping one
@@ -156,8 +156,8 @@ func Randomisation(a, b PerSentence, samples int, seed uint64) (delta, p float64
 			}
 			bits >>= 1
 		}
-		_, _, f1 := score(ta, xa, syn)
-		_, _, f2 := score(tb, xb, syn)
+		_, _, f1 := prf(ta, xa, syn)
+		_, _, f2 := prf(tb, xb, syn)
 		if math.Abs(f1-f2) >= observed {
 			extreme++
 		}

@@ -101,7 +101,7 @@ func exactRandomisation(a, b PerSentence) float64 {
 			}
 			tp, fp, syn = tp+int(src.TP[i]), fp+int(src.FP[i]), syn+int(src.Synsets[i])
 		}
-		_, _, f := score(tp, fp, syn)
+		_, _, f := prf(tp, fp, syn)
 		return f
 	}
 	obs := math.Abs(f1(a, b, 0) - f1(b, a, 0))

@@ -2,7 +2,6 @@ package analysis
 
 import (
 	"math"
-	"slices"
 	"testing"
 
 	"github.com/oiebench/oiebench/core/benchie"
@@ -78,7 +77,7 @@ func TestBundledMatchesPaperFig2(t *testing.T) {
 	}
 }
 
-// TestBundledPerSentenceCounts holds score() and Sentences to benchie's
+// TestBundledPerSentenceCounts holds prf() and Sentences to benchie's
 // totals on every bundled system and facet.
 func TestBundledPerSentenceCounts(t *testing.T) {
 	ev := englishEvaluation(t)
@@ -89,7 +88,7 @@ func TestBundledPerSentenceCounts(t *testing.T) {
 			for k := range ps.TP {
 				tp, fp, syn = tp+int(ps.TP[k]), fp+int(ps.FP[k]), syn+int(ps.Synsets[k])
 			}
-			p, r, f1 := score(tp, fp, syn)
+			p, r, f1 := prf(tp, fp, syn)
 			if tp != res.TP || fp != res.FP || syn != ev.Gold.SynsetCount() || p != res.Precision || r != res.Recall || f1 != res.F1 {
 				t.Errorf("%s %s: sums TP %d FP %d synsets %d P %v R %v F1 %v; scorer %+v", s.Name, f, tp, fp, syn, p, r, f1, res.Counts)
 			}
@@ -163,7 +162,7 @@ func TestSurfaceFormsAgreeWithBenchie(t *testing.T) {
 			for _, syn := range s.Synsets {
 				seen := map[[3]string]bool{}
 				for _, tr := range syn.Triples {
-					forms, _ := SurfaceForms(tr.Triple, formBudget)
+					forms, _ := benchie.SurfaceForms(tr.Triple, benchie.Regular, formBudget)
 					for _, f := range forms {
 						seen[f.Slots()] = true
 					}
@@ -216,38 +215,6 @@ func TestAgreementHandMade(t *testing.T) {
 	}
 	if len(ag.Warnings) != 1 || ag.A != "a.txt" || ag.ASHA256 != a.SHA256 {
 		t.Errorf("agreement %+v", ag)
-	}
-}
-
-func TestSurfaceForms(t *testing.T) {
-	for _, c := range []struct {
-		slot string
-		want []string
-	}{
-		{"[the] c", []string{"the c", "c"}},
-		{"a [of b] c", []string{"a of b c", "a c"}},
-		{"[x] [y]", []string{"x y", "y", "x", ""}},
-		{"[eine]Petition", []string{"einePetition", ""}},
-		{"a [b c", []string{"a c"}}, // unclosed: the '[' token is dropped
-		{"a b] c", []string{"a c"}}, // stray ']': dropped
-		{" padded ", []string{"padded"}},
-	} {
-		got, ok := slotForms(c.slot, 100)
-		slices.Sort(got)
-		slices.Sort(c.want)
-		if !ok || len(got) != len(c.want) {
-			t.Errorf("%q: %q", c.slot, got)
-			continue
-		}
-		for i := range got {
-			if got[i] != c.want[i] {
-				t.Errorf("%q: %q, want %q", c.slot, got, c.want)
-				break
-			}
-		}
-	}
-	if _, ok := slotForms("[a] [b] [c] [d] [e]", 16); ok {
-		t.Error("budget not kept")
 	}
 }
 

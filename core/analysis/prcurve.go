@@ -45,7 +45,7 @@ func PRCurve(sys *oie.System, res *benchie.Result) *report.PRCurve {
 		if k+1 < len(order) && conf(order[k+1]) == conf(i) {
 			continue // one point per distinct confidence
 		}
-		p, r, f := score(len(covered), fp, synsets)
+		p, r, f := prf(len(covered), fp, synsets)
 		curve.Points = append(curve.Points, report.PRPoint{Threshold: conf(i), Extractions: k + 1, Precision: p, Recall: r, F1: f})
 		if f > curve.BestF1 || len(curve.Points) == 1 {
 			curve.BestF1, curve.BestThreshold = f, conf(i)

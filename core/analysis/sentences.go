@@ -40,19 +40,10 @@ func Sentences(res *benchie.Result) PerSentence {
 // Len is the number of sentences.
 func (ps PerSentence) Len() int { return len(ps.TP) }
 
-// score is P, R and F1 from counts, by benchie.md section 4 (the same rule
-// as benchie.Counts; a test holds the two together).
-func score(tp, fp, synsets int) (p, r, f float64) {
-	if tp+fp > 0 {
-		p = float64(tp) / float64(tp+fp)
-	}
-	if synsets > 0 {
-		r = float64(tp) / float64(synsets)
-	}
-	if p+r > 0 {
-		f = 2 * p * r / (p + r)
-	}
-	return p, r, f
+// prf is P, R and F1 from counts, by benchie's rule.
+func prf(tp, fp, synsets int) (p, r, f float64) {
+	c := benchie.NewCounts(tp, fp, synsets)
+	return c.Precision, c.Recall, c.F1
 }
 
 // DefaultThresholds are the paper's sentence buckets: length <=20, 21-30,
@@ -139,7 +130,7 @@ func SentenceBuckets(ps PerSentence, feats []nlp.Features, th report.Thresholds)
 	for _, bs := range [][]report.SentenceBucket{sb.Length, sb.Conjunctions, sb.CaseMarkers} {
 		for i := range bs {
 			b := &bs[i]
-			b.Precision, b.Recall, b.F1 = score(b.TP, b.FP, b.Synsets)
+			b.Precision, b.Recall, b.F1 = prf(b.TP, b.FP, b.Synsets)
 		}
 	}
 	return sb

@@ -39,7 +39,9 @@ type Counts struct {
 	Precision, Recall, F1 float64
 }
 
-func newCounts(tp, fp, synsets int) Counts {
+// NewCounts applies the fact-level rule: precision TP/(TP+FP) (0 when both
+// are 0), recall TP/synsets, F1 their harmonic mean (0 when both are 0).
+func NewCounts(tp, fp, synsets int) Counts {
 	c := Counts{TP: tp, FP: fp, FN: synsets - tp}
 	if tp+fp > 0 {
 		c.Precision = float64(tp) / float64(tp+fp)
@@ -182,7 +184,7 @@ func (c *Compiled) totals(js []Judgement, credited []int, synsets int) Counts {
 			covered[[2]int{j.Sentence, credited[i]}] = true
 		}
 	}
-	return newCounts(len(covered), fp, synsets)
+	return NewCounts(len(covered), fp, synsets)
 }
 
 func (c *Compiled) scoreWarnings(sys *oie.System, res *Result) []oie.Warning {

@@ -67,6 +67,22 @@ func ReadSystem(in Input, format oie.Format) (*System, error) {
 	return &System{Name: DefaultName(in), System: s}, nil
 }
 
+// ParseSystemFormat reads a system format's name: auto (sniffed),
+// benchie-tsv (or tsv), jsonl or carb-tabbed.
+func ParseSystemFormat(s string) (oie.Format, error) {
+	switch s {
+	case "auto", "":
+		return oie.FormatAuto, nil
+	case string(oie.FormatTSV), "tsv":
+		return oie.FormatTSV, nil
+	case string(oie.FormatJSONL):
+		return oie.FormatJSONL, nil
+	case string(FormatCaRB):
+		return FormatCaRB, nil
+	}
+	return "", fmt.Errorf("unknown system format %q: expected auto, %s, %s or %s", s, oie.FormatTSV, oie.FormatJSONL, FormatCaRB)
+}
+
 // DefaultName is the name a system is shown under when the user gives none:
 // the file name without its extension.
 func DefaultName(in Input) string {

@@ -171,6 +171,10 @@ func readJSONL(sys *System, lines []Line) error {
 		if TrimSpace(text) == "" {
 			continue
 		}
+		if off := tooDeep(text); off >= 0 {
+			return &ParseError{File: sys.Path, Line: l.Num, Column: Column(text, off),
+				Msg: fmt.Sprintf("invalid JSON: nested more than %d levels deep", maxJSONDepth), Err: ErrSyntax}
+		}
 		if !gjson.Valid(text) {
 			return &ParseError{File: sys.Path, Line: l.Num, Column: jsonErrorColumn(text), Msg: "invalid JSON: expected one JSON object a line", Err: ErrSyntax}
 		}
@@ -234,6 +238,42 @@ func readJSONL(sys *System, lines []Line) error {
 	}
 	sys.HasConfidence = allConf && len(sys.Extractions) > 0
 	return nil
+}
+
+// maxJSONDepth bounds the nesting of a JSON Lines extraction (a real one
+// needs 2: an object holding an "arguments" array). gjson validates by
+// recursion, one call per level, and under js/wasm a line nested some ten
+// thousand levels deep exhausts the stack of the page or the Worker.
+const maxJSONDepth = 100
+
+// tooDeep returns the byte offset where text nests deeper than
+// maxJSONDepth, or -1.
+func tooDeep(text string) int {
+	depth := 0
+	inString, escaped := false, false
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case inString:
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '{' || c == '[':
+			if depth++; depth > maxJSONDepth {
+				return i
+			}
+		case c == '}' || c == ']':
+			depth--
+		}
+	}
+	return -1
 }
 
 func jsonFieldError(file string, l Line, v gjson.Result, msg string) error {

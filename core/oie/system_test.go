@@ -2,6 +2,7 @@ package oie_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/oiebench/oiebench/core/oie"
@@ -126,4 +127,19 @@ func FuzzReadSystem(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestDeepJSON: a line nested far deeper than any extraction is refused at
+// the place it gets too deep, before the recursive validator sees it.
+func TestDeepJSON(t *testing.T) {
+	in := `{"sent_id": "1", "subject": "a", "relation": "b", "object": "c"}` + "\n" + `{"a": ` + strings.Repeat("[", 200000)
+	_, err := oie.ReadSystem("s", []byte(in), oie.SystemOptions{})
+	var pe *oie.ParseError
+	if !errors.As(err, &pe) || pe.Line != 2 || pe.Column != 106 || !strings.Contains(err.Error(), "nested more than 100 levels deep") {
+		t.Fatalf("err = %v", err)
+	}
+	ok := `{"sent_id": "1", "subject": "[[[{", "relation": "b", "object": "c", "arguments": ["\"["]}`
+	if _, err := oie.ReadSystem("s", []byte(ok), oie.SystemOptions{}); err != nil {
+		t.Fatalf("brackets inside strings are text: %v", err)
+	}
 }

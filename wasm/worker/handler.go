@@ -144,14 +144,6 @@ func (h *handler) score(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, e)
 		return
 	}
-	for _, in := range req.Systems {
-		if err := checkJSONDepth(in, req.SystemFormat); err != nil {
-			writeError(w, r, inputError(err))
-			return
-		}
-	}
-	// CaRB plugs in here: when evaluate runs core/carb, pass req.Scorers and
-	// req.CarbGold on to it (scorers and carb_gold are read in request.go).
 	ev, err := evaluate.Run(req.Request)
 	if err != nil {
 		writeError(w, r, inputError(err))

@@ -91,7 +91,7 @@ func TestHealth(t *testing.T) {
 	if err := json.Unmarshal(readAll(t, res), &got); err != nil {
 		t.Fatal(err)
 	}
-	if got.Status != "ok" || got.MaxBodyBytes != MaxBodyBytes || strings.Join(got.Scorers, ",") != "benchie" || got.Version == "" {
+	if got.Status != "ok" || got.MaxBodyBytes != MaxBodyBytes || strings.Join(got.Scorers, ",") != "benchie,carb" || got.Version == "" {
 		t.Errorf("health = %+v", got)
 	}
 	if res.Header.Get("Access-Control-Allow-Origin") != "*" {
@@ -185,6 +185,34 @@ func TestScoreClausie(t *testing.T) {
 	}
 	if !bytes.Equal(got, want) {
 		t.Errorf("the answer differs from the CLI's JSON report:\n got %.300s\nwant %.300s", got, want)
+	}
+}
+
+// CaRB beside BenchIE: the answer carries the published CaRB numbers too.
+func TestScoreCaRB(t *testing.T) {
+	body := mustJSON(t, map[string]any{
+		"gold":      string(readData(t, "benchie_gold_annotations_en.txt")),
+		"carb_gold": string(readData(t, "carb_explicit.txt")),
+		"systems":   map[string]any{"clausie": string(readData(t, "systems/clausie_explicit.txt"))},
+		"facets":    []string{"regular"}, "scorers": []string{"benchie", "carb"},
+	})
+	res := post(t, newHandler(nil), body)
+	got := readAll(t, res)
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("status %d: %s", res.StatusCode, got)
+	}
+	checkClausie(t, got)
+	var rep struct {
+		Systems []struct {
+			CaRB struct{ Precision, Recall float64 } `json:"carb"`
+		}
+	}
+	if err := json.Unmarshal(got, &rep); err != nil {
+		t.Fatal(err)
+	}
+	// expected/carb.json: ClausIE P = 394.38585.../680, R = 418.34725.../783
+	if c := rep.Systems[0].CaRB; math.Abs(c.Precision-0.5799791967392495) > 1e-9 || math.Abs(c.Recall-0.5342876878388249) > 1e-9 {
+		t.Errorf("CaRB %+v", c)
 	}
 }
 
@@ -320,17 +348,18 @@ func TestErrors(t *testing.T) {
 		{name: "facet twice", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "facets": ["regular", "regular"]}`, status: 400, msg: `lists "regular" twice`},
 		{name: "facets empty", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "facets": []}`, status: 400, msg: "facets is empty"},
 		{name: "facets string", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "facets": "regular"}`, status: 400, msg: "facets must be an array of strings"},
-		{name: "scorer carb", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "scorers": ["benchie", "carb"]}`, status: 400, msg: `scorer "carb" is not available yet`},
+		{name: "scorer carb without its gold", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "scorers": ["benchie", "carb"]}`, status: 400, msg: `the carb scorer needs carb_gold`},
+		{name: "scorer wire57", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "scorers": ["wire57"]}`, status: 400, msg: `scorer "wire57" is not available yet`},
 		{name: "scorer unknown", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "scorers": ["wire57x"]}`, status: 400, msg: `unknown scorer "wire57x"`},
 		{name: "carb_gold unused", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "carb_gold": "x"}`, status: 400, msg: "carb_gold is read only by the carb scorer"},
 		{name: "carb_gold not text", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "carb_gold": 1}`, status: 400, msg: "carb_gold must be a string"},
 		{name: "gold_format", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "gold_format": "carb"}`, status: 400, msg: `unknown gold_format "carb"`},
-		{name: "system_format", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "system_format": "csv"}`, status: 400, msg: `unknown system_format "csv"`},
+		{name: "system_format", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "system_format": "csv"}`, status: 400, msg: `system_format: unknown system format "csv"`},
 		{name: "reference_compat", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "reference_compat": "yes"}`, status: 400, msg: "reference_compat must be true or false"},
 		// 400: the texts inside, with their own positions
 		{name: "bad gold text", body: `{"gold": "no sentences here", "systems": {"a": ` + sys + `}}`, status: 400, msg: "gold:1: no sentences", file: "gold", line: 1},
 		{name: "bad system text", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `, "broken": "1\tHe\tserved\tPM\n1\tHe\n"}}`, status: 400, msg: "systems/broken:2:", file: "systems/broken", line: 2, col: 5},
-		{name: "deep JSON line", body: `{"gold": ` + tiny + `, "systems": {"deep": ` + quote("{\"sent_id\": \"1\"}\n{\"a\": "+strings.Repeat("[", 20000)) + `}}`, status: 400, msg: "nested more than 100 levels", file: "systems/deep", line: 2, col: 106},
+		{name: "deep JSON line", body: `{"gold": ` + tiny + `, "systems": {"deep": ` + quote("{\"sent_id\": \"1\", \"subject\": \"a\", \"relation\": \"b\", \"object\": \"c\"}\n{\"a\": "+strings.Repeat("[", 20000)) + `}}`, status: 400, msg: "nested more than 100 levels", file: "systems/deep", line: 2, col: 106},
 		// 404, 405, 413, 415
 		{name: "no endpoint", method: "GET", path: "/api/scores", status: 404, msg: "no API endpoint /api/scores"},
 		{name: "GET score", method: "GET", path: "/api/score", status: 405, msg: "method GET not allowed"},

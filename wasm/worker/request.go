@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -21,9 +22,9 @@ import (
 //	  "gold": TEXT,                  required: a BenchIE gold file
 //	  "gold_format": "benchie",      optional; the only gold format today
 //	  "systems": {NAME: TEXT, ...},  required: system files, scored in this order
-//	  "system_format": "auto",       optional: auto, benchie-tsv (or tsv), jsonl
+//	  "system_format": "auto",       optional: auto, benchie-tsv (or tsv), jsonl, carb-tabbed
 //	  "facets": ["regular", ...],    optional: regular, concat, minimal (default: all)
-//	  "scorers": ["benchie"],        optional: benchie (carb is not available yet)
+//	  "scorers": ["benchie"],        optional: benchie, carb (carb needs carb_gold)
 //	  "reference_compat": false,     optional: the official script's synset lookup
 //	  "carb_gold": TEXT              optional: a CaRB gold file, for the carb scorer
 //	}
@@ -34,9 +35,6 @@ type scoreRequest struct {
 	evaluate.Request
 	// Scorers are the scorers asked for, in order.
 	Scorers []string
-	// CarbGold is the CaRB gold, or nil. It is read here and handed to the
-	// CaRB scorer once core/carb is part of evaluate (see score in handler.go).
-	CarbGold *evaluate.Input
 }
 
 // requestFields are the members a request may have.
@@ -48,7 +46,8 @@ var scorers = []struct {
 	available bool
 }{
 	{"benchie", true},
-	{"carb", false}, // core/carb is being written; flip this when evaluate runs it
+	{"carb", true},
+	{"wire57", false}, // WiRe57 has its own gold format: the command line scores it
 }
 
 func availableScorers() []string {
@@ -172,11 +171,15 @@ func decodeScoreRequest(body []byte) (*scoreRequest, *apiError) {
 	if len(req.Systems) == 0 {
 		return nil, d.errAt(systems, "systems is empty: give at least one system file")
 	}
-	if carbGold.Exists() {
-		// Only the carb scorer reads it, and an unused file is a mistake
-		// worth telling. When carb is available, this becomes:
-		// req.CarbGold = &evaluate.Input{Path: "carb_gold", Data: []byte(carbGold.Str)}
+	wantCaRB := slices.Contains(req.Scorers, "carb")
+	switch {
+	case carbGold.Exists() && !wantCaRB:
+		// an unused file is a mistake worth telling
 		return nil, d.errAt(carbGold, `carb_gold is read only by the carb scorer, which is not in scorers`)
+	case wantCaRB && !carbGold.Exists():
+		return nil, d.errAt(root, `the carb scorer needs carb_gold: the text of a CaRB gold file for the gold's sentences`)
+	case wantCaRB:
+		req.CaRBGold = &evaluate.Input{Path: "carb_gold", Data: []byte(carbGold.Str)}
 	}
 	return req, nil
 }
@@ -251,15 +254,11 @@ func (d *decoder) systems(v gjson.Result) ([]evaluate.Input, *apiError) {
 
 // systemFormat reads a system_format value, with the command line's names.
 func systemFormat(s string) (oie.Format, *apiError) {
-	switch s {
-	case "auto", "":
-		return oie.FormatAuto, nil
-	case string(oie.FormatTSV), "tsv":
-		return oie.FormatTSV, nil
-	case string(oie.FormatJSONL):
-		return oie.FormatJSONL, nil
+	f, err := evaluate.ParseSystemFormat(s)
+	if err != nil {
+		return "", &apiError{Msg: "system_format: " + err.Error()}
 	}
-	return "", &apiError{Msg: fmt.Sprintf("unknown system_format %q: expected auto, %s or %s", s, oie.FormatTSV, oie.FormatJSONL)}
+	return f, nil
 }
 
 // checkScorer says what is wrong with a scorer name, or "".

@@ -271,7 +271,7 @@ func TestWrangler(t *testing.T) {
 		{name: "bad gold", body: `{"gold": "no sentences", "systems": {"a": ` + sys + `}}`, status: 400, msg: "no sentences", file: "gold", line: 1},
 		{name: "bad system", body: `{"gold": ` + quote(tinyGold) + `, "systems": {"broken": "1\tHe\n"}}`, status: 400, msg: "tab-separated", file: "systems/broken", line: 1, col: 5},
 		{name: "deep JSON line", body: `{"gold": ` + quote(tinyGold) + `, "systems": {"deep": ` + quote("{\"a\": "+strings.Repeat("[", 200000)) + `}}`, status: 400, msg: "nested more than", file: "systems/deep", line: 1},
-		{name: "scorer not yet", body: `{"gold": ` + quote(tinyGold) + `, "systems": {"a": ` + sys + `}, "scorers": ["carb"]}`, status: 400, msg: "not available yet"},
+		{name: "scorer not here", body: `{"gold": ` + quote(tinyGold) + `, "systems": {"a": ` + sys + `}, "scorers": ["wire57"]}`, status: 400, msg: "not available yet"},
 		{name: "method", method: "PUT", body: "{}", status: 405, msg: "use POST"},
 		{name: "too large", body: `{"gold": "` + strings.Repeat("x", MaxBodyBytes) + `"}`, status: 413, msg: "larger than the limit"},
 		{name: "media type", ct: "text/plain", body: "{}", status: 415, msg: "application/json"},
