@@ -90,14 +90,17 @@ func BenchmarkProfileEN(b *testing.B) {
 	}
 }
 
-// BenchmarkStatsEN counts the English gold's surface triples by expansion.
+// BenchmarkStatsEN counts a freshly read English gold's surface triples by
+// expansion (the count is kept with the gold, so each round reads it anew).
 func BenchmarkStatsEN(b *testing.B) {
 	data, _ := englishProfile(b)
-	g, err := benchie.ReadGold("en", data, benchie.GoldOptions{})
-	if err != nil {
-		b.Fatal(err)
-	}
 	for b.Loop() {
+		b.StopTimer()
+		g, err := benchie.ReadGold("en", data, benchie.GoldOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
 		g.Stats()
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/oiebench/oiebench/core/oie"
 )
@@ -15,6 +16,10 @@ type Gold struct {
 	Warnings  []oie.Warning
 	index     map[string]int
 	compiled  [2]compiled // parsed slots, made on first use (compile.go)
+	stats     struct {
+		once  sync.Once
+		value Stats
+	}
 }
 
 // Sentence is a gold sentence with its synsets, in file order.

@@ -32,12 +32,18 @@ type Summary struct {
 	Max    int     `json:"max"`
 }
 
-// statsBudget bounds the surface triples counted for one synset.
+// statsBudget bounds the surface triples counted for one synset (and keeps
+// interned slot ids below 2^21).
 const statsBudget = 1 << 20
 
 // Stats counts the gold's sentences, synsets and surface forms. Forms are
 // counted by expansion under a budget; see Stats.Exact.
 func (g *Gold) Stats() Stats {
+	g.stats.once.Do(func() { g.stats.value = g.countStats() })
+	return g.stats.value
+}
+
+func (g *Gold) countStats() Stats {
 	st := Stats{Sentences: len(g.Sentences), Exact: true}
 	var forms, triples []int
 	for _, s := range g.Sentences {
@@ -67,36 +73,63 @@ func synsetForms(syn *Synset) (int, bool) {
 	return n + len(syn.Junk), exact
 }
 
+// tripleForms counts the distinct surface triples of the synset's triples.
+// Slot forms are interned per slot position, so a triple form is a packed
+// triple of small ids and no triple string is ever built.
 func tripleForms(syn *Synset) (int, bool) {
-	seen := map[[3]string]struct{}{}
+	var ids [3]map[string]uint64
+	var keys []uint64
 	for _, t := range syn.Triples {
-		var slots [3][]string
+		var slots [3][]uint64
 		total := 1
 		for k, slot := range t.Slots() {
 			// Counted as written: the reference keeps gold slots untrimmed,
 			// so " in X" and "in X" are two strings in its count.
 			units, _ := parseUnits(slot)
-			slots[k] = expandUnits(units, statsBudget)
-			if slots[k] == nil || total*len(slots[k]) > statsBudget {
-				return max(len(seen), statsBudget), false
+			forms := expandUnits(units, statsBudget)
+			if forms == nil || total*len(forms) > statsBudget {
+				return max(len(keys), statsBudget), false
 			}
-			total *= len(slots[k])
+			total *= len(forms)
+			if len(syn.Triples) == 1 {
+				continue // nothing to deduplicate across triples
+			}
+			if ids[k] == nil {
+				ids[k] = map[string]uint64{}
+			}
+			for _, f := range forms {
+				id, ok := ids[k][f]
+				if !ok {
+					id = uint64(len(ids[k]))
+					ids[k][f] = id
+				}
+				slots[k] = append(slots[k], id)
+			}
 		}
-		if len(syn.Triples) == 1 { // nothing to deduplicate across triples
+		if len(syn.Triples) == 1 {
 			return total, true
 		}
 		for _, s := range slots[0] {
 			for _, r := range slots[1] {
 				for _, o := range slots[2] {
-					seen[[3]string{s, r, o}] = struct{}{}
+					keys = append(keys, s<<42|r<<21|o) // ids stay below 2^21 (the budget)
 				}
 			}
 		}
-		if len(seen) > statsBudget {
-			return len(seen), false
+		if len(keys) > 4*statsBudget {
+			keys = uniq(keys)
+			if len(keys) > statsBudget {
+				return len(keys), false
+			}
 		}
 	}
-	return len(seen), true
+	keys = uniq(keys)
+	return len(keys), len(keys) <= statsBudget
+}
+
+func uniq(xs []uint64) []uint64 {
+	slices.Sort(xs)
+	return slices.Compact(xs)
 }
 
 func summarise(xs []int) Summary {
