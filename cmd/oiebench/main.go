@@ -11,6 +11,7 @@
 //	oiebench compare --gold GOLD [--facet regular] [--samples 10000] [--seed 1] [--format ...] [NAME=]A [NAME=]B
 //	oiebench iaa [--facet regular] [--format ...] GOLD_A GOLD_B
 //	oiebench tags [--gold GOLD]... [TEXT_FILE]...
+//	oiebench convert --to benchie-gold|annie-json|text [--from benchie-gold|annie-json|sentences] FILE
 package main
 
 import (
@@ -38,6 +39,7 @@ var commands = map[string]command{
 	"compare": {"paired significance test of two systems", runCompare},
 	"iaa":     {"inter-annotator agreement of two gold files", runIAA},
 	"tags":    {"POS tags of English sentences, for the page", runTags},
+	"convert": {"convert gold annotations between BenchIE, AnnIE JSON and text", runConvert},
 }
 
 // usageError is a mistake in the command line (exit status 2); any other

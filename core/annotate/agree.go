@@ -1,0 +1,460 @@
+package annotate
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/oie"
+)
+
+// AgreementOptions tune Agree.
+type AgreementOptions struct {
+	// Budget bounds the surface triples scored per sentence and direction;
+	// 0 means DefaultAgreementBudget. Beyond it the agreement is given as a
+	// range (Agreement.Exact is false); the bundled golds stay far below.
+	Budget int
+}
+
+// DefaultAgreementBudget is the default AgreementOptions.Budget.
+const DefaultAgreementBudget = 1 << 16
+
+// Direction is one gold's surface triples, used as a system, scored against
+// the other gold's synsets (regular facet, paper rule).
+type Direction struct {
+	Synsets int `json:"synsets"` // of the gold scored against
+	Covered int `json:"covered"` // of those, synsets credited
+	// Undecided counts synsets the budget left undecided: the true count of
+	// credited synsets lies between Covered and Covered+Undecided.
+	Undecided int     `json:"undecided"`
+	Recall    float64 `json:"recall"`     // Covered / Synsets
+	RecallMax float64 `json:"recall_max"` // (Covered + Undecided) / Synsets
+}
+
+func (d *Direction) finish() {
+	if d.Synsets > 0 {
+		d.Recall = float64(d.Covered) / float64(d.Synsets)
+		d.RecallMax = float64(d.Covered+d.Undecided) / float64(d.Synsets)
+	}
+}
+
+// SynsetRef names a synset of one of the two golds.
+type SynsetRef struct {
+	SentenceID string `json:"sentence_id"`
+	Sentence   int    `json:"sentence"` // position in its document
+	Synset     int    `json:"synset"`   // position in its sentence
+}
+
+// SentenceAgreement is the agreement on one sentence.
+type SentenceAgreement struct {
+	ID string    `json:"id"`
+	A  int       `json:"a"` // position in A; -1 when A lacks the sentence
+	B  int       `json:"b"` // position in B; -1 when B lacks it
+	AB Direction `json:"ab"`
+	BA Direction `json:"ba"`
+	// Agreement is the mean of the recalls that are defined (a gold without
+	// synsets for the sentence has none); 1 when neither has synsets.
+	Agreement float64 `json:"agreement"`
+}
+
+// Agreement is the fact-level inter-annotator agreement of two golds: the
+// BenchIE paper's IAA, the mean of each gold's recall when its surface
+// triples are scored as a system against the other's synsets.
+type Agreement struct {
+	AB        Direction           `json:"ab"` // A's triples against B's synsets
+	BA        Direction           `json:"ba"`
+	IAA       float64             `json:"iaa"`
+	IAAMax    float64             `json:"iaa_max"` // equal to IAA when Exact
+	Exact     bool                `json:"exact"`
+	Sentences []SentenceAgreement `json:"sentences"` // B's order, then sentences only A has
+	// OnlyA lists A's synsets that share no surface triple with any synset
+	// of B (and OnlyB the converse): the facts one annotator alone found.
+	OnlyA []SynsetRef `json:"only_a"`
+	OnlyB []SynsetRef `json:"only_b"`
+}
+
+// Agree computes the agreement of two golds, matching sentences by id. A
+// sentence only one gold has counts with all its synsets missed.
+//
+// Scoring every surface triple of A would mean listing 2^k forms for a slot
+// with k optional units. Only the forms of A that equal a form of some triple
+// of B can be credited, so for each pair of triples the forms they share are
+// found on the product of their slot automata (forms.go), without listing
+// either side, and only those are scored, with benchie's scorer (which
+// decides, as for any system, which synset each one credits).
+func Agree(a, b *Document, opt AgreementOptions) (*Agreement, error) {
+	budget := opt.Budget
+	if budget <= 0 {
+		budget = DefaultAgreementBudget
+	}
+	ga, err := a.Gold("A")
+	if err != nil {
+		return nil, fmt.Errorf("gold A: %w", err)
+	}
+	gb, err := b.Gold("B")
+	if err != nil {
+		return nil, fmt.Errorf("gold B: %w", err)
+	}
+	for _, p := range []struct {
+		name string
+		d    *Document
+		g    *benchie.Gold
+	}{{"A", a, ga}, {"B", b, gb}} {
+		if err := sameShape(p.d, p.g); err != nil {
+			return nil, fmt.Errorf("gold %s: %w", p.name, err)
+		}
+	}
+	memo := map[string]*nfa{} // slot automata by slot text, shared by both golds
+	ab := direct(a, b, gb, budget, memo)
+	ba := direct(b, a, ga, budget, memo)
+	res := &Agreement{AB: ab.total, BA: ba.total, Exact: ab.total.Undecided == 0 && ba.total.Undecided == 0}
+	res.IAA = (res.AB.Recall + res.BA.Recall) / 2
+	res.IAAMax = (res.AB.RecallMax + res.BA.RecallMax) / 2
+	inA, inB := sentenceIndex(a), sentenceIndex(b)
+	for bi, s := range b.Sentences {
+		ai, ok := inA[s.ID]
+		if !ok {
+			ai = -1
+		}
+		sa := SentenceAgreement{ID: s.ID, A: ai, B: bi, AB: ab.per[bi]}
+		if ai >= 0 {
+			sa.BA = ba.per[ai]
+		}
+		res.Sentences = append(res.Sentences, sa.finish())
+	}
+	for ai, s := range a.Sentences {
+		if _, ok := inB[s.ID]; !ok {
+			res.Sentences = append(res.Sentences, SentenceAgreement{ID: s.ID, A: ai, B: -1, BA: ba.per[ai]}.finish())
+		}
+	}
+	res.OnlyA, res.OnlyB = ba.unmatched, ab.unmatched
+	return res, nil
+}
+
+func (sa SentenceAgreement) finish() SentenceAgreement {
+	sum, n := 0.0, 0
+	for _, d := range []Direction{sa.AB, sa.BA} {
+		if d.Synsets > 0 {
+			sum += d.Recall
+			n++
+		}
+	}
+	sa.Agreement = 1
+	if n > 0 {
+		sa.Agreement = sum / float64(n)
+	}
+	return sa
+}
+
+// direction is one direction of Agree: x's forms against y's synsets.
+type direction struct {
+	total     Direction
+	per       []Direction // per sentence of y
+	unmatched []SynsetRef // y's synsets sharing no form with x
+}
+
+// sideSlots are the automata of one triple's slots. A slot of the system
+// side whose forms are not all trimmed (an empty word, a word with spaces
+// at its ends) is listed and trimmed, since the scorer trims system slots:
+// it has one automaton per form. odd marks such a slot whose forms are too
+// many to list; its untrimmed automaton stands in, and its credit stays
+// undecided.
+type sideSlots struct {
+	slots [3][]*nfa
+	odd   bool
+}
+
+// direct scores x's surface triples against y's synsets. For each pair of
+// a triple tx of x and a triple ty of y (synset k), in y's order:
+//   - if they share no form, nothing follows from the pair;
+//   - if no triple of a synset before k shares a form with both, every
+//     shared form credits k (a form credits the first synset that has it),
+//     and k is credited without listing any form;
+//   - otherwise the shared forms are listed (up to the budget) and scored
+//     with benchie's scorer, which credits each the first synset it matches.
+func direct(x, y *Document, gy *benchie.Gold, budget int, memo map[string]*nfa) direction {
+	dir := direction{per: make([]Direction, len(y.Sentences))}
+	sys := &oie.System{Path: "agreement"}
+	inX := sentenceIndex(x)
+	certain := make([][]bool, len(y.Sentences))
+	undecided := make([][]bool, len(y.Sentences))
+	var ix intersector
+	for yi, sy := range y.Sentences {
+		certain[yi] = make([]bool, len(sy.Synsets))
+		undecided[yi] = make([]bool, len(sy.Synsets))
+		matched := make([]bool, len(sy.Synsets))
+		if xi, ok := inX[sy.ID]; ok {
+			sc := newSentenceAgreement(&ix, budget)
+			xs := systemSide(x.Sentences[xi], budget, memo)
+			ys := goldSide(sy, memo)
+			for _, tx := range xs {
+				for j, ty := range ys {
+					k := ty.synset
+					if !sc.sharesAll(tx.side.slots, ty.side.slots) {
+						continue
+					}
+					matched[k] = true
+					if certain[yi][k] {
+						continue
+					}
+					if tx.side.odd {
+						undecided[yi][k] = true
+						continue
+					}
+					blocked := false
+					for _, earlier := range ys[:j] {
+						if earlier.synset < k && sc.sharesAll3(tx.side.slots, ty.side.slots, earlier.side.slots) {
+							blocked = true
+							break
+						}
+					}
+					if !blocked {
+						certain[yi][k] = true
+						continue
+					}
+					if !sc.list(tx.side.slots, ty.side.slots, func(t oie.Triple) {
+						sys.Extractions = append(sys.Extractions, oie.Extraction{SentID: sy.ID, Triple: t})
+					}) {
+						undecided[yi][k] = true
+					}
+				}
+			}
+		}
+		for k, m := range matched {
+			if !m {
+				dir.unmatched = append(dir.unmatched, SynsetRef{SentenceID: sy.ID, Sentence: yi, Synset: k})
+			}
+		}
+	}
+	var coverage [][][]int
+	if len(sys.Extractions) > 0 {
+		coverage = benchie.Compile(gy, benchie.Regular).Score(sys, benchie.Options{}).Coverage
+	}
+	for yi, sy := range y.Sentences {
+		d := &dir.per[yi]
+		d.Synsets = len(sy.Synsets)
+		for k := range sy.Synsets {
+			switch {
+			case certain[yi][k] || (coverage != nil && len(coverage[yi][k]) > 0):
+				d.Covered++
+			case undecided[yi][k]:
+				d.Undecided++
+			}
+		}
+		dir.total.Synsets += d.Synsets
+		dir.total.Covered += d.Covered
+		dir.total.Undecided += d.Undecided
+		d.finish()
+	}
+	dir.total.finish()
+	return dir
+}
+
+// sentenceAgreement caches, for one sentence pair, what pairs and triples
+// of slot automata share: triples of a sentence share most of their slots.
+type sentenceAgreement struct {
+	ix      *intersector
+	budget  int
+	listed  int // surface triples listed so far
+	pairs   map[[2]*nfa]bool
+	triples map[[3]*nfa]bool
+	forms   map[[2]*nfa]*sharedForms
+	seen    map[oie.Triple]bool
+	done    map[[3]*sharedForms]bool
+}
+
+type sharedForms struct {
+	forms []string
+	ok    bool
+}
+
+func newSentenceAgreement(ix *intersector, budget int) *sentenceAgreement {
+	return &sentenceAgreement{ix: ix, budget: budget, pairs: map[[2]*nfa]bool{}, triples: map[[3]*nfa]bool{},
+		forms: map[[2]*nfa]*sharedForms{}, seen: map[oie.Triple]bool{}, done: map[[3]*sharedForms]bool{}}
+}
+
+// sharesAll reports whether the two triples share a form, slot by slot.
+func (sc *sentenceAgreement) sharesAll(x, y [3][]*nfa) bool {
+	for k := range 3 {
+		if !sc.shares(x[k], y[k][0]) {
+			return false
+		}
+	}
+	return true
+}
+
+func (sc *sentenceAgreement) shares(px []*nfa, q *nfa) bool {
+	for _, p := range px {
+		v, ok := sc.pairs[[2]*nfa{p, q}]
+		if !ok {
+			v = sc.ix.shares(p, q)
+			sc.pairs[[2]*nfa{p, q}] = v
+		}
+		if v {
+			return true
+		}
+	}
+	return false
+}
+
+// sharesAll3 reports whether the three triples share a form.
+func (sc *sentenceAgreement) sharesAll3(x, y, z [3][]*nfa) bool {
+	for k := range 3 {
+		found := false
+		for _, p := range x[k] {
+			key := [3]*nfa{p, y[k][0], z[k][0]}
+			v, ok := sc.triples[key]
+			if !ok {
+				v = sc.ix.shares3(key[0], key[1], key[2])
+				sc.triples[key] = v
+			}
+			if v {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// list hands every surface triple the two triples share to emit, once per
+// sentence; it reports false if the budget cut the listing.
+func (sc *sentenceAgreement) list(x, y [3][]*nfa, emit func(oie.Triple)) bool {
+	var slots [3]*sharedForms
+	for k := range 3 {
+		all := &sharedForms{ok: true}
+		for _, p := range x[k] {
+			key := [2]*nfa{p, y[k][0]}
+			c := sc.forms[key]
+			if c == nil {
+				c = &sharedForms{}
+				c.forms, c.ok = sc.ix.intersect(p, y[k][0], sc.budget)
+				sc.forms[key] = c
+			}
+			if len(x[k]) == 1 {
+				all = c
+				break
+			}
+			all.forms = append(all.forms, c.forms...)
+			all.ok = all.ok && c.ok
+		}
+		if !all.ok {
+			return false
+		}
+		slots[k] = all
+	}
+	if sc.done[slots] {
+		return true
+	}
+	n := len(slots[0].forms) * len(slots[1].forms) * len(slots[2].forms)
+	if sc.listed+n > sc.budget {
+		return false
+	}
+	sc.done[slots] = true
+	for _, s := range slots[0].forms {
+		for _, r := range slots[1].forms {
+			for _, o := range slots[2].forms {
+				t := oie.Triple{Subject: s, Relation: r, Object: o}
+				if !sc.seen[t] {
+					sc.seen[t] = true
+					sc.listed++
+					emit(t)
+				}
+			}
+		}
+	}
+	return true
+}
+
+// triple automata, with the synset they belong to.
+type sideTriple struct {
+	synset int
+	side   sideSlots
+	raw    [3]*nfa // untrimmed, for odd slots
+}
+
+// goldSide compiles the gold side's slots as the scorer reads them.
+func goldSide(s *Sentence, memo map[string]*nfa) []sideTriple {
+	var out []sideTriple
+	for k, syn := range s.Synsets {
+		for _, t := range syn.Triples {
+			st := sideTriple{synset: k}
+			for sl, slot := range t.Slots {
+				st.side.slots[sl] = []*nfa{compileSlot(memo, s.SlotText(slot))}
+			}
+			out = append(out, st)
+		}
+	}
+	return out
+}
+
+// systemSide compiles the system side's slots: its forms, trimmed.
+func systemSide(s *Sentence, budget int, memo map[string]*nfa) []sideTriple {
+	var out []sideTriple
+	lits := map[string]*nfa{}
+	for k, syn := range s.Synsets {
+		for _, t := range syn.Triples {
+			st := sideTriple{synset: k}
+			for sl, slot := range t.Slots {
+				text := s.SlotText(slot)
+				units := slotUnits(text)
+				st.raw[sl] = compileSlot(memo, text)
+				if trimmedForms(units) {
+					st.side.slots[sl] = []*nfa{st.raw[sl]}
+					continue
+				}
+				forms, ok := expandForms(units, budget)
+				if !ok {
+					st.side.odd = true
+					st.side.slots[sl] = []*nfa{st.raw[sl]}
+					continue
+				}
+				for _, f := range forms {
+					f = oie.TrimSpace(f)
+					if lits[f] == nil {
+						lits[f] = literalNFA(f)
+					}
+					if !slices.Contains(st.side.slots[sl], lits[f]) {
+						st.side.slots[sl] = append(st.side.slots[sl], lits[f])
+					}
+				}
+			}
+			out = append(out, st)
+		}
+	}
+	return out
+}
+
+func compileSlot(memo map[string]*nfa, text string) *nfa {
+	if m, ok := memo[text]; ok {
+		return m
+	}
+	m := newNFA(slotUnits(text))
+	memo[text] = m
+	return m
+}
+
+// sameShape checks that the gold read back from a document has its
+// sentences and synsets, which a document that passed Validate always does.
+func sameShape(d *Document, g *benchie.Gold) error {
+	if len(g.Sentences) != len(d.Sentences) {
+		return fmt.Errorf("%d sentences read back from %d", len(g.Sentences), len(d.Sentences))
+	}
+	for i, s := range d.Sentences {
+		if n := len(g.Sentences[i].Synsets); n != len(s.Synsets) {
+			return fmt.Errorf("sentence %s: %d synsets read back from %d (see Validate)", s.ID, n, len(s.Synsets))
+		}
+	}
+	return nil
+}
+
+func sentenceIndex(d *Document) map[string]int {
+	idx := make(map[string]int, len(d.Sentences))
+	for i, s := range d.Sentences {
+		idx[s.ID] = i
+	}
+	return idx
+}

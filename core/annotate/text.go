@@ -1,0 +1,157 @@
+package annotate
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/oiebench/oiebench/core/oie"
+)
+
+// ReadSentences reads plain text, one sentence a line, as a new document
+// with ids 1, 2, ... in order. Lines are trimmed; blank lines are skipped.
+// Tokens are each sentence's white-space tokens, so pre-tokenised text keeps
+// its tokens and their indices.
+func ReadSentences(file string, data []byte) (*Document, error) {
+	lines, err := oie.SplitLines(file, data)
+	if err != nil {
+		return nil, err
+	}
+	var texts []string
+	for _, l := range lines {
+		if t := oie.TrimSpace(l.Text); t != "" {
+			texts = append(texts, t)
+		}
+	}
+	if len(texts) == 0 {
+		return nil, &oie.ParseError{File: file, Line: max(1, len(lines)), Msg: "no sentences: expected one sentence a line", Err: oie.ErrNoContent}
+	}
+	d := NewDocument(baseName(file), texts)
+	d.Source = file
+	return d, nil
+}
+
+// WriteText writes the document for reading: each sentence with its id,
+// then its synsets and their triples as (subject; relation; object) with
+// [optional] units, and under a triple what Validate finds wrong with it.
+func WriteText(d *Document) []byte {
+	var b bytes.Buffer
+	issues := map[[3]int][]Issue{}
+	var loose []Issue
+	for _, is := range d.Validate() {
+		if is.Sentence >= 0 {
+			key := [3]int{is.Sentence, is.Synset, is.Triple}
+			issues[key] = append(issues[key], is)
+		} else {
+			loose = append(loose, is)
+		}
+	}
+	note := func(indent string, key [3]int) {
+		for _, is := range issues[key] {
+			fmt.Fprintf(&b, "%s! %s\n", indent, is)
+		}
+	}
+	for _, is := range loose {
+		fmt.Fprintf(&b, "! %s\n", is)
+	}
+	for si, s := range d.Sentences {
+		if si > 0 || len(loose) > 0 {
+			b.WriteByte('\n')
+		}
+		fmt.Fprintf(&b, "[%s] %s\n", s.ID, s.Text)
+		note("  ", [3]int{si, -1, -1})
+		if len(s.Synsets) == 0 {
+			b.WriteString("  (no synsets)\n")
+		}
+		for k, syn := range s.Synsets {
+			fmt.Fprintf(&b, "  synset %d (%d %s)\n", k+1, len(syn.Triples), plural(len(syn.Triples), "triple", "triples"))
+			note("    ", [3]int{si, k, -1})
+			for i, t := range syn.Triples {
+				tt := s.TripleText(t)
+				fmt.Fprintf(&b, "    (%s; %s; %s)\n", oie.TrimSpace(tt.Subject), oie.TrimSpace(tt.Relation), oie.TrimSpace(tt.Object))
+				note("      ", [3]int{si, k, i})
+			}
+		}
+	}
+	return b.Bytes()
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// Format names a file format of gold annotations.
+type Format string
+
+// The formats the studio reads and writes.
+const (
+	FormatBenchIE   Format = "benchie-gold" // BenchIE gold (read, write)
+	FormatAnnIE     Format = "annie-json"   // AnnIE progress JSON (read, write)
+	FormatSentences Format = "sentences"    // plain text, one sentence a line (read)
+	FormatText      Format = "text"         // readable text (write)
+)
+
+// ReadFormats and WriteFormats list what Read and Write accept.
+var (
+	ReadFormats  = []Format{FormatBenchIE, FormatAnnIE, FormatSentences}
+	WriteFormats = []Format{FormatBenchIE, FormatAnnIE, FormatText}
+)
+
+// Read reads a document in the given format. A failed read returns no
+// document, so a caller's existing work is never touched.
+func Read(f Format, file string, data []byte, opt ReadOptions) (*Document, []oie.Warning, error) {
+	switch f {
+	case FormatBenchIE:
+		return ReadBenchIE(file, data, opt)
+	case FormatAnnIE:
+		return ReadAnnIE(file, data, opt)
+	case FormatSentences:
+		d, err := ReadSentences(file, data)
+		return d, nil, err
+	}
+	return nil, nil, fmt.Errorf("cannot read format %q: expected one of %s", f, formatList(ReadFormats))
+}
+
+// Write writes a document in the given format.
+func Write(f Format, d *Document) ([]byte, error) {
+	switch f {
+	case FormatBenchIE:
+		return WriteBenchIE(d), nil
+	case FormatAnnIE:
+		return WriteAnnIE(d)
+	case FormatText:
+		return WriteText(d), nil
+	}
+	return nil, fmt.Errorf("cannot write format %q: expected one of %s", f, formatList(WriteFormats))
+}
+
+func formatList(fs []Format) string {
+	names := make([]string, len(fs))
+	for i, f := range fs {
+		names[i] = string(f)
+	}
+	return strings.Join(names, ", ")
+}
+
+// Sniff guesses the format of gold annotations: JSON is AnnIE progress, a
+// first line starting "sent_id:" BenchIE gold, anything else sentences.
+func Sniff(data []byte) Format {
+	s := strings.TrimPrefix(string(data[:min(len(data), 1<<16)]), "\ufeff")
+	for s != "" {
+		line, rest, _ := strings.Cut(s, "\n")
+		if t := oie.TrimSpace(line); t != "" {
+			switch {
+			case strings.HasPrefix(t, "{"):
+				return FormatAnnIE
+			case strings.HasPrefix(t, sentPrefix):
+				return FormatBenchIE
+			}
+			return FormatSentences
+		}
+		s = rest
+	}
+	return FormatSentences
+}
