@@ -406,7 +406,8 @@ func systemSide(s *Sentence, budget int, memo map[string]*nfa) []sideTriple {
 					st.side.slots[sl] = []*nfa{st.raw[sl]}
 					continue
 				}
-				forms, ok := expandForms(units, budget)
+				forms := benchie.ExpandUnits(units, budget)
+				ok := forms != nil
 				if !ok {
 					st.side.odd = true
 					st.side.slots[sl] = []*nfa{st.raw[sl]}

@@ -26,7 +26,8 @@ func bruteDirection(t *testing.T, x, y *Document) (covered []int, matched map[[2
 	forms := func(s *Sentence, tr Triple) []oie.Triple {
 		var slots [3][]string
 		for k, sl := range tr.Slots {
-			f, ok := expandForms(slotUnits(s.SlotText(sl)), 1<<16)
+			f := benchie.ExpandUnits(slotUnits(s.SlotText(sl)), 1<<16)
+			ok := f != nil
 			if !ok {
 				t.Fatal("brute force budget")
 			}

@@ -1,8 +1,8 @@
 package annotate
 
 import (
+	"github.com/oiebench/oiebench/core/benchie"
 	"slices"
-	"strings"
 
 	"github.com/oiebench/oiebench/core/oie"
 )
@@ -14,95 +14,22 @@ import (
 // each slot is a small automaton over bytes, and the common forms are walked
 // on the product of two automata (intersect).
 
-// unit is a run of slot words kept or dropped as a whole.
-type unit struct {
-	text     string
-	optional bool
-}
+// unit is a run of slot words kept or dropped as a whole, read by the
+// scorer's own reader.
+type unit = benchie.Unit
 
-// slotUnits reads slot text into units as the BenchIE reader does (trimmed,
-// split on single spaces; see splitSlot). Adjacent required words make one
-// unit: the forms are the same.
-func slotUnits(text string) []unit {
-	words := splitSlot(text)
-	var units []unit
-	req := -1 // index of the open run of required words
-	for j := 0; j < len(words); j++ {
-		w := words[j]
-		switch {
-		case w.Open && w.Close:
-			units, req = append(units, unit{w.Text, true}), -1
-		case w.Open:
-			end := j + 1
-			for end < len(words) && !words[end].Close {
-				end++
-			}
-			req = -1 // a dropped word splits the run too
-			if end == len(words) {
-				continue
-			}
-			texts := make([]string, 0, end-j+1)
-			for m := j; m <= end; m++ {
-				texts = append(texts, words[m].Text)
-			}
-			units = append(units, unit{strings.Join(texts, " "), true})
-			j = end
-		case w.Close:
-			req = -1
-		case req >= 0:
-			units[req].text += " " + w.Text
-		default:
-			units, req = append(units, unit{w.Text, false}), len(units)
-		}
-	}
-	return units
-}
+// slotUnits reads slot text into units exactly as the scorer does.
+func slotUnits(text string) []unit { return benchie.SlotUnits(text, benchie.Regular) }
 
 // trimmedForms reports whether every form of the units is already trimmed:
 // no unit is empty or starts or ends with white space.
 func trimmedForms(units []unit) bool {
 	for _, u := range units {
-		if u.text == "" || u.text != oie.TrimSpace(u.text) {
+		if u.Text == "" || u.Text != oie.TrimSpace(u.Text) {
 			return false
 		}
 	}
 	return true
-}
-
-// expandForms lists the distinct forms of the units, up to limit; ok is
-// false when there are more.
-func expandForms(units []unit, limit int) (forms []string, ok bool) {
-	type partial struct {
-		text    string
-		started bool
-	}
-	cur := []partial{{}}
-	for _, u := range units {
-		n := len(cur)
-		for i := 0; i < n; i++ {
-			p := cur[i]
-			next := partial{u.text, true}
-			if p.started {
-				next.text = p.text + " " + u.text
-			}
-			if u.optional {
-				cur = append(cur, next)
-			} else {
-				cur[i] = next
-			}
-		}
-		if len(cur) > limit {
-			return nil, false
-		}
-	}
-	seen := make(map[string]bool, len(cur))
-	for _, p := range cur {
-		if !seen[p.text] {
-			seen[p.text] = true
-			forms = append(forms, p.text)
-		}
-	}
-	return forms, true
 }
 
 // nfa is a slot's forms as an automaton over bytes. Node i consumes byte
@@ -121,13 +48,13 @@ func newNFA(units []unit) *nfa {
 	n := len(units)
 	emission := func(i int, started bool) string {
 		if started {
-			return " " + units[i].text
+			return " " + units[i].Text
 		}
-		return units[i].text
+		return units[i].Text
 	}
 	size := 1
 	for _, u := range units {
-		size += 2*len(u.text) + 1
+		size += 2*len(u.Text) + 1
 	}
 	m.b, m.next = make([]byte, 0, size), make([][]int32, 0, size)
 	// first[i][st] is the node emitting the first byte of unit i.
@@ -161,7 +88,7 @@ func newNFA(units []unit) *nfa {
 			} else {
 				set = append(set, close(i+1, 1)...)
 			}
-			if units[i].optional {
+			if units[i].Optional {
 				set = append(set, close(i+1, st)...)
 			}
 			slices.Sort(set)
@@ -192,7 +119,7 @@ func literalNFA(s string) *nfa {
 	if s == "" {
 		return newNFA(nil)
 	}
-	return newNFA([]unit{{s, false}})
+	return newNFA([]unit{{Text: s}})
 }
 
 // intersector finds the forms two automata share. Its memo of live node

@@ -53,7 +53,7 @@ type compiledSentence struct {
 type compiledTriple struct {
 	synset, triple int32
 	slots          [3]pattern
-	laterSlots     [][]unit // relation and object units, for BenchIE-C
+	laterSlots     [][]Unit // relation and object units, for BenchIE-C
 }
 
 // Compile prepares the gold for a facet. The parsed slots are kept with the
@@ -102,10 +102,10 @@ func compileSentences(g *Gold, regular []compiledSentence) []compiledSentence {
 					case regular == nil && t.units != nil:
 						ct.slots[k] = newPattern(t.units[k])
 					default:
-						ct.slots[k] = newPattern(slotUnits(slot, f))
+						ct.slots[k] = newPattern(SlotUnits(slot, f))
 					}
 				}
-				ct.laterSlots = [][]unit{ct.slots[1].units, ct.slots[2].units}
+				ct.laterSlots = [][]Unit{ct.slots[1].units, ct.slots[2].units}
 				cs.triples = append(cs.triples, ct)
 			}
 		}

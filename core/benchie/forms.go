@@ -11,7 +11,7 @@ func SurfaceForms(t oie.Triple, f Facet, limit int) ([]oie.Triple, bool) {
 	var slots [3][]string
 	total := 1
 	for k, slot := range t.Slots() {
-		slots[k] = expandUnits(slotUnits(slot, f), limit)
+		slots[k] = ExpandUnits(SlotUnits(slot, f), limit)
 		if slots[k] == nil || total*len(slots[k]) > limit {
 			return nil, false
 		}

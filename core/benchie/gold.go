@@ -46,7 +46,7 @@ type GoldTriple struct {
 	// units holds the slots as the reader parsed them (for the regular
 	// facet), so that compiling does not parse them again; nil when the
 	// triple was made in memory.
-	units *[3][]unit
+	units *[3][]Unit
 }
 
 // Sentence returns the gold sentence with the given ID.
@@ -227,7 +227,7 @@ func (r *goldReader) triple(num int, parts []string, col func(int) func() int) e
 		r.sent.Synsets = append(r.sent.Synsets, r.synset)
 	}
 	off := 0
-	var units [3][]unit
+	var units [3][]Unit
 	for i, slot := range parts {
 		if oie.TrimSpace(slot) == "" {
 			if err := r.oddity(num, col(off), fmt.Sprintf("empty %s slot", slotNames[i]), oie.ErrEmptyField); err != nil {

@@ -13,10 +13,10 @@ import (
 // relies on expanding them all: small slots are expanded (fast membership),
 // large ones are matched by dynamic programming over the units.
 
-// unit is a run of slot tokens kept or deleted as a whole.
-type unit struct {
-	text     string // the tokens joined by single spaces, brackets deleted
-	optional bool
+// Unit is a run of slot tokens kept or deleted as a whole.
+type Unit struct {
+	Text     string // the tokens joined by single spaces, brackets deleted
+	Optional bool
 }
 
 // slotIssue is a bracket oddity found while reading a slot.
@@ -31,7 +31,7 @@ const maxBacktrackUnits = 12
 
 // pattern is one compiled slot.
 type pattern struct {
-	units    []unit
+	units    []Unit
 	optional int // how many units are optional
 }
 
@@ -42,9 +42,9 @@ var bracketDeleter = strings.NewReplacer("[", "", "]", "")
 // runs to the next token holding ']'; an unclosed '[' token and a ']' token
 // outside a unit are dropped. Adjacent required tokens form one unit (the
 // forms are the same), so a slot without brackets is a single unit.
-func parseUnits(slot string) ([]unit, []slotIssue) {
+func parseUnits(slot string) ([]Unit, []slotIssue) {
 	if !strings.ContainsAny(slot, "[]") {
-		return []unit{{slot, false}}, nil
+		return []Unit{{slot, false}}, nil
 	}
 	// Token boundaries, and for each token the next token (itself included)
 	// holding ']', found in one backward pass so that a slot full of
@@ -77,12 +77,12 @@ func parseUnits(slot string) ([]unit, []slotIssue) {
 			nextClose[i] = i
 		}
 	}
-	var units []unit
+	var units []Unit
 	var issues []slotIssue
 	run := -1 // first token of the current run of required tokens
 	flush := func(end int) {
 		if run >= 0 {
-			units = append(units, unit{slot[starts[run] : starts[end-1]+len(tok(end-1))], false})
+			units = append(units, Unit{slot[starts[run] : starts[end-1]+len(tok(end-1))], false})
 			run = -1
 		}
 	}
@@ -92,7 +92,7 @@ func parseUnits(slot string) ([]unit, []slotIssue) {
 		switch {
 		case open && close:
 			flush(i)
-			units = append(units, unit{bracketDeleter.Replace(t), true})
+			units = append(units, Unit{bracketDeleter.Replace(t), true})
 		case open:
 			flush(i) // a unit or a dropped token ends the run either way
 			j := nextClose[i+1]
@@ -100,7 +100,7 @@ func parseUnits(slot string) ([]unit, []slotIssue) {
 				issues = append(issues, slotIssue{starts[i], "'[' is never closed in this slot: the token " + quote(t) + " is dropped, as the reference does"})
 				continue
 			}
-			units = append(units, unit{bracketDeleter.Replace(slot[starts[i] : starts[j]+len(tok(j))]), true})
+			units = append(units, Unit{bracketDeleter.Replace(slot[starts[i] : starts[j]+len(tok(j))]), true})
 			i = j
 		case close:
 			flush(i)
@@ -161,10 +161,10 @@ func collapseSpaces(s string) string {
 	return b.String()
 }
 
-// slotUnits is how every consumer reads a gold slot: trimmed (the published
+// SlotUnits is how every consumer reads a gold slot: trimmed (the published
 // German gold has slots with a stray leading space that the reference
 // matches), stripped of optional material for BenchIE-M, split into units.
-func slotUnits(slot string, f Facet) []unit {
+func SlotUnits(slot string, f Facet) []Unit {
 	slot = oie.TrimSpace(slot)
 	if f == Minimal {
 		slot = minimalSlot(slot)
@@ -173,7 +173,7 @@ func slotUnits(slot string, f Facet) []unit {
 	return units
 }
 
-func newPattern(units []unit) pattern {
+func newPattern(units []Unit) pattern {
 	return pattern{units: units, optional: countOptional(units)}
 }
 
@@ -184,38 +184,38 @@ func newPattern(units []unit) pattern {
 func (p *pattern) firstWords() []string {
 	var ws []string
 	for _, u := range p.units {
-		ws = append(ws, firstWord(u.text))
-		if !u.optional {
+		ws = append(ws, firstWord(u.Text))
+		if !u.Optional {
 			return ws
 		}
 	}
 	return append(ws, "")
 }
 
-func countOptional(units []unit) int {
+func countOptional(units []Unit) int {
 	n := 0
 	for _, u := range units {
-		if u.optional {
+		if u.Optional {
 			n++
 		}
 	}
 	return n
 }
 
-// expandUnits lists the distinct forms of a slot in a fixed order, for the
+// ExpandUnits lists the distinct forms of a slot in a fixed order, for the
 // statistics; it stops and returns nil once more than limit forms exist
 // (limit < 0: no limit). Matching never expands.
-func expandUnits(units []unit, limit int) []string {
+func ExpandUnits(units []Unit, limit int) []string {
 	forms := []string{""}
 	started := []bool{false}
 	for _, u := range units {
 		n := len(forms)
 		for i := 0; i < n; i++ {
-			emitted := u.text
+			emitted := u.Text
 			if started[i] {
-				emitted = forms[i] + " " + u.text
+				emitted = forms[i] + " " + u.Text
 			}
-			if u.optional {
+			if u.Optional {
 				forms = append(forms, emitted)
 				started = append(started, true)
 			} else {
@@ -257,9 +257,9 @@ func (p *pattern) match(s string) bool {
 // single spaces; started says whether the current slot emitted a unit yet.
 // A mismatch ends at the first differing byte, so the usual cost is a few
 // comparisons.
-func backtrack(s string, units []unit, later [][]unit, pos int, started bool) bool {
+func backtrack(s string, units []Unit, later [][]Unit, pos int, started bool) bool {
 	for i, u := range units {
-		if u.optional && backtrack(s, units[i+1:], later, pos, started) {
+		if u.Optional && backtrack(s, units[i+1:], later, pos, started) {
 			return true
 		}
 		if started {
@@ -268,10 +268,10 @@ func backtrack(s string, units []unit, later [][]unit, pos int, started bool) bo
 			}
 			pos++
 		}
-		if !strings.HasPrefix(s[pos:], u.text) {
+		if !strings.HasPrefix(s[pos:], u.Text) {
 			return false
 		}
-		pos += len(u.text)
+		pos += len(u.Text)
 		started = true
 	}
 	if len(later) == 0 {
@@ -320,7 +320,7 @@ func matchSlots(s string, slots []*pattern) bool {
 		}
 		for _, u := range p.units {
 			step(func(st state) {
-				if u.optional {
+				if u.Optional {
 					add(st)
 				}
 				pos := st.pos
@@ -330,8 +330,8 @@ func matchSlots(s string, slots []*pattern) bool {
 					}
 					pos++
 				}
-				if strings.HasPrefix(s[pos:], u.text) {
-					add(state{pos + len(u.text), true})
+				if strings.HasPrefix(s[pos:], u.Text) {
+					add(state{pos + len(u.Text), true})
 				}
 			})
 			if len(cur) == 0 {

@@ -120,7 +120,7 @@ func TestPatternMatchesBruteForce(t *testing.T) {
 				t.Fatalf("slot %q: dp match(%q) = %v, want %v", slot, s, got, want[s])
 			}
 		}
-		if forms := expandUnits(units, -1); len(forms) != len(want) {
+		if forms := ExpandUnits(units, -1); len(forms) != len(want) {
 			t.Fatalf("slot %q: %d distinct forms, want %d", slot, len(forms), len(want))
 		}
 	}
@@ -141,7 +141,7 @@ func TestConcatMatchesBruteForce(t *testing.T) {
 			ct.slots[k] = newPattern(units)
 			dp.slots[k] = pattern{units: units, optional: maxBacktrackUnits + 1}
 		}
-		ct.laterSlots = [][]unit{ct.slots[1].units, ct.slots[2].units}
+		ct.laterSlots = [][]Unit{ct.slots[1].units, ct.slots[2].units}
 		want := map[string]bool{}
 		for s := range forms[0] {
 			for rel := range forms[1] {

@@ -86,7 +86,7 @@ func tripleForms(syn *Synset) (int, bool) {
 			// Counted as written: the reference keeps gold slots untrimmed,
 			// so " in X" and "in X" are two strings in its count.
 			units, _ := parseUnits(slot)
-			forms := expandUnits(units, statsBudget)
+			forms := ExpandUnits(units, statsBudget)
 			if forms == nil || total*len(forms) > statsBudget {
 				return max(len(keys), statsBudget), false
 			}
