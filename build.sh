@@ -5,6 +5,7 @@
 #   ./build.sh serve [--port N]  build, then serve dist/ on 127.0.0.1 (default port 8080)
 #   ./build.sh test           every test: vet, format, unit, parity, fuzz seeds, end to end
 #   ./build.sh bench          the benchmarks whose figures the README reports
+#   ./build.sh site           build, plus dist/oiebench.html: the page in one file that works from disk
 #   ./build.sh fuzz [SECONDS] fuzz every reader (default 60 s each)
 #   ./build.sh worker         the Cloudflare Worker (wasm/worker/build/); run or deploy it with wrangler
 set -euo pipefail
@@ -58,9 +59,23 @@ write_tags() {
   go run ./cmd/oiebench tags --gold dist/data/benchie_gold_annotations_en.txt > dist/data/tags_en.json
 }
 
+# The page: Vugu markup to Go (the generated file is committed, so a fresh
+# clone builds and vets without this step), the evaluator as WebAssembly and
+# Go's wasm_exec.js beside the hand-written shell (index.html, style.css,
+# loader.js).
 build_site() {
   copy_data
   write_tags
+  go tool vugugen -s -skip-go-mod -skip-main ui
+  GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o dist/app.wasm ./wasm/app
+  cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" dist/wasm_exec.js
+}
+
+# The single-file page (dist/oiebench.html): wasm and data embedded,
+# gzip-compressed, so that it works opened from disk.
+cmd_site() {
+  build_site
+  go run ./wasm/app/singlefile -dist dist -out dist/oiebench.html
 }
 
 cmd_build() {
@@ -106,7 +121,13 @@ cmd_test() {
   cmd_build
   check_format
   go vet ./...
+  GOOS=js GOARCH=wasm go vet ./wasm/app
   go test -count=1 ./...
+  # The page in headless Chromium, served and as the single file from disk
+  # (e2e/; it fails, never skips, without Chromium). Screenshots: test-output/e2e/.
+  go run ./wasm/app/singlefile -dist dist -out dist/oiebench.html
+  go vet -tags e2e ./e2e
+  go test -count=1 -tags e2e ./e2e
   # The Worker as Cloudflare runs it: wrangler dev (workerd, offline) on 127.0.0.1.
   cmd_worker
   go test -count=1 -tags wrangler -run '^TestWrangler$' ./wasm/worker
@@ -129,6 +150,29 @@ cmd_fuzz() {
 cmd_bench() {
   export OIEBENCH_DATA=$(find_data)
   go test -run '^$' -bench . -benchmem -benchtime "${BENCHTIME:-2s}" ./core/...
+  # Scale: 1×, 10×, 100× BenchIE English, 9 systems × 3 facets, in a child process each.
+  go run ./internal/scalebench -scales "${SCALES:-1,10,100}"
+  bench_page
+}
+
+# The page's figures (README, The page): what a visitor downloads, brotli
+# -q 11 as a static host would serve it, and, in headless Chromium, the time
+# from navigation to the score table and an in-page rescoring of 9 systems
+# × 3 facets.
+bench_page() {
+  build_site
+  local f size total=0
+  echo "== page download (brotli -q 11, bytes)"
+  for f in app.wasm wasm_exec.js loader.js index.html style.css; do
+    size=$(brotli -c -q 11 "dist/$f" | wc -c)
+    total=$((total + size))
+    printf '  %-14s %9d\n' "$f" "$size"
+  done
+  printf '  %-14s %9d  (the evaluator and its shell)\n' total "$total"
+  size=$(cat dist/data/benchie_gold_annotations_en.txt dist/data/systems/{clausie,minie,stanford,openie6,roi_t,roi_n,naive_oie,m2oie_en,graphene}_explicit.txt | brotli -c -q 11 | wc -c)
+  printf '  %-14s %9d  (BenchIE English: gold and 9 systems)\n' "data (en)" "$size"
+  echo "== page timing (headless Chromium)"
+  go test -tags e2e -run '^$' -bench . -benchtime "${PAGE_RUNS:-5}x" ./e2e | grep -E 'ms/(table|rescore)'
 }
 
 # The Cloudflare Worker (wasm/worker): syumai/workers' JavaScript glue, then
@@ -146,6 +190,7 @@ case "${1:-}" in
   serve) shift; cmd_serve "$@" ;;
   test) shift; cmd_test "$@" ;;
   bench) shift; cmd_bench "$@" ;;
+  site) shift; cmd_site "$@" ;;
   fuzz) shift; cmd_fuzz "$@" ;;
   worker) shift; cmd_worker "$@" ;;
   *) sed -n '2,/^set /p' "$0" | grep '^#'  | sed 's/^# \{0,1\}//'; exit 2 ;;

@@ -30,10 +30,10 @@ var BenchIE = []Dataset{
 		{"M2OIE", "systems/m2oie_en_explicit.txt"},
 		{"Graphene", "systems/graphene_explicit.txt"},
 	}},
-	{Key: "de", Label: "Deutsch", Lang: "de", Gold: "benchie_gold_annotations_de.txt", Systems: []BundledSystem{
+	{Key: "de", Label: "German", Lang: "de", Gold: "benchie_gold_annotations_de.txt", Systems: []BundledSystem{
 		{"M2OIE", "systems/m2oie_de_explicit.txt"},
 	}},
-	{Key: "zh", Label: "中文", Lang: "zh", Gold: "benchie_gold_annotations_zh.txt", Systems: []BundledSystem{
+	{Key: "zh", Label: "Chinese", Lang: "zh", Gold: "benchie_gold_annotations_zh.txt", Systems: []BundledSystem{
 		{"M2OIE", "systems/m2oie_zh_explicit.txt"},
 	}},
 }

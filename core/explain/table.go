@@ -7,12 +7,16 @@ import (
 	"github.com/oiebench/oiebench/core/report"
 )
 
-// SortKey names a column of the score table: a metric of a facet, or the
-// system name when Facet is empty.
+// SortKey names a column of the score table: a metric of a facet, or, with
+// no facet, the system name (Metric "name") or the report's own order (the
+// zero key).
 type SortKey struct {
-	Facet  string // regular, concat, minimal, entity; "" sorts by name
-	Metric string // precision, recall, f1, tp, fp, fn
+	Facet  string `json:"facet,omitempty"`  // regular, concat, minimal, entity
+	Metric string `json:"metric,omitempty"` // precision, recall, f1, tp, fp, fn; or name
 }
+
+// ByName sorts by system name.
+var ByName = SortKey{Metric: "name"}
 
 // Order returns the indices of the report's systems sorted by key, stably;
 // systems without the metric go last, whatever the direction.
@@ -20,6 +24,12 @@ func Order(r report.Report, key SortKey, desc bool) []int {
 	order := make([]int, len(r.Systems))
 	for i := range order {
 		order[i] = i
+	}
+	if key == (SortKey{}) {
+		if desc {
+			slices.Reverse(order)
+		}
+		return order
 	}
 	m := report.Metric{Facet: key.Facet, Name: key.Metric}
 	slices.SortStableFunc(order, func(a, b int) int {

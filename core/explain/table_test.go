@@ -18,8 +18,10 @@ func TestOrder(t *testing.T) {
 		desc bool
 		want []int
 	}{
-		{SortKey{}, false, []int{1, 0, 2, 3}},
-		{SortKey{}, true, []int{3, 2, 0, 1}},
+		{SortKey{}, false, []int{0, 1, 2, 3}},
+		{SortKey{}, true, []int{3, 2, 1, 0}},
+		{ByName, false, []int{1, 0, 2, 3}},
+		{ByName, true, []int{3, 2, 0, 1}},
 		{SortKey{"regular", "f1"}, true, []int{2, 0, 3, 1}}, // ties keep their order, missing last
 		{SortKey{"regular", "f1"}, false, []int{0, 3, 2, 1}},
 	}

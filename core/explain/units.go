@@ -15,7 +15,10 @@ type Token struct {
 	// one multi-word optional unit ("[of Australia]") share it.
 	Unit     int
 	Optional bool
-	Mark     Mark
+	// UnitStart and UnitEnd mark the first and last token of an optional
+	// unit, where its brackets go when shown.
+	UnitStart, UnitEnd bool
+	Mark               Mark
 }
 
 // Mark says how a token fared against the other side of a comparison.
@@ -43,10 +46,14 @@ func GoldTokens(slot string, f benchie.Facet) []Token {
 	}
 	var toks []Token
 	for ui, u := range parseUnits(slot) {
+		first := len(toks)
 		for _, w := range strings.Split(u.text, " ") {
 			if w != "" {
 				toks = append(toks, Token{Text: w, Unit: ui, Optional: u.optional})
 			}
+		}
+		if u.optional && len(toks) > first {
+			toks[first].UnitStart, toks[len(toks)-1].UnitEnd = true, true
 		}
 	}
 	return toks

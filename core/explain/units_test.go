@@ -89,4 +89,7 @@ func TestGoldTokens(t *testing.T) {
 	if toks[0].Unit != toks[1].Unit || toks[1].Unit == toks[2].Unit {
 		t.Errorf("units of %v: a two-word optional unit must share its number", toks)
 	}
+	if !toks[0].UnitStart || toks[0].UnitEnd || toks[1].UnitStart || !toks[1].UnitEnd || toks[2].UnitStart || toks[2].UnitEnd {
+		t.Errorf("unit bounds of %v: the brackets go around \"of Australia\"", toks)
+	}
 }

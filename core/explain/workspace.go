@@ -41,6 +41,14 @@ func (w *Workspace) SetEGold(e *evaluate.Gold) {
 // systems and options: one per facet still to compile, one for the gold
 // statistics when not yet counted, one per system and facet.
 func (w *Workspace) Steps(systems int, opt evaluate.Options) int {
+	n := w.previewSteps(systems, opt)
+	if w.info == nil {
+		n++
+	}
+	return n
+}
+
+func (w *Workspace) previewSteps(systems int, opt evaluate.Options) int {
 	n := 0
 	facets := facetsOf(opt)
 	for _, f := range facets {
@@ -54,9 +62,6 @@ func (w *Workspace) Steps(systems int, opt evaluate.Options) int {
 		if w.compiledE == nil {
 			n++
 		}
-	}
-	if w.info == nil {
-		n++
 	}
 	return n + systems*scored
 }
@@ -72,8 +77,50 @@ func facetsOf(opt evaluate.Options) []benchie.Facet {
 // compiled yet. opt.Progress, when set, is called after every step (see
 // Steps), so that a page can show progress and let the browser paint.
 func (w *Workspace) Evaluate(systems []*evaluate.System, opt evaluate.Options) *evaluate.Evaluation {
+	total := w.Steps(len(systems), opt)
+	ev := w.evaluate(systems, opt, total)
+	w.Complete(ev)
+	if opt.Progress != nil && total > w.previewSteps(len(systems), opt) {
+		opt.Progress(total, total)
+	}
+	return ev
+}
+
+// HasStats reports whether the gold statistics are counted. Counting the
+// surface forms of a large gold takes longer than scoring it, so a page
+// shows scores first (Preview) and counts them after (Complete).
+func (w *Workspace) HasStats() bool { return w.info != nil && (w.EGold == nil || w.eInfo != nil) }
+
+// Preview is Evaluate without counting the gold statistics when they are not
+// counted yet: the report's gold then carries no Stats and no Extractions
+// until Complete adds them. Progress counts the previewSteps only.
+func (w *Workspace) Preview(systems []*evaluate.System, opt evaluate.Options) *evaluate.Evaluation {
+	return w.evaluate(systems, opt, w.previewSteps(len(systems), opt))
+}
+
+// Complete counts the gold statistics if needed and puts them in the report
+// of an evaluation made by this workspace.
+func (w *Workspace) Complete(ev *evaluate.Evaluation) {
+	if w.info == nil {
+		info := goldInfo(w.Gold)
+		w.info = &info
+	}
+	ev.Report.Gold = *w.info
+	if ev.EGold != nil {
+		if w.eInfo == nil {
+			info := goldInfo(w.EGold)
+			w.eInfo = &info
+		}
+		e := *w.eInfo
+		ev.Report.EGold = &e
+	}
+}
+
+// evaluate scores and builds the report, with the gold statistics when
+// counted; progress counts to total.
+func (w *Workspace) evaluate(systems []*evaluate.System, opt evaluate.Options, total int) *evaluate.Evaluation {
 	facets := facetsOf(opt)
-	total, done := w.Steps(len(systems), opt), 0
+	done := 0
 	step := func() {
 		done++
 		if opt.Progress != nil {
@@ -94,15 +141,6 @@ func (w *Workspace) Evaluate(systems []*evaluate.System, opt evaluate.Options) *
 			step()
 		}
 		ev.CompiledE = w.compiledE
-	}
-	if w.info == nil {
-		info := goldInfo(w.Gold)
-		w.info = &info
-		step()
-	}
-	if w.EGold != nil && w.eInfo == nil {
-		info := goldInfo(w.EGold)
-		w.eInfo = &info
 	}
 	sopt := benchie.Options{ReferenceCompat: opt.ReferenceCompat}
 	for _, s := range systems {
@@ -136,11 +174,11 @@ func (w *Workspace) buildReport(ev *evaluate.Evaluation, facets []benchie.Facet,
 		Signature: report.Signature(ro, ev.Gold.SHA256, eSHA),
 		Version:   report.Version,
 		Options:   ro,
-		Gold:      *w.info,
+		Gold:      w.goldInfo(ev.Gold, w.info),
 		Systems:   []report.System{},
 	}
 	if ev.EGold != nil {
-		e := *w.eInfo
+		e := w.goldInfo(ev.EGold, w.eInfo)
 		r.EGold = &e
 	}
 	for i, s := range ev.Systems {
@@ -164,6 +202,14 @@ func (w *Workspace) buildReport(ev *evaluate.Evaluation, facets []benchie.Facet,
 		r.Systems = append(r.Systems, rs)
 	}
 	return r
+}
+
+// goldInfo is the counted gold description, or one without statistics.
+func (w *Workspace) goldInfo(g *evaluate.Gold, counted *report.Gold) report.Gold {
+	if counted != nil {
+		return *counted
+	}
+	return report.Gold{Path: g.Path, SHA256: g.SHA256, Sentences: len(g.Sentences), Synsets: g.SynsetCount(), Warnings: warningStrings(g.Warnings)}
 }
 
 func goldInfo(g *evaluate.Gold) report.Gold {

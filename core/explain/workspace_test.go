@@ -66,3 +66,27 @@ func TestWorkspaceCompilesOnce(t *testing.T) {
 		t.Fatal("the regular facet was compiled twice")
 	}
 }
+
+// Preview leaves the gold statistics out; Complete makes the report whole.
+func TestPreviewThenComplete(t *testing.T) {
+	gold, systems := bundled(t, "zh")
+	want := evaluate.Evaluate(gold, nil, systems, evaluate.Options{})
+	w := NewWorkspace(gold)
+	ev := w.Preview(systems, evaluate.Options{})
+	if w.HasStats() || ev.Report.Gold.Stats != nil || ev.Report.Gold.Extractions != 0 {
+		t.Fatal("Preview counted the statistics")
+	}
+	if ev.Report.Gold.Synsets != want.Report.Gold.Synsets || ev.Report.Signature != want.Report.Signature {
+		t.Errorf("preview gold = %+v", ev.Report.Gold)
+	}
+	if !reflect.DeepEqual(ev.Report.Systems, want.Report.Systems) {
+		t.Error("preview scores differ from evaluate.Evaluate")
+	}
+	w.Complete(ev)
+	if !w.HasStats() || !reflect.DeepEqual(ev.Report, want.Report) {
+		t.Error("completed report differs from evaluate.Evaluate")
+	}
+	if again := w.Preview(systems, evaluate.Options{}); !reflect.DeepEqual(again.Report, want.Report) {
+		t.Error("a preview after counting lacks the statistics")
+	}
+}

@@ -1,0 +1,98 @@
+// oiebench loader: starts the Go evaluator (app.wasm, run by Go's
+// wasm_exec.js) and gives it two helpers it cannot do alone:
+//   oiebenchFetch(path)  the site's own files, as a Uint8Array; the
+//                        single-file build embeds them gzip-compressed in
+//                        <script type="application/gzip" data-asset=PATH>
+//   oiebenchStore        the user's files in IndexedDB: all(), put(rec), del(id)
+// and, for pages that embed or automate it, oiebenchReady: a promise that
+// resolves with window.oiebench once the evaluator runs.
+(function () {
+  'use strict';
+
+  window.oiebenchReady = new Promise(function (resolve) {
+    document.addEventListener('oiebench-ready', function () { resolve(window.oiebench); }, { once: true });
+  });
+
+  function fail(message) {
+    var el = document.getElementById('fatal');
+    el.textContent = message;
+    el.hidden = false;
+  }
+
+  function embedded(path) {
+    var els = document.querySelectorAll('script[data-asset]');
+    for (var i = 0; i < els.length; i++) {
+      if (els[i].getAttribute('data-asset') === path) return els[i];
+    }
+    return null;
+  }
+
+  function decodeBase64(text) {
+    if (Uint8Array.fromBase64) return Uint8Array.fromBase64(text.trim());
+    var bin = atob(text.trim());
+    var out = new Uint8Array(bin.length);
+    for (var i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+    return out;
+  }
+
+  async function gunzip(bytes) {
+    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+    return new Uint8Array(await new Response(stream).arrayBuffer());
+  }
+
+  window.oiebenchFetch = async function (path) {
+    var el = embedded(path);
+    if (el) return gunzip(decodeBase64(el.textContent));
+    var resp = await fetch(path);
+    if (!resp.ok) throw new Error(path + ': ' + resp.status + ' ' + resp.statusText);
+    return new Uint8Array(await resp.arrayBuffer());
+  };
+
+  // IndexedDB, one object store of {id, meta, data} records.
+  var db = null;
+  function openDB() {
+    if (db) return Promise.resolve(db);
+    return new Promise(function (resolve, reject) {
+      if (!window.indexedDB) { reject(new Error('IndexedDB is not available')); return; }
+      var req = indexedDB.open('oiebench', 1);
+      req.onupgradeneeded = function () { req.result.createObjectStore('files', { keyPath: 'id' }); };
+      req.onsuccess = function () { db = req.result; resolve(db); };
+      req.onerror = function () { reject(req.error || new Error('IndexedDB could not be opened')); };
+    });
+  }
+  function transaction(mode, work) {
+    return openDB().then(function (db) {
+      return new Promise(function (resolve, reject) {
+        var tx = db.transaction('files', mode);
+        var req = work(tx.objectStore('files'));
+        tx.oncomplete = function () { resolve(req.result); };
+        tx.onerror = tx.onabort = function () { reject(tx.error || new Error('storage failed')); };
+      });
+    });
+  }
+  window.oiebenchStore = {
+    all: function () { return transaction('readonly', function (s) { return s.getAll(); }); },
+    put: function (rec) { return transaction('readwrite', function (s) { return s.put(rec); }); },
+    del: function (id) { return transaction('readwrite', function (s) { return s.delete(id); }); }
+  };
+
+  // The whole page takes dropped files (the app handles the drop); without
+  // this the browser would open a file dropped beside the drop zone.
+  document.addEventListener('dragover', function (e) { e.preventDefault(); });
+  document.addEventListener('drop', function (e) { e.preventDefault(); });
+
+  async function start() {
+    var go = new Go();
+    var result;
+    if (embedded('app.wasm')) {
+      result = await WebAssembly.instantiate(await window.oiebenchFetch('app.wasm'), go.importObject);
+    } else if (location.protocol === 'file:') {
+      throw new Error('this page loads its evaluator over http(s). Serve the folder (./build.sh serve) or open the single-file build, oiebench.html.');
+    } else {
+      result = await WebAssembly.instantiateStreaming(fetch('app.wasm'), go.importObject);
+    }
+    go.run(result.instance).then(function () { fail('The evaluator stopped. Reload the page to start it again.'); });
+  }
+
+  start().catch(function (err) { fail('The evaluator could not start: ' + (err && err.message || err)); });
+})();

@@ -1,0 +1,317 @@
+//go:build e2e
+
+// Package e2e drives the built site (dist/) in headless Chromium: the
+// published numbers on the first screen, files added through the picker,
+// positioned errors, the sentence explorer, the single-file build from
+// file://, and no request leaving the origin. Screenshots of each view go to
+// test-output/e2e/. Run with ./build.sh test (or: ./build.sh site, then
+// go test -tags e2e ./e2e/). Without Chromium the tests fail; they never skip.
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+	"github.com/oiebench/oiebench/internal/dataset"
+)
+
+var (
+	root     string           // module root
+	site     *httptest.Server // serves dist/
+	outDir   string           // screenshots
+	browser  context.Context  // one Chromium for every test; each test gets a fresh profile context
+	chromium string
+)
+
+func TestMain(m *testing.M) {
+	os.Exit(run(m))
+}
+
+func run(m *testing.M) int {
+	var err error
+	if root, err = dataset.Root(); err != nil {
+		fmt.Fprintln(os.Stderr, "e2e:", err)
+		return 1
+	}
+	if chromium = findChromium(); chromium == "" {
+		fmt.Fprintln(os.Stderr, "e2e: Chromium not found (install the Debian packages chromium and chromium-driver, or set CHROMIUM): the end-to-end tests cannot run")
+		return 1
+	}
+	for _, f := range []string{"index.html", "app.wasm", "wasm_exec.js", "data/benchie_gold_annotations_en.txt"} {
+		if _, err := os.Stat(filepath.Join(root, "dist", f)); err != nil {
+			fmt.Fprintf(os.Stderr, "e2e: dist/%s missing: run ./build.sh build first\n", f)
+			return 1
+		}
+	}
+	outDir = filepath.Join(root, "test-output", "e2e")
+	if err := os.MkdirAll(outDir, 0o755); err != nil {
+		fmt.Fprintln(os.Stderr, "e2e:", err)
+		return 1
+	}
+	site = httptest.NewServer(siteHandler(filepath.Join(root, "dist")))
+	defer site.Close()
+
+	profile, err := os.MkdirTemp("", "oiebench-e2e-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "e2e:", err)
+		return 1
+	}
+	defer os.RemoveAll(profile)
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(chromium),
+		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.Flag("disable-background-timer-throttling", true),
+		chromedp.Flag("disable-renderer-backgrounding", true),
+		chromedp.UserDataDir(profile),
+		chromedp.WindowSize(1400, 1000),
+	)
+	defer cancelAlloc()
+	var cancel context.CancelFunc
+	browser, cancel = chromedp.NewContext(alloc)
+	defer cancel()
+	if err := chromedp.Do(browser, chromedp.Navigate("about:blank")); err != nil {
+		fmt.Fprintln(os.Stderr, "e2e: Chromium does not start:", err)
+		return 1
+	}
+	return m.Run()
+}
+
+// findChromium looks for the browser: $CHROMIUM, then the usual names.
+func findChromium() string {
+	if p := os.Getenv("CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// siteHandler serves the built site as ./build.sh serve does: uncached, wasm
+// with its type.
+func siteHandler(dir string) http.Handler {
+	files := http.FileServer(http.Dir(dir))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-store")
+		if strings.HasSuffix(r.URL.Path, ".wasm") {
+			w.Header().Set("Content-Type", "application/wasm")
+		}
+		files.ServeHTTP(w, r)
+	})
+}
+
+// page is one browser tab in a fresh profile (its own storage), with the
+// console, exceptions and requests it saw.
+type page struct {
+	t   *testing.T
+	ctx context.Context
+
+	mu       sync.Mutex
+	console  []string
+	requests []string
+}
+
+// newPage opens a tab in a fresh browser context.
+func newPage(t *testing.T) *page {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
+	t.Cleanup(cancel)
+	p := &page{t: t, ctx: ctx}
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		for ev, err := range chromedp.Events(ctx, runtime.ConsoleAPICalled) {
+			if err != nil {
+				return
+			}
+			var parts []string
+			for _, a := range ev.Args {
+				if a.Value != nil {
+					parts = append(parts, string(a.Value))
+				} else {
+					parts = append(parts, a.Description)
+				}
+			}
+			p.mu.Lock()
+			p.console = append(p.console, string(ev.Type)+": "+strings.Join(parts, " "))
+			p.mu.Unlock()
+		}
+	}()
+	go func() {
+		for ev, err := range chromedp.Events(ctx, runtime.ExceptionThrown) {
+			if err != nil {
+				return
+			}
+			p.mu.Lock()
+			p.console = append(p.console, "exception: "+ev.ExceptionDetails.Text+" "+describe(ev.ExceptionDetails.Exception))
+			p.mu.Unlock()
+		}
+	}()
+	go func() {
+		for ev, err := range chromedp.Events(ctx, network.RequestWillBeSent) {
+			if err != nil {
+				return
+			}
+			p.mu.Lock()
+			p.requests = append(p.requests, ev.Request.URL)
+			p.mu.Unlock()
+		}
+	}()
+	t.Cleanup(func() {
+		if t.Failed() {
+			p.mu.Lock()
+			defer p.mu.Unlock()
+			for _, c := range p.console {
+				t.Log("console", c)
+			}
+		}
+	})
+	return p
+}
+
+func describe(o *runtime.RemoteObject) string {
+	if o == nil {
+		return ""
+	}
+	return o.Description
+}
+
+// do runs actions, failing the test on error.
+func (p *page) do(actions ...chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 60*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		p.t.Fatal(err)
+	}
+}
+
+// eval evaluates JavaScript (awaiting a promise) into T.
+func eval[T any](p *page, js string) T {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 60*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js, chromedp.EvalAwaitPromise))
+	if err != nil {
+		p.t.Fatalf("%s: %v", js, err)
+	}
+	return v
+}
+
+// waitFor polls a JavaScript condition until it holds.
+func (p *page) waitFor(what, cond string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 60*time.Second)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
+		p.screenshot("failed-" + strings.ReplaceAll(p.t.Name(), "/", "-"))
+		p.t.Fatalf("waiting for %s (%s): %v", what, cond, err)
+	}
+}
+
+// open navigates to the site (or a URL) and waits for the score table.
+func (p *page) open(u string) {
+	p.t.Helper()
+	if u == "" {
+		u = site.URL + "/"
+	}
+	p.do(chromedp.Navigate(u))
+	p.waitReady()
+}
+
+// waitReady waits until the page shows scores and has no work under way.
+func (p *page) waitReady() {
+	p.t.Helper()
+	p.waitFor("the score table", `document.querySelector('#app[data-ready="table"]') !== null`)
+}
+
+// screenshot saves the whole page as test-output/e2e/NAME.png.
+func (p *page) screenshot(name string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 30*time.Second)
+	defer cancel()
+	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		p.t.Logf("screenshot %s: %v", name, err)
+		return
+	}
+	if err := os.WriteFile(filepath.Join(outDir, name+".png"), buf, 0o644); err != nil {
+		p.t.Log(err)
+	}
+}
+
+// screenshotView saves what a 1400×1000 window shows (the top of the page).
+func (p *page) screenshotView(name string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 30*time.Second)
+	defer cancel()
+	buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		p.t.Logf("screenshot %s: %v", name, err)
+		return
+	}
+	if err := os.WriteFile(filepath.Join(outDir, name+".png"), buf, 0o644); err != nil {
+		p.t.Log(err)
+	}
+}
+
+// foreignRequests lists the requests that left the given origin (data: and
+// blob: URLs are the page's own).
+func (p *page) foreignRequests(origin string) []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var out []string
+	for _, r := range p.requests {
+		u, err := url.Parse(r)
+		if err != nil {
+			out = append(out, r)
+			continue
+		}
+		switch u.Scheme {
+		case "data", "blob", "about", "chrome-extension":
+			continue
+		}
+		if origin == "file" && u.Scheme == "file" {
+			continue
+		}
+		if u.Scheme+"://"+u.Host != origin {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// requestCount is how many requests the page made so far.
+func (p *page) requestCount() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.requests)
+}
+
+// Itoa formats n as the page does for counts under 10 000.
+func Itoa(n int) string { return strconv.Itoa(n) }
+
+// formatFull writes a float as data-value does: shortest exact form.
+func formatFull(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }

@@ -1,0 +1,347 @@
+// Package ui holds the page's Vugu components: markup in .vugu files, logic
+// in the .go file beside each. Components render a Model and call the App
+// for anything that reaches the browser (files, storage, downloads) or takes
+// long (scoring). Everything they show is computed by the core (report,
+// explain); the components only arrange it.
+//
+// The generated 0_components_gen.go comes from `go tool vugugen -s ui`
+// (build.sh regenerates it; it is committed so that a fresh clone builds).
+package ui
+
+import (
+	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/core/explain"
+	"github.com/vugu/vugu/js"
+)
+
+// App is what the page asks of the browser side (wasm/app). Its methods
+// return at once: slow work runs in the background and updates the Model
+// under the EventEnv lock.
+type App interface {
+	// SwitchSource shows another gold: a bundled language or the user's gold.
+	SwitchSource(key string)
+	// AddFiles reads a FileList (from the picker or a drop). Each file is
+	// sniffed: a gold replaces the user's gold, anything else is a system
+	// of the current source. asEGold reads them as the BenchIE-E gold.
+	AddFiles(files js.Value, asEGold bool)
+	// Reread reads a user's file again as another kind.
+	Reread(fileID string, kind explain.Kind)
+	// RemoveFile forgets a user's file.
+	RemoveFile(fileID string)
+	// SetOptions rescores with new options.
+	SetOptions(o Options)
+	// SetReadAs chooses how the next added files are read (KindAuto: sniffed).
+	SetReadAs(k explain.Kind)
+	// Download saves text as a file.
+	Download(name, mime, text string)
+	// Copy puts text on the clipboard.
+	Copy(text string)
+	// Complete counts the gold statistics of the report on screen if they
+	// are still being counted (exports need them).
+	Complete()
+	// SavePrefs keeps the view state (tab, sort, selection) for the next visit.
+	SavePrefs()
+}
+
+// Options are the choices that change numbers; they go into the signature.
+type Options struct {
+	Facets          []benchie.Facet `json:"facets"`
+	ReferenceCompat bool            `json:"reference_compat"`
+}
+
+// HasFacet reports whether facet f is chosen.
+func (o Options) HasFacet(f benchie.Facet) bool {
+	for _, x := range o.Facets {
+		if x == f {
+			return true
+		}
+	}
+	return false
+}
+
+// WithFacet returns the options with facet f chosen or not, keeping the
+// canonical order and at least one facet.
+func (o Options) WithFacet(f benchie.Facet, on bool) Options {
+	var fs []benchie.Facet
+	for _, x := range benchie.Facets {
+		if (x == f && on) || (x != f && o.HasFacet(x)) {
+			fs = append(fs, x)
+		}
+	}
+	if len(fs) == 0 {
+		return o
+	}
+	o.Facets = fs
+	return o
+}
+
+// Valid returns the options with unknown facets dropped and at least one
+// facet, in canonical order (stored options may come from an older page).
+func (o Options) Valid() Options {
+	v := Options{ReferenceCompat: o.ReferenceCompat}
+	for _, f := range benchie.Facets {
+		if o.HasFacet(f) {
+			v.Facets = append(v.Facets, f)
+		}
+	}
+	if len(v.Facets) == 0 {
+		v.Facets = benchie.Facets
+	}
+	return v
+}
+
+// Source is one entry of the gold switch.
+type Source struct {
+	Key   string // a bundled data set's key, or CustomSource
+	Label string
+	Title string // what the entry holds, for its tooltip
+}
+
+// CustomSource is the key of the user's own gold.
+const CustomSource = "custom"
+
+// Role is what a user's file is to the evaluation.
+type Role string
+
+// The roles of user files.
+const (
+	RoleGold   Role = "gold"
+	RoleEGold  Role = "e-gold"
+	RoleSystem Role = "system"
+)
+
+// FileEntry is one of the user's files as the page lists it.
+type FileEntry struct {
+	ID     string
+	Name   string
+	Size   int
+	Role   Role
+	Kind   explain.Kind // what it was read as
+	System string       // the name a system is shown under
+}
+
+// Problem is a file the page refused, with where and why.
+type Problem struct {
+	File    string
+	Message string // file:line:column: what was expected
+	Excerpt *explain.Excerpt
+	Kept    string // what stayed in place instead
+}
+
+// Progress is the long work under way.
+type Progress struct {
+	Label       string
+	Done, Total int
+	// Background work leaves the numbers on screen as they are (counting
+	// the gold statistics after the scores are shown).
+	Background bool
+}
+
+// Settled reports whether the numbers on screen are final: nothing under
+// way, or only background work.
+func (m *Model) Settled() bool { return m.Progress == nil || m.Progress.Background }
+
+// Percent is the share done, 0-100.
+func (p *Progress) Percent() int {
+	if p == nil || p.Total == 0 {
+		return 0
+	}
+	return p.Done * 100 / p.Total
+}
+
+// View is a tab of the page.
+type View string
+
+// The tabs.
+const (
+	ViewScores    View = "scores"
+	ViewSentences View = "sentences"
+	ViewCompare   View = "compare"
+)
+
+// Prefs is the view state kept across visits.
+type Prefs struct {
+	View       View            `json:"view"`
+	Sort       explain.SortKey `json:"sort"`
+	SortDesc   bool            `json:"sort_desc"`
+	ShowCounts bool            `json:"show_counts"`
+	// Explorer: systems by name and sentences by ID survive rescoring.
+	Facet    benchie.Facet `json:"facet"`
+	System   string        `json:"system"` // "" = every system
+	Show     explain.Show  `json:"show"`
+	Query    string        `json:"query"`
+	Sentence string        `json:"sentence"`
+	CompareA string        `json:"compare_a"`
+	CompareB string        `json:"compare_b"`
+	CompareS string        `json:"compare_sentence"`
+}
+
+// Model is everything the page shows. wasm/app owns it and changes it only
+// under the EventEnv lock; components change the view state directly.
+type Model struct {
+	App App
+
+	Sources []Source
+	Source  string
+	Files   []FileEntry // the user's files of the current source
+	// Problems lists refused files, newest first.
+	Problems []Problem
+	// Notice is a page-wide message, e.g. that storage is unavailable.
+	Notice string
+	// Fatal is set when the page cannot show anything (no data, no gold).
+	Fatal string
+
+	Options  Options
+	ReadAs   explain.Kind // how added files are read; KindAuto: sniffed
+	Progress *Progress
+
+	Eval     *evaluate.Evaluation
+	Explorer *explain.Explorer
+	// ScoreTime is how long the last scoring took, for the status line.
+	ScoreTime string
+
+	Prefs Prefs
+	// Dragging counts dragenter minus dragleave events: files are over the page.
+	Dragging int
+
+	sentenceCache map[sentenceKey]explain.SentenceView
+	listKey       listKey
+	list          []explain.SentenceSummary
+	cmpKey        cmpKey
+	cmp           explain.Comparison
+	// ScrollActive asks for the selected list item to be scrolled into view
+	// after the next render (set by keyboard moves).
+	ScrollActive bool
+}
+
+type listKey struct {
+	x *explain.Explorer
+	f explain.Filter
+}
+
+type cmpKey struct {
+	x    *explain.Explorer
+	a, b int
+	f    benchie.Facet
+}
+
+type sentenceKey struct {
+	x       *explain.Explorer
+	index   int
+	facet   benchie.Facet
+	systems string
+}
+
+// SetEvaluation shows a new evaluation and drops what was derived from the old.
+func (m *Model) SetEvaluation(ev *evaluate.Evaluation) {
+	m.Eval = ev
+	m.Explorer = nil
+	if ev != nil {
+		m.Explorer = explain.NewExplorer(ev)
+	}
+	m.sentenceCache = nil
+}
+
+// SystemIndex returns the index of the named system in the evaluation, or -1.
+func (m *Model) SystemIndex(name string) int {
+	if m.Eval == nil {
+		return -1
+	}
+	for i, s := range m.Eval.Systems {
+		if s.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// SystemNames lists the evaluated systems in file order.
+func (m *Model) SystemNames() []string {
+	if m.Eval == nil {
+		return nil
+	}
+	names := make([]string, len(m.Eval.Systems))
+	for i, s := range m.Eval.Systems {
+		names[i] = s.Name
+	}
+	return names
+}
+
+// ExploreFacet is the facet the explorer shows: the chosen one when scored.
+func (m *Model) ExploreFacet() benchie.Facet {
+	if m.Explorer == nil {
+		return benchie.Regular
+	}
+	fs := m.Explorer.Facets()
+	for _, f := range fs {
+		if f == m.Prefs.Facet {
+			return f
+		}
+	}
+	if len(fs) > 0 {
+		return fs[0]
+	}
+	return benchie.Regular
+}
+
+// SentenceView explains a sentence, cached: the page renders on every event.
+func (m *Model) SentenceView(index int, facet benchie.Facet, systems []int) explain.SentenceView {
+	key := sentenceKey{m.Explorer, index, facet, intsKey(systems)}
+	if v, ok := m.sentenceCache[key]; ok {
+		return v
+	}
+	if m.sentenceCache == nil || len(m.sentenceCache) > 64 {
+		m.sentenceCache = map[sentenceKey]explain.SentenceView{}
+	}
+	v := m.Explorer.Sentence(index, facet, systems)
+	m.sentenceCache[key] = v
+	return v
+}
+
+func intsKey(xs []int) string {
+	b := make([]byte, 0, len(xs)*3)
+	for _, x := range xs {
+		b = append(b, byte(x>>8), byte(x), ',')
+	}
+	return string(b)
+}
+
+// SentenceList lists the sentences a filter keeps, cached per filter.
+func (m *Model) SentenceList(f explain.Filter) []explain.SentenceSummary {
+	key := listKey{m.Explorer, f}
+	if m.Explorer == nil {
+		return nil
+	}
+	if m.listKey != key || m.list == nil {
+		m.listKey, m.list = key, m.Explorer.Sentences(f)
+		if m.list == nil {
+			m.list = []explain.SentenceSummary{}
+		}
+	}
+	return m.list
+}
+
+// Comparison compares two systems on a facet, cached.
+func (m *Model) Comparison(a, b int, f benchie.Facet) explain.Comparison {
+	key := cmpKey{m.Explorer, a, b, f}
+	if m.cmpKey != key || m.Explorer == nil {
+		m.cmpKey = key
+		m.cmp = explain.Comparison{}
+		if m.Explorer != nil {
+			m.cmp = m.Explorer.Compare(a, b, f)
+		}
+	}
+	return m.cmp
+}
+
+// SentenceIndexByID returns the gold index of a sentence ID, or -1.
+func (m *Model) SentenceIndexByID(id string) int {
+	if m.Eval == nil {
+		return -1
+	}
+	if i, ok := m.Eval.Gold.SentenceIndex(id); ok {
+		return i
+	}
+	return -1
+}

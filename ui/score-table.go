@@ -1,0 +1,202 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/oiebench/oiebench/core/explain"
+	"github.com/oiebench/oiebench/core/report"
+)
+
+// ScoreTable is the table of P, R and F1 per system and facet, sortable by
+// any column, with TP/FP/FN in each cell's tooltip or as columns.
+type ScoreTable struct {
+	M *Model
+}
+
+// metricNames are the columns of each facet.
+func (c *ScoreTable) metricNames() []string {
+	if c.M.Prefs.ShowCounts {
+		return []string{"precision", "recall", "f1", "tp", "fp", "fn"}
+	}
+	return []string{"precision", "recall", "f1"}
+}
+
+// Facets lists the facets of the report in its order.
+func (c *ScoreTable) Facets() []string { return c.M.Eval.Report.Options.Facets }
+
+// Columns lists the metric columns, facet by facet. (Markup inside a table
+// cannot loop twice: the HTML parser moves unknown elements out of tables.)
+func (c *ScoreTable) Columns() []report.Metric {
+	var ms []report.Metric
+	for _, f := range c.Facets() {
+		for _, n := range c.metricNames() {
+			ms = append(ms, report.Metric{Facet: f, Name: n})
+		}
+	}
+	return ms
+}
+
+// Span is the number of columns under a facet heading.
+func (c *ScoreTable) Span() int { return len(c.metricNames()) }
+
+// Rows returns the systems in the order on screen.
+func (c *ScoreTable) Rows() []report.System {
+	r := c.M.Eval.Report
+	return explain.Reorder(r, explain.Order(r, c.M.Prefs.Sort, c.M.Prefs.SortDesc)).Systems
+}
+
+// FacetLabel names a facet as the paper does.
+func (c *ScoreTable) FacetLabel(f string) string { return report.FacetLabel(f) }
+
+// ShortLabel is a metric's column heading.
+func ShortLabel(m report.Metric) string { return strings.Fields(m.Label())[1] }
+
+// LongLabel names a metric in words, for screen readers and tooltips.
+func LongLabel(m report.Metric) string {
+	return report.FacetLabel(m.Facet) + " " + map[string]string{
+		"precision": "precision", "recall": "recall", "f1": "F1",
+		"tp": "true positives (synsets covered)", "fp": "false positives (incorrect extractions)", "fn": "false negatives (synsets missed)",
+	}[m.Name]
+}
+
+// Value returns a cell's text and its full-precision value.
+func (c *ScoreTable) Value(s report.System, m report.Metric) (text, full string) {
+	v, ok := m.Value(s)
+	switch {
+	case !ok:
+		return "–", ""
+	case m.IsCount():
+		return strconv.Itoa(int(v)), strconv.Itoa(int(v))
+	}
+	return fmt.Sprintf("%.3f", v), strconv.FormatFloat(v, 'g', -1, 64)
+}
+
+// Text is a cell's text.
+func (c *ScoreTable) Text(s report.System, m report.Metric) string {
+	t, _ := c.Value(s, m)
+	return t
+}
+
+// Full is a cell's value at full precision (the data-value attribute).
+func (c *ScoreTable) Full(s report.System, m report.Metric) string {
+	_, f := c.Value(s, m)
+	return f
+}
+
+// Tooltip gives the counts behind a cell.
+func (c *ScoreTable) Tooltip(s report.System, facet string) string {
+	sc := s.BenchIE.Facet(facet)
+	if sc == nil {
+		return ""
+	}
+	t := fmt.Sprintf("%s · TP %d · FP %d · FN %d · duplicates %d", report.FacetLabel(facet), sc.TP, sc.FP, sc.FN, sc.Duplicates)
+	if sc.Other != nil {
+		t += fmt.Sprintf(" · under the %s mode: P %.4f R %.4f F1 %.4f", sc.Other.Mode, sc.Other.Precision, sc.Other.Recall, sc.Other.F1)
+	}
+	return t
+}
+
+// IsBest reports whether the cell holds the best value of its column
+// (highest; lowest for FP and FN), shown in bold.
+func (c *ScoreTable) IsBest(s report.System, m report.Metric) bool {
+	v, ok := m.Value(s)
+	if !ok || len(c.M.Eval.Report.Systems) < 2 {
+		return false
+	}
+	lower := m.Name == "fp" || m.Name == "fn"
+	for _, o := range c.M.Eval.Report.Systems {
+		if w, ok := m.Value(o); ok && ((!lower && w > v) || (lower && w < v)) {
+			return false
+		}
+	}
+	return true
+}
+
+// CellClass styles a cell.
+func (c *ScoreTable) CellClass(s report.System, m report.Metric) string {
+	cls := "num"
+	if m.Name == "precision" {
+		cls += " group-start"
+	}
+	if c.IsBest(s, m) {
+		cls += " best"
+	}
+	return cls
+}
+
+// HeadClass styles a metric heading.
+func (c *ScoreTable) HeadClass(m report.Metric) string {
+	if m.Name == "precision" {
+		return "num group-start"
+	}
+	return "num"
+}
+
+// SortBy sorts by a column: scores high-first at the first click, names
+// A-first; the second click reverses, the third restores the file order.
+func (c *ScoreTable) SortBy(facet, metric string) {
+	key := explain.SortKey{Facet: facet, Metric: metric}
+	firstDesc := facet != ""
+	p := &c.M.Prefs
+	switch {
+	case p.Sort != key:
+		p.Sort, p.SortDesc = key, firstDesc
+	case p.SortDesc == firstDesc:
+		p.SortDesc = !firstDesc
+	default:
+		p.Sort, p.SortDesc = explain.SortKey{}, false
+	}
+	c.M.App.SavePrefs()
+}
+
+// AriaSort tells screen readers how a column is sorted.
+func (c *ScoreTable) AriaSort(facet, metric string) string {
+	if c.M.Prefs.Sort != (explain.SortKey{Facet: facet, Metric: metric}) {
+		return "none"
+	}
+	if c.M.Prefs.SortDesc {
+		return "descending"
+	}
+	return "ascending"
+}
+
+// SortMark is the arrow beside a sorted column's heading.
+func (c *ScoreTable) SortMark(facet, metric string) string {
+	switch c.AriaSort(facet, metric) {
+	case "descending":
+		return "▼"
+	case "ascending":
+		return "▲"
+	}
+	return ""
+}
+
+// NameKey is the sort key of the system column.
+func (c *ScoreTable) NameKey() string { return explain.ByName.Metric }
+
+// ToggleCounts shows or hides the TP, FP and FN columns.
+func (c *ScoreTable) ToggleCounts() {
+	c.M.Prefs.ShowCounts = !c.M.Prefs.ShowCounts
+	c.M.App.SavePrefs()
+}
+
+// IsUser reports whether a system comes from the user's files.
+func (c *ScoreTable) IsUser(s report.System) bool {
+	for _, f := range c.M.Files {
+		if f.Role == RoleSystem && f.System == s.Name {
+			return true
+		}
+	}
+	return false
+}
+
+// FileName is the base name of a system's file.
+func (c *ScoreTable) FileName(s report.System) string {
+	p := s.Path
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		p = p[i+1:]
+	}
+	return p
+}

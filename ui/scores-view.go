@@ -1,0 +1,137 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/oiebench/oiebench/core/explain"
+	"github.com/oiebench/oiebench/core/report"
+)
+
+// ScoresView is the first screen: the score table with its signature and
+// exports, the notices that qualify its numbers, and the gold statistics.
+type ScoresView struct {
+	M *Model
+}
+
+// TotalsDiffer lists the scores on which the paper's rule and the official
+// script give different numbers.
+func (c *ScoresView) TotalsDiffer() []explain.Disagreement {
+	var out []explain.Disagreement
+	for _, d := range explain.Disagreements(c.M.Eval.Report) {
+		if d.Other != nil {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// CreditsOnly lists systems whose correct extractions the two modes credit
+// to different synsets while the totals agree, with the facets concerned.
+func (c *ScoresView) CreditsOnly() []string {
+	var order []string
+	facets := map[string][]string{}
+	credits := map[string]int{}
+	for _, d := range explain.Disagreements(c.M.Eval.Report) {
+		if d.Other != nil {
+			continue
+		}
+		if _, ok := facets[d.System]; !ok {
+			order = append(order, d.System)
+		}
+		facets[d.System] = append(facets[d.System], report.FacetLabel(d.Facet))
+		credits[d.System] = max(credits[d.System], d.Credits)
+	}
+	var out []string
+	for _, s := range order {
+		what := fmt.Sprintf("%d extraction with stray spaces in its slots is", credits[s])
+		if credits[s] != 1 {
+			what = fmt.Sprintf("%d extractions with stray spaces in their slots are", credits[s])
+		}
+		out = append(out, fmt.Sprintf("%s: %s credited to another synset by the official script than by the paper's rule (%s). The totals agree, so every number is the same in both modes.",
+			s, what, strings.Join(facets[s], ", ")))
+	}
+	return out
+}
+
+// DisagreementText says how a score differs under the other mode.
+func (c *ScoresView) DisagreementText(d explain.Disagreement) string {
+	return fmt.Sprintf("%s, %s: P %.4f R %.4f F1 %.4f here; P %.4f R %.4f F1 %.4f under %s.",
+		d.System, report.FacetLabel(d.Facet), d.Shown.Precision, d.Shown.Recall, d.Shown.F1,
+		d.Other.Precision, d.Other.Recall, d.Other.F1, modeName(d.Other.Mode))
+}
+
+func modeName(mode string) string {
+	if mode == "reference" {
+		return "the official script (reference-compatible mode)"
+	}
+	return "the paper's rule"
+}
+
+// Mode names the matching rule of the table.
+func (c *ScoresView) Mode() string {
+	if c.M.Options.ReferenceCompat {
+		return modeName("reference")
+	}
+	return modeName("paper")
+}
+
+// OtherMode names the rule the switch would turn to.
+func (c *ScoresView) OtherMode() string {
+	if c.M.Options.ReferenceCompat {
+		return "Show the paper's rule"
+	}
+	return "Show the official script's numbers"
+}
+
+// SwitchMode turns the reference-compatible mode on or off.
+func (c *ScoresView) SwitchMode() {
+	o := c.M.Options
+	o.ReferenceCompat = !o.ReferenceCompat
+	c.M.App.SetOptions(o)
+}
+
+// Exports lists the export formats with their button labels.
+func (c *ScoresView) Exports() [][2]string {
+	return [][2]string{{"json", "JSON"}, {"csv", "CSV"}, {"markdown", "Markdown"}, {"latex", "LaTeX"}}
+}
+
+// Export downloads the table on screen in a format; it carries the signature.
+func (c *ScoresView) Export(format string) {
+	c.M.App.Complete()
+	r := c.M.Eval.Report
+	r = explain.Reorder(r, explain.Order(r, c.M.Prefs.Sort, c.M.Prefs.SortDesc))
+	out, err := r.Render(format)
+	if err != nil {
+		return
+	}
+	ext := map[string]string{"json": "json", "csv": "csv", "markdown": "md", "latex": "tex"}[format]
+	mime := map[string]string{"json": "application/json", "csv": "text/csv", "markdown": "text/markdown", "latex": "application/x-tex"}[format]
+	c.M.App.Download("oiebench-"+c.M.Source+"."+ext, mime+";charset=utf-8", string(out))
+}
+
+// CopySignature puts the signature on the clipboard.
+func (c *ScoresView) CopySignature() { c.M.App.Copy(c.M.Eval.Report.Signature) }
+
+// Messages lists what the readers and scorers warned about.
+func (c *ScoresView) Messages() []string {
+	r := c.M.Eval.Report
+	out := append([]string(nil), r.Gold.Warnings...)
+	if r.EGold != nil {
+		out = append(out, r.EGold.Warnings...)
+	}
+	for _, s := range r.Systems {
+		for _, w := range s.Warnings {
+			out = append(out, s.Name+": "+w)
+		}
+	}
+	return out
+}
+
+// TableClass dims the table while new numbers are being computed.
+func (c *ScoresView) TableClass() string {
+	if !c.M.Settled() {
+		return "stale"
+	}
+	return ""
+}

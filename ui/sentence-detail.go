@@ -1,0 +1,233 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/explain"
+	"github.com/oiebench/oiebench/core/report"
+)
+
+// SentenceDetail explains one sentence: its gold synsets with their optional
+// units and the systems that covered them, and every extraction with its
+// verdict; an incorrect one with its closest gold triples, the differing
+// tokens marked slot by slot.
+type SentenceDetail struct {
+	M    *Model
+	View explain.SentenceView
+	// SideBySide puts the systems in columns (the comparison).
+	SideBySide bool
+}
+
+// Lang is the language of the sentence text, for screen readers and fonts.
+func (c *SentenceDetail) Lang() string {
+	if d, ok := explain.DatasetByKey(c.M.Source); ok {
+		return d.Lang
+	}
+	return ""
+}
+
+// FacetLabel names the facet the verdicts are on.
+func (c *SentenceDetail) FacetLabel() string { return report.FacetLabel(string(c.View.Facet)) }
+
+// Coverage is one system's part in a synset, for its header.
+type Coverage struct {
+	Class, Text string
+}
+
+// CoverageOf says which systems covered a synset: one line per system when
+// two at most are shown, else who covered it and who missed it.
+func (c *SentenceDetail) CoverageOf(s explain.SynsetView) []Coverage {
+	var out []Coverage
+	var covered, missed []string
+	for i, sys := range c.View.Systems {
+		at := s.CoveredBy[i]
+		if at < 0 {
+			missed = append(missed, sys.Name)
+			if len(c.View.Systems) <= 2 {
+				out = append(out, Coverage{"verdict missed", "○ missed by " + sys.Name})
+			}
+			continue
+		}
+		covered = append(covered, sys.Name)
+		if len(c.View.Systems) <= 2 {
+			out = append(out, Coverage{"verdict correct", fmt.Sprintf("✓ %s (line %d)", sys.Name, sys.Extractions[at].Line)})
+		}
+	}
+	if len(c.View.Systems) <= 2 {
+		return out
+	}
+	if len(covered) > 0 {
+		out = append(out, Coverage{"verdict correct", "✓ covered by " + strings.Join(covered, ", ")})
+	}
+	if len(missed) > 0 {
+		out = append(out, Coverage{"verdict missed", "○ missed by " + strings.Join(missed, ", ")})
+	}
+	return out
+}
+
+// SynsetClass marks synsets that no shown system covered.
+func (c *SentenceDetail) SynsetClass(s explain.SynsetView) string {
+	for _, at := range s.CoveredBy {
+		if at >= 0 {
+			return "synset"
+		}
+	}
+	if len(s.CoveredBy) == 0 {
+		return "synset"
+	}
+	return "synset uncovered"
+}
+
+// FormsText counts a synset's surface forms.
+func (c *SentenceDetail) FormsText(s explain.SynsetView) string {
+	more := ""
+	if !s.FormsExact {
+		more = "more than "
+	}
+	word := "surface forms"
+	if s.Forms == 1 {
+		word = "surface form"
+	}
+	return fmt.Sprintf("%s%s %s", more, Thousands(s.Forms), word)
+}
+
+// TokClass styles a token by its mark and optionality.
+func TokClass(t explain.Token) string {
+	cls := "tok"
+	if t.Optional {
+		cls += " opt"
+		if t.UnitStart {
+			cls += " opt-start"
+		}
+		if t.UnitEnd {
+			cls += " opt-end"
+		}
+	}
+	switch t.Mark {
+	case explain.Missing:
+		cls += " missing"
+	case explain.Extra:
+		cls += " extra"
+	case explain.Dropped:
+		cls += " dropped"
+	}
+	return cls
+}
+
+// TokTitle says in words what a token's style means.
+func TokTitle(t explain.Token) string {
+	switch t.Mark {
+	case explain.Missing:
+		return "missing from the extraction"
+	case explain.Extra:
+		return "not in this gold form"
+	case explain.Dropped:
+		return "optional, left out"
+	}
+	if t.Optional {
+		return "optional"
+	}
+	return ""
+}
+
+// VerdictClass and VerdictText show an extraction's verdict with an icon.
+func VerdictClass(e explain.ExtractionView) string { return "verdict " + e.Verdict.String() }
+
+func (c *SentenceDetail) VerdictText(e explain.ExtractionView) string {
+	switch e.Verdict {
+	case benchie.Correct:
+		return fmt.Sprintf("✓ correct · synset %d", e.Synset+1)
+	case benchie.Duplicate:
+		return fmt.Sprintf("= duplicate · synset %d", e.Synset+1)
+	case benchie.Incorrect:
+		return "✗ incorrect"
+	}
+	return "– ignored"
+}
+
+// ExtractionClass styles an extraction's box by verdict.
+func ExtractionClass(e explain.ExtractionView) string { return "extraction " + e.Verdict.String() }
+
+var slotNames = [3]string{"subject", "relation", "object"}
+
+// SlotLabel names slot i, for screen readers.
+func SlotLabel(i int) string { return slotNames[i] }
+
+// Why says how close a gold triple is.
+func (c *SentenceDetail) Why(cl explain.ClosestView) string {
+	var agree, differ []string
+	for i, ok := range cl.Agree {
+		if ok {
+			agree = append(agree, slotNames[i])
+		} else {
+			differ = append(differ, slotNames[i])
+		}
+	}
+	t := fmt.Sprintf("Closest gold: synset %d, triple %d. ", cl.Synset+1, cl.Triple+1)
+	switch len(agree) {
+	case 0:
+		t += "No slot agrees"
+	case 3:
+		t += "Every slot agrees"
+	default:
+		t += "Agrees in the " + strings.Join(agree, " and ") + "; differs in the " + strings.Join(differ, " and ")
+	}
+	return t + fmt.Sprintf(" (%d differing token%s).", cl.Differing, plural(cl.Differing))
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// SlotClass marks a slot of a closest triple as agreeing or not.
+func SlotClass(cl explain.ClosestView, i int) string {
+	if cl.Agree[i] {
+		return "slot agree"
+	}
+	return "slot differ"
+}
+
+// MoreText counts equally close triples not shown.
+func MoreText(e explain.ExtractionView) string {
+	return fmt.Sprintf("%d more gold triple%s equally close.", e.MoreClosest, plural(e.MoreClosest))
+}
+
+// SystemSummary counts a system's verdicts in the sentence.
+func (c *SentenceDetail) SystemSummary(s explain.SystemView) string {
+	n := map[benchie.Verdict]int{}
+	for _, e := range s.Extractions {
+		n[e.Verdict]++
+	}
+	return fmt.Sprintf("%d extraction%s · %d correct · %d duplicate · %d incorrect · %d synset%s missed",
+		len(s.Extractions), plural(len(s.Extractions)), n[benchie.Correct], n[benchie.Duplicate], n[benchie.Incorrect],
+		len(s.Uncovered), plural(len(s.Uncovered)))
+}
+
+// MissedText lists the synsets a system left uncovered.
+func MissedText(s explain.SystemView) string {
+	nums := make([]string, len(s.Uncovered))
+	for i, k := range s.Uncovered {
+		nums[i] = SynsetNumber(k)
+	}
+	word := "synsets"
+	if len(nums) == 1 {
+		word = "synset"
+	}
+	return "○ missed " + word + " " + strings.Join(nums, ", ")
+}
+
+// SystemsClass lays the systems out in columns when comparing.
+func (c *SentenceDetail) SystemsClass() string {
+	if c.SideBySide {
+		return "systems side-by-side"
+	}
+	return "systems"
+}
+
+// SynsetNumber numbers synsets from 1 as the gold file does.
+func SynsetNumber(i int) string { return fmt.Sprint(i + 1) }

@@ -1,0 +1,183 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/explain"
+	"github.com/oiebench/oiebench/core/report"
+	"github.com/vugu/vugu"
+)
+
+// maxListed bounds the sentences listed at once; a search narrows the rest.
+const maxListed = 500
+
+// SentencesView is the sentence explorer: a filtered list of sentences and
+// the explanation of the one selected.
+type SentencesView struct {
+	M *Model
+}
+
+// Facets are the facets that can be explored.
+func (c *SentencesView) Facets() []benchie.Facet { return c.M.Explorer.Facets() }
+
+// FacetLabel names a facet as the paper does.
+func (c *SentencesView) FacetLabel(f benchie.Facet) string { return report.FacetLabel(string(f)) }
+
+// Filter is the filter the controls set.
+func (c *SentencesView) Filter() explain.Filter {
+	show := c.M.Prefs.Show
+	if show == "" {
+		show = explain.ShowAll
+	}
+	return explain.Filter{Facet: c.M.ExploreFacet(), System: c.M.SystemIndex(c.M.Prefs.System), Show: show, Query: c.M.Prefs.Query}
+}
+
+// Shows are the choices of the "show" select (the system is chosen beside).
+func (c *SentencesView) Shows() [][2]string {
+	return [][2]string{
+		{string(explain.ShowAll), "All sentences"},
+		{string(explain.ShowMisses), "With a missed synset"},
+		{string(explain.ShowErrors), "With an incorrect extraction"},
+	}
+}
+
+// List is the sentences the filter keeps, at most maxListed.
+func (c *SentencesView) List() []explain.SentenceSummary {
+	l := c.M.SentenceList(c.Filter())
+	if len(l) > maxListed {
+		return l[:maxListed]
+	}
+	return l
+}
+
+// CountText says how many sentences the filter keeps.
+func (c *SentencesView) CountText() string {
+	n, all := len(c.M.SentenceList(c.Filter())), len(c.M.Eval.Gold.Sentences)
+	t := fmt.Sprintf("%d of %d sentences", n, all)
+	if n > maxListed {
+		t += fmt.Sprintf(" (the first %d listed: search to narrow)", maxListed)
+	}
+	return t
+}
+
+// Selected is the gold index of the selected sentence: the chosen one when
+// the filter keeps it, else the first listed; -1 when none is listed.
+func (c *SentencesView) Selected() int {
+	l := c.List()
+	for _, s := range l {
+		if s.ID == c.M.Prefs.Sentence {
+			return s.Index
+		}
+	}
+	if len(l) > 0 {
+		return l[0].Index
+	}
+	return -1
+}
+
+// Select shows a sentence.
+func (c *SentencesView) Select(s explain.SentenceSummary) {
+	c.M.Prefs.Sentence = s.ID
+	c.M.App.SavePrefs()
+}
+
+// Key moves through the list with the arrow, Home and End keys.
+func (c *SentencesView) Key(e vugu.DOMEvent) {
+	if i, ok := moveInList(e, c.List(), c.Selected()); ok {
+		c.Select(c.List()[i])
+		c.M.ScrollActive = true
+	}
+}
+
+// moveInList reads a key of a listbox; it returns the new position.
+func moveInList(e vugu.DOMEvent, l []explain.SentenceSummary, selected int) (int, bool) {
+	if len(l) == 0 {
+		return 0, false
+	}
+	at := 0
+	for i, s := range l {
+		if s.Index == selected {
+			at = i
+		}
+	}
+	switch e.PropString("key") {
+	case "ArrowDown":
+		at = min(at+1, len(l)-1)
+	case "ArrowUp":
+		at = max(at-1, 0)
+	case "PageDown":
+		at = min(at+10, len(l)-1)
+	case "PageUp":
+		at = max(at-10, 0)
+	case "Home":
+		at = 0
+	case "End":
+		at = len(l) - 1
+	default:
+		return 0, false
+	}
+	e.PreventDefault()
+	return at, true
+}
+
+// OptionID is the element id of a list item (aria-activedescendant).
+func OptionID(prefix string, index int) string { return fmt.Sprintf("%s-%d", prefix, index) }
+
+// Systems are the evaluated systems' names.
+func (c *SentencesView) Systems() []string { return c.M.SystemNames() }
+
+// SetFacet, SetSystem, SetShow and SetQuery change the filter.
+func (c *SentencesView) SetFacet(e vugu.DOMEvent) {
+	c.M.Prefs.Facet = benchie.Facet(e.PropString("target", "value"))
+	c.M.App.SavePrefs()
+}
+
+func (c *SentencesView) SetSystem(e vugu.DOMEvent) {
+	c.M.Prefs.System = e.PropString("target", "value")
+	c.M.App.SavePrefs()
+}
+
+func (c *SentencesView) SetShow(e vugu.DOMEvent) {
+	c.M.Prefs.Show = explain.Show(e.PropString("target", "value"))
+	c.M.App.SavePrefs()
+}
+
+func (c *SentencesView) SetQuery(e vugu.DOMEvent) {
+	c.M.Prefs.Query = e.PropString("target", "value")
+	c.M.App.SavePrefs()
+}
+
+// Tally sums up a sentence for its list item; with every system shown the
+// misses and errors are summed over systems.
+func (c *SentencesView) Tally(s explain.SentenceSummary) []string {
+	t := []string{fmt.Sprintf("%d synsets", s.Synsets)}
+	if s.Missed > 0 {
+		t = append(t, fmt.Sprintf("○ %d missed", s.Missed))
+	}
+	if s.Errors > 0 {
+		t = append(t, fmt.Sprintf("✗ %d incorrect", s.Errors))
+	}
+	if c.Filter().System < 0 && len(c.M.Eval.Systems) > 1 && len(t) > 1 {
+		t = append(t, fmt.Sprintf("over %d systems", len(c.M.Eval.Systems)))
+	}
+	return t
+}
+
+// Detail explains the selected sentence for the chosen system (or all).
+func (c *SentencesView) Detail() explain.SentenceView {
+	var systems []int
+	if i := c.M.SystemIndex(c.M.Prefs.System); i >= 0 {
+		systems = []int{i}
+	}
+	return c.M.SentenceView(c.Selected(), c.M.ExploreFacet(), systems)
+}
+
+// Short cuts a sentence for the list.
+func Short(s string) string {
+	if r := []rune(s); len(r) > 160 {
+		return strings.TrimSpace(string(r[:160])) + "…"
+	}
+	return s
+}

@@ -1,0 +1,189 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"errors"
+	"fmt"
+	sjs "syscall/js"
+	"time"
+
+	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/core/explain"
+	"github.com/oiebench/oiebench/core/oie"
+	"github.com/oiebench/oiebench/core/report"
+)
+
+// registerAPI defines window.oiebench, for embedding pages and automation:
+//
+//	oiebench.score({gold, systems: {name: text}, facets, referenceCompat,
+//	                eGold, strictGold, systemFormat}) -> Promise of the CLI's JSON
+//	oiebench.report()        -> the report on screen (CLI JSON), or null
+//	oiebench.exportText(fmt) -> the table on screen as json, csv, markdown or latex
+//	oiebench.version
+//
+// gold, eGold and system texts may be strings, ArrayBuffers or Uint8Arrays.
+// The loader's window.oiebenchReady promise resolves once the API exists.
+func registerAPI(a *app) {
+	api := sjs.Global().Get("Object").New()
+	api.Set("version", report.Version)
+	api.Set("score", sjs.FuncOf(func(_ sjs.Value, args []sjs.Value) any {
+		return promise(func() (any, error) {
+			if len(args) == 0 || args[0].Type() != sjs.TypeObject {
+				return nil, errors.New("score expects {gold, systems: {name: text}, facets, referenceCompat}")
+			}
+			req, err := scoreRequest(args[0])
+			if err != nil {
+				return nil, err
+			}
+			req.Progress = yielder(a)
+			ev, err := evaluate.Run(req)
+			if err != nil {
+				return nil, err
+			}
+			out, err := ev.Report.Render("json")
+			if err != nil {
+				return nil, err
+			}
+			return sjs.Global().Get("JSON").Call("parse", string(out)), nil
+		})
+	}))
+	api.Set("report", sjs.FuncOf(func(sjs.Value, []sjs.Value) any {
+		text, ok := a.screenExport("json")
+		if !ok {
+			return sjs.Null()
+		}
+		return sjs.Global().Get("JSON").Call("parse", text)
+	}))
+	api.Set("exportText", sjs.FuncOf(func(_ sjs.Value, args []sjs.Value) any {
+		format := "json"
+		if len(args) > 0 && args[0].Type() == sjs.TypeString {
+			format = args[0].String()
+		}
+		text, ok := a.screenExport(format)
+		if !ok {
+			return sjs.Null()
+		}
+		return text
+	}))
+	sjs.Global().Set("oiebench", api)
+	doc := sjs.Global().Get("document")
+	doc.Call("dispatchEvent", sjs.Global().Get("Event").New("oiebench-ready"))
+}
+
+// screenExport renders the report on screen in the order on screen.
+func (a *app) screenExport(format string) (string, bool) {
+	a.env.Lock()
+	defer a.env.UnlockOnly()
+	if a.m.Eval == nil {
+		return "", false
+	}
+	a.completeShown()
+	r := a.m.Eval.Report
+	r = explain.Reorder(r, explain.Order(r, a.m.Prefs.Sort, a.m.Prefs.SortDesc))
+	out, err := r.Render(format)
+	if err != nil {
+		return "", false
+	}
+	return string(out), true
+}
+
+// yielder lets the page breathe during long API scoring.
+func yielder(a *app) func(done, total int) {
+	last := time.Now()
+	return func(done, total int) {
+		if time.Since(last) > 40*time.Millisecond {
+			a.br.Yield()
+			last = time.Now()
+		}
+	}
+}
+
+// promise runs work in a goroutine and settles a JavaScript Promise with
+// its result; errors reject with an Error whose message is the Go error.
+func promise(work func() (any, error)) sjs.Value {
+	var executor sjs.Func
+	executor = sjs.FuncOf(func(_ sjs.Value, args []sjs.Value) any {
+		resolve, reject := args[0], args[1]
+		go func() {
+			defer executor.Release()
+			var v any
+			err := catch(func() {
+				var werr error
+				v, werr = work()
+				if werr != nil {
+					panic(werr)
+				}
+			})
+			if err != nil {
+				reject.Invoke(sjs.Global().Get("Error").New(err.Error()))
+				return
+			}
+			resolve.Invoke(v)
+		}()
+		return nil
+	})
+	return sjs.Global().Get("Promise").New(executor)
+}
+
+// scoreRequest reads the argument of oiebench.score.
+func scoreRequest(o sjs.Value) (evaluate.Request, error) {
+	var req evaluate.Request
+	gold, err := textOf(o.Get("gold"), "gold")
+	if err != nil {
+		return req, err
+	}
+	req.Gold = evaluate.Input{Path: "gold", Data: gold}
+	if e := o.Get("eGold"); e.Truthy() {
+		data, err := textOf(e, "eGold")
+		if err != nil {
+			return req, err
+		}
+		req.EGold = &evaluate.Input{Path: "e-gold", Data: data}
+	}
+	systems := o.Get("systems")
+	if systems.Type() != sjs.TypeObject {
+		return req, errors.New("systems must be an object {name: text}")
+	}
+	keys := sjs.Global().Get("Object").Call("keys", systems)
+	for i := 0; i < keys.Length(); i++ {
+		name := keys.Index(i).String()
+		data, err := textOf(systems.Get(name), "systems."+name)
+		if err != nil {
+			return req, err
+		}
+		req.Systems = append(req.Systems, evaluate.Input{Name: name, Path: name, Data: data})
+	}
+	if len(req.Systems) == 0 {
+		return req, errors.New("systems is empty: give at least one {name: text}")
+	}
+	if fs := o.Get("facets"); fs.Truthy() {
+		for i := 0; i < fs.Length(); i++ {
+			f, err := benchie.ParseFacet(fs.Index(i).String())
+			if err != nil {
+				return req, err
+			}
+			req.Facets = append(req.Facets, f)
+		}
+	}
+	req.ReferenceCompat = o.Get("referenceCompat").Truthy()
+	req.StrictGold = o.Get("strictGold").Truthy()
+	if f := o.Get("systemFormat"); f.Type() == sjs.TypeString && f.String() != "auto" {
+		req.SystemFormat = oie.Format(f.String())
+	}
+	return req, nil
+}
+
+// textOf copies a string, ArrayBuffer or typed array into Go.
+func textOf(v sjs.Value, what string) ([]byte, error) {
+	switch {
+	case v.Type() == sjs.TypeString:
+		return []byte(v.String()), nil
+	case v.InstanceOf(sjs.Global().Get("ArrayBuffer")):
+		return bytesOf(sjs.Global().Get("Uint8Array").New(v)), nil
+	case v.InstanceOf(sjs.Global().Get("Uint8Array")):
+		return bytesOf(v), nil
+	}
+	return nil, fmt.Errorf("%s must be a string, an ArrayBuffer or a Uint8Array", what)
+}

@@ -1,0 +1,188 @@
+package main
+
+import (
+	"cmp"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/core/explain"
+	"github.com/oiebench/oiebench/ui"
+	"github.com/vugu/vugu"
+)
+
+// app owns the page's state and implements ui.App. Its state is guarded by
+// the EventEnv lock, which event handlers (and so the ui.App methods) already
+// hold; goroutines take it themselves, and never hold it while they wait for
+// the browser.
+type app struct {
+	env vugu.EventEnv
+	br  browser
+	m   *ui.Model
+	// wake asks the scoring loop for a new evaluation; one pending request
+	// stands for any number. requested counts the requests, scored the
+	// requests answered (for waiting in tests).
+	wake              chan struct{}
+	requested, scored atomic.Int64
+
+	// guarded by the EventEnv lock:
+	source  string
+	options ui.Options
+	readAs  explain.Kind
+	files   []*userFile // every source's, oldest first
+	bundles map[string]*bundle
+	custom  *explain.Workspace // the user's gold, or nil
+	stored  bool               // the browser's storage works
+	nextID  int
+	shown   *explain.Workspace // the workspace of the evaluation on screen
+
+	fetchMu sync.Mutex
+	fetches map[string]*fetch
+	loads   map[string]*bundleLoad
+}
+
+func newApp(env vugu.EventEnv, br browser) *app {
+	a := &app{
+		env: env, br: br, wake: make(chan struct{}, 1),
+		source: explain.BenchIE[0].Key, options: ui.Options{Facets: benchie.Facets},
+		bundles: map[string]*bundle{}, fetches: map[string]*fetch{}, loads: map[string]*bundleLoad{},
+	}
+	a.m = &ui.Model{App: a}
+	return a
+}
+
+// start restores the saved state and files and scores; call it in a goroutine.
+func (a *app) start() {
+	a.br.Mark("oiebench-main")
+	st, ok := a.br.LoadState()
+	if d, bundled := explain.DatasetByKey(st.Source); bundled || !ok {
+		if !ok {
+			d = explain.BenchIE[0]
+		}
+		a.loading(d.Key) // fetch and read while the stored files are read
+	}
+	stored, err := a.br.LoadFiles()
+	slices.SortFunc(stored, func(x, y storedFile) int { return cmp.Or(cmp.Compare(x.Added, y.Added), cmp.Compare(x.ID, y.ID)) })
+	var restored []*userFile
+	var problems []ui.Problem
+	for _, f := range stored {
+		l, err := explain.Load(evaluate.Input{Path: f.Name, Data: f.Data}, f.Kind, false)
+		if err != nil { // read once; a newer reader may be stricter
+			problems = append(problems, problemFor(f.Name, f.Data, err, "It stays stored; remove it or add a corrected file."))
+			continue
+		}
+		restored = append(restored, &userFile{storedFile: f, loaded: l})
+	}
+	a.env.Lock()
+	a.stored = err == nil
+	if !a.stored {
+		a.m.Notice = "This browser keeps no files for this page (" + err.Error() + "): files you add are gone after a reload."
+	}
+	if ok {
+		a.options, a.readAs, a.m.Prefs = st.Options.Valid(), st.ReadAs, st.Prefs
+		if st.Source != "" {
+			a.source = st.Source
+		}
+	}
+	a.files = restored
+	a.m.Problems = problems
+	a.br.Mark("oiebench-restored")
+	for _, f := range restored {
+		if f.Role == ui.RoleGold {
+			a.custom = explain.NewWorkspace(f.loaded.Gold)
+		}
+	}
+	if !a.hasSource(a.source) {
+		a.source = explain.BenchIE[0].Key
+	}
+	a.syncModel()
+	a.env.UnlockRender()
+	a.rescore()
+	go a.scoreLoop()
+}
+
+// hasSource reports whether the switch offers a source.
+func (a *app) hasSource(key string) bool {
+	if key == ui.CustomSource {
+		return a.custom != nil
+	}
+	_, ok := explain.DatasetByKey(key)
+	return ok
+}
+
+// syncModel copies the app state the page shows into the model.
+func (a *app) syncModel() {
+	m := a.m
+	m.Sources = m.Sources[:0]
+	for _, d := range explain.BenchIE {
+		m.Sources = append(m.Sources, ui.Source{Key: d.Key, Label: d.Label, Title: "BenchIE " + d.Label + " gold (" + d.Gold + ")"})
+	}
+	if g := a.customGold(); g != nil {
+		m.Sources = append(m.Sources, ui.Source{Key: ui.CustomSource, Label: "Your gold", Title: g.Name})
+	}
+	m.Source, m.Options, m.ReadAs = a.source, a.options, a.readAs
+	m.Files = m.Files[:0]
+	for _, f := range a.files {
+		if f.Source != a.source {
+			continue
+		}
+		e := ui.FileEntry{ID: f.ID, Name: f.Name, Size: len(f.Data), Role: f.Role, Kind: f.loaded.Kind}
+		if f.loaded.System != nil {
+			e.System = f.loaded.System.Name
+		}
+		m.Files = append(m.Files, e)
+	}
+}
+
+// customGold is the user's gold file, or nil.
+func (a *app) customGold() *userFile {
+	for _, f := range a.files {
+		if f.Role == ui.RoleGold {
+			return f
+		}
+	}
+	return nil
+}
+
+// SwitchSource implements ui.App.
+func (a *app) SwitchSource(key string) {
+	if key == a.source || !a.hasSource(key) {
+		return
+	}
+	a.source = key
+	a.m.SetEvaluation(nil)
+	a.m.Fatal = ""
+	a.syncModel()
+	a.saveState()
+	a.requestScore()
+}
+
+// SetOptions implements ui.App.
+func (a *app) SetOptions(o ui.Options) {
+	a.options = o.Valid()
+	a.syncModel()
+	a.saveState()
+	a.requestScore()
+}
+
+// SetReadAs implements ui.App.
+func (a *app) SetReadAs(k explain.Kind) {
+	a.readAs = k
+	a.syncModel()
+	a.saveState()
+}
+
+// SavePrefs implements ui.App.
+func (a *app) SavePrefs() { a.saveState() }
+
+func (a *app) saveState() {
+	a.br.SaveState(savedState{Source: a.source, Options: a.options, ReadAs: a.readAs, Prefs: a.m.Prefs})
+}
+
+// Download implements ui.App.
+func (a *app) Download(name, mime, text string) { a.br.Download(name, mime, text) }
+
+// Copy implements ui.App.
+func (a *app) Copy(text string) { a.br.Copy(text) }

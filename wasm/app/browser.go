@@ -1,0 +1,62 @@
+package main
+
+import (
+	"github.com/oiebench/oiebench/core/explain"
+	"github.com/oiebench/oiebench/ui"
+	"github.com/vugu/vugu/js"
+)
+
+// browser is what the app needs from the page around it. The methods that
+// wait (assets, files, storage, yielding) must be called from a goroutine of
+// their own, never from an event handler and never under the EventEnv lock:
+// they wait for the browser's event loop.
+type browser interface {
+	// Asset returns a file of the site (data/...), fetched or embedded.
+	Asset(path string) ([]byte, error)
+	// ReadFiles reads the File objects of an array (see app.AddFiles).
+	ReadFiles(files js.Value) []pickedFile
+	// LoadFiles returns the user's stored files; an error means no storage.
+	LoadFiles() ([]storedFile, error)
+	PutFile(f storedFile) error
+	DeleteFile(id string) error
+	// LoadState and SaveState keep the options and view state (synchronous).
+	LoadState() (savedState, bool)
+	SaveState(s savedState)
+	// Yield lets the browser handle events before work goes on.
+	Yield()
+	// Paint waits until the browser has painted what was rendered.
+	Paint()
+	Download(name, mime, text string)
+	Copy(text string)
+	// Mark records a moment in the page's performance timeline (bench).
+	Mark(name string)
+}
+
+// maxFileSize bounds what the page reads: the BenchIE gold is under 1 MB.
+const maxFileSize = 64 << 20
+
+// pickedFile is a file the user chose, as read from the browser.
+type pickedFile struct {
+	Name string
+	Data []byte
+	Err  error // could not be read
+}
+
+// storedFile is a user's file as kept in the browser's storage.
+type storedFile struct {
+	ID     string       `json:"id"`
+	Source string       `json:"source"` // the source it belongs to
+	Role   ui.Role      `json:"role"`
+	Name   string       `json:"name"`
+	Kind   explain.Kind `json:"kind"` // chosen by the user; "" = sniffed
+	Data   []byte       `json:"-"`
+	Added  int64        `json:"added"` // Unix milliseconds, for the order
+}
+
+// savedState is what survives a reload besides the files.
+type savedState struct {
+	Source  string       `json:"source"`
+	Options ui.Options   `json:"options"`
+	ReadAs  explain.Kind `json:"read_as"`
+	Prefs   ui.Prefs     `json:"prefs"`
+}

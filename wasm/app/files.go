@@ -1,0 +1,298 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/core/explain"
+	"github.com/oiebench/oiebench/core/oie"
+	"github.com/oiebench/oiebench/ui"
+	"github.com/vugu/vugu/js"
+)
+
+// userFile is a stored file with what it was read as.
+type userFile struct {
+	storedFile
+	loaded explain.Loaded
+}
+
+// AddFiles implements ui.App. It runs in an event handler: the files are
+// read in a goroutine.
+func (a *app) AddFiles(files js.Value, asEGold bool) {
+	// A drop's DataTransfer empties once the handler returns: keep the Files.
+	list := js.Global().Get("Array").Call("from", files)
+	kind := a.readAs
+	if asEGold {
+		kind = explain.KindGold
+	}
+	go func() {
+		picked := a.br.ReadFiles(list)
+		a.addPicked(picked, kind, asEGold)
+	}()
+}
+
+// loadedFile is a picked file once read, or why it was refused.
+type loadedFile struct {
+	pickedFile
+	loaded explain.Loaded
+	err    error
+}
+
+// addPicked reads picked files and takes in those that read. Each file is
+// taken whole or refused whole; a refused file changes nothing.
+func (a *app) addPicked(picked []pickedFile, kind explain.Kind, asEGold bool) {
+	var loaded []loadedFile
+	for i, p := range picked {
+		lf := loadedFile{pickedFile: p, err: p.Err}
+		if lf.err == nil && len(p.Data) > maxFileSize {
+			lf.err = fmt.Errorf("%s: the file is %d MB; the page reads files up to %d MB", p.Name, len(p.Data)>>20, maxFileSize>>20)
+		}
+		if lf.err == nil {
+			a.env.Lock()
+			a.m.Progress = &ui.Progress{Label: "Reading " + p.Name + "…", Done: i, Total: len(picked)}
+			a.env.UnlockRender()
+			a.br.Yield()
+			lf.loaded, lf.err = explain.Load(evaluate.Input{Path: p.Name, Data: p.Data}, kind, false)
+		}
+		if lf.err == nil && asEGold && lf.loaded.Kind != explain.KindGold {
+			lf.err = errors.New(p.Name + ": expected a BenchIE gold file for BenchIE-E")
+		}
+		loaded = append(loaded, lf)
+	}
+
+	a.env.Lock()
+	var added []storedFile
+	var removed []string
+	// A gold among the files makes them the user's own source.
+	target := a.source
+	if !asEGold && hasGold(loaded) {
+		target = ui.CustomSource
+	}
+	var problems []ui.Problem
+	for _, lf := range loaded {
+		if lf.err != nil {
+			problems = append(problems, problemFor(lf.Name, lf.Data, lf.err, a.keptMessage(target, lf, asEGold)))
+			continue
+		}
+		role := ui.RoleSystem
+		switch {
+		case asEGold:
+			role = ui.RoleEGold
+		case lf.loaded.Kind == explain.KindGold:
+			role = ui.RoleGold
+		}
+		sf := storedFile{ID: a.newID(), Source: target, Role: role, Name: lf.Name, Kind: kind, Data: lf.Data, Added: time.Now().UnixMilli()}
+		if role == ui.RoleGold {
+			sf.Source = ui.CustomSource
+		}
+		if role == ui.RoleSystem {
+			lf.loaded.System.Name = a.systemName(target, lf.loaded.System.Name)
+		}
+		if old := a.replaced(sf, lf.loaded); old != nil {
+			removed = append(removed, old.ID)
+		}
+		a.files = append(a.files, &userFile{storedFile: sf, loaded: lf.loaded})
+		if role == ui.RoleGold {
+			a.custom = explain.NewWorkspace(lf.loaded.Gold)
+		}
+		added = append(added, sf)
+	}
+	a.m.Problems = append(problems, a.m.Problems...)
+	if len(a.m.Problems) > 8 {
+		a.m.Problems = a.m.Problems[:8]
+	}
+	a.m.Progress = nil
+	if len(added) > 0 {
+		if target != a.source {
+			a.source = target
+			a.m.SetEvaluation(nil)
+		}
+		a.saveState()
+	}
+	a.syncModel()
+	a.env.UnlockRender()
+
+	a.persist(added, removed)
+	if len(added) > 0 {
+		a.requestScore()
+	}
+}
+
+// hasGold reports whether a gold file is among those that read.
+func hasGold(ls []loadedFile) bool {
+	for _, l := range ls {
+		if l.err == nil && l.loaded.Kind == explain.KindGold {
+			return true
+		}
+	}
+	return false
+}
+
+// keptMessage says what stays in place of a refused file.
+func (a *app) keptMessage(target string, lf loadedFile, asEGold bool) string {
+	name := evaluate.DefaultName(evaluate.Input{Path: lf.Name})
+	for _, f := range a.files {
+		same := f.Source == target && ((asEGold && f.Role == ui.RoleEGold) || (!asEGold && f.Role == ui.RoleSystem && f.loaded.System.Name == name))
+		if same {
+			return "The " + f.Name + " you added before is kept; nothing changed."
+		}
+	}
+	return "Nothing changed."
+}
+
+// systemName is the name a new system is shown under: its file name, made
+// unique against the bundled systems of the source.
+func (a *app) systemName(source, name string) string {
+	taken := map[string]bool{}
+	if b := a.bundles[source]; b != nil {
+		for _, s := range b.systems {
+			taken[s.Name] = true
+		}
+	}
+	if !taken[name] {
+		return name
+	}
+	base := name
+	for i := 2; taken[name]; i++ {
+		name = base + " (" + strconv.Itoa(i) + ")"
+	}
+	return name
+}
+
+// replaced removes the file a new one replaces: the same system name in the
+// same source, the user's gold, the E gold of the source.
+func (a *app) replaced(sf storedFile, l explain.Loaded) *userFile {
+	for i, f := range a.files {
+		same := false
+		switch sf.Role {
+		case ui.RoleGold:
+			same = f.Role == ui.RoleGold
+		case ui.RoleEGold:
+			same = f.Role == ui.RoleEGold && f.Source == sf.Source
+		case ui.RoleSystem:
+			same = f.Role == ui.RoleSystem && f.Source == sf.Source && f.loaded.System.Name == l.System.Name
+		}
+		if same {
+			a.files = append(a.files[:i], a.files[i+1:]...)
+			return f
+		}
+	}
+	return nil
+}
+
+// newID names a stored file: time first, so that IDs sort by age.
+func (a *app) newID() string {
+	a.nextID++
+	return fmt.Sprintf("f%d-%d", time.Now().UnixMilli(), a.nextID)
+}
+
+// persist stores added files and forgets removed ones; a failure to store
+// is told, the files stay on the page.
+func (a *app) persist(added []storedFile, removed []string) {
+	var failed error
+	for _, id := range removed {
+		if err := a.br.DeleteFile(id); err != nil {
+			failed = err
+		}
+	}
+	for _, f := range added {
+		if err := a.br.PutFile(f); err != nil {
+			failed = err
+		}
+	}
+	if failed != nil {
+		a.env.Lock()
+		a.m.Notice = "Your files could not be stored in this browser (" + failed.Error() + "): they are gone after a reload."
+		a.env.UnlockRender()
+	}
+}
+
+// Reread implements ui.App: a system file is read again as another format.
+func (a *app) Reread(id string, kind explain.Kind) {
+	var f *userFile
+	for _, x := range a.files {
+		if x.ID == id {
+			f = x
+		}
+	}
+	if f == nil || f.Role != ui.RoleSystem || kind == explain.KindGold {
+		return
+	}
+	stored := f.storedFile
+	go func() {
+		l, err := explain.Load(evaluate.Input{Path: stored.Name, Data: stored.Data}, kind, false)
+		a.env.Lock()
+		if !slices.Contains(a.files, f) { // removed meanwhile
+			a.env.UnlockOnly()
+			return
+		}
+		if err != nil {
+			a.m.Problems = append([]ui.Problem{problemFor(stored.Name, stored.Data, err, "It stays read as "+f.loaded.Kind.Label()+".")}, a.m.Problems...)
+			a.env.UnlockRender()
+			return
+		}
+		if l.Kind == explain.KindGold {
+			a.env.UnlockRender()
+			return
+		}
+		l.System.Name = f.loaded.System.Name
+		f.loaded, f.Kind = l, kind
+		stored = f.storedFile
+		a.syncModel()
+		a.env.UnlockRender()
+		a.persist([]storedFile{stored}, nil)
+		a.requestScore()
+	}()
+}
+
+// RemoveFile implements ui.App.
+func (a *app) RemoveFile(id string) {
+	for i, f := range a.files {
+		if f.ID != id {
+			continue
+		}
+		a.files = append(a.files[:i], a.files[i+1:]...)
+		if f.Role == ui.RoleGold { // the user's source goes with its gold
+			a.custom = nil
+			var kept []*userFile
+			var ids []string
+			for _, g := range a.files {
+				if g.Source == ui.CustomSource {
+					ids = append(ids, g.ID)
+				} else {
+					kept = append(kept, g)
+				}
+			}
+			a.files = kept
+			ids = append(ids, id)
+			if a.source == ui.CustomSource {
+				a.source = explain.BenchIE[0].Key
+				a.m.SetEvaluation(nil)
+			}
+			go a.persist(nil, ids)
+		} else {
+			go a.persist(nil, []string{id})
+		}
+		a.syncModel()
+		a.saveState()
+		a.requestScore()
+		return
+	}
+}
+
+// problemFor describes a refused file, with the line at fault when the
+// error points at one.
+func problemFor(name string, data []byte, err error, kept string) ui.Problem {
+	p := ui.Problem{File: name, Message: err.Error(), Kept: kept}
+	var pe *oie.ParseError
+	if errors.As(err, &pe) {
+		if ex, ok := explain.ExcerptAt(data, pe.Line, pe.Column); ok {
+			p.Excerpt = &ex
+		}
+	}
+	return p
+}

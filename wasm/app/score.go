@@ -1,0 +1,166 @@
+package main
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/core/explain"
+	"github.com/oiebench/oiebench/ui"
+)
+
+// requestScore asks the scoring loop for a new evaluation.
+func (a *app) requestScore() {
+	a.requested.Add(1)
+	select {
+	case a.wake <- struct{}{}:
+	default:
+	}
+}
+
+// scoreLoop answers score requests one at a time, for the page's life.
+func (a *app) scoreLoop() {
+	for range a.wake {
+		a.rescore()
+	}
+}
+
+// rescore evaluates the current source with the current options and shows
+// the result, unless something changed meanwhile (a newer request waits).
+func (a *app) rescore() {
+	defer a.scored.Store(a.requested.Load())
+	a.env.Lock()
+	src := a.source
+	_, bundled := explain.DatasetByKey(src)
+	need := bundled && a.bundles[src] == nil
+	a.env.UnlockOnly()
+	if need {
+		l := a.loading(src)
+		<-l.done
+		b, err := l.b, l.err
+		a.fetchMu.Lock()
+		delete(a.loads, src) // a failed load may be tried again
+		a.fetchMu.Unlock()
+		a.env.Lock()
+		if err != nil {
+			a.m.Progress = nil
+			a.m.Fatal = err.Error()
+			a.env.UnlockRender()
+			return
+		}
+		a.bundles[src] = b
+		a.env.UnlockOnly()
+	}
+
+	a.env.Lock()
+	if a.source != src {
+		a.env.UnlockOnly()
+		return
+	}
+	ws, systems := a.inputs()
+	opt := a.options
+	if ws == nil {
+		a.m.SetEvaluation(nil)
+		a.env.UnlockRender()
+		return
+	}
+	label := fmt.Sprintf("Scoring %d system(s) on %d facet(s)…", len(systems), len(opt.Facets))
+	a.m.Progress = &ui.Progress{Label: label}
+	a.env.UnlockRender()
+	a.br.Yield()
+
+	// Counting the gold's surface forms takes longer than scoring: the first
+	// evaluation of a gold shows its scores first and counts after.
+	preview := !ws.HasStats()
+	start := time.Now()
+	a.br.Mark("oiebench-score-start")
+	eopt := evaluate.Options{Facets: opt.Facets, ReferenceCompat: opt.ReferenceCompat, Progress: a.progress(label)}
+	var ev *evaluate.Evaluation
+	if preview {
+		ev = ws.Preview(systems, eopt)
+	} else {
+		ev = ws.Evaluate(systems, eopt)
+	}
+	took := time.Since(start)
+	a.br.Mark("oiebench-scored")
+
+	a.env.Lock()
+	if a.source != src || len(a.wake) > 0 {
+		a.env.UnlockRender()
+		return // outdated: the next run shows the current state
+	}
+	a.m.Fatal = ""
+	a.m.SetEvaluation(ev)
+	a.shown = ws
+	a.m.ScoreTime = took.Round(time.Millisecond).String()
+	if preview {
+		a.m.Progress = &ui.Progress{Label: "Counting the gold's surface forms…", Background: true}
+	} else {
+		a.m.Progress = nil
+	}
+	a.env.UnlockRender()
+	if !preview {
+		return
+	}
+	a.br.Paint()
+	a.env.Lock()
+	defer a.env.UnlockRender()
+	a.completeShown()
+	if len(a.wake) == 0 {
+		a.m.Progress = nil
+	}
+}
+
+// completeShown adds the gold statistics to the report on screen, counting
+// them if needed (the EventEnv lock must be held).
+func (a *app) completeShown() {
+	if a.m.Eval != nil && a.shown != nil && a.m.Eval.Report.Gold.Stats == nil {
+		a.shown.Complete(a.m.Eval)
+	}
+}
+
+// Complete implements ui.App: the report on screen gets its statistics
+// before it is exported.
+func (a *app) Complete() { a.completeShown() }
+
+// progress reports scoring steps to the page and lets it paint, at most
+// every 40 ms so that yielding costs little.
+func (a *app) progress(label string) func(done, total int) {
+	last := time.Now()
+	return func(done, total int) {
+		if time.Since(last) < 40*time.Millisecond || done == total {
+			return
+		}
+		a.env.Lock()
+		a.m.Progress = &ui.Progress{Label: label, Done: done, Total: total}
+		a.env.UnlockRender()
+		a.br.Yield()
+		last = time.Now()
+	}
+}
+
+// inputs returns the workspace and the systems of the current source.
+func (a *app) inputs() (*explain.Workspace, []*evaluate.System) {
+	var ws *explain.Workspace
+	var systems []*evaluate.System
+	if b := a.bundles[a.source]; b != nil {
+		ws, systems = b.ws, append(systems, b.systems...)
+	} else if a.source == ui.CustomSource {
+		ws = a.custom
+	}
+	if ws == nil {
+		return nil, nil
+	}
+	var eGold *evaluate.Gold
+	for _, f := range a.files {
+		switch {
+		case f.Source != a.source:
+		case f.Role == ui.RoleEGold:
+			eGold = f.loaded.Gold
+		case f.Role == ui.RoleSystem:
+			systems = append(systems, f.loaded.System)
+		}
+	}
+	ws.SetEGold(eGold)
+	return ws, systems
+}

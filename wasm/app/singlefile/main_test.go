@@ -1,0 +1,110 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/base64"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/oiebench/oiebench/core/explain"
+	"github.com/oiebench/oiebench/internal/dataset"
+)
+
+func writeSite(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, body := range files {
+		p := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+const shell = `<!doctype html>
+<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'wasm-unsafe-eval'">
+<link rel="stylesheet" href="style.css">
+<link rel="preload" as="fetch" crossorigin href="data/x.txt">
+<div id="app"></div>
+<script src="wasm_exec.js"></script>
+<script src="loader.js"></script>
+`
+
+func TestBundle(t *testing.T) {
+	dir := writeSite(t, map[string]string{
+		"index.html":   shell,
+		"style.css":    "body { color: red }",
+		"wasm_exec.js": "var go = 1; // </script> inside a comment",
+		"loader.js":    "start();",
+		"app.wasm":     "\x00asm binary",
+		"data/x.txt":   "sent_id:1\tHe slept .\n",
+	})
+	page, err := bundle(dir, []string{"app.wasm", "data/x.txt"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(page)
+	for _, want := range []string{"<style>\nbody { color: red }", "start();", `script-src 'self' 'unsafe-inline'`, `<\/script> inside`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	if strings.Contains(html, `src="`) || strings.Contains(html, "preload") || strings.Contains(html, `href="style.css"`) {
+		t.Error("page still refers to outside files")
+	}
+	// Each file comes back whole from its embedding, before the scripts.
+	for name, want := range map[string]string{"app.wasm": "\x00asm binary", "data/x.txt": "sent_id:1\tHe slept .\n"} {
+		m := regexp.MustCompile(`<script type="application/gzip" data-asset="` + regexp.QuoteMeta(name) + `">([^<]*)</script>`).FindStringSubmatchIndex(html)
+		if m == nil {
+			t.Fatalf("%s not embedded", name)
+		}
+		if m[0] > strings.Index(html, "var go") {
+			t.Errorf("%s is embedded after the scripts that read it", name)
+		}
+		z, _ := base64.StdEncoding.DecodeString(html[m[2]:m[3]])
+		r, err := gzip.NewReader(bytes.NewReader(z))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := io.ReadAll(r)
+		if string(got) != want {
+			t.Errorf("%s embeds %q", name, got)
+		}
+	}
+	if _, err := bundle(dir, []string{"missing.wasm"}); err == nil {
+		t.Error("a missing file made no error")
+	}
+}
+
+// The shell preloads the first screen's data: exactly the files of the
+// first bundled data set.
+func TestPreloadsMatchFirstDataset(t *testing.T) {
+	root, err := dataset.Root()
+	if err != nil {
+		t.Fatal(err)
+	}
+	html, err := os.ReadFile(filepath.Join(root, "dist", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range regexp.MustCompile(`<link rel="preload" as="fetch" crossorigin href="data/([^"]+)">`).FindAllStringSubmatch(string(html), -1) {
+		got = append(got, m[1])
+	}
+	d := explain.BenchIE[0]
+	want := []string{d.Gold}
+	for _, s := range d.Systems {
+		want = append(want, s.File)
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("dist/index.html preloads %v, want %v", got, want)
+	}
+}

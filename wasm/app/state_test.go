@@ -1,0 +1,280 @@
+package main
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/oiebench/oiebench/core/explain"
+	"github.com/oiebench/oiebench/internal/dataset"
+	"github.com/oiebench/oiebench/ui"
+	"github.com/vugu/vugu"
+	"github.com/vugu/vugu/js"
+)
+
+// fakeBrowser serves the data release and keeps storage in memory, so that
+// a second app on the same fakeBrowser is a reload.
+type fakeBrowser struct {
+	mu        sync.Mutex
+	files     map[string]storedFile
+	state     *savedState
+	noStorage bool
+	downloads []string
+}
+
+func newFakeBrowser() *fakeBrowser { return &fakeBrowser{files: map[string]storedFile{}} }
+
+func (b *fakeBrowser) Asset(path string) ([]byte, error) {
+	dir, err := dataset.Dir()
+	if err != nil {
+		return nil, err
+	}
+	return os.ReadFile(filepath.Join(dir, strings.TrimPrefix(path, "data/")))
+}
+
+func (b *fakeBrowser) ReadFiles(js.Value) []pickedFile { return nil }
+
+func (b *fakeBrowser) LoadFiles() ([]storedFile, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.noStorage {
+		return nil, errors.New("IndexedDB is not available")
+	}
+	var out []storedFile
+	for _, f := range b.files {
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+func (b *fakeBrowser) PutFile(f storedFile) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.noStorage {
+		return errors.New("IndexedDB is not available")
+	}
+	b.files[f.ID] = f
+	return nil
+}
+
+func (b *fakeBrowser) DeleteFile(id string) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	delete(b.files, id)
+	return nil
+}
+
+func (b *fakeBrowser) LoadState() (savedState, bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.state == nil {
+		return savedState{}, false
+	}
+	return *b.state, true
+}
+
+func (b *fakeBrowser) SaveState(s savedState) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.state = &s
+}
+
+func (b *fakeBrowser) Yield()                           { runtime.Gosched() }
+func (b *fakeBrowser) Paint()                           { runtime.Gosched() }
+func (b *fakeBrowser) Download(name, mime, text string) { b.downloads = append(b.downloads, name) }
+func (b *fakeBrowser) Copy(string)                      {}
+func (b *fakeBrowser) Mark(string)                      {}
+
+func (b *fakeBrowser) stored() []storedFile {
+	out, _ := b.LoadFiles()
+	return out
+}
+
+// boot starts an app as the page does and waits for its first table.
+func boot(t *testing.T, br *fakeBrowser) *app {
+	t.Helper()
+	a := newApp(vugu.NewEventEnvImpl(&sync.RWMutex{}, make(chan bool, 1)), br)
+	go a.start()
+	a.settle(t)
+	return a
+}
+
+// handle runs f as an event handler does: under the lock.
+func (a *app) handle(f func()) {
+	a.env.Lock()
+	f()
+	a.env.UnlockRender()
+}
+
+// settle waits until the page shows a complete evaluation with no work
+// pending.
+func (a *app) settle(t *testing.T) {
+	t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for time.Now().Before(deadline) {
+		a.env.RLock()
+		idle := a.requested.Load() == a.scored.Load() && a.m.Progress == nil
+		done := idle && (a.m.Eval != nil && a.m.Eval.Report.Gold.Stats != nil || a.m.Fatal != "")
+		a.env.RUnlock()
+		if done {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatal("the app did not settle")
+}
+
+// systems lists the systems on screen.
+func (a *app) systems() []string {
+	a.env.RLock()
+	defer a.env.RUnlock()
+	return a.m.SystemNames()
+}
+
+func readData(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := dataset.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestStartShowsEnglish(t *testing.T) {
+	a := boot(t, newFakeBrowser())
+	if a.m.Fatal != "" {
+		t.Fatal(a.m.Fatal)
+	}
+	if got := a.systems(); len(got) != 9 || got[0] != "ClausIE" {
+		t.Errorf("systems %v, want the 9 English ones", got)
+	}
+	if a.m.Source != "en" || len(a.m.Sources) != 3 {
+		t.Errorf("source %q of %d", a.m.Source, len(a.m.Sources))
+	}
+}
+
+// Files are taken whole or refused whole; a refused file changes nothing,
+// not even in storage; everything comes back after a reload.
+func TestFilesAndReload(t *testing.T) {
+	br := newFakeBrowser()
+	a := boot(t, br)
+	minie := readData(t, "systems/minie_explicit.txt")
+	a.addPicked([]pickedFile{{Name: "mine.tsv", Data: minie}}, explain.KindAuto, false)
+	a.settle(t)
+	if got := a.systems(); len(got) != 10 || got[9] != "mine" {
+		t.Fatalf("systems %v, want the bundled 9 and mine", got)
+	}
+	if s := br.stored(); len(s) != 1 || s[0].Source != "en" || s[0].Role != ui.RoleSystem {
+		t.Fatalf("stored %+v", s)
+	}
+	sig := a.m.Eval.Report.Signature
+
+	// A malformed file of the same name: refused, with the old one kept.
+	a.addPicked([]pickedFile{{Name: "mine.tsv", Data: []byte("1\ta\tb\tc\n2\tonly two\n")}}, explain.KindAuto, false)
+	a.settle(t)
+	if len(a.m.Problems) != 1 || !strings.HasPrefix(a.m.Problems[0].Message, "mine.tsv:2:") || !strings.Contains(a.m.Problems[0].Kept, "kept") {
+		t.Errorf("problems %+v", a.m.Problems)
+	}
+	if a.m.Problems[0].Excerpt == nil || !strings.Contains(a.m.Problems[0].Excerpt.Text, "only two") {
+		t.Errorf("excerpt %+v", a.m.Problems[0].Excerpt)
+	}
+	if got := a.systems(); len(got) != 10 || len(br.stored()) != 1 || a.m.Eval.Report.Signature != sig {
+		t.Errorf("a refused file changed the page: %v, %d stored", got, len(br.stored()))
+	}
+	// An unreadable or oversized file is refused as well.
+	a.addPicked([]pickedFile{{Name: "big.tsv", Data: make([]byte, maxFileSize+1)}, {Name: "gone.tsv", Err: errors.New("gone.tsv: the browser could not read the file")}}, explain.KindAuto, false)
+	a.settle(t)
+	if len(a.m.Problems) != 3 || len(a.systems()) != 10 {
+		t.Errorf("%d problems, %d systems", len(a.m.Problems), len(a.systems()))
+	}
+
+	// A gold with a system makes the user's own source.
+	gold := "sent_id:1\tShe left .\n1--> Cluster 1:\nShe --> left --> [early]\n"
+	a.addPicked([]pickedFile{{Name: "g.txt", Data: []byte(gold)}, {Name: "s.tsv", Data: []byte("1\tShe\tleft\tearly\n")}}, explain.KindAuto, false)
+	a.settle(t)
+	if a.m.Source != ui.CustomSource || len(a.m.Sources) != 4 {
+		t.Fatalf("source %q of %d after adding a gold", a.m.Source, len(a.m.Sources))
+	}
+	if got := a.systems(); len(got) != 1 || got[0] != "s" || a.m.Eval.Report.Systems[0].BenchIE.Regular.F1 != 1 {
+		t.Errorf("own source scores %v", got)
+	}
+	a.handle(func() { a.SetOptions(ui.Options{ReferenceCompat: true}) })
+	a.settle(t)
+
+	// Reload: the same source, files and options.
+	b := boot(t, br)
+	if b.m.Source != ui.CustomSource || !b.m.Options.ReferenceCompat || len(b.m.Options.Facets) != 3 {
+		t.Errorf("after reload: source %q, options %+v", b.m.Source, b.m.Options)
+	}
+	if got := b.systems(); len(got) != 1 || got[0] != "s" {
+		t.Errorf("after reload: systems %v", got)
+	}
+	b.handle(func() { b.SwitchSource("en") })
+	b.settle(t)
+	if got := b.systems(); len(got) != 10 {
+		t.Errorf("English after reload: %v", got)
+	}
+
+	// Removing the gold removes its source and its systems.
+	var goldID string
+	for _, f := range b.files {
+		if f.Role == ui.RoleGold {
+			goldID = f.ID
+		}
+	}
+	b.handle(func() { b.SwitchSource(ui.CustomSource) })
+	b.settle(t)
+	b.handle(func() { b.RemoveFile(goldID) })
+	b.settle(t)
+	if b.m.Source != "en" || len(b.m.Sources) != 3 {
+		t.Errorf("after removing the gold: source %q of %d", b.m.Source, len(b.m.Sources))
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for len(br.stored()) != 1 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if s := br.stored(); len(s) != 1 || s[0].Name != "mine.tsv" {
+		t.Errorf("stored after removing the gold: %+v", s)
+	}
+}
+
+func TestNoStorage(t *testing.T) {
+	br := newFakeBrowser()
+	br.noStorage = true
+	a := boot(t, br)
+	if !strings.Contains(a.m.Notice, "gone after a reload") {
+		t.Errorf("notice %q", a.m.Notice)
+	}
+	a.addPicked([]pickedFile{{Name: "mine.tsv", Data: readData(t, "systems/minie_explicit.txt")}}, explain.KindAuto, false)
+	a.settle(t)
+	if len(a.systems()) != 10 {
+		t.Error("without storage a file is not scored")
+	}
+}
+
+func TestEGold(t *testing.T) {
+	a := boot(t, newFakeBrowser())
+	a.handle(func() { a.SwitchSource("de") })
+	a.settle(t)
+	// The German gold as its own E gold: BenchIE-E equals BenchIE.
+	a.addPicked([]pickedFile{{Name: "e.txt", Data: readData(t, "benchie_gold_annotations_de.txt")}}, explain.KindGold, true)
+	a.settle(t)
+	r := a.m.Eval.Report
+	if r.EGold == nil || r.Systems[0].BenchIE.Entity == nil || r.Systems[0].BenchIE.Entity.F1 != r.Systems[0].BenchIE.Regular.F1 {
+		t.Fatalf("no BenchIE-E scores: %+v", r.Systems[0].BenchIE)
+	}
+	if a.m.Source != "de" {
+		t.Errorf("an E gold switched the source to %q", a.m.Source)
+	}
+	// A system file is no E gold.
+	a.addPicked([]pickedFile{{Name: "s.tsv", Data: []byte("1\ta\tb\tc\n")}}, explain.KindGold, true)
+	a.settle(t)
+	if len(a.m.Problems) != 1 {
+		t.Errorf("problems %+v", a.m.Problems)
+	}
+}
