@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/oiebench/oiebench/core/oie"
 )
@@ -17,8 +18,9 @@ type Gold struct {
 	index     map[string]int
 	compiled  [2]compiled // parsed slots, made on first use (compile.go)
 	stats     struct {
-		once  sync.Once
-		value Stats
+		once    sync.Once
+		counted atomic.Bool
+		value   Stats
 	}
 }
 

@@ -39,9 +39,16 @@ const statsBudget = 1 << 20
 // Stats counts the gold's sentences, synsets and surface forms. Forms are
 // counted by expansion under a budget; see Stats.Exact.
 func (g *Gold) Stats() Stats {
-	g.stats.once.Do(func() { g.stats.value = g.countStats() })
+	g.stats.once.Do(func() {
+		g.stats.value = g.countStats()
+		g.stats.counted.Store(true)
+	})
 	return g.stats.value
 }
+
+// StatsCounted reports whether Stats has been counted (it is counted once
+// and kept): a page shows scores first and counts a large gold after.
+func (g *Gold) StatsCounted() bool { return g.stats.counted.Load() }
 
 func (g *Gold) countStats() Stats {
 	st := Stats{Sentences: len(g.Sentences), Exact: true}

@@ -104,6 +104,10 @@ type Options struct {
 	// Progress, when set, is called after each system and facet is scored;
 	// the browser uses it to show progress and yield to the page.
 	Progress func(done, total int)
+	// StatsLater leaves the gold statistics (surface forms, the costliest
+	// count) out of the report unless already counted; CountStats adds them.
+	// A page shows the scores first and counts after.
+	StatsLater bool
 }
 
 // Evaluation keeps everything that produced a report, so that a front end
@@ -188,11 +192,11 @@ func (ev *Evaluation) buildReport(facets []benchie.Facet, opt Options) report.Re
 		Signature: sig,
 		Version:   report.Version,
 		Options:   ro,
-		Gold:      goldInfo(ev.Gold),
+		Gold:      goldInfo(ev.Gold, opt.StatsLater),
 		Systems:   []report.System{},
 	}
 	if ev.EGold != nil {
-		e := goldInfo(ev.EGold)
+		e := goldInfo(ev.EGold, opt.StatsLater)
 		r.EGold = &e
 	}
 	if cg := opt.CaRBGold; cg != nil {
@@ -227,11 +231,26 @@ func (ev *Evaluation) buildReport(facets []benchie.Facet, opt Options) report.Re
 	return r
 }
 
-func goldInfo(g *Gold) report.Gold {
+// goldInfo describes a gold; later leaves out the statistics when they are
+// not counted yet.
+func goldInfo(g *Gold, later bool) report.Gold {
+	if later && !g.StatsCounted() {
+		return report.Gold{Path: g.Path, SHA256: g.SHA256, Sentences: len(g.Sentences), Synsets: g.SynsetCount(), Warnings: warningStrings(g.Warnings)}
+	}
 	st := g.Stats()
 	return report.Gold{
 		Path: g.Path, SHA256: g.SHA256, Sentences: st.Sentences, Synsets: st.Synsets,
 		Extractions: st.Extractions, Warnings: warningStrings(g.Warnings), Stats: st,
+	}
+}
+
+// CountStats counts the gold statistics, if not counted yet, and puts them in
+// the report (for an evaluation made with StatsLater).
+func (ev *Evaluation) CountStats() {
+	ev.Report.Gold = goldInfo(ev.Gold, false)
+	if ev.EGold != nil {
+		e := goldInfo(ev.EGold, false)
+		ev.Report.EGold = &e
 	}
 }
 
