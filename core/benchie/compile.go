@@ -135,7 +135,7 @@ func (c *Compiled) firstMatch(si int, t oie.Triple) int {
 		return -1
 	}
 	for _, i := range cs.byFirst[firstWord(t.Subject)] {
-		if ct := &cs.triples[i]; ct.slots[0].match(t.Subject) && ct.matchRest(t) {
+		if cs.triples[i].match(t) {
 			return int(i)
 		}
 	}
@@ -150,8 +150,10 @@ func firstWord(s string) string {
 	return s
 }
 
-func (ct *compiledTriple) matchRest(t oie.Triple) bool {
-	return ct.slots[1].match(t.Relation) && ct.slots[2].match(t.Object)
+// match reports whether t is a form of the triple, slot by slot. Relations
+// differ most between the triples of a sentence, so they are tried first.
+func (ct *compiledTriple) match(t oie.Triple) bool {
+	return ct.slots[1].match(t.Relation) && ct.slots[0].match(t.Subject) && ct.slots[2].match(t.Object)
 }
 
 // matchConcat reports whether joined is a form of the triple with its three

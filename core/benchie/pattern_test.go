@@ -272,7 +272,7 @@ func TestFirstMatchIndex(t *testing.T) {
 				want := -1
 				for i := range cs.triples {
 					ct := &cs.triples[i]
-					ok := ct.slots[0].match(tr.Subject) && ct.matchRest(tr)
+					ok := ct.slots[0].match(tr.Subject) && ct.slots[1].match(tr.Relation) && ct.slots[2].match(tr.Object)
 					if f == Concat {
 						ok = ct.matchConcat(tr.Subject + " " + tr.Relation + " " + tr.Object)
 					}
