@@ -8,13 +8,16 @@ import (
 	"strings"
 
 	"github.com/oiebench/oiebench/core/annotate"
+	"github.com/oiebench/oiebench/core/carb"
+	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/core/oie"
 )
 
 // conversion is a family of formats that convert into one another: what it
 // reads, what it writes, and how. Gold annotations convert through the
 // annotation model (core/annotate), so that every gold conversion is the
 // studio's import and export; formats of system extractions can be added
-// as another family.
+// as another family (systemConversion).
 type conversion struct {
 	reads, writes []string
 	// sniff guesses the input format from the data ("" if it cannot).
@@ -27,10 +30,96 @@ type convertRequest struct {
 	from, to, path string
 	data           []byte
 	strict         bool
+	sentences      string // file giving sentence texts by id, for CaRB's tabbed form
 	stdout, stderr io.Writer
 }
 
-var conversions = []conversion{goldConversion()}
+var conversions = []conversion{goldConversion(), systemConversion()}
+
+// systemConversion turns system extractions between BenchIE TSV, JSON Lines
+// and CaRB's tabbed form. The tabbed form names sentences by text, the
+// others by id: --sentences gives the texts (a BenchIE gold, or a plain
+// list whose line N is sentence N).
+func systemConversion() conversion {
+	formats := []string{string(oie.FormatTSV), string(oie.FormatJSONL), string(evaluate.FormatCaRB)}
+	return conversion{
+		reads:  formats,
+		writes: formats,
+		sniff: func(data []byte) string {
+			// Any text sniffs as some system format: only claim files
+			// whose first line has the columns of one.
+			if f := evaluate.SniffSystem(data); f == oie.FormatJSONL || firstLineColumns(data) >= 4 {
+				return string(f)
+			}
+			return ""
+		},
+		convert: func(c convertRequest) error {
+			var sentences []oie.Sentence
+			if c.from == string(evaluate.FormatCaRB) || c.to == string(evaluate.FormatCaRB) {
+				if c.sentences == "" {
+					return usageError{"CaRB's tabbed form names sentences by text: give --sentences FILE (a BenchIE gold or one sentence a line)"}
+				}
+				var err error
+				if sentences, err = readSentences(c.sentences, c.strict); err != nil {
+					return err
+				}
+			}
+			in, err := evaluate.ReadSystem(evaluate.Input{Path: c.path, Data: c.data}, oie.Format(c.from))
+			if err != nil {
+				return err
+			}
+			sys := in.System
+			if in.Tabbed != nil {
+				sys = carb.ToBenchIE(in.Tabbed, sentences)
+			}
+			for _, w := range sys.Warnings {
+				fmt.Fprintf(c.stderr, "warning: %s\n", w)
+			}
+			switch c.to {
+			case string(oie.FormatJSONL):
+				return oie.WriteJSONL(c.stdout, sys.Extractions)
+			case string(evaluate.FormatCaRB):
+				p := carb.FromBenchIE(sys, sentences)
+				for _, w := range p.Warnings {
+					fmt.Fprintf(c.stderr, "warning: %s\n", w)
+				}
+				return carb.WriteTabbed(c.stdout, p)
+			}
+			return oie.WriteTSV(c.stdout, sys.Extractions)
+		},
+	}
+}
+
+// firstLineColumns counts the tab-separated columns of the first non-blank line.
+func firstLineColumns(data []byte) int {
+	for _, line := range strings.Split(string(data[:min(len(data), 1<<16)]), "\n") {
+		if oie.TrimSpace(line) != "" {
+			return strings.Count(line, "\t") + 1
+		}
+	}
+	return 0
+}
+
+// readSentences reads sentence texts by id from a BenchIE gold (sent_id
+// lines) or a plain list (line N is sentence N).
+func readSentences(path string, strict bool) ([]oie.Sentence, error) {
+	in, err := readInput("", path)
+	if err != nil {
+		return nil, err
+	}
+	if annotate.Sniff(in.Data) == annotate.FormatBenchIE {
+		g, err := evaluate.ReadGold(in, strict)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]oie.Sentence, len(g.Sentences))
+		for i, s := range g.Sentences {
+			out[i] = s.Sentence
+		}
+		return out, nil
+	}
+	return carb.ReadSentences(path, in.Data)
+}
 
 func goldConversion() conversion {
 	names := func(fs []annotate.Format) []string {
@@ -78,6 +167,7 @@ func runConvert(args []string, stdout, stderr io.Writer) error {
 	from := fs.String("from", "", "input format: "+strings.Join(reads, ", ")+" (default: guessed from the content)")
 	to := fs.String("to", "", "output format: "+strings.Join(writes, ", ")+" (required); written to standard output")
 	strict := fs.Bool("strict", false, "reject gold oddities the reference tolerates, instead of warning")
+	sentences := fs.String("sentences", "", "sentence texts by id, for CaRB's tabbed form: a BenchIE gold or one sentence a line")
 	rest, err := parseInterleaved(fs, args)
 	if err != nil {
 		return err
@@ -103,7 +193,7 @@ func runConvert(args []string, stdout, stderr io.Writer) error {
 		if !slices.Contains(c.writes, *to) {
 			return usageError{fmt.Sprintf("cannot convert %s to %q: expected --to %s", f, *to, strings.Join(c.writes, ", "))}
 		}
-		return c.convert(convertRequest{from: f, to: *to, path: rest[0], data: data, strict: *strict, stdout: stdout, stderr: stderr})
+		return c.convert(convertRequest{from: f, to: *to, path: rest[0], data: data, strict: *strict, sentences: *sentences, stdout: stdout, stderr: stderr})
 	}
 	if *from == "" {
 		return usageError{"cannot tell the input format: give --from " + strings.Join(reads, ", ")}

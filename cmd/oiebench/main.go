@@ -12,6 +12,7 @@
 //	oiebench iaa [--facet regular] [--format ...] GOLD_A GOLD_B
 //	oiebench tags [--gold GOLD]... [TEXT_FILE]...
 //	oiebench convert --to benchie-gold|annie-json|text [--from benchie-gold|annie-json|sentences] FILE
+//	oiebench convert --to benchie-tsv|jsonl|carb-tabbed [--from ...] [--sentences GOLD] FILE
 package main
 
 import (
@@ -39,7 +40,7 @@ var commands = map[string]command{
 	"compare": {"paired significance test of two systems", runCompare},
 	"iaa":     {"inter-annotator agreement of two gold files", runIAA},
 	"tags":    {"POS tags of English sentences, for the page", runTags},
-	"convert": {"convert gold annotations between BenchIE, AnnIE JSON and text", runConvert},
+	"convert": {"convert gold annotations (BenchIE, AnnIE JSON, text) or system extractions (BenchIE TSV, JSONL, CaRB tabbed)", runConvert},
 }
 
 // usageError is a mistake in the command line (exit status 2); any other
