@@ -9,7 +9,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/oiebench/oiebench/core/oie"
 	"github.com/tidwall/gjson"
@@ -214,9 +213,9 @@ func ReadAnnIE(file string, data []byte, opt ReadOptions) (*Document, []oie.Warn
 		return nil, nil, err
 	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	r := &annieReader{file: file, data: data, what: "an AnnIE progress file"}
-	if !gjson.ValidBytes(data) {
-		return nil, nil, r.syntaxError()
+	r := newAnnieReader(file, data, "an AnnIE progress file")
+	if err := r.validate(); err != nil {
+		return nil, nil, err
 	}
 	doc, err := r.read(gjson.ParseBytes(data))
 	if err != nil {
@@ -233,24 +232,29 @@ type annieReader struct {
 	file     string
 	what     string // what the file should be, for syntax errors
 	data     []byte
-	lines    []int // byte offsets of line starts, made on first use
+	offsets  *oie.Offsets
 	warnings []oie.Warning
 }
 
-// place converts a byte offset into a 1-based line and character column.
-func (r *annieReader) place(off int) (int, int) {
-	if r.lines == nil {
-		r.lines = []int{0}
-		for i, c := range r.data {
-			if c == '\n' {
-				r.lines = append(r.lines, i+1)
-			}
-		}
-	}
-	off = min(max(off, 0), len(r.data))
-	l := sort.Search(len(r.lines), func(i int) bool { return r.lines[i] > off }) - 1
-	return l + 1, utf8.RuneCount(r.data[r.lines[l]:off]) + 1
+func newAnnieReader(file string, data []byte, what string) *annieReader {
+	return &annieReader{file: file, data: data, what: what, offsets: oie.NewOffsets(string(data))}
 }
+
+// validate checks that the data is JSON, bounding its depth first: gjson
+// validates by recursion.
+func (r *annieReader) validate() error {
+	if off := oie.JSONTooDeep(string(r.data)); off >= 0 {
+		line, col := r.place(off)
+		return &oie.ParseError{File: r.file, Line: line, Column: col, Msg: "invalid JSON: nested too deep", Err: oie.ErrSyntax}
+	}
+	if !gjson.ValidBytes(r.data) {
+		return r.syntaxError()
+	}
+	return nil
+}
+
+// place converts a byte offset into a 1-based line and character column.
+func (r *annieReader) place(off int) (int, int) { return r.offsets.Position(off) }
 
 func (r *annieReader) errAt(v gjson.Result, kind error, format string, args ...any) error {
 	line, col := r.place(v.Index)

@@ -264,9 +264,9 @@ func LoadSnapshot(file string, data []byte) (*Editor, []oie.Warning, error) {
 		return nil, nil, err
 	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	r := &annieReader{file: file, data: data, what: "an oiebench snapshot"}
-	if !gjson.ValidBytes(data) {
-		return nil, nil, r.syntaxError()
+	r := newAnnieReader(file, data, "an oiebench snapshot")
+	if err := r.validate(); err != nil {
+		return nil, nil, err
 	}
 	root := gjson.ParseBytes(data)
 	if !root.IsObject() {

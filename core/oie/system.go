@@ -171,7 +171,7 @@ func readJSONL(sys *System, lines []Line) error {
 		if TrimSpace(text) == "" {
 			continue
 		}
-		if off := tooDeep(text); off >= 0 {
+		if off := JSONTooDeep(text); off >= 0 {
 			return &ParseError{File: sys.Path, Line: l.Num, Column: Column(text, off),
 				Msg: fmt.Sprintf("invalid JSON: nested more than %d levels deep", maxJSONDepth), Err: ErrSyntax}
 		}
@@ -240,15 +240,16 @@ func readJSONL(sys *System, lines []Line) error {
 	return nil
 }
 
-// maxJSONDepth bounds the nesting of a JSON Lines extraction (a real one
-// needs 2: an object holding an "arguments" array). gjson validates by
-// recursion, one call per level, and under js/wasm a line nested some ten
-// thousand levels deep exhausts the stack of the page or the Worker.
+// maxJSONDepth bounds the nesting of JSON input (a JSON Lines extraction
+// needs 2: an object holding an "arguments" array; WiRe57 and AnnIE files
+// need a few more). gjson validates by recursion, one call per level, and
+// under js/wasm a value nested some ten thousand levels deep exhausts the
+// stack of the page or the Worker.
 const maxJSONDepth = 100
 
-// tooDeep returns the byte offset where text nests deeper than
-// maxJSONDepth, or -1.
-func tooDeep(text string) int {
+// JSONTooDeep returns the byte offset where text nests deeper than 100
+// levels, or -1; readers call it before validating JSON.
+func JSONTooDeep(text string) int {
 	depth := 0
 	inString, escaped := false, false
 	for i := 0; i < len(text); i++ {

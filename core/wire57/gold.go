@@ -101,7 +101,7 @@ func ReadGold(file string, data []byte) (*Gold, error) {
 
 func (d *doc) document(g *Gold, name string, v gjson.Result) error {
 	if !v.IsArray() {
-		return d.errorAt(v, fmt.Sprintf("document %q must be a list of sentences, found %s", name, typeName(v)), oie.ErrSyntax)
+		return d.errorAt(v, fmt.Sprintf("document %q must be a list of sentences, found %s", name, oie.JSONKind(v)), oie.ErrSyntax)
 	}
 	var err error
 	v.ForEach(func(_, s gjson.Result) bool {
@@ -113,7 +113,7 @@ func (d *doc) document(g *Gold, name string, v gjson.Result) error {
 
 func (d *doc) sentence(g *Gold, docName string, v gjson.Result) error {
 	if !v.IsObject() {
-		return d.errorAt(v, fmt.Sprintf("document %q: a sentence must be an object, found %s", docName, typeName(v)), oie.ErrSyntax)
+		return d.errorAt(v, fmt.Sprintf("document %q: a sentence must be an object, found %s", docName, oie.JSONKind(v)), oie.ErrSyntax)
 	}
 	m := members(v)
 	where := fmt.Sprintf("document %q: sentence", docName)
@@ -122,7 +122,7 @@ func (d *doc) sentence(g *Gold, docName string, v gjson.Result) error {
 		return d.errorAt(v, where+`: missing "id": expected the sentence id`, oie.ErrEmptyField)
 	}
 	if id.value.Type != gjson.String && id.value.Type != gjson.Number {
-		return d.errorAt(id.value, fmt.Sprintf(`%s: "id" must be a string, found %s`, where, typeName(id.value)), oie.ErrSyntax)
+		return d.errorAt(id.value, fmt.Sprintf(`%s: "id" must be a string, found %s`, where, oie.JSONKind(id.value)), oie.ErrSyntax)
 	}
 	line, _ := d.position(v.Index)
 	s := &Sentence{Doc: docName, ID: id.value.String(), Line: line}
@@ -147,7 +147,7 @@ func (d *doc) sentence(g *Gold, docName string, v gjson.Result) error {
 		return d.errorAt(v, where+`: missing "tuples": expected a list of tuples`, oie.ErrEmptyField)
 	}
 	if !tuples.value.IsArray() {
-		return d.errorAt(tuples.value, fmt.Sprintf(`%s: "tuples" must be a list, found %s`, where, typeName(tuples.value)), oie.ErrSyntax)
+		return d.errorAt(tuples.value, fmt.Sprintf(`%s: "tuples" must be a list, found %s`, where, oie.JSONKind(tuples.value)), oie.ErrSyntax)
 	}
 	tuples.value.ForEach(func(_, t gjson.Result) bool {
 		var tu Tuple
@@ -166,7 +166,7 @@ func (d *doc) sentence(g *Gold, docName string, v gjson.Result) error {
 func (d *doc) tuple(v gjson.Result, where string) (Tuple, error) {
 	var t Tuple
 	if !v.IsObject() {
-		return t, d.errorAt(v, fmt.Sprintf("%s: a tuple must be an object, found %s", where, typeName(v)), oie.ErrSyntax)
+		return t, d.errorAt(v, fmt.Sprintf("%s: a tuple must be an object, found %s", where, oie.JSONKind(v)), oie.ErrSyntax)
 	}
 	t.Line, t.Column = d.position(v.Index)
 	m := members(v)
@@ -185,7 +185,7 @@ func (d *doc) tuple(v gjson.Result, where string) (Tuple, error) {
 	}
 	if e, ok := m["arg3+"]; ok && e.value.Type != gjson.Null {
 		if !e.value.IsArray() {
-			return t, d.errorAt(e.value, fmt.Sprintf(`%s: "arg3+" must be a list of arguments, found %s`, where, typeName(e.value)), oie.ErrSyntax)
+			return t, d.errorAt(e.value, fmt.Sprintf(`%s: "arg3+" must be a list of arguments, found %s`, where, oie.JSONKind(e.value)), oie.ErrSyntax)
 		}
 		e.value.ForEach(func(_, a gjson.Result) bool {
 			var s Slot
@@ -204,7 +204,7 @@ func (d *doc) tuple(v gjson.Result, where string) (Tuple, error) {
 func (d *doc) slot(v gjson.Result, where string) (Slot, error) {
 	var s Slot
 	if !v.IsObject() {
-		return s, d.errorAt(v, fmt.Sprintf(`%s must be an object with "words" and "words_indexes", found %s`, where, typeName(v)), oie.ErrSyntax)
+		return s, d.errorAt(v, fmt.Sprintf(`%s must be an object with "words" and "words_indexes", found %s`, where, oie.JSONKind(v)), oie.ErrSyntax)
 	}
 	m := members(v)
 	var err error
@@ -225,7 +225,7 @@ func (d *doc) slot(v gjson.Result, where string) (Slot, error) {
 		return s, nil
 	}
 	if !idx.value.IsArray() {
-		return s, d.errorAt(idx.value, fmt.Sprintf(`%s: "words_indexes" must be a list, found %s`, where, typeName(idx.value)), oie.ErrSyntax)
+		return s, d.errorAt(idx.value, fmt.Sprintf(`%s: "words_indexes" must be a list, found %s`, where, oie.JSONKind(idx.value)), oie.ErrSyntax)
 	}
 	n := 0
 	idx.value.ForEach(func(_, e gjson.Result) bool {

@@ -6,19 +6,18 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"sort"
 	"strings"
 
 	"github.com/oiebench/oiebench/core/oie"
 	"github.com/tidwall/gjson"
 )
 
-// doc is a JSON file being read: its text and where its lines start, to
-// turn gjson's byte offsets (Result.Index) into line:column positions.
+// doc is a JSON file being read: its text, and the lookup that turns
+// gjson's byte offsets (Result.Index) into line:column positions.
 type doc struct {
-	file   string
-	text   string
-	starts []int // byte offset of each line's first byte
+	file    string
+	text    string
+	offsets *oie.Offsets
 }
 
 // parse checks that data is UTF-8 JSON holding an object and returns it.
@@ -30,14 +29,14 @@ func parse(file string, data []byte, what string) (*doc, gjson.Result, error) {
 	// The byte order mark is not JSON; SplitLines drops it as well, so
 	// positions agree with the other readers.
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	d := &doc{file: file, text: string(data), starts: []int{0}}
-	for i, b := range data {
-		if b == '\n' {
-			d.starts = append(d.starts, i+1)
-		}
-	}
+	d := &doc{file: file, text: string(data)}
+	d.offsets = oie.NewOffsets(d.text)
 	if oie.TrimSpace(d.text) == "" {
 		return nil, gjson.Result{}, &oie.ParseError{File: file, Line: 1, Msg: "empty file: expected " + what, Err: oie.ErrNoContent}
+	}
+	if off := oie.JSONTooDeep(d.text); off >= 0 {
+		line, col := d.position(off)
+		return nil, gjson.Result{}, &oie.ParseError{File: file, Line: line, Column: col, Msg: "invalid JSON: nested too deep", Err: oie.ErrSyntax}
 	}
 	if !gjson.Valid(d.text) {
 		return nil, gjson.Result{}, d.syntaxError()
@@ -71,16 +70,7 @@ func (d *doc) syntaxError() error {
 }
 
 // position turns a byte offset into a 1-based line and character column.
-func (d *doc) position(off int) (line, col int) {
-	off = min(max(off, 0), len(d.text))
-	i := sort.Search(len(d.starts), func(i int) bool { return d.starts[i] > off }) - 1
-	start := d.starts[i]
-	end := len(d.text)
-	if i+1 < len(d.starts) {
-		end = d.starts[i+1]
-	}
-	return i + 1, oie.Column(d.text[start:end], off-start)
-}
+func (d *doc) position(off int) (line, col int) { return d.offsets.Position(off) }
 
 func (d *doc) errorAt(v gjson.Result, msg string, kind error) error {
 	line, col := d.position(v.Index)
@@ -113,24 +103,6 @@ func members(obj gjson.Result) map[string]member {
 	return m
 }
 
-// typeName names a JSON value's type for messages.
-func typeName(v gjson.Result) string {
-	switch v.Type {
-	case gjson.Null:
-		return "null"
-	case gjson.False, gjson.True:
-		return "a boolean"
-	case gjson.Number:
-		return "a number"
-	case gjson.String:
-		return "a string"
-	}
-	if v.IsArray() {
-		return "an array"
-	}
-	return "an object"
-}
-
 // str reads a required string member.
 func (d *doc) str(obj gjson.Result, m map[string]member, key, where string) (string, error) {
 	e, ok := m[key]
@@ -138,7 +110,7 @@ func (d *doc) str(obj gjson.Result, m map[string]member, key, where string) (str
 		return "", d.errorAt(obj, fmt.Sprintf("%s: missing %q: expected a string", where, key), oie.ErrEmptyField)
 	}
 	if e.value.Type != gjson.String {
-		return "", d.errorAt(e.value, fmt.Sprintf("%s: %q must be a string, found %s", where, key, typeName(e.value)), oie.ErrSyntax)
+		return "", d.errorAt(e.value, fmt.Sprintf("%s: %q must be a string, found %s", where, key, oie.JSONKind(e.value)), oie.ErrSyntax)
 	}
 	return e.value.Str, nil
 }
@@ -150,7 +122,7 @@ func (d *doc) optStr(m map[string]member, key, where string) (string, error) {
 		return "", nil
 	}
 	if e.value.Type != gjson.String {
-		return "", d.errorAt(e.value, fmt.Sprintf("%s: %q must be a string, found %s", where, key, typeName(e.value)), oie.ErrSyntax)
+		return "", d.errorAt(e.value, fmt.Sprintf("%s: %q must be a string, found %s", where, key, oie.JSONKind(e.value)), oie.ErrSyntax)
 	}
 	return e.value.Str, nil
 }
@@ -158,13 +130,13 @@ func (d *doc) optStr(m map[string]member, key, where string) (string, error) {
 // strList reads an array of strings.
 func (d *doc) strList(v gjson.Result, what string) ([]string, error) {
 	if !v.IsArray() {
-		return nil, d.errorAt(v, fmt.Sprintf("%s must be an array of strings, found %s", what, typeName(v)), oie.ErrSyntax)
+		return nil, d.errorAt(v, fmt.Sprintf("%s must be an array of strings, found %s", what, oie.JSONKind(v)), oie.ErrSyntax)
 	}
 	out := []string{}
 	var err error
 	v.ForEach(func(_, s gjson.Result) bool {
 		if s.Type != gjson.String {
-			err = d.errorAt(s, fmt.Sprintf("%s must hold strings only, found %s", what, typeName(s)), oie.ErrSyntax)
+			err = d.errorAt(s, fmt.Sprintf("%s must hold strings only, found %s", what, oie.JSONKind(s)), oie.ErrSyntax)
 			return false
 		}
 		out = append(out, s.Str)

@@ -57,7 +57,7 @@ func ReadSystem(file string, data []byte) ([]*System, error) {
 			return true
 		}
 		if !v.IsArray() {
-			err = d.errorAt(v, fmt.Sprintf("sentence %q: expected a list of extractions, found %s", id, typeName(v)), oie.ErrSyntax)
+			err = d.errorAt(v, fmt.Sprintf("sentence %q: expected a list of extractions, found %s", id, oie.JSONKind(v)), oie.ErrSyntax)
 			return false
 		}
 		v.ForEach(func(_, x gjson.Result) bool {
@@ -89,7 +89,7 @@ func (d *doc) extraction(id string, v gjson.Result) (Extraction, error) {
 	e := Extraction{SentID: id}
 	where := fmt.Sprintf("sentence %q: extraction", id)
 	if !v.IsObject() {
-		return e, d.errorAt(v, fmt.Sprintf("%s must be an object, found %s", where, typeName(v)), oie.ErrSyntax)
+		return e, d.errorAt(v, fmt.Sprintf("%s must be an object, found %s", where, oie.JSONKind(v)), oie.ErrSyntax)
 	}
 	e.Line, e.Column = d.position(v.Index)
 	m := members(v)

@@ -85,7 +85,7 @@ func decodeScoreRequest(body []byte) (*scoreRequest, *apiError) {
 	d := &decoder{body: body}
 	root := gjson.ParseBytes(body)
 	if !root.IsObject() {
-		return nil, d.errAt(root, "the request must be a JSON object, found %s", kind(root))
+		return nil, d.errAt(root, "the request must be a JSON object, found %s", oie.JSONKind(root))
 	}
 
 	req := &scoreRequest{Scorers: []string{"benchie"}}
@@ -105,12 +105,12 @@ func decodeScoreRequest(body []byte) (*scoreRequest, *apiError) {
 		switch name {
 		case "gold":
 			if v.Type != gjson.String {
-				err = d.errAt(v, "gold must be a string holding the text of a BenchIE gold file, found %s", kind(v))
+				err = d.errAt(v, "gold must be a string holding the text of a BenchIE gold file, found %s", oie.JSONKind(v))
 			}
 			gold = v
 		case "carb_gold":
 			if v.Type != gjson.String {
-				err = d.errAt(v, "carb_gold must be a string holding the text of a CaRB gold file, found %s", kind(v))
+				err = d.errAt(v, "carb_gold must be a string holding the text of a CaRB gold file, found %s", oie.JSONKind(v))
 			}
 			carbGold = v
 		case "systems":
@@ -149,7 +149,7 @@ func decodeScoreRequest(body []byte) (*scoreRequest, *apiError) {
 			})
 		case "reference_compat":
 			if v.Type != gjson.True && v.Type != gjson.False {
-				err = d.errAt(v, "reference_compat must be true or false, found %s", kind(v))
+				err = d.errAt(v, "reference_compat must be true or false, found %s", oie.JSONKind(v))
 			}
 			req.ReferenceCompat = v.Type == gjson.True
 		default:
@@ -196,7 +196,7 @@ func (d *decoder) errAt(v gjson.Result, format string, args ...any) *apiError {
 
 func (d *decoder) str(name string, v gjson.Result) (string, *apiError) {
 	if v.Type != gjson.String {
-		return "", d.errAt(v, "%s must be a string, found %s", name, kind(v))
+		return "", d.errAt(v, "%s must be a string, found %s", name, oie.JSONKind(v))
 	}
 	return v.Str, nil
 }
@@ -204,14 +204,14 @@ func (d *decoder) str(name string, v gjson.Result) (string, *apiError) {
 // list walks a non-empty array of distinct strings.
 func (d *decoder) list(name string, v gjson.Result, each func(s string, at gjson.Result) *apiError) *apiError {
 	if !v.IsArray() {
-		return d.errAt(v, "%s must be an array of strings, found %s", name, kind(v))
+		return d.errAt(v, "%s must be an array of strings, found %s", name, oie.JSONKind(v))
 	}
 	var err *apiError
 	seen := map[string]bool{}
 	v.ForEach(func(_, item gjson.Result) bool {
 		switch {
 		case item.Type != gjson.String:
-			err = d.errAt(item, "%s must be an array of strings, found %s in it", name, kind(item))
+			err = d.errAt(item, "%s must be an array of strings, found %s in it", name, oie.JSONKind(item))
 		case seen[item.Str]:
 			err = d.errAt(item, "%s lists %q twice", name, item.Str)
 		default:
@@ -229,7 +229,7 @@ func (d *decoder) list(name string, v gjson.Result, each func(s string, at gjson
 // systems reads the systems object, keeping the order of the request.
 func (d *decoder) systems(v gjson.Result) ([]evaluate.Input, *apiError) {
 	if !v.IsObject() {
-		return nil, d.errAt(v, `systems must be an object {"name": "text of the system file", ...}, found %s`, kind(v))
+		return nil, d.errAt(v, `systems must be an object {"name": "text of the system file", ...}, found %s`, oie.JSONKind(v))
 	}
 	var out []evaluate.Input
 	var err *apiError
@@ -242,7 +242,7 @@ func (d *decoder) systems(v gjson.Result) ([]evaluate.Input, *apiError) {
 		case names[name]:
 			err = d.errAt(k, "two systems are named %q", name)
 		case text.Type != gjson.String:
-			err = d.errAt(text, "system %q must be a string holding the text of its file, found %s", name, kind(text))
+			err = d.errAt(text, "system %q must be a string holding the text of its file, found %s", name, oie.JSONKind(text))
 		default:
 			names[name] = true
 			out = append(out, evaluate.Input{Name: name, Path: "systems/" + name, Data: []byte(text.Str)})
@@ -294,9 +294,7 @@ func syntaxError(body []byte) *apiError {
 // atOffset is a 400 answer pointing at a byte offset of the request body:
 // 1-based line, and column in characters as in oie.ParseError.
 func atOffset(body []byte, off int, msg string) *apiError {
-	before := body[:off]
-	line := 1 + bytes.Count(before, []byte{'\n'})
-	col := 1 + utf8.RuneCount(before[bytes.LastIndexByte(before, '\n')+1:])
+	line, col := oie.NewOffsets(string(body)).Position(off)
 	return &apiError{
 		Status: http.StatusBadRequest,
 		Msg:    fmt.Sprintf("request body:%d:%d: %s", line, col, msg),
@@ -304,20 +302,3 @@ func atOffset(body []byte, off int, msg string) *apiError {
 	}
 }
 
-// kind names a JSON value's type for messages.
-func kind(v gjson.Result) string {
-	switch v.Type {
-	case gjson.Null:
-		return "null"
-	case gjson.True, gjson.False:
-		return "a boolean"
-	case gjson.Number:
-		return "a number"
-	case gjson.String:
-		return "a string"
-	}
-	if v.IsArray() {
-		return "an array"
-	}
-	return "an object"
-}
