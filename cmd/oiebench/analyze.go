@@ -4,25 +4,18 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 
 	"github.com/oiebench/oiebench/core/analysis"
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/nlp"
 	"github.com/oiebench/oiebench/core/nlp/postag"
-	"github.com/oiebench/oiebench/core/report"
 )
 
 func runAnalyze(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("analyze", "--gold GOLD [options] [NAME=]SYSTEM...", stderr)
-	gold := fs.String("gold", "", "BenchIE gold file (required)")
-	eGold := fs.String("e-gold", "", "BenchIE-E gold file: adds the entity facet to the profile")
+	in := addInputFlags(fs, "BenchIE-E gold file: adds the entity facet to the profile")
 	facet := fs.String("facet", "regular", "facet analysed: regular, concat or minimal (every facet is scored for the profile)")
-	compat := fs.Bool("reference-compat", false, "reproduce the official script's synset lookup (benchie.md section 6)")
-	strict := fs.Bool("strict", false, "reject gold oddities the reference tolerates, instead of warning")
-	format := fs.String("format", "table", "output: "+strings.Join(report.Formats, ", "))
-	sysFormat := fs.String("system-format", "auto", "system file format: auto, benchie-tsv, jsonl")
 	samples := fs.Int("samples", analysis.DefaultSamples, "bootstrap samples for the 95% intervals (0: no intervals)")
 	seed := fs.Uint64("seed", 1, "seed of the bootstrap")
 	lang := fs.String("lang", "auto", "language of the sentences for conjunctions and case markers: auto, en, de, or another code (length only)")
@@ -34,11 +27,9 @@ func runAnalyze(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *gold == "" {
-		return usageError{"--gold is required"}
-	}
-	if len(systems) == 0 {
-		return usageError{"no system file given"}
+	req, err := in.request(systems)
+	if err != nil {
+		return err
 	}
 	opt := analysis.Options{Seed: *seed, Samples: *samples}
 	if *samples == 0 {
@@ -60,11 +51,6 @@ func runAnalyze(args []string, stdout, stderr io.Writer) error {
 	if err := analysis.CheckThresholds(opt.Thresholds); err != nil {
 		return usageError{err.Error()}
 	}
-	req, err := evaluationRequest(*gold, *eGold, *sysFormat, systems)
-	if err != nil {
-		return err
-	}
-	req.Options = evaluate.Options{ReferenceCompat: *compat, StrictGold: *strict}
 	ev, err := evaluate.Run(req)
 	if err != nil {
 		return err
@@ -75,51 +61,12 @@ func runAnalyze(args []string, stdout, stderr io.Writer) error {
 	if err := analysis.Analyze(ev, opt); err != nil {
 		return usageError{err.Error()}
 	}
-	out, err := ev.Report.RenderAnalysis(*format)
+	out, err := ev.Report.RenderAnalysis(*in.format)
 	if err != nil {
 		return usageError{err.Error()}
 	}
 	_, err = stdout.Write(out)
 	return err
-}
-
-// evaluationRequest reads the files of an evaluation, as `score` takes them.
-func evaluationRequest(gold, eGold, sysFormat string, systems []string) (evaluate.Request, error) {
-	var req evaluate.Request
-	var err error
-	if req.SystemFormat, err = parseSystemFormat(sysFormat); err != nil {
-		return req, err
-	}
-	if req.Gold, err = readInput("", gold); err != nil {
-		return req, err
-	}
-	if eGold != "" {
-		in, err := readInput("", eGold)
-		if err != nil {
-			return req, err
-		}
-		req.EGold = &in
-	}
-	req.Systems, err = systemInputs(systems)
-	return req, err
-}
-
-// systemInputs reads system files given as [NAME=]PATH (a path that holds
-// '=' and exists is read as a path).
-func systemInputs(args []string) ([]evaluate.Input, error) {
-	var ins []evaluate.Input
-	for _, arg := range args {
-		name, path := "", arg
-		if n, p, ok := strings.Cut(arg, "="); ok && n != "" && !fileExists(arg) {
-			name, path = n, p
-		}
-		in, err := readInput(name, path)
-		if err != nil {
-			return nil, err
-		}
-		ins = append(ins, in)
-	}
-	return ins, nil
 }
 
 // featurizer sets up sentence features for a language ("auto": guessed from

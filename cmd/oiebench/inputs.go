@@ -1,0 +1,104 @@
+package main
+
+import (
+	"flag"
+	"os"
+	"strings"
+
+	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/core/oie"
+	"github.com/oiebench/oiebench/core/report"
+)
+
+// inputFlags are the flags every command that scores systems shares: the
+// gold, how it is read, the systems' format, the mode and the output.
+type inputFlags struct {
+	gold, eGold, format, sysFormat *string
+	compat, strict                 *bool
+}
+
+// addInputFlags defines the shared flags; eGoldHelp is empty for commands
+// that take no E gold.
+func addInputFlags(fs *flag.FlagSet, eGoldHelp string) *inputFlags {
+	f := &inputFlags{
+		gold:      fs.String("gold", "", "BenchIE gold file (required)"),
+		compat:    fs.Bool("reference-compat", false, "reproduce the official script's synset lookup (benchie.md section 6)"),
+		strict:    fs.Bool("strict", false, "reject gold oddities the reference tolerates, instead of warning"),
+		format:    fs.String("format", "table", "output: "+strings.Join(report.Formats, ", ")),
+		sysFormat: fs.String("system-format", "auto", "system file format: auto, benchie-tsv, jsonl, carb-tabbed"),
+	}
+	empty := ""
+	f.eGold = &empty
+	if eGoldHelp != "" {
+		f.eGold = fs.String("e-gold", "", eGoldHelp)
+	}
+	return f
+}
+
+// request reads the gold, the E gold and the systems, checking that a gold
+// and at least one system are given.
+func (f *inputFlags) request(systems []string) (evaluate.Request, error) {
+	var req evaluate.Request
+	if *f.gold == "" {
+		return req, usageError{"--gold is required"}
+	}
+	if len(systems) == 0 {
+		return req, usageError{"no system file given"}
+	}
+	var err error
+	if req.SystemFormat, err = parseSystemFormat(*f.sysFormat); err != nil {
+		return req, err
+	}
+	if req.Gold, err = readInput("", *f.gold); err != nil {
+		return req, err
+	}
+	if *f.eGold != "" {
+		in, err := readInput("", *f.eGold)
+		if err != nil {
+			return req, err
+		}
+		req.EGold = &in
+	}
+	req.Options = evaluate.Options{ReferenceCompat: *f.compat, StrictGold: *f.strict}
+	req.Systems, err = systemInputs(systems)
+	return req, err
+}
+
+// systemInputs reads system files given as [NAME=]PATH (a path that holds
+// '=' and exists is read as a path).
+func systemInputs(args []string) ([]evaluate.Input, error) {
+	var ins []evaluate.Input
+	for _, arg := range args {
+		name, path := "", arg
+		if n, p, ok := strings.Cut(arg, "="); ok && n != "" && !fileExists(arg) {
+			name, path = n, p
+		}
+		in, err := readInput(name, path)
+		if err != nil {
+			return nil, err
+		}
+		ins = append(ins, in)
+	}
+	return ins, nil
+}
+
+func parseSystemFormat(s string) (oie.Format, error) {
+	f, err := evaluate.ParseSystemFormat(s)
+	if err != nil {
+		return "", usageError{err.Error()}
+	}
+	return f, nil
+}
+
+func readInput(name, path string) (evaluate.Input, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return evaluate.Input{}, err
+	}
+	return evaluate.Input{Name: name, Path: path, Data: data}, nil
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}
