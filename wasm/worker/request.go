@@ -301,4 +301,3 @@ func atOffset(body []byte, off int, msg string) *apiError {
 		Line:   line, Column: col,
 	}
 }
-
