@@ -1,10 +1,12 @@
 package benchie
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"sync"
-
-	"fmt"
+	"sync/atomic"
+	"unsafe"
 
 	"github.com/oiebench/oiebench/core/oie"
 )
@@ -38,104 +40,296 @@ func ParseFacet(s string) (Facet, error) {
 type Compiled struct {
 	Gold  *Gold
 	Facet Facet
+	set   *compiledSet
+}
+
+// compiledSet is a gold's slots compiled for a facet, kept with the gold.
+// Its triples locate their units instead of holding them, so that the
+// garbage collector has nothing to follow in millions of slots.
+type compiledSet struct {
 	sents []compiledSentence // parallel to Gold.Sentences
+	own   unitArena          // units parsed here: BenchIE-M's changed slots, slots of triples made in memory
 }
 
 type compiledSentence struct {
-	triples []compiledTriple // every triple of every synset, in file order
+	triples []storedTriple // every triple of every synset, in file order
 	synsets int
-	// byFirst lists, for each word a subject form can start with, the
-	// triples (in file order) that have such a form. Any form starts with
-	// the same word as the string it equals, so this filter loses nothing.
-	byFirst map[string][]int32
+	// The triples an extraction can be a form of, found by the words its
+	// slots start and end with. slots holds, for each (first word of the
+	// subject, first word of the relation, last word of the object) that a
+	// triple's forms can have, the triple, by the hash of the three words,
+	// sorted by hash and then file order; joined does the same for (first
+	// word of the subject, last word of the object), for BenchIE-C. A form
+	// starts and ends with the same words as the string it equals, so these
+	// filters lose nothing; a hash collision only adds a candidate, which
+	// the match then rejects. A triple with too many such words (dozens of
+	// optional units) is in any instead: a candidate for every extraction.
+	slots, joined []entry
+	any           []entry
 }
 
+// maxKeys bounds the index entries of one triple.
+const maxKeys = 64
+
+// entry is an index entry: the key's hash in the high 32 bits, the triple
+// (its index in triples) in the low ones, so that entries sort by hash and
+// then file order as plain numbers.
+type entry uint64
+
+func newEntry(hash uint32, triple int) entry { return entry(hash)<<32 | entry(uint32(triple)) }
+
+func (e entry) triple() int32 { return int32(uint32(e)) }
+
+// storedTriple is a compiled triple as kept.
+type storedTriple struct {
+	synset, triple int32
+	slots          [3]storedPattern
+}
+
+// storedPattern is a compiled slot as kept: where its units are (in the
+// gold's unit blocks, or with own in the compilation's) and what
+// newPattern derives from them.
+type storedPattern struct {
+	ref                      unitRef
+	own                      bool
+	optional, minLen, maxLen int32
+}
+
+func store(ref unitRef, own bool, p pattern) storedPattern {
+	return storedPattern{ref: ref, own: own, optional: p.optional, minLen: p.minLen, maxLen: p.maxLen}
+}
+
+// compiledTriple is a compiled triple with its units at hand, for matching.
 type compiledTriple struct {
 	synset, triple int32
 	slots          [3]pattern
-	laterSlots     [][]Unit // relation and object units, for BenchIE-C
+}
+
+// triple returns triple i of sentence si, its units at hand.
+func (c *Compiled) triple(si, i int) compiledTriple {
+	st := &c.set.sents[si].triples[i]
+	ct := compiledTriple{synset: st.synset, triple: st.triple}
+	for k := range st.slots {
+		ct.slots[k] = c.set.pattern(c.Gold, &st.slots[k])
+	}
+	return ct
+}
+
+func (s *compiledSet) pattern(g *Gold, sp *storedPattern) pattern {
+	units := &g.units
+	if sp.own {
+		units = &s.own
+	}
+	return pattern{units: units.of(sp.ref), optional: sp.optional, minLen: sp.minLen, maxLen: sp.maxLen}
 }
 
 // Compile prepares the gold for a facet. The parsed slots are kept with the
 // gold, so BenchIE and BenchIE-C share them and BenchIE-M parses again only
 // the slots that hold optional material.
-func Compile(g *Gold, f Facet) *Compiled {
-	return &Compiled{Gold: g, Facet: f, sents: g.compiledSentences(f == Minimal)}
+func Compile(g *Gold, f Facet) *Compiled { return CompileWith(g, f, nil) }
+
+// CompileWith is Compile calling pause (when set) every few sentences, for
+// the page; see oie.PauseEvery.
+func CompileWith(g *Gold, f Facet, pause func()) *Compiled {
+	return &Compiled{Gold: g, Facet: f, set: g.compiledSet(f == Minimal, pause)}
 }
 
-// compiled caches the parsed slots of a gold: index 0 as written, 1 for
+// compiled caches a gold's compiled slots: index 0 as written, 1 for
 // BenchIE-M.
 type compiled struct {
-	once  sync.Once
-	sents []compiledSentence
+	once sync.Once
+	done atomic.Bool
+	set  *compiledSet
 }
 
-func (g *Gold) compiledSentences(minimal bool) []compiledSentence {
-	if !minimal {
-		c := &g.compiled[0]
-		c.once.Do(func() { c.sents = compileSentences(g, nil) })
-		return c.sents
+// get returns the cached value, making it first if needed. With a pause it
+// is made outside the once, so that no lock is held while pausing (a second
+// caller meanwhile makes its own; the first to finish is kept).
+func (c *compiled) get(make func() *compiledSet, pause func()) *compiledSet {
+	if pause != nil && !c.done.Load() {
+		set := make()
+		c.once.Do(func() { c.set = set; c.done.Store(true) })
 	}
-	c := &g.compiled[1]
-	c.once.Do(func() { c.sents = compileSentences(g, g.compiledSentences(false)) })
-	return c.sents
+	c.once.Do(func() { c.set = make(); c.done.Store(true) })
+	return c.set
+}
+
+func (g *Gold) compiledSet(minimal bool, pause func()) *compiledSet {
+	if !minimal {
+		return g.compiled[0].get(func() *compiledSet { return compileSentences(g, nil, pause) }, pause)
+	}
+	return g.compiled[1].get(func() *compiledSet {
+		return compileSentences(g, g.compiledSet(false, pause), pause)
+	}, pause)
 }
 
 // compileSentences parses every slot; given the regular compilation, it
-// builds BenchIE-M, reusing the slots without '['.
-func compileSentences(g *Gold, regular []compiledSentence) []compiledSentence {
+// builds BenchIE-M, reusing the slots without '['. The triples and the
+// index entries of all sentences share a few allocations.
+func compileSentences(g *Gold, regular *compiledSet, pause func()) *compiledSet {
 	f := Regular
 	if regular != nil {
 		f = Minimal
 	}
-	sents := make([]compiledSentence, len(g.Sentences))
-	for si, s := range g.Sentences {
-		cs := &sents[si]
-		cs.synsets = len(s.Synsets)
-		for ki, syn := range s.Synsets {
-			for ti, t := range syn.Triples {
-				ct := compiledTriple{synset: int32(ki), triple: int32(ti)}
-				for k, slot := range t.Slots() {
-					switch {
-					case regular != nil && !strings.Contains(slot, "["):
-						ct.slots[k] = regular[si].triples[len(cs.triples)].slots[k]
-					case regular == nil && t.units != nil:
-						ct.slots[k] = newPattern(t.units[k])
-					default:
-						ct.slots[k] = newPattern(SlotUnits(slot, f))
-					}
-				}
-				ct.laterSlots = [][]Unit{ct.slots[1].units, ct.slots[2].units}
-				cs.triples = append(cs.triples, ct)
-			}
-		}
-		cs.byFirst = make(map[string][]int32)
-		for i := range cs.triples {
-			for _, w := range cs.triples[i].slots[0].firstWords() {
-				if l := cs.byFirst[w]; len(l) == 0 || l[len(l)-1] != int32(i) {
-					cs.byFirst[w] = append(l, int32(i))
-				}
-			}
+	total := 0
+	for _, s := range g.Sentences {
+		for _, syn := range s.Synsets {
+			total += len(syn.Triples)
 		}
 	}
-	return sents
+	set := &compiledSet{sents: make([]compiledSentence, len(g.Sentences))}
+	triples := make([]storedTriple, 0, total)
+	keyed := make([]entry, 0, total+total/4)
+	joined := make([]entry, 0, total+total/4)
+	var anyOf []entry
+	var words, rels, lasts []string
+	var ct compiledTriple
+	for si, s := range g.Sentences {
+		if pause != nil && si%64 == 63 {
+			pause()
+		}
+		cs := &set.sents[si]
+		cs.synsets = len(s.Synsets)
+		start, keyedStart, joinedStart, anyStart := len(triples), len(keyed), len(joined), len(anyOf)
+		for ki, syn := range s.Synsets {
+			for ti := range syn.Triples {
+				t := &syn.Triples[ti]
+				st := storedTriple{synset: int32(ki), triple: int32(ti)}
+				for k, slot := range t.Slots() {
+					switch {
+					case regular != nil && !t.holdsOpen(k, slot):
+						sp := regular.sents[si].triples[len(triples)-start].slots[k]
+						if sp.own { // parsed by the regular compilation: a copy of its units
+							units := regular.own.of(sp.ref)
+							b, off := set.own.open()
+							set.own.blocks[b] = append(set.own.blocks[b], units...)
+							sp.ref = set.own.ref(b, off)
+						}
+						st.slots[k] = sp
+					case regular == nil && t.arena == &g.units:
+						st.slots[k] = store(t.units[k], false, newPattern(g.units.of(t.units[k])))
+					default:
+						b, off := set.own.open()
+						if regular != nil && t.cleanSlot(k) { // no '[' nor '(' is left: one required unit
+							set.own.blocks[b] = append(set.own.blocks[b], Unit{minimalOf(t.arena.of(t.units[k])), false})
+						} else {
+							set.own.blocks[b] = appendSlotUnits(set.own.blocks[b], slot, f)
+						}
+						ref := set.own.ref(b, off)
+						st.slots[k] = store(ref, true, newPattern(set.own.of(ref)))
+					}
+				}
+				triples = append(triples, st)
+			}
+		}
+		cs.triples = triples[start:len(triples):len(triples)]
+		for i := range cs.triples {
+			for k := range ct.slots {
+				ct.slots[k] = set.pattern(g, &cs.triples[i].slots[k])
+			}
+			words = ct.slots[0].appendFirstWords(words[:0])
+			rels = ct.slots[1].appendFirstWords(rels[:0])
+			lasts = ct.slots[2].appendLastWords(lasts[:0])
+			if len(words)*len(rels)*len(lasts) > maxKeys {
+				anyOf = append(anyOf, newEntry(0, i))
+				continue
+			}
+			for _, w := range words {
+				for _, l := range lasts {
+					joined = append(joined, newEntry(keyHash(w, "", l), i))
+					for _, r := range rels {
+						keyed = append(keyed, newEntry(keyHash(w, r, l), i))
+					}
+				}
+			}
+		}
+		keyed, cs.slots = sortEntries(keyed, keyedStart)
+		joined, cs.joined = sortEntries(joined, joinedStart)
+		cs.any = anyOf[anyStart:len(anyOf):len(anyOf)]
+	}
+	return set
+}
+
+// sortEntries sorts and deduplicates entries[from:], the entries of one
+// sentence, and returns entries without the duplicates and the sentence's.
+func sortEntries(entries []entry, from int) ([]entry, []entry) {
+	es := entries[from:]
+	slices.Sort(es)
+	es = slices.Compact(es)
+	entries = entries[:from+len(es)]
+	return entries, entries[from:len(entries):len(entries)]
+}
+
+// entriesOf returns the entries with hash h, in file order.
+func entriesOf(es []entry, h uint32) []entry {
+	i, _ := slices.BinarySearch(es, newEntry(h, 0))
+	j := i
+	for j < len(es) && uint32(es[j]>>32) == h {
+		j++
+	}
+	return es[i:j]
+}
+
+// keyHash is 32-bit FNV-1a of the words of an index key, with a space (which
+// no word holds) after each of them.
+func keyHash(first, rel, last string) uint32 {
+	h := fnv(2166136261, first)
+	h = (h ^ ' ') * 16777619
+	h = fnv(h, rel)
+	h = (h ^ ' ') * 16777619
+	return fnv(h, last)
+}
+
+func fnv(h uint32, s string) uint32 {
+	for i := 0; i < len(s); i++ {
+		h ^= uint32(s[i])
+		h *= 16777619
+	}
+	return h
 }
 
 // firstMatch returns the index (into triples) of the first triple, in file
 // order, of which t is a form under the facet; -1 if there is none.
 func (c *Compiled) firstMatch(si int, t oie.Triple) int {
-	cs := &c.sents[si]
+	var buf []byte
+	return c.firstMatchIn(si, t, &buf)
+}
+
+// firstMatchIn is firstMatch joining BenchIE-C's slots in *buf (reused from
+// one call to the next by Score: scoring a million extractions makes no
+// garbage of joined slots).
+func (c *Compiled) firstMatchIn(si int, t oie.Triple, buf *[]byte) int {
+	cs := &c.set.sents[si]
 	if c.Facet == Concat {
-		joined := t.Subject + " " + t.Relation + " " + t.Object
-		for _, i := range cs.byFirst[firstWord(joined)] {
-			if cs.triples[i].matchConcat(joined) {
-				return int(i)
-			}
+		// The joined slots start with the subject's first word and end
+		// with the object's last word.
+		cands := entriesOf(cs.joined, keyHash(firstWord(t.Subject), "", lastWord(t.Object)))
+		if len(cands) == 0 && len(cs.any) == 0 {
+			return -1
 		}
-		return -1
+		b := append(append(append(append(append((*buf)[:0], t.Subject...), ' '), t.Relation...), ' '), t.Object...)
+		*buf = b
+		joined := unsafe.String(unsafe.SliceData(b), len(b)) // lives only in this call
+		return firstOf(cands, cs.any, func(i int32) bool {
+			ct := c.triple(si, int(i))
+			return ct.matchConcat(joined)
+		})
 	}
-	for _, i := range cs.byFirst[firstWord(t.Subject)] {
-		if cs.triples[i].match(t) {
+	cands := entriesOf(cs.slots, keyHash(firstWord(t.Subject), firstWord(t.Relation), lastWord(t.Object)))
+	return firstOf(cands, cs.any, func(i int32) bool { return c.matchAt(&cs.triples[i], t) })
+}
+
+// firstOf returns the first triple, in file order, of two lists of
+// candidates sorted by file order that matches; -1 if none does.
+func firstOf(a, b []entry, match func(int32) bool) int {
+	for len(a) > 0 || len(b) > 0 {
+		var i int32
+		if len(b) == 0 || (len(a) > 0 && a[0].triple() < b[0].triple()) {
+			i, a = a[0].triple(), a[1:]
+		} else {
+			i, b = b[0].triple(), b[1:]
+		}
+		if match(i) {
 			return int(i)
 		}
 	}
@@ -150,6 +344,25 @@ func firstWord(s string) string {
 	return s
 }
 
+// lastWord is s after its last space.
+func lastWord(s string) string { return s[strings.LastIndexByte(s, ' ')+1:] }
+
+// matchAt is compiledTriple.match on a stored triple: each slot's units are
+// looked up only when its length fits.
+func (c *Compiled) matchAt(st *storedTriple, t oie.Triple) bool {
+	for _, k := range [3]int{1, 0, 2} { // as match: the relation first
+		sp := &st.slots[k]
+		s := t.Slots()[k]
+		if sp.maxLen > 0 && (int32(len(s)) < sp.minLen || int32(len(s)) > sp.maxLen) {
+			return false
+		}
+		if p := c.set.pattern(c.Gold, sp); !p.match(s) {
+			return false
+		}
+	}
+	return true
+}
+
 // match reports whether t is a form of the triple, slot by slot. Relations
 // differ most between the triples of a sentence, so they are tried first.
 func (ct *compiledTriple) match(t oie.Triple) bool {
@@ -160,10 +373,16 @@ func (ct *compiledTriple) match(t oie.Triple) bool {
 // slots joined by single spaces.
 func (ct *compiledTriple) matchConcat(joined string) bool {
 	s, r, o := &ct.slots[0], &ct.slots[1], &ct.slots[2]
+	if s.maxLen > 0 && r.maxLen > 0 && o.maxLen > 0 { // the forms' lengths, two spaces between the slots
+		if n := int32(len(joined)) - 2; n < s.minLen+r.minLen+o.minLen || n > s.maxLen+r.maxLen+o.maxLen {
+			return false
+		}
+	}
 	if s.optional+r.optional+o.optional > maxBacktrackUnits {
 		return matchSlots(joined, []*pattern{s, r, o})
 	}
-	return backtrack(joined, s.units, ct.laterSlots, 0, false)
+	later := [2][]Unit{r.units, o.units}
+	return backtrack(joined, s.units, later[:], 0, false)
 }
 
 // slotMatches reports, slot by slot, whether t's slots are forms of the

@@ -2,7 +2,6 @@ package benchie
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -16,6 +15,7 @@ type Gold struct {
 	Sentences []*Sentence // in file order
 	Warnings  []oie.Warning
 	index     map[string]int
+	units     unitArena   // the slots as the reader parsed them
 	compiled  [2]compiled // parsed slots, made on first use (compile.go)
 	stats     struct {
 		once    sync.Once
@@ -45,10 +45,56 @@ type Synset struct {
 type GoldTriple struct {
 	oie.Triple
 	Line int
-	// units holds the slots as the reader parsed them (for the regular
-	// facet), so that compiling does not parse them again; nil when the
-	// triple was made in memory.
-	units *[3][]Unit
+	// When arena is set (by the reader; not for a triple made in memory),
+	// units locates in it the slots as the reader parsed them (for the
+	// regular facet), so that compiling does not parse them again; opens has
+	// bit k set when slot k holds a '[' (BenchIE-M changes only those), and
+	// bit 3+k when that slot is clean (see appendUnits: its BenchIE-M slot
+	// is made from its units). The arena is the gold's that read the triple
+	// (a triple copied into another gold is parsed again there).
+	arena *unitArena
+	units [3]unitRef
+	opens uint8
+}
+
+// cleanSlot reports whether slot k was read clean (see appendUnits).
+func (t *GoldTriple) cleanSlot(k int) bool { return t.arena != nil && t.opens&(1<<(3+k)) != 0 }
+
+// holdsOpen reports whether slot k (the slot as written) holds a '['.
+func (t *GoldTriple) holdsOpen(k int, slot string) bool {
+	if t.arena != nil {
+		return t.opens&(1<<k) != 0
+	}
+	return strings.Contains(slot, "[")
+}
+
+// unitRef locates the units of a slot in a unitArena.
+type unitRef struct{ block, off, n int32 }
+
+// unitArena keeps units in blocks, the units of one slot in one block, so
+// that millions of slots are a few allocations and are found again by a
+// unitRef, which holds no pointer.
+type unitArena struct{ blocks [][]Unit }
+
+// open makes room for the units of a slot: append them to blocks[b], then
+// call ref(b, off).
+func (a *unitArena) open() (b, off int) {
+	if n := len(a.blocks); n == 0 || cap(a.blocks[n-1])-len(a.blocks[n-1]) < 64 {
+		a.blocks = append(a.blocks, make([]Unit, 0, 4096))
+	}
+	b = len(a.blocks) - 1
+	return b, len(a.blocks[b])
+}
+
+// ref locates the units appended to blocks[b] since off.
+func (a *unitArena) ref(b, off int) unitRef {
+	return unitRef{int32(b), int32(off), int32(len(a.blocks[b]) - off)}
+}
+
+// of returns the units a ref locates.
+func (a *unitArena) of(r unitRef) []Unit {
+	end := r.off + r.n
+	return a.blocks[r.block][r.off:end:end]
 }
 
 // Sentence returns the gold sentence with the given ID.
@@ -82,35 +128,46 @@ type GoldOptions struct {
 	// synsets) into an error. Lenient reading, the default, accepts them with
 	// a warning each, exactly as the published files need.
 	Strict bool
+	// Pause, when set, is called every oie.PauseEvery lines (and between
+	// megabytes while the text is checked): the page yields to the browser.
+	Pause func()
+	// Shared lets the gold share data's memory instead of a copy: data must
+	// then never change (see oie.TextOf).
+	Shared bool
 }
 
 const (
 	sentPrefix = "sent_id:"
 	separator  = " --> "
+	// clusterSep is what a regular synset header holds between the sentence
+	// id and the synset number: "<id>--> Cluster <k>:".
+	clusterSep = "--> Cluster "
 )
-
-// A regular synset header: "<id>--> Cluster <k>:".
-var headerPattern = regexp.MustCompile(`^(.*)--> Cluster (\d+):$`)
 
 // ReadGold reads a BenchIE gold file. It returns the whole gold or an error
 // that names file:line:column; it never returns a partly read gold.
 func ReadGold(file string, data []byte, opt GoldOptions) (*Gold, error) {
-	lines, err := oie.SplitLines(file, data)
-	if err != nil {
+	if err := oie.CheckText(file, data, opt.Pause); err != nil {
 		return nil, err
 	}
 	r := goldReader{file: file, strict: opt.Strict, gold: &Gold{Path: file, index: map[string]int{}}}
-	for _, l := range lines {
-		if err := r.line(l); err != nil {
+	num := 0
+	for line, rest, ok := oie.NextLine(oie.TextOf(data, opt.Shared)); ok; line, rest, ok = oie.NextLine(rest) {
+		num++
+		if err := r.line(num, line); err != nil {
 			return nil, err
+		}
+		if opt.Pause != nil && num%oie.PauseEvery == 0 {
+			opt.Pause()
 		}
 	}
 	if len(r.gold.Sentences) == 0 {
-		return nil, &oie.ParseError{File: file, Line: max(1, len(lines)), Msg: "no sentences: expected lines of the form sent_id:ID<TAB>SENTENCE", Err: oie.ErrNoContent}
+		return nil, &oie.ParseError{File: file, Line: max(1, num), Msg: "no sentences: expected lines of the form sent_id:ID<TAB>SENTENCE", Err: oie.ErrNoContent}
 	}
 	if err := r.checkSynset(); err != nil {
 		return nil, err
 	}
+	r.flushUnits()
 	if r.unreported > 0 {
 		r.gold.Warnings = append(r.gold.Warnings, oie.Warning{File: file, Msg: fmt.Sprintf("%d more warnings not shown", r.unreported)})
 	}
@@ -124,57 +181,158 @@ type goldReader struct {
 	gold       *Gold
 	sent       *Sentence
 	synset     *Synset
+	// The parsed slots of every triple are carved out of blocks (the gold's
+	// units; block is the one being filled, the arena's next), so that a
+	// large gold is not millions of small allocations; so
+	// are the triples of the synsets, the synsets and the sentences: the
+	// triples of the open synset gather in pending until it closes.
+	block      []Unit
+	pending    []GoldTriple
+	tripleArea []GoldTriple
+	synsets    []Synset
+	sentences  []Sentence
+}
+
+// closeSynset moves the triples of the open synset into their block.
+func (r *goldReader) closeSynset() {
+	if r.synset == nil || len(r.pending) == 0 {
+		return
+	}
+	if cap(r.tripleArea)-len(r.tripleArea) < len(r.pending) {
+		r.tripleArea = make([]GoldTriple, 0, max(1024, len(r.pending)))
+	}
+	n := len(r.tripleArea)
+	r.tripleArea = append(r.tripleArea, r.pending...)
+	r.synset.Triples = r.tripleArea[n:len(r.tripleArea):len(r.tripleArea)]
+	r.pending = r.pending[:0]
+}
+
+// newSynset opens a synset of the current sentence.
+func (r *goldReader) newSynset(label string, line int) {
+	if len(r.synsets) == cap(r.synsets) {
+		r.synsets = make([]Synset, 0, 256)
+	}
+	r.synsets = append(r.synsets, Synset{Label: label, Line: line})
+	r.synset = &r.synsets[len(r.synsets)-1]
+	r.sent.Synsets = append(r.sent.Synsets, r.synset)
 }
 
 // maxWarnings bounds the warnings kept for one file; a hostile file can hold
 // millions of oddities, and the rest are only counted.
 const maxWarnings = 200
 
-// oddity is an error in strict mode and a warning otherwise. The column is
-// computed only for what is reported: counting characters up to each of a
-// million oddities on one long line would be quadratic.
-func (r *goldReader) oddity(line int, col func() int, msg string, kind error) error {
+// at is a place on a line; its column (in characters) is counted only when
+// it is reported: counting characters up to each of a million oddities on
+// one long line would be quadratic.
+type at struct {
+	line string // as written
+	off  int    // byte offset in line
+}
+
+func (p at) column() int { return oie.Column(p.line, p.off) }
+
+// oddity is an error in strict mode and a warning otherwise.
+func (r *goldReader) oddity(line int, pos at, msg string, kind error) error {
 	if r.strict {
-		return &oie.ParseError{File: r.file, Line: line, Column: col(), Msg: msg, Err: kind}
+		return &oie.ParseError{File: r.file, Line: line, Column: pos.column(), Msg: msg, Err: kind}
 	}
 	if len(r.gold.Warnings) >= maxWarnings {
 		r.unreported++
 		return nil
 	}
-	r.gold.Warnings = append(r.gold.Warnings, oie.Warning{File: r.file, Line: line, Column: col(), Msg: msg})
+	r.gold.Warnings = append(r.gold.Warnings, oie.Warning{File: r.file, Line: line, Column: pos.column(), Msg: msg})
 	return nil
 }
 
-func (r *goldReader) line(l oie.Line) error {
-	text := oie.TrimSpace(l.Text)
+func (r *goldReader) line(num int, raw string) error {
+	text := oie.TrimSpace(raw)
 	// Columns refer to the line as written, before trimming.
-	lead := strings.Index(l.Text, text)
-	col := func(off int) func() int { return func() int { return oie.Column(l.Text, lead+off) } }
+	lead := 0
+	if len(text) != len(raw) {
+		lead = strings.Index(raw, text)
+	}
+	pos := func(off int) at { return at{raw, lead + off} }
 	switch {
 	case text == "":
 		return nil
 	case strings.HasPrefix(text, sentPrefix):
-		return r.sentence(l.Num, text, col)
+		return r.sentence(num, text, pos)
 	case r.sent == nil:
-		return r.oddity(l.Num, col(0), "expected sent_id:ID<TAB>SENTENCE before any synset or triple; line skipped", oie.ErrSyntax)
+		return r.oddity(num, pos(0), "expected sent_id:ID<TAB>SENTENCE before any synset or triple; line skipped", oie.ErrSyntax)
 	}
-	parts := strings.Split(text, separator)
-	if len(parts) == 3 {
-		return r.triple(l.Num, parts, col)
+	if l, ok := splitTriple(text); ok {
+		return r.triple(num, l, pos)
 	}
 	if strings.Contains(text, "Cluster") {
-		return r.header(l.Num, text, col)
+		return r.header(num, text, pos)
 	}
-	if err := r.oddity(l.Num, col(0), "line not understood: expected a synset header (ID--> Cluster K:), a triple (subject --> relation --> object), a sent_id line or a blank line; skipped, the current synset goes on", oie.ErrSyntax); err != nil {
+	if err := r.oddity(num, pos(0), "line not understood: expected a synset header (ID--> Cluster K:), a triple (subject --> relation --> object), a sent_id line or a blank line; skipped, the current synset goes on", oie.ErrSyntax); err != nil {
 		return err
 	}
 	if r.synset != nil {
-		r.synset.Junk = append(r.synset.Junk, l.Num)
+		r.synset.Junk = append(r.synset.Junk, num)
 	}
 	return nil
 }
 
-func (r *goldReader) sentence(num int, text string, col func(int) func() int) error {
+// tripleLine is a line split at its separators, "subject --> relation -->
+// object", with what each slot holds.
+type tripleLine struct {
+	parts [3]string
+	// brackets and opens have bit k set when slot k holds a bracket, and a
+	// '[' (one pass over the line finds them with the separators).
+	brackets, opens uint8
+}
+
+// splitTriple splits a line at its separators, leftmost first; a line with
+// more or fewer than two is not a triple.
+func splitTriple(text string) (tripleLine, bool) {
+	var l tripleLine
+	k, from := 0, 0
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case ' ':
+			if strings.HasPrefix(text[i:], separator) {
+				if k == 2 {
+					return tripleLine{}, false
+				}
+				l.parts[k] = text[from:i]
+				k++
+				i += len(separator) - 1
+				from = i + 1
+			}
+		case '[':
+			l.opens |= 1 << k
+			l.brackets |= 1 << k
+		case ']':
+			l.brackets |= 1 << k
+		}
+	}
+	if k != 2 {
+		return tripleLine{}, false
+	}
+	l.parts[2] = text[from:]
+	return l, true
+}
+
+// parseHeader reads a regular synset header, "<id>--> Cluster <k>:" with k
+// made of ASCII digits, and returns the id it names.
+func parseHeader(text string) (string, bool) {
+	rest, ok := strings.CutSuffix(text, ":")
+	if !ok {
+		return "", false
+	}
+	i := len(rest)
+	for i > 0 && rest[i-1] >= '0' && rest[i-1] <= '9' {
+		i--
+	}
+	if i == len(rest) {
+		return "", false
+	}
+	return strings.CutSuffix(rest[:i], clusterSep)
+}
+
+func (r *goldReader) sentence(num int, text string, pos func(int) at) error {
 	if err := r.checkSynset(); err != nil {
 		return err
 	}
@@ -182,79 +340,105 @@ func (r *goldReader) sentence(num int, text string, col func(int) func() int) er
 	id, sentence, hasTab := strings.Cut(rest, "\t")
 	id = oie.TrimSpace(id)
 	if id == "" {
-		return &oie.ParseError{File: r.file, Line: num, Column: col(len(sentPrefix))(), Msg: "empty sentence id: expected sent_id:ID<TAB>SENTENCE", Err: oie.ErrEmptyField}
+		return &oie.ParseError{File: r.file, Line: num, Column: pos(len(sentPrefix)).column(), Msg: "empty sentence id: expected sent_id:ID<TAB>SENTENCE", Err: oie.ErrEmptyField}
 	}
 	if !hasTab {
-		if err := r.oddity(num, col(len(text)), "expected a tab and the sentence after the id", oie.ErrFieldCount); err != nil {
+		if err := r.oddity(num, pos(len(text)), "expected a tab and the sentence after the id", oie.ErrFieldCount); err != nil {
 			return err
 		}
 	}
 	if prev, dup := r.gold.index[id]; dup {
-		return &oie.ParseError{File: r.file, Line: num, Column: col(len(sentPrefix))(),
+		return &oie.ParseError{File: r.file, Line: num, Column: pos(len(sentPrefix)).column(),
 			Msg: fmt.Sprintf("sentence id %q is repeated (first on line %d): expected unique ids", id, r.gold.Sentences[prev].Line), Err: oie.ErrDuplicateID}
 	}
-	r.sent = &Sentence{Sentence: oie.Sentence{ID: id, Text: oie.TrimSpace(sentence)}, Line: num}
+	if len(r.sentences) == cap(r.sentences) {
+		r.sentences = make([]Sentence, 0, 256)
+	}
+	r.sentences = append(r.sentences, Sentence{Sentence: oie.Sentence{ID: id, Text: oie.TrimSpace(sentence)}, Line: num})
+	r.sent = &r.sentences[len(r.sentences)-1]
 	r.synset = nil
 	r.gold.index[id] = len(r.gold.Sentences)
 	r.gold.Sentences = append(r.gold.Sentences, r.sent)
 	return nil
 }
 
-func (r *goldReader) header(num int, text string, col func(int) func() int) error {
+func (r *goldReader) header(num int, text string, pos func(int) at) error {
 	if err := r.checkSynset(); err != nil {
 		return err
 	}
-	m := headerPattern.FindStringSubmatch(text)
+	id, ok := parseHeader(text)
 	switch {
-	case m == nil:
-		if err := r.oddity(num, col(0), fmt.Sprintf("irregular synset header %q: expected %q; read as a header, as the reference does", text, r.sent.ID+"--> Cluster K:"), oie.ErrSyntax); err != nil {
+	case !ok:
+		if err := r.oddity(num, pos(0), fmt.Sprintf("irregular synset header %q: expected %q; read as a header, as the reference does", text, r.sent.ID+"--> Cluster K:"), oie.ErrSyntax); err != nil {
 			return err
 		}
-	case m[1] != r.sent.ID:
-		if err := r.oddity(num, col(0), fmt.Sprintf("synset header names sentence %q inside sentence %q", m[1], r.sent.ID), oie.ErrSyntax); err != nil {
+	case id != r.sent.ID:
+		if err := r.oddity(num, pos(0), fmt.Sprintf("synset header names sentence %q inside sentence %q", id, r.sent.ID), oie.ErrSyntax); err != nil {
 			return err
 		}
 	}
-	r.synset = &Synset{Label: text, Line: num}
-	r.sent.Synsets = append(r.sent.Synsets, r.synset)
+	r.newSynset(text, num)
 	return nil
 }
 
-func (r *goldReader) triple(num int, parts []string, col func(int) func() int) error {
+func (r *goldReader) triple(num int, l tripleLine, pos func(int) at) error {
+	parts := l.parts
 	if r.synset == nil {
-		if err := r.oddity(num, col(0), "triple before any synset header: expected ID--> Cluster K: first; a synset is opened for it", oie.ErrSyntax); err != nil {
+		if err := r.oddity(num, pos(0), "triple before any synset header: expected ID--> Cluster K: first; a synset is opened for it", oie.ErrSyntax); err != nil {
 			return err
 		}
-		r.synset = &Synset{Label: "(implicit)", Line: num}
-		r.sent.Synsets = append(r.sent.Synsets, r.synset)
+		r.newSynset("(implicit)", num)
 	}
+	var refs [3]unitRef
 	off := 0
-	var units [3][]Unit
 	for i, slot := range parts {
-		if oie.TrimSpace(slot) == "" {
-			if err := r.oddity(num, col(off), fmt.Sprintf("empty %s slot", slotNames[i]), oie.ErrEmptyField); err != nil {
+		trimmed := oie.TrimSpace(slot)
+		if trimmed == "" {
+			if err := r.oddity(num, pos(off), fmt.Sprintf("empty %s slot", slotNames[i]), oie.ErrEmptyField); err != nil {
 				return err
 			}
 		}
-		trimmed := oie.TrimSpace(slot)
+		if cap(r.block)-len(r.block) < 64 {
+			r.flushUnits()
+			r.block = make([]Unit, 0, 4096)
+		}
+		start := len(r.block)
 		var issues []slotIssue
-		units[i], issues = parseUnits(trimmed)
+		if l.brackets&(1<<i) == 0 {
+			r.block = append(r.block, Unit{trimmed, false})
+		} else {
+			var clean bool
+			if r.block, issues, clean = appendUnits(r.block, trimmed); clean {
+				l.opens |= 1 << (3 + i)
+			}
+		}
+		refs[i] = unitRef{int32(len(r.gold.units.blocks)), int32(start), int32(len(r.block) - start)}
 		for _, is := range issues {
 			lead := strings.Index(slot, trimmed)
-			if err := r.oddity(num, col(off+lead+is.offset), is.msg, oie.ErrSyntax); err != nil {
+			if err := r.oddity(num, pos(off+lead+is.offset), is.msg, oie.ErrSyntax); err != nil {
 				return err
 			}
 		}
 		off += len(slot) + len(separator)
 	}
-	r.synset.Triples = append(r.synset.Triples, GoldTriple{Triple: oie.Triple{Subject: parts[0], Relation: parts[1], Object: parts[2]}, Line: num, units: &units})
+	r.pending = append(r.pending, GoldTriple{Triple: oie.Triple{Subject: parts[0], Relation: parts[1], Object: parts[2]}, Line: num, arena: &r.gold.units, units: refs, opens: l.opens})
 	return nil
+}
+
+// flushUnits puts the block of units being filled into the gold's arena
+// (it is filled in the reader: no write to the gold for every slot).
+func (r *goldReader) flushUnits() {
+	if r.block != nil {
+		r.gold.units.blocks = append(r.gold.units.blocks, r.block)
+		r.block = nil
+	}
 }
 
 // checkSynset runs when a synset ends: an empty one is an oddity.
 func (r *goldReader) checkSynset() error {
+	r.closeSynset()
 	if r.synset != nil && len(r.synset.Triples) == 0 {
-		return r.oddity(r.synset.Line, func() int { return 1 }, "synset has no triples: it counts in the recall denominator but can never be matched", oie.ErrNoContent)
+		return r.oddity(r.synset.Line, at{}, "synset has no triples: it counts in the recall denominator but can never be matched", oie.ErrNoContent)
 	}
 	return nil
 }

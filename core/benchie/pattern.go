@@ -32,7 +32,11 @@ const maxBacktrackUnits = 12
 // pattern is one compiled slot.
 type pattern struct {
 	units    []Unit
-	optional int // how many units are optional
+	optional int32 // how many units are optional
+	// minLen and maxLen bound the length in bytes of the slot's forms (the
+	// required units only, and all units, joined by single spaces); a
+	// maxLen of 0 bounds nothing (it is not set, or only "" is a form).
+	minLen, maxLen int32
 }
 
 var bracketDeleter = strings.NewReplacer("[", "", "]", "")
@@ -43,68 +47,94 @@ var bracketDeleter = strings.NewReplacer("[", "", "]", "")
 // outside a unit are dropped. Adjacent required tokens form one unit (the
 // forms are the same), so a slot without brackets is a single unit.
 func parseUnits(slot string) ([]Unit, []slotIssue) {
-	if !strings.ContainsAny(slot, "[]") {
-		return []Unit{{slot, false}}, nil
+	units, issues, _ := appendUnits(nil, slot)
+	return units, issues
+}
+
+// appendUnits is parseUnits appending the units to dst. clean reports that
+// every optional unit is bracketed at its two ends only, nothing was
+// dropped, and the slot holds no parenthesis and no two spaces in a row:
+// then BenchIE-M's slot is its required units, joined (see minimalOf).
+func appendUnits(dst []Unit, slot string) (units []Unit, issues []slotIssue, clean bool) {
+	if strings.IndexByte(slot, '[') < 0 && strings.IndexByte(slot, ']') < 0 {
+		return append(dst, Unit{slot, false}), nil, !strings.ContainsAny(slot, "()")
 	}
-	// Token boundaries, and for each token the next token (itself included)
-	// holding ']', found in one backward pass so that a slot full of
-	// unclosed '[' is still read in linear time.
-	var startsBuf, nextBuf [64]int // most slots fit: no allocation
-	starts := startsBuf[:0]
-	for off := 0; ; {
-		starts = append(starts, off)
-		i := strings.IndexByte(slot[off:], ' ')
-		if i < 0 {
-			break
+	// Token boundaries and the brackets each token holds, in one pass; then,
+	// for each token, the next token (itself included) holding ']', in one
+	// backward pass, so that a slot full of unclosed '[' is still read in
+	// linear time.
+	var startsBuf, nextBuf [64]int32 // most slots fit: no allocation
+	var flagsBuf [64]uint8
+	starts, flags := append(startsBuf[:0], 0), append(flagsBuf[:0], 0)
+	const hasOpen, hasClose = 1, 2
+	clean = true
+	for i := 0; i < len(slot); i++ {
+		switch slot[i] {
+		case ' ':
+			starts, flags = append(starts, int32(i+1)), append(flags, 0)
+			if i > 0 && slot[i-1] == ' ' {
+				clean = false // minimalSlot would collapse the spaces
+			}
+		case '[':
+			flags[len(flags)-1] |= hasOpen
+		case ']':
+			flags[len(flags)-1] |= hasClose
+		case '(', ')':
+			clean = false
 		}
-		off += i + 1
 	}
-	tok := func(i int) string {
+	end := func(i int) int { // of token i
 		if i+1 < len(starts) {
-			return slot[starts[i] : starts[i+1]-1]
+			return int(starts[i+1]) - 1
 		}
-		return slot[starts[i]:]
+		return len(slot)
 	}
+	tok := func(i int) string { return slot[starts[i]:end(i)] }
 	nextClose := nextBuf[:0]
 	if len(starts)+1 > len(nextBuf) {
-		nextClose = make([]int, len(starts)+1)
+		nextClose = make([]int32, len(starts)+1)
 	}
 	nextClose = nextClose[:len(starts)+1]
 	nextClose[len(starts)] = -1
 	for i := len(starts) - 1; i >= 0; i-- {
 		nextClose[i] = nextClose[i+1]
-		if strings.Contains(tok(i), "]") {
-			nextClose[i] = i
+		if flags[i]&hasClose != 0 {
+			nextClose[i] = int32(i)
 		}
 	}
-	var units []Unit
-	var issues []slotIssue
+	units = dst
+	optional := func(s string) Unit {
+		text, plain := deleteBracketsAt(s)
+		clean = clean && plain
+		return Unit{text, true}
+	}
 	run := -1 // first token of the current run of required tokens
-	flush := func(end int) {
+	flush := func(stop int) {
 		if run >= 0 {
-			units = append(units, Unit{slot[starts[run] : starts[end-1]+len(tok(end-1))], false})
+			units = append(units, Unit{slot[starts[run]:end(stop-1)], false})
 			run = -1
 		}
 	}
 	for i := 0; i < len(starts); i++ {
-		t := tok(i)
-		open, close := strings.Contains(t, "["), strings.Contains(t, "]")
+		open, close := flags[i]&hasOpen != 0, flags[i]&hasClose != 0
 		switch {
 		case open && close:
 			flush(i)
-			units = append(units, Unit{bracketDeleter.Replace(t), true})
+			units = append(units, optional(tok(i)))
 		case open:
 			flush(i) // a unit or a dropped token ends the run either way
 			j := nextClose[i+1]
 			if j < 0 {
-				issues = append(issues, slotIssue{starts[i], "'[' is never closed in this slot: the token " + quote(t) + " is dropped, as the reference does"})
+				issues = append(issues, slotIssue{int(starts[i]), "'[' is never closed in this slot: the token " + quote(tok(i)) + " is dropped, as the reference does"})
+				clean = false
 				continue
 			}
-			units = append(units, Unit{bracketDeleter.Replace(slot[starts[i] : starts[j]+len(tok(j))]), true})
-			i = j
+			units = append(units, optional(slot[starts[i]:end(int(j))]))
+			i = int(j)
 		case close:
 			flush(i)
-			issues = append(issues, slotIssue{starts[i], "']' closes no optional unit: the token " + quote(t) + " is dropped, as the reference does"})
+			issues = append(issues, slotIssue{int(starts[i]), "']' closes no optional unit: the token " + quote(tok(i)) + " is dropped, as the reference does"})
+			clean = false
 		default:
 			if run < 0 {
 				run = i
@@ -112,10 +142,44 @@ func parseUnits(slot string) ([]Unit, []slotIssue) {
 		}
 	}
 	flush(len(starts))
-	return units, issues
+	return units, issues, clean
 }
 
 func quote(s string) string { return "\"" + s + "\"" }
+
+// deleteBracketsAt deletes every '[' and ']' of an optional unit; the usual
+// unit, bracketed at its two ends only (plain), is cut out of the slot as
+// it is.
+func deleteBracketsAt(s string) (text string, plain bool) {
+	if n := len(s); n >= 2 && s[0] == '[' && s[n-1] == ']' && !strings.ContainsAny(s[1:n-1], "[]") {
+		return s[1 : n-1], true
+	}
+	return bracketDeleter.Replace(s), false
+}
+
+// minimalOf is BenchIE-M's slot (minimalSlot) of a clean slot (see
+// appendUnits), made from its units: its required units joined by single
+// spaces. Usually one unit is required, and the slot is cut out of it.
+func minimalOf(units []Unit) string {
+	var text string
+	n := 0
+	for _, u := range units {
+		if !u.Optional {
+			n++
+			text = u.Text
+		}
+	}
+	if n > 1 {
+		parts := make([]string, 0, n)
+		for _, u := range units {
+			if !u.Optional {
+				parts = append(parts, u.Text)
+			}
+		}
+		text = strings.Join(parts, " ")
+	}
+	return oie.TrimSpace(text) // a clean slot has no two spaces in a row
+}
 
 // minimalSlot strips optional material from a gold slot for BenchIE-M: in a
 // slot that holds '[', every span from a '[' or '(' to the nearest following
@@ -126,28 +190,57 @@ func minimalSlot(slot string) string {
 	if !strings.Contains(slot, "[") {
 		return slot
 	}
-	var b strings.Builder
-	b.Grow(len(slot))
+	// The pieces kept; when only one of them holds more than white space
+	// (the usual slot, bracketed at its ends), the result is cut out of the
+	// slot instead of built.
+	var keptBuf [8]string
+	kept := keptBuf[:0]
 	rest := slot
 	for {
-		i := strings.IndexAny(rest, "[(")
+		i := indexEither(rest, '[', '(')
 		if i < 0 {
 			break
 		}
-		j := strings.IndexAny(rest[i+1:], "])")
+		j := indexEither(rest[i+1:], ']', ')')
 		if j < 0 {
 			break // no closing bracket after it, nor after any later opener
 		}
-		b.WriteString(rest[:i])
+		kept = append(kept, rest[:i])
 		rest = rest[i+1+j+1:]
 	}
-	b.WriteString(rest)
-	return collapseSpaces(oie.TrimSpace(b.String()))
+	kept = append(kept, rest)
+	only := -1
+	for k, piece := range kept {
+		if oie.TrimSpace(piece) != "" {
+			if only >= 0 {
+				return collapseSpaces(oie.TrimSpace(strings.Join(kept, "")))
+			}
+			only = k
+		}
+	}
+	if only < 0 {
+		return ""
+	}
+	return collapseSpaces(oie.TrimSpace(kept[only]))
+}
+
+// indexEither is the index of the first a or b in s, or -1.
+func indexEither(s string, a, b byte) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == a || s[i] == b {
+			return i
+		}
+	}
+	return -1
 }
 
 // collapseSpaces turns runs of spaces into one space.
 func collapseSpaces(s string) string {
-	if !strings.Contains(s, "  ") {
+	double := false
+	for i := 1; i < len(s) && !double; i++ {
+		double = s[i] == ' ' && s[i-1] == ' '
+	}
+	if !double {
 		return s
 	}
 	var b strings.Builder
@@ -164,27 +257,63 @@ func collapseSpaces(s string) string {
 // SlotUnits is how every consumer reads a gold slot: trimmed (the published
 // German gold has slots with a stray leading space that the reference
 // matches), stripped of optional material for BenchIE-M, split into units.
-func SlotUnits(slot string, f Facet) []Unit {
+func SlotUnits(slot string, f Facet) []Unit { return appendSlotUnits(nil, slot, f) }
+
+// appendSlotUnits is SlotUnits appending the units to dst.
+func appendSlotUnits(dst []Unit, slot string, f Facet) []Unit {
 	slot = oie.TrimSpace(slot)
 	if f == Minimal {
 		slot = minimalSlot(slot)
 	}
-	units, _ := parseUnits(slot)
+	units, _, _ := appendUnits(dst, slot)
 	return units
 }
 
 func newPattern(units []Unit) pattern {
-	return pattern{units: units, optional: countOptional(units)}
+	p := pattern{units: units, optional: int32(countOptional(units))}
+	required := 0
+	for i, u := range units {
+		if i > 0 {
+			p.maxLen++
+		}
+		p.maxLen += int32(len(u.Text))
+		if !u.Optional {
+			if required > 0 {
+				p.minLen++
+			}
+			p.minLen += int32(len(u.Text))
+			required++
+		}
+	}
+	return p
 }
 
-// firstWords lists the words the slot's forms can start with: the first word
-// of every unit that can come first (those up to the first required one),
-// and "" when every unit is optional (the empty form, and forms after which
-// a separator follows at once, start with the empty word).
-func (p *pattern) firstWords() []string {
-	var ws []string
+// fits reports whether a string of n bytes can be a form of the slot.
+func (p *pattern) fits(n int) bool {
+	return p.maxLen == 0 || (int32(n) >= p.minLen && int32(n) <= p.maxLen)
+}
+
+// appendFirstWords appends the words the slot's forms can start with: the
+// first word of every unit that can come first (those up to the first
+// required one), and "" when every unit is optional (the empty form, and
+// forms after which a separator follows at once, start with the empty word).
+func (p *pattern) appendFirstWords(ws []string) []string {
 	for _, u := range p.units {
 		ws = append(ws, firstWord(u.Text))
+		if !u.Optional {
+			return ws
+		}
+	}
+	return append(ws, "")
+}
+
+// appendLastWords appends the words the slot's forms can end with: the last
+// word of every unit that can come last (those after the last required
+// one, and it), and "" when every unit is optional.
+func (p *pattern) appendLastWords(ws []string) []string {
+	for i := len(p.units) - 1; i >= 0; i-- {
+		u := p.units[i]
+		ws = append(ws, lastWord(u.Text))
 		if !u.Optional {
 			return ws
 		}
@@ -246,6 +375,9 @@ func dedupe(forms []string) []string {
 
 // match reports whether s is a form of the slot.
 func (p *pattern) match(s string) bool {
+	if !p.fits(len(s)) {
+		return false
+	}
 	if p.optional <= maxBacktrackUnits {
 		return backtrack(s, p.units, nil, 0, false)
 	}

@@ -141,7 +141,6 @@ func TestConcatMatchesBruteForce(t *testing.T) {
 			ct.slots[k] = newPattern(units)
 			dp.slots[k] = pattern{units: units, optional: maxBacktrackUnits + 1}
 		}
-		ct.laterSlots = [][]Unit{ct.slots[1].units, ct.slots[2].units}
 		want := map[string]bool{}
 		for s := range forms[0] {
 			for rel := range forms[1] {
@@ -267,11 +266,11 @@ func TestFirstMatchIndex(t *testing.T) {
 		}
 		for _, f := range Facets {
 			c := Compile(g, f)
-			cs := &c.sents[0]
+			cs := &c.set.sents[0]
 			for _, tr := range pool {
 				want := -1
 				for i := range cs.triples {
-					ct := &cs.triples[i]
+					ct := c.triple(0, i)
 					ok := ct.slots[0].match(tr.Subject) && ct.slots[1].match(tr.Relation) && ct.slots[2].match(tr.Object)
 					if f == Concat {
 						ok = ct.matchConcat(tr.Subject + " " + tr.Relation + " " + tr.Object)

@@ -60,6 +60,9 @@ type Options struct {
 	// ReferenceCompat reproduces the official script's synset lookup with
 	// untrimmed slots (benchie.md, section 6) instead of the paper's rule.
 	ReferenceCompat bool
+	// Pause, when set, is called every oie.PauseEvery extractions (the page
+	// yields to the browser).
+	Pause func()
 }
 
 // Result is one system scored against one compiled gold, with everything
@@ -92,8 +95,12 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 	res := &Result{Facet: c.Facet, ReferenceCompat: opt.ReferenceCompat, Judgements: make([]Judgement, n)}
 	// credited synsets under the paper rule and under the reference script
 	paper, script := make([]int, n), make([]int, n)
+	var joined []byte // BenchIE-C's slots of one extraction (see firstMatchIn)
 	unknown := map[string]bool{}
 	for i, e := range sys.Extractions {
+		if opt.Pause != nil && i%oie.PauseEvery == oie.PauseEvery-1 {
+			opt.Pause()
+		}
 		j := &res.Judgements[i]
 		*j = Judgement{Verdict: Incorrect, Sentence: -1, Synset: -1, Triple: -1}
 		paper[i], script[i] = -1, -1
@@ -110,15 +117,15 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 		j.Sentence = si
 		raw := e.Folded()
 		t := raw.Trimmed()
-		m := c.firstMatch(si, t)
+		m := c.firstMatchIn(si, t, &joined)
 		if m < 0 {
 			continue
 		}
-		cs := &c.sents[si]
+		cs := &c.set.sents[si]
 		paper[i] = int(cs.triples[m].synset)
 		script[i] = paper[i]
 		if raw != t { // the script looks the synset up again without trimming
-			if mu := c.firstMatch(si, raw); mu >= 0 {
+			if mu := c.firstMatchIn(si, raw, &joined); mu >= 0 {
 				script[i] = int(cs.triples[mu].synset)
 			} else {
 				script[i] = cs.synsets - 1
@@ -157,11 +164,31 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 	return res
 }
 
-// cover lists the extractions credited to each synset.
+// cover lists the extractions credited to each synset. The lists of all
+// synsets share two allocations.
 func (c *Compiled) cover(js []Judgement, credited []int) [][][]int {
-	cov := make([][][]int, len(c.sents))
+	base := c.synsetBase()
+	total := base[len(base)-1]
+	n := make([]int32, total)
+	credits := 0
+	for i, k := range credited {
+		if k >= 0 {
+			n[base[js[i].Sentence]+int32(k)]++
+			credits++
+		}
+	}
+	all := make([][]int, total)
+	flat := make([]int, credits)
+	pos := 0
+	for g, m := range n {
+		if m > 0 {
+			all[g] = flat[pos : pos : pos+int(m)]
+			pos += int(m)
+		}
+	}
+	cov := make([][][]int, len(c.set.sents))
 	for si := range cov {
-		cov[si] = make([][]int, c.sents[si].synsets)
+		cov[si] = all[base[si]:base[si+1]:base[si+1]]
 	}
 	for i, k := range credited {
 		if k >= 0 {
@@ -172,19 +199,33 @@ func (c *Compiled) cover(js []Judgement, credited []int) [][][]int {
 	return cov
 }
 
+// synsetBase returns, for each sentence, the number of synsets before it,
+// and the total last.
+func (c *Compiled) synsetBase() []int32 {
+	base := make([]int32, len(c.set.sents)+1)
+	for si := range c.set.sents {
+		base[si+1] = base[si] + int32(c.set.sents[si].synsets)
+	}
+	return base
+}
+
 func (c *Compiled) totals(js []Judgement, credited []int, synsets int) Counts {
-	covered := map[[2]int]bool{}
-	fp := 0
+	base := c.synsetBase()
+	covered := make([]bool, base[len(base)-1])
+	tp, fp := 0, 0
 	for i, j := range js {
 		switch {
 		case j.Verdict == Ignored:
 		case credited[i] < 0:
 			fp++
 		default:
-			covered[[2]int{j.Sentence, credited[i]}] = true
+			if g := base[j.Sentence] + int32(credited[i]); !covered[g] {
+				covered[g] = true
+				tp++
+			}
 		}
 	}
-	return NewCounts(len(covered), fp, synsets)
+	return NewCounts(tp, fp, synsets)
 }
 
 func (c *Compiled) scoreWarnings(sys *oie.System, res *Result) []oie.Warning {
@@ -227,8 +268,8 @@ type Closest struct {
 func (c *Compiled) Closest(si int, t oie.Triple) []Closest {
 	var out []Closest
 	best := -1
-	for i := range c.sents[si].triples {
-		ct := &c.sents[si].triples[i]
+	for i := range c.set.sents[si].triples {
+		ct := c.triple(si, i)
 		m := ct.slotMatches(t)
 		n := count(m)
 		if n < best {

@@ -21,6 +21,17 @@ type Input struct {
 	Name string // shown in tables; defaults to the file name without extension
 	Path string // shown in messages
 	Data []byte
+	// Pause, when set, is called now and then while the file is read (see
+	// oie.PauseEvery): the page yields to the browser.
+	Pause func()
+	// Shared tells that Data never changes once given: what is read from it
+	// shares its memory instead of a copy (the page keeps every file's bytes;
+	// a copy would double them).
+	Shared bool
+	// SHA256, when set, is the hex SHA-256 of Data, computed by the caller
+	// (the page has the browser hash a large gold off its thread); else a
+	// gold's checksum is computed from Data.
+	SHA256 string
 }
 
 // Gold is a read gold file with its checksum.
@@ -31,11 +42,15 @@ type Gold struct {
 
 // ReadGold reads a BenchIE gold file.
 func ReadGold(in Input, strict bool) (*Gold, error) {
-	g, err := benchie.ReadGold(in.Path, in.Data, benchie.GoldOptions{Strict: strict})
+	g, err := benchie.ReadGold(in.Path, in.Data, benchie.GoldOptions{Strict: strict, Pause: in.Pause, Shared: in.Shared})
 	if err != nil {
 		return nil, err
 	}
-	return &Gold{Gold: g, SHA256: checksum(in.Data)}, nil
+	sum := in.SHA256
+	if sum == "" {
+		sum = checksumPaused(in.Data, in.Pause)
+	}
+	return &Gold{Gold: g, SHA256: sum}, nil
 }
 
 // System is a read system file with the name it is shown under.
@@ -60,7 +75,7 @@ func ReadSystem(in Input, format oie.Format) (*System, error) {
 		}
 		return &System{Name: DefaultName(in), System: &oie.System{Path: in.Path, Format: FormatCaRB}, Tabbed: p}, nil
 	}
-	s, err := oie.ReadSystem(in.Path, in.Data, oie.SystemOptions{Format: format})
+	s, err := oie.ReadSystem(in.Path, in.Data, oie.SystemOptions{Format: format, Pause: in.Pause, Shared: in.Shared})
 	if err != nil {
 		return nil, err
 	}
@@ -104,10 +119,15 @@ type Options struct {
 	// Progress, when set, is called after each system and facet is scored;
 	// the browser uses it to show progress and yield to the page.
 	Progress func(done, total int)
+	// Pause, when set, is called every few sentences compiled and every
+	// oie.PauseEvery extractions scored: the page yields to the browser.
+	Pause func()
 	// StatsLater leaves the gold statistics (surface forms, the costliest
 	// count) out of the report unless already counted; CountStats adds them.
 	// A page shows the scores first and counts after.
 	StatsLater bool
+	// carbAhead holds CaRB scores computed ahead, by system (WithCaRB).
+	carbAhead []carbScored
 }
 
 // Evaluation keeps everything that produced a report, so that a front end
@@ -138,10 +158,10 @@ func Evaluate(gold, eGold *Gold, systems []*System, opt Options) *Evaluation {
 		ev.Systems = append(ev.Systems, asBenchIE(s, gold.Gold))
 	}
 	for _, f := range facets {
-		ev.Compiled[f] = benchie.Compile(gold.Gold, f)
+		ev.Compiled[f] = benchie.CompileWith(gold.Gold, f, opt.Pause)
 	}
 	if eGold != nil {
-		ev.CompiledE = benchie.Compile(eGold.Gold, benchie.Regular)
+		ev.CompiledE = benchie.CompileWith(eGold.Gold, benchie.Regular, opt.Pause)
 	}
 	total := len(systems) * len(facets)
 	if eGold != nil {
@@ -154,7 +174,7 @@ func Evaluate(gold, eGold *Gold, systems []*System, opt Options) *Evaluation {
 			opt.Progress(done, total)
 		}
 	}
-	sopt := benchie.Options{ReferenceCompat: opt.ReferenceCompat}
+	sopt := benchie.Options{ReferenceCompat: opt.ReferenceCompat, Pause: opt.Pause}
 	for _, s := range ev.Systems {
 		rs := map[string]*benchie.Result{}
 		for _, f := range facets {
@@ -223,7 +243,7 @@ func (ev *Evaluation) buildReport(facets []benchie.Facet, opt Options) report.Re
 		}
 		if opt.CaRBGold != nil {
 			var ws []oie.Warning
-			rs.CaRB, ws = carbScore(s, ev.Gold.Gold, opt.CaRBGold, rs.BenchIE.Regular)
+			rs.CaRB, ws = opt.carbFor(i, s, ev.Gold.Gold, rs.BenchIE.Regular)
 			rs.Warnings = append(rs.Warnings, warningStrings(ws)...)
 		}
 		r.Systems = append(r.Systems, rs)
@@ -324,6 +344,13 @@ func Run(req Request) (*Evaluation, error) {
 		}
 		names[s.Name] = true
 		systems = append(systems, s)
+	}
+	if req.Pause != nil { // count the statistics pausing too
+		for _, g := range []*Gold{gold, eGold} {
+			if g != nil {
+				g.CountStats(req.Pause)
+			}
+		}
 	}
 	return Evaluate(gold, eGold, systems, req.Options), nil
 }

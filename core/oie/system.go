@@ -1,6 +1,7 @@
 package oie
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -38,6 +39,12 @@ const (
 type SystemOptions struct {
 	Format     Format
 	Confidence ConfidenceMode
+	// Pause, when set, is called every PauseEvery lines (and between
+	// megabytes while the text is checked): the page yields to the browser.
+	Pause func()
+	// Shared lets the extractions share data's memory instead of a copy:
+	// data must then never change (see TextOf).
+	Shared bool
 }
 
 // System is one system's extractions, as read from one file.
@@ -74,10 +81,11 @@ func firstContent(data []byte) string {
 // ReadSystem reads system extractions from data; file names the input in
 // messages. It returns every extraction of the file or an error.
 func ReadSystem(file string, data []byte, opt SystemOptions) (*System, error) {
-	lines, err := SplitLines(file, data)
-	if err != nil {
+	if err := CheckText(file, data, opt.Pause); err != nil {
 		return nil, err
 	}
+	lines := splitText(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), opt.Shared)
+	var err error
 	format := opt.Format
 	if format == FormatAuto {
 		format = SniffSystem(data)
@@ -85,9 +93,9 @@ func ReadSystem(file string, data []byte, opt SystemOptions) (*System, error) {
 	sys := &System{Path: file, Format: format}
 	switch format {
 	case FormatTSV:
-		err = readTSV(sys, lines, opt.Confidence)
+		err = readTSV(sys, lines, opt.Confidence, opt.Pause)
 	case FormatJSONL:
-		err = readJSONL(sys, lines)
+		err = readJSONL(sys, lines, opt.Pause)
 	default:
 		return nil, &ParseError{File: file, Msg: fmt.Sprintf("unknown system format %q: expected %s or %s", format, FormatTSV, FormatJSONL), Err: ErrSyntax}
 	}
@@ -100,63 +108,71 @@ func ReadSystem(file string, data []byte, opt SystemOptions) (*System, error) {
 	return sys, nil
 }
 
-func readTSV(sys *System, lines []Line, mode ConfidenceMode) error {
-	rows := make([][]string, 0, len(lines))
-	nums := make([]int, 0, len(lines))
-	for _, l := range lines {
+func readTSV(sys *System, lines []Line, mode ConfidenceMode, pause func()) error {
+	// One pass reads every line, the columns after the object as
+	// arguments; a second, when the last column is a confidence, moves it.
+	sys.Extractions = make([]Extraction, 0, len(lines))
+	allConf := true // every line has five or more columns, the last a number
+	for k, l := range lines {
+		if pause != nil && k%PauseEvery == PauseEvery-1 {
+			pause()
+		}
 		if TrimSpace(l.Text) == "" {
 			continue
 		}
-		f := strings.Split(l.Text, "\t")
-		if len(f) < 4 {
-			return &ParseError{File: sys.Path, Line: l.Num, Column: Column(l.Text, len(l.Text)),
-				Msg: fmt.Sprintf("expected at least 4 tab-separated columns (sent_id, subject, relation, object), found %d", len(f)), Err: ErrFieldCount}
+		var head [4]string
+		n, rest := 0, l.Text
+		for n < 4 {
+			i := strings.IndexByte(rest, '\t')
+			if i < 0 {
+				head[n], rest = rest, ""
+				n++
+				break
+			}
+			head[n], rest = rest[:i], rest[i+1:]
+			n++
 		}
-		if TrimSpace(f[0]) == "" {
+		if n < 4 {
+			return &ParseError{File: sys.Path, Line: l.Num, Column: Column(l.Text, len(l.Text)),
+				Msg: fmt.Sprintf("expected at least 4 tab-separated columns (sent_id, subject, relation, object), found %d", n), Err: ErrFieldCount}
+		}
+		if TrimSpace(head[0]) == "" {
 			return &ParseError{File: sys.Path, Line: l.Num, Column: 1, Msg: "empty sentence id: expected the id of a gold sentence in column 1", Err: ErrEmptyField}
 		}
-		rows, nums = append(rows, f), append(nums, l.Num)
-	}
-	withConf := mode == ConfidenceColumn || (mode == ConfidenceAuto && len(rows) > 0 && lastColumnsAreNumbers(rows))
-	sys.HasConfidence = withConf && len(rows) > 0
-	sys.Extractions = make([]Extraction, 0, len(rows))
-	for i, f := range rows {
-		e := Extraction{SentID: TrimSpace(f[0]), Triple: Triple{f[1], f[2], f[3]}, Line: nums[i]}
-		rest := f[4:]
-		if withConf {
-			if len(rest) == 0 {
-				return &ParseError{File: sys.Path, Line: nums[i], Column: lineLen(f), Msg: "expected a confidence in column 5", Err: ErrFieldCount}
+		e := Extraction{SentID: TrimSpace(head[0]), Triple: Triple{head[1], head[2], head[3]}, Line: l.Num}
+		if len(l.Text) > len(head[0])+len(head[1])+len(head[2])+len(head[3])+3 { // more columns
+			e.Extra = strings.Split(rest, "\t")
+			if allConf {
+				_, allConf = parseConfidence(e.Extra[len(e.Extra)-1])
 			}
-			c, ok := parseConfidence(rest[len(rest)-1])
-			if !ok {
-				return &ParseError{File: sys.Path, Line: nums[i], Column: lineLen(f[:len(f)-1]) + 1,
-					Msg: fmt.Sprintf("expected a number as confidence in the last column, found %q", rest[len(rest)-1]), Err: ErrSyntax}
-			}
-			e.Confidence, e.HasConfidence = c, true
-			rest = rest[:len(rest)-1]
-		}
-		if len(rest) > 0 {
-			e.Extra = rest
+		} else {
+			allConf = false
 		}
 		sys.Extractions = append(sys.Extractions, e)
 	}
-	return nil
-}
-
-// lineLen is the character length of fields joined by tabs, plus one: the
-// column just after them.
-func lineLen(f []string) int { return Column(strings.Join(f, "\t"), len(strings.Join(f, "\t"))) }
-
-func lastColumnsAreNumbers(rows [][]string) bool {
-	for _, f := range rows {
-		if len(f) < 5 {
-			return false
+	withConf := mode == ConfidenceColumn || (mode == ConfidenceAuto && len(sys.Extractions) > 0 && allConf)
+	sys.HasConfidence = withConf && len(sys.Extractions) > 0
+	if !withConf {
+		return nil
+	}
+	for i := range sys.Extractions {
+		e := &sys.Extractions[i]
+		text := lines[e.Line-1].Text
+		if len(e.Extra) == 0 {
+			return &ParseError{File: sys.Path, Line: e.Line, Column: Column(text, len(text)), Msg: "expected a confidence in column 5", Err: ErrFieldCount}
 		}
-		if _, ok := parseConfidence(f[len(f)-1]); !ok {
-			return false
+		last := e.Extra[len(e.Extra)-1]
+		c, ok := parseConfidence(last)
+		if !ok {
+			return &ParseError{File: sys.Path, Line: e.Line, Column: Column(text, len(text)-len(last)),
+				Msg: fmt.Sprintf("expected a number as confidence in the last column, found %q", last), Err: ErrSyntax}
+		}
+		e.Confidence, e.HasConfidence = c, true
+		if e.Extra = e.Extra[:len(e.Extra)-1]; len(e.Extra) == 0 {
+			e.Extra = nil
 		}
 	}
-	return true
+	return nil
 }
 
 func parseConfidence(s string) (float64, bool) {
@@ -164,9 +180,12 @@ func parseConfidence(s string) (float64, bool) {
 	return c, err == nil && !math.IsInf(c, 0) && !math.IsNaN(c)
 }
 
-func readJSONL(sys *System, lines []Line) error {
+func readJSONL(sys *System, lines []Line, pause func()) error {
 	allConf := true
-	for _, l := range lines {
+	for k, l := range lines {
+		if pause != nil && k%PauseEvery == PauseEvery-1 {
+			pause()
+		}
 		text := l.Text
 		if TrimSpace(text) == "" {
 			continue

@@ -10,7 +10,20 @@ import (
 // TrimSpace trims the white space the reference (Python's str.strip) trims:
 // Unicode white space plus the information separators U+001C..U+001F, which
 // Go's unicode.IsSpace does not count.
-func TrimSpace(s string) string { return strings.TrimFunc(s, IsSpace) }
+func TrimSpace(s string) string {
+	// Every white space character above is ASCII up to ' ' or starts with
+	// a byte of 0x80 or more: ASCII ends are trimmed byte by byte.
+	for len(s) > 0 && s[0] <= ' ' && IsSpace(rune(s[0])) {
+		s = s[1:]
+	}
+	for len(s) > 0 && s[len(s)-1] <= ' ' && IsSpace(rune(s[len(s)-1])) {
+		s = s[:len(s)-1]
+	}
+	if n := len(s); n == 0 || (s[0] < utf8.RuneSelf && s[n-1] < utf8.RuneSelf) {
+		return s
+	}
+	return strings.TrimFunc(s, IsSpace)
+}
 
 // IsSpace reports whether r is white space in the sense of TrimSpace.
 func IsSpace(r rune) bool { return unicode.IsSpace(r) || (r >= 0x1c && r <= 0x1f) }
@@ -29,16 +42,22 @@ func SplitLines(file string, data []byte) ([]Line, error) {
 	if err := checkText(file, data); err != nil {
 		return nil, err
 	}
+	return splitText(data, false), nil
+}
+
+// splitText splits text checked by checkText (or CheckText), its byte
+// order mark removed, into lines.
+func splitText(data []byte, shared bool) []Line {
 	n := bytes.Count(data, []byte{'\n'}) + 1
 	lines := make([]Line, 0, n)
-	text := string(data)
+	text := stringOf(data, shared)
 	for num := 1; ; num++ {
 		i := strings.IndexByte(text, '\n')
 		if i < 0 {
 			if text != "" {
 				lines = append(lines, Line{num, strings.TrimSuffix(text, "\r")})
 			}
-			return lines, nil
+			return lines
 		}
 		lines = append(lines, Line{num, strings.TrimSuffix(text[:i], "\r")})
 		text = text[i+1:]

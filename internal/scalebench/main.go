@@ -7,33 +7,29 @@
 package main
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
-	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/evaluate"
-	"github.com/oiebench/oiebench/core/oie"
-	"github.com/oiebench/oiebench/core/synthetic"
-	"github.com/oiebench/oiebench/internal/dataset"
+	"github.com/oiebench/oiebench/internal/scaledata"
 )
 
-var systems = []string{"clausie", "minie", "stanford", "openie6", "roi_t", "roi_n", "naive_oie", "m2oie_en", "graphene"}
-
 func main() {
-	if len(os.Args) > 2 && os.Args[1] == "-child" {
-		child(os.Args[2])
+	if len(os.Args) > 3 && os.Args[1] == "-child" {
+		child(os.Args[2], os.Args[3])
 		return
 	}
 	scales := flag.String("scales", "1,10,100", "scales to measure")
 	keep := flag.String("out", "", "folder to keep the generated files in (default: a temporary one)")
+	profile := flag.String("profile", "", "folder to write each scale's CPU and heap profiles to (N.cpu.pprof, N.heap.pprof)")
 	flag.Parse()
 	dir := *keep
 	if dir == "" {
@@ -43,7 +39,14 @@ func main() {
 		}
 		defer os.RemoveAll(dir)
 	}
-	gold, sys := load()
+	if load, err := os.ReadFile("/proc/loadavg"); err == nil { // a shared machine is noisy: say how busy
+		fmt.Printf("load before: %s\n", strings.Join(strings.Fields(string(load))[:3], " "))
+		defer func() {
+			if load, err := os.ReadFile("/proc/loadavg"); err == nil {
+				fmt.Printf("load after: %s\n", strings.Join(strings.Fields(string(load))[:3], " "))
+			}
+		}()
+	}
 	fmt.Println("| scale | sentences | synsets | extractions | wall time | CPU time | peak memory | CPU per 1,000 sentences |")
 	fmt.Println("|---:|---:|---:|---:|---:|---:|---:|---:|")
 	for _, f := range strings.Split(*scales, ",") {
@@ -51,17 +54,16 @@ func main() {
 		if err != nil || n < 1 {
 			fail(fmt.Errorf("bad scale %q", f))
 		}
-		sg, ss, err := synthetic.Scale(gold, sys, n, 1)
+		sub := filepath.Join(dir, strconv.Itoa(n))
+		set, err := scaledata.Write(sub, n, 1)
 		if err != nil {
 			fail(err)
 		}
-		sub := filepath.Join(dir, strconv.Itoa(n))
-		write(sub, sg, ss)
-		exts := 0
-		for _, s := range ss {
-			exts += len(s.Extractions)
+		prof := ""
+		if *profile != "" {
+			prof = filepath.Join(*profile, strconv.Itoa(n))
 		}
-		cmd := exec.Command(os.Args[0], "-child", sub)
+		cmd := exec.Command(os.Args[0], "-child", sub, prof)
 		cmd.Stderr = os.Stderr
 		start := time.Now()
 		if err := cmd.Run(); err != nil {
@@ -70,22 +72,44 @@ func main() {
 		wall := time.Since(start)
 		ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
 		cpu := time.Duration(syscall.TimevalToNsec(ru.Utime) + syscall.TimevalToNsec(ru.Stime))
-		per := cpu / time.Duration(len(sg.Sentences)) * 1000
-		fmt.Printf("| %d× | %d | %d | %d | %.2f s | %.2f s | %.0f MiB | %.0f ms |\n", n, len(sg.Sentences), sg.SynsetCount(), exts,
+		per := cpu / time.Duration(set.Sentences) * 1000
+		fmt.Printf("| %d× | %d | %d | %d | %.2f s | %.2f s | %.0f MiB | %.0f ms |\n", n, set.Sentences, set.Synsets, set.Extractions,
 			wall.Seconds(), cpu.Seconds(), float64(ru.Maxrss)/1024, float64(per.Microseconds())/1000)
 	}
 }
 
 // child reads the files of one scale and scores every system on every facet,
-// as `oiebench score` does.
-func child(dir string) {
+// as `oiebench score` does; with prof set it writes prof.cpu.pprof and
+// prof.heap.pprof (the heap at its largest point: after scoring, before the
+// report is rendered).
+func child(dir, prof string) {
+	if prof != "" {
+		f, err := os.Create(prof + ".cpu.pprof")
+		if err != nil {
+			fail(err)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fail(err)
+		}
+		defer pprof.StopCPUProfile()
+	}
 	req := evaluate.Request{Gold: input(filepath.Join(dir, "gold.txt"))}
-	for _, s := range systems {
+	for _, s := range scaledata.Systems {
 		req.Systems = append(req.Systems, input(filepath.Join(dir, s+".txt")))
 	}
 	ev, err := evaluate.Run(req)
 	if err != nil {
 		fail(err)
+	}
+	if prof != "" {
+		f, err := os.Create(prof + ".heap.pprof")
+		if err != nil {
+			fail(err)
+		}
+		if err := pprof.WriteHeapProfile(f); err != nil {
+			fail(err)
+		}
+		f.Close()
 	}
 	if _, err := ev.Report.Render("json"); err != nil {
 		fail(err)
@@ -98,52 +122,6 @@ func input(path string) evaluate.Input {
 		fail(err)
 	}
 	return evaluate.Input{Path: path, Data: b}
-}
-
-func load() (*benchie.Gold, []*oie.System) {
-	b, err := dataset.ReadFile("benchie_gold_annotations_en.txt")
-	if err != nil {
-		fail(err)
-	}
-	g, err := benchie.ReadGold("en", b, benchie.GoldOptions{})
-	if err != nil {
-		fail(err)
-	}
-	var out []*oie.System
-	for _, s := range systems {
-		b, err := dataset.ReadFile("systems/" + s + "_explicit.txt")
-		if err != nil {
-			fail(err)
-		}
-		sys, err := oie.ReadSystem(s, b, oie.SystemOptions{})
-		if err != nil {
-			fail(err)
-		}
-		out = append(out, sys)
-	}
-	return g, out
-}
-
-func write(dir string, g *benchie.Gold, ss []*oie.System) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		fail(err)
-	}
-	var buf bytes.Buffer
-	if err := benchie.WriteGold(&buf, g); err != nil {
-		fail(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "gold.txt"), buf.Bytes(), 0o644); err != nil {
-		fail(err)
-	}
-	for i, s := range ss {
-		buf.Reset()
-		if err := oie.WriteTSV(&buf, s.Extractions); err != nil {
-			fail(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, systems[i]+".txt"), buf.Bytes(), 0o644); err != nil {
-			fail(err)
-		}
-	}
 }
 
 func fail(err error) {

@@ -1,0 +1,180 @@
+package benchie
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/oiebench/oiebench/core/oie"
+	"github.com/oiebench/oiebench/internal/dataset"
+)
+
+// Reading, compiling, scoring and counting with pauses (the page's way) and
+// with the text shared give exactly what the plain calls give, and pause.
+func TestPausedAndShared(t *testing.T) {
+	data, err := dataset.ReadFile("benchie_gold_annotations_en.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pauses := 0
+	pause := func() { pauses++ }
+	plain, err := ReadGold("en", data, GoldOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	shared := append([]byte(nil), data...)
+	paced, err := ReadGold("en", shared, GoldOptions{Pause: pause, Shared: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pauses < 5 {
+		t.Errorf("%d pauses reading 10,000 lines", pauses)
+	}
+	for si, s := range plain.Sentences {
+		p := paced.Sentences[si]
+		if s.Sentence != p.Sentence || len(s.Synsets) != len(p.Synsets) {
+			t.Fatalf("sentence %d: %v, paced %v", si, s.Sentence, p.Sentence)
+		}
+		for ki, syn := range s.Synsets {
+			for ti, tr := range syn.Triples {
+				pt := p.Synsets[ki].Triples[ti]
+				for k := range tr.units {
+					if !reflect.DeepEqual(plain.units.of(tr.units[k]), paced.units.of(pt.units[k])) {
+						t.Fatalf("sentence %d synset %d triple %d slot %d differs", si, ki, ti, k)
+					}
+				}
+				if tr.Triple != pt.Triple || tr.opens != pt.opens || tr.arena != &plain.units || pt.arena != &paced.units {
+					t.Fatalf("sentence %d synset %d triple %d differs", si, ki, ti)
+				}
+			}
+		}
+	}
+	var systems []*oie.System
+	for _, name := range []string{"clausie", "minie", "stanford", "openie6", "roi_t", "roi_n", "naive_oie", "m2oie_en", "graphene"} {
+		b, err := dataset.ReadFile("systems/" + name + "_explicit.txt")
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := oie.ReadSystem(name, b, oie.SystemOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps, err := oie.ReadSystem(name, append([]byte(nil), b...), oie.SystemOptions{Pause: pause, Shared: true})
+		if err != nil || !reflect.DeepEqual(s, ps) {
+			t.Fatalf("%s read with pauses and shared differs (%v)", name, err)
+		}
+		systems = append(systems, s)
+	}
+	pauses = 0
+	for _, f := range Facets {
+		c, pc := Compile(plain, f), CompileWith(paced, f, pause)
+		for _, s := range systems {
+			r, pr := c.Score(s, Options{}), pc.Score(s, Options{Pause: pause})
+			if r.Counts != pr.Counts || !reflect.DeepEqual(r.Judgements, pr.Judgements) || !reflect.DeepEqual(r.Coverage, pr.Coverage) {
+				t.Errorf("%s %s: paced scoring differs", f, s.Path)
+			}
+		}
+	}
+	if pauses == 0 {
+		t.Error("compiling and scoring never paused")
+	}
+	pauses = 0
+	if st, pst := plain.Stats(), paced.CountStats(pause); !reflect.DeepEqual(st, pst) || pauses == 0 || !paced.StatsCounted() {
+		t.Errorf("CountStats %+v (%d pauses), Stats %+v", pst, pauses, st)
+	}
+	// shared: the gold's strings are the data's own memory
+	objectOf := func(g *Gold) string {
+		last := g.Sentences[len(g.Sentences)-1]
+		syn := last.Synsets[len(last.Synsets)-1]
+		return syn.Triples[len(syn.Triples)-1].Object
+	}
+	before := strings.Clone(objectOf(paced))
+	i := strings.LastIndex(string(shared), before)
+	shared[i] = '#'
+	if after := objectOf(paced); after != "#"+before[1:] || objectOf(plain) != before {
+		t.Errorf("a shared gold's last object %q (was %q) does not show the change of its data", after, before)
+	}
+}
+
+// TestFirstMatchIndexRead is TestFirstMatchIndex on golds read from text:
+// the triples carry the reader's units and bracket marks.
+func TestFirstMatchIndexRead(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for round := 0; round < 300; round++ {
+		var text strings.Builder
+		text.WriteString("sent_id:1\tS\n")
+		var gold []oie.Triple
+		for k := 0; k < 1+r.IntN(4); k++ {
+			text.WriteString("1--> Cluster 1:\n")
+			for n := 0; n < 1+r.IntN(3); n++ {
+				tr := oie.Triple{Subject: "x" + randomSlot(r), Relation: randomSlot(r), Object: randomSlot(r) + "y"}
+				text.WriteString(tr.Subject + separator + tr.Relation + separator + tr.Object + "\n")
+				gold = append(gold, tr)
+			}
+		}
+		g, err := ReadGold("g", []byte(text.String()), GoldOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var pool []oie.Triple
+		for i := 0; i < 60; i++ {
+			tr := gold[r.IntN(len(gold))]
+			pick := func(slot string) string {
+				cs := candidates(r, bruteForms(slot))
+				return cs[r.IntN(len(cs))]
+			}
+			pool = append(pool, oie.Triple{Subject: pick(tr.Subject), Relation: pick(tr.Relation), Object: pick(tr.Object)})
+		}
+		for _, f := range Facets {
+			c := Compile(g, f)
+			cs := &c.set.sents[0]
+			for _, tr := range pool {
+				want := -1
+				for i := range cs.triples {
+					ct := c.triple(0, i)
+					ok := ct.slots[0].match(tr.Subject) && ct.slots[1].match(tr.Relation) && ct.slots[2].match(tr.Object)
+					if f == Concat {
+						ok = ct.matchConcat(tr.Subject + " " + tr.Relation + " " + tr.Object)
+					}
+					if ok {
+						want = i
+						break
+					}
+				}
+				if got := c.firstMatch(0, tr); got != want {
+					t.Fatalf("%s: firstMatch(%q) = %d, want %d", f, tr, got, want)
+				}
+			}
+		}
+	}
+}
+
+// BenchIE-M's slot of a clean slot, made from its units, is minimalSlot's.
+func TestMinimalOfCleanSlots(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	clean := 0
+	for i := 0; i < 20000; i++ {
+		slot := randomSlot(r)
+		switch r.IntN(10) {
+		case 0:
+			slot += " (x)"
+		case 1:
+			slot = "\u00a0" + slot + " \u2003"
+		case 2:
+			slot = strings.Replace(slot, " ", "  ", 1)
+		}
+		slot = oie.TrimSpace(slot)
+		units, _, ok := appendUnits(nil, slot)
+		if !ok || !strings.Contains(slot, "[") {
+			continue
+		}
+		clean++
+		if got, want := minimalOf(units), minimalSlot(slot); got != want {
+			t.Fatalf("slot %q: minimalOf %q, minimalSlot %q", slot, got, want)
+		}
+	}
+	if clean < 1000 {
+		t.Errorf("only %d clean slots with brackets", clean)
+	}
+}

@@ -1,0 +1,24 @@
+package evaluate
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+)
+
+// checksumPaused is checksum a megabyte at a time, calling pause (when set)
+// between megabytes: hashing a 100 MB gold is seconds of work in the page.
+func checksumPaused(data []byte, pause func()) string {
+	if pause == nil {
+		return checksum(data)
+	}
+	h := sha256.New()
+	for len(data) > 0 {
+		n := min(len(data), 1<<20)
+		h.Write(data[:n])
+		data = data[n:]
+		if len(data) > 0 {
+			pause()
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}

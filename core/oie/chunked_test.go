@@ -1,0 +1,54 @@
+package oie
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// CheckText validates a megabyte at a time: characters cut by a megabyte
+// boundary are read whole, and an error is placed as SplitLines places it.
+func TestCheckTextChunks(t *testing.T) {
+	line := strings.Repeat("é€😀 ab\t", 1000) + "\n" // 2-, 3- and 4-byte characters
+	good := strings.Repeat(line, 3*checkChunk/len(line))
+	pauses := 0
+	if err := CheckText("f", []byte("\xef\xbb\xbf"+good), func() { pauses++ }); err != nil {
+		t.Fatalf("valid text: %v", err)
+	}
+	if pauses < 2 {
+		t.Errorf("%d pauses for %d MB", pauses, len(good)>>20)
+	}
+	for _, bad := range []string{"\xff", "\x00", "\xe2\x82"} {
+		for _, at := range []int{0, checkChunk - 1, checkChunk, 2*checkChunk + 7, len(good) - 1} {
+			data := []byte(good[:at] + bad + good[at:])
+			_, want := SplitLines("f", data)
+			got := CheckText("f", data, func() {})
+			var pw, pg *ParseError
+			if !errors.As(want, &pw) || !errors.As(got, &pg) || *pw != *pg {
+				t.Errorf("%q at %d: CheckText %v, SplitLines %v", bad, at, got, want)
+			}
+		}
+	}
+}
+
+// A shared text is the data itself; a copy is not.
+func TestTextOfShared(t *testing.T) {
+	data := []byte("\xef\xbb\xbfsent_id:1\n")
+	shared, copied := TextOf(data, true), TextOf(data, false)
+	if shared != "sent_id:1\n" || copied != shared {
+		t.Fatalf("TextOf: %q, %q", shared, copied)
+	}
+	data[3] = 'S'
+	if shared[0] != 'S' || copied[0] != 's' {
+		t.Errorf("after a change of data: shared %q, copy %q", shared, copied)
+	}
+}
+
+// The ASCII ends of TrimSpace are trimmed as unicode white space is.
+func TestTrimSpaceASCII(t *testing.T) {
+	for _, s := range []string{"", " ", "\t a b \r\n", "\x1c\x1fx\x1e", "\u00a0x\u2003", " \u00a0x ", "x", "\x01x\x01", "é "} {
+		if got, want := TrimSpace(s), strings.TrimFunc(s, IsSpace); got != want {
+			t.Errorf("TrimSpace(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
