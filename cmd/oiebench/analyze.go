@@ -23,6 +23,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) error {
 	length := fs.String("length-buckets", "20,30", "upper bounds of the sentence-length buckets, in tokens")
 	conj := fs.String("conjunction-buckets", "0", "upper bounds of the conjunction buckets")
 	cases := fs.String("case-marker-buckets", "1,2,3,4", "upper bounds of the case-marker buckets")
+	charts := fs.String("charts", "", "also write the charts (paper Figs. 1-4, PR curves) as SVG files into this folder")
 	systems, err := parseInterleaved(fs, args)
 	if err != nil {
 		return err
@@ -60,6 +61,11 @@ func runAnalyze(args []string, stdout, stderr io.Writer) error {
 	}
 	if err := analysis.Analyze(ev, opt); err != nil {
 		return usageError{err.Error()}
+	}
+	if *charts != "" {
+		if err := writeCharts(*charts, &ev.Report); err != nil {
+			return err
+		}
 	}
 	out, err := ev.Report.RenderAnalysis(*in.format)
 	if err != nil {

@@ -22,6 +22,9 @@ type Options struct {
 	Thresholds report.Thresholds
 	// Featurizer finds the sentences' features; nil gives lengths only.
 	Featurizer *nlp.Featurizer
+	// Progress, when set, is called after each system is analysed, so that
+	// a page can show progress and let the browser work in between.
+	Progress func(done, total int)
 }
 
 func (o Options) facet() benchie.Facet {
@@ -104,6 +107,9 @@ func Analyze(ev *evaluate.Evaluation, opt Options) error {
 			a.CI95 = &ci
 		}
 		ev.Report.Systems[i].Analysis = a
+		if opt.Progress != nil {
+			opt.Progress(i+1, len(ev.Systems))
+		}
 	}
 	return nil
 }

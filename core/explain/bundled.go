@@ -7,6 +7,12 @@ type Dataset struct {
 	Lang    string // BCP 47 tag, for the lang attribute of its text
 	Gold    string // path inside the data release
 	Systems []BundledSystem
+	// CaRBGold is CaRB's gold for the same sentences, scored beside BenchIE
+	// (BenchIE's Table 5); "" when the release has none.
+	CaRBGold string
+	// Tags are the sentences' part-of-speech tags, computed at build time
+	// (oiebench tags) for the sentence buckets; "" when none.
+	Tags string
 }
 
 // BundledSystem is a published system output of the release.
@@ -29,7 +35,7 @@ var BenchIE = []Dataset{
 		{"Naive OIE", "systems/naive_oie_explicit.txt"},
 		{"M2OIE", "systems/m2oie_en_explicit.txt"},
 		{"Graphene", "systems/graphene_explicit.txt"},
-	}},
+	}, CaRBGold: "carb_explicit.txt", Tags: "tags_en.json"},
 	{Key: "de", Label: "German", Lang: "de", Gold: "benchie_gold_annotations_de.txt", Systems: []BundledSystem{
 		{"M2OIE", "systems/m2oie_de_explicit.txt"},
 	}},

@@ -5,11 +5,14 @@ import (
 	"github.com/oiebench/oiebench/core/oie"
 )
 
-// Loaded is a file read as the kind it was taken for: a gold, or a system.
+// Loaded is a file read as the kind it was taken for: a gold, a system, or
+// a token-level scorer's file.
 type Loaded struct {
-	Kind   Kind
-	Gold   *evaluate.Gold   // KindGold
-	System *evaluate.System // KindTSV, KindJSONL
+	Kind     Kind
+	Gold     *evaluate.Gold     // KindGold
+	System   *evaluate.System   // KindTSV, KindJSONL, KindCaRB
+	CaRBGold *evaluate.CaRBGold // KindCaRBGold
+	WiRe57   *evaluate.Input    // KindWiRe57Gold, KindWiRe57: checked, scored by evaluate.RunWiRe57
 }
 
 // Load reads a user's file as kind (KindAuto: sniffed). It returns the whole
@@ -18,6 +21,9 @@ type Loaded struct {
 func Load(in evaluate.Input, kind Kind, strictGold bool) (Loaded, error) {
 	if kind == KindAuto {
 		kind = Sniff(in.Data)
+	}
+	if l, ok, err := loadTokenLevel(in, kind); ok {
+		return l, err
 	}
 	if kind == KindGold {
 		g, err := evaluate.ReadGold(in, strictGold)

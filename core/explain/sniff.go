@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 
+	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/oie"
 )
 
@@ -19,7 +20,7 @@ const (
 )
 
 // Kinds lists the kinds a user can choose instead of the sniffed one.
-var Kinds = []Kind{KindGold, KindTSV, KindJSONL}
+var Kinds = []Kind{KindGold, KindTSV, KindJSONL, KindCaRB, KindCaRBGold, KindWiRe57Gold, KindWiRe57}
 
 // Label names a kind for people.
 func (k Kind) Label() string {
@@ -31,6 +32,9 @@ func (k Kind) Label() string {
 	case KindJSONL:
 		return "JSON Lines extractions"
 	}
+	if l, ok := tokenLevelLabels[k]; ok {
+		return l
+	}
 	return "detect automatically"
 }
 
@@ -38,8 +42,9 @@ func (k Kind) Label() string {
 func (k Kind) IsGold() bool { return k == KindGold }
 
 // Sniff guesses the kind of a file from its first non-blank line: a
-// "sent_id:" line opens a BenchIE gold file; anything else is system
-// extractions in the format oie.SniffSystem finds.
+// "sent_id:" line opens a BenchIE gold file; a CaRB gold and WiRe57's JSON
+// files are told by their shape (sniffTokenLevel); anything else is system
+// extractions in the format evaluate.SniffSystem finds.
 func Sniff(data []byte) Kind {
 	head := data[:min(len(data), 1<<16)]
 	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
@@ -53,5 +58,8 @@ func Sniff(data []byte) Kind {
 		}
 		head = rest
 	}
-	return Kind(oie.SniffSystem(data))
+	if k := sniffTokenLevel(data); k != KindAuto {
+		return k
+	}
+	return Kind(evaluate.SniffSystem(data))
 }
