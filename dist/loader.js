@@ -91,6 +91,9 @@
     } else {
       result = await WebAssembly.instantiateStreaming(fetch('app.wasm'), go.importObject);
     }
+    // The evaluator's memory in bytes, for measuring (./build.sh bench):
+    // WebAssembly memory only grows, so this is also its peak.
+    window.oiebenchMemory = function () { return result.instance.exports.mem.buffer.byteLength; };
     go.run(result.instance).then(function () { fail('The evaluator stopped. Reload the page to start it again.'); });
   }
 

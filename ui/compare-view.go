@@ -19,14 +19,14 @@ type CompareView struct {
 func (c *CompareView) Names() []string { return c.M.SystemNames() }
 
 // A and B are the systems compared: the chosen ones, else the first two.
-func (c *CompareView) A() int { return c.pick(c.M.Prefs.CompareA, 0) }
-func (c *CompareView) B() int { return c.pick(c.M.Prefs.CompareB, 1) }
+func (c *CompareView) A() int {
+	a, _ := c.M.ComparedSystems()
+	return a
+}
 
-func (c *CompareView) pick(name string, def int) int {
-	if i := c.M.SystemIndex(name); i >= 0 {
-		return i
-	}
-	return min(def, len(c.Names())-1)
+func (c *CompareView) B() int {
+	_, b := c.M.ComparedSystems()
+	return b
 }
 
 // NameOf is the name of system i.

@@ -35,7 +35,7 @@ func (c *Inputs) SetReadAs(e vugu.DOMEvent) {
 
 // SystemKinds are the formats a system file can be read as again.
 func (c *Inputs) SystemKinds() []explain.Kind {
-	return []explain.Kind{explain.KindTSV, explain.KindJSONL}
+	return []explain.Kind{explain.KindTSV, explain.KindJSONL, explain.KindCaRB}
 }
 
 // Reread reads a system file again in the chosen format.
@@ -50,6 +50,12 @@ func (c *Inputs) RoleLabel(f FileEntry) string {
 		return "gold"
 	case RoleEGold:
 		return "BenchIE-E gold"
+	case RoleCaRBGold:
+		return "CaRB gold"
+	case RoleWiRe57Gold:
+		return "WiRe57 gold"
+	case RoleWiRe57:
+		return "WiRe57 extractions"
 	}
 	return "system “" + f.System + "”"
 }

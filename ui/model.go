@@ -10,6 +10,7 @@ package ui
 
 import (
 	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/chart"
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/explain"
 	"github.com/vugu/vugu/js"
@@ -42,6 +43,8 @@ type App interface {
 	Complete()
 	// SavePrefs keeps the view state (tab, sort, selection) for the next visit.
 	SavePrefs()
+	// ExportChart saves a chart as a file: format "svg" or "png".
+	ExportChart(f chart.Figure, format string)
 }
 
 // Options are the choices that change numbers; they go into the signature.
@@ -158,6 +161,7 @@ const (
 	ViewScores    View = "scores"
 	ViewSentences View = "sentences"
 	ViewCompare   View = "compare"
+	ViewCharts    View = "charts"
 )
 
 // Prefs is the view state kept across visits.
@@ -175,6 +179,8 @@ type Prefs struct {
 	CompareA string        `json:"compare_a"`
 	CompareB string        `json:"compare_b"`
 	CompareS string        `json:"compare_sentence"`
+	// Analysis: intervals in the table, the facet of the charts.
+	Analysis AnalysisPrefs `json:"analysis"`
 }
 
 // Model is everything the page shows. wasm/app owns it and changes it only
@@ -202,6 +208,10 @@ type Model struct {
 	ScoreTime string
 
 	Prefs Prefs
+	// Studio is the annotation studio's state (ui/studio-state.go).
+	Studio *Studio
+	// Analyses is what is computed after the table (ui/analyses.go).
+	Analyses Analyses
 	// Dragging counts dragenter minus dragleave events: files are over the page.
 	Dragging int
 

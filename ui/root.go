@@ -14,17 +14,19 @@ type Root struct {
 }
 
 // Tabs lists the page's views in order.
-func (c *Root) Tabs() []View { return []View{ViewScores, ViewSentences, ViewCompare} }
+func (c *Root) Tabs() []View {
+	return []View{ViewScores, ViewSentences, ViewCompare, ViewCharts, ViewStudio, ViewAgreement}
+}
 
 // TabLabel names a view.
 func (c *Root) TabLabel(v View) string {
-	return map[View]string{ViewScores: "Scores", ViewSentences: "Sentences", ViewCompare: "Compare two systems"}[v]
+	return map[View]string{ViewScores: "Scores", ViewSentences: "Sentences", ViewCompare: "Compare two systems", ViewCharts: "Charts", ViewStudio: "Annotate", ViewAgreement: "Agreement"}[v]
 }
 
 // View is the view on screen.
 func (c *Root) View() View {
 	switch c.M.Prefs.View {
-	case ViewSentences, ViewCompare:
+	case ViewSentences, ViewCompare, ViewCharts, ViewStudio, ViewAgreement:
 		return c.M.Prefs.View
 	}
 	return ViewScores
@@ -93,13 +95,13 @@ func (c *Root) Drop(e vugu.DOMEvent) {
 	}
 }
 
-// Ready is the data-ready attribute: "table" once scores are on screen,
-// for tests and embedding pages.
+// Ready is the data-ready attribute: "table" once the table on screen is
+// final (CaRB's columns included), for tests and embedding pages.
 func (c *Root) Ready() string {
 	switch {
 	case c.M.Fatal != "":
 		return "error"
-	case c.M.Eval != nil && c.M.Settled():
+	case c.M.Eval != nil && c.M.Settled() && !c.M.Analyses.CaRBPending:
 		return "table"
 	case c.M.Eval != nil:
 		return "scoring"
@@ -112,7 +114,7 @@ func (c *Root) Ready() string {
 // the first table is on screen, the navigation-to-table time of ./build.sh
 // bench, and moves focus after tab keys.
 func (c *Root) AfterRender() {
-	if !c.tableMarked && c.Ready() == "table" {
+	if !c.tableMarked && c.M.Eval != nil && c.M.Settled() { // BenchIE's columns: CaRB's follow
 		c.tableMarked = true
 		if perf := js.Global().Get("performance"); perf.Truthy() {
 			perf.Call("mark", "oiebench-table")

@@ -15,23 +15,24 @@ type ScoreTable struct {
 	M *Model
 }
 
-// metricNames are the columns of each facet.
-func (c *ScoreTable) metricNames() []string {
-	if c.M.Prefs.ShowCounts {
+// metricNames are the columns of a facet: CaRB has no counts.
+func (c *ScoreTable) metricNames(facet string) []string {
+	if c.M.Prefs.ShowCounts && !isTokenLevel(facet) {
 		return []string{"precision", "recall", "f1", "tp", "fp", "fn"}
 	}
 	return []string{"precision", "recall", "f1"}
 }
 
-// Facets lists the facets of the report in its order.
-func (c *ScoreTable) Facets() []string { return c.M.Eval.Report.Options.Facets }
+// Facets lists the column groups: the report's facets in its order, then
+// CaRB and CaRB minus BenchIE when present.
+func (c *ScoreTable) Facets() []string { return c.M.TableFacets() }
 
 // Columns lists the metric columns, facet by facet. (Markup inside a table
 // cannot loop twice: the HTML parser moves unknown elements out of tables.)
 func (c *ScoreTable) Columns() []report.Metric {
 	var ms []report.Metric
 	for _, f := range c.Facets() {
-		for _, n := range c.metricNames() {
+		for _, n := range c.metricNames(f) {
 			ms = append(ms, report.Metric{Facet: f, Name: n})
 		}
 	}
@@ -39,7 +40,7 @@ func (c *ScoreTable) Columns() []report.Metric {
 }
 
 // Span is the number of columns under a facet heading.
-func (c *ScoreTable) Span() int { return len(c.metricNames()) }
+func (c *ScoreTable) Span(facet string) int { return len(c.metricNames(facet)) }
 
 // Rows returns the systems in the order on screen.
 func (c *ScoreTable) Rows() []report.System {
@@ -69,6 +70,8 @@ func (c *ScoreTable) Value(s report.System, m report.Metric) (text, full string)
 		return "–", ""
 	case m.IsCount():
 		return strconv.Itoa(int(v)), strconv.Itoa(int(v))
+	case m.Facet == "carb-delta":
+		return signed(v), strconv.FormatFloat(v, 'g', -1, 64)
 	}
 	return fmt.Sprintf("%.3f", v), strconv.FormatFloat(v, 'g', -1, 64)
 }
@@ -85,8 +88,12 @@ func (c *ScoreTable) Full(s report.System, m report.Metric) string {
 	return f
 }
 
-// Tooltip gives the counts behind a cell.
-func (c *ScoreTable) Tooltip(s report.System, facet string) string {
+// Tooltip gives the counts behind a cell, and its interval when computed.
+func (c *ScoreTable) Tooltip(s report.System, m report.Metric) string {
+	facet := m.Facet
+	if isTokenLevel(facet) {
+		return carbTooltip(s, facet)
+	}
 	sc := s.BenchIE.Facet(facet)
 	if sc == nil {
 		return ""
@@ -95,6 +102,9 @@ func (c *ScoreTable) Tooltip(s report.System, facet string) string {
 	if sc.Other != nil {
 		t += fmt.Sprintf(" · under the %s mode: P %.4f R %.4f F1 %.4f", sc.Other.Mode, sc.Other.Precision, sc.Other.Recall, sc.Other.F1)
 	}
+	if ci, ok := c.M.Interval(s.Name, m); ok {
+		t += fmt.Sprintf(" · 95%% interval of %s %.3f–%.3f", ShortLabel(m), ci[0], ci[1])
+	}
 	return t
 }
 
@@ -102,7 +112,7 @@ func (c *ScoreTable) Tooltip(s report.System, facet string) string {
 // (highest; lowest for FP and FN), shown in bold.
 func (c *ScoreTable) IsBest(s report.System, m report.Metric) bool {
 	v, ok := m.Value(s)
-	if !ok || len(c.M.Eval.Report.Systems) < 2 {
+	if !ok || len(c.M.Eval.Report.Systems) < 2 || m.Facet == "carb-delta" { // a larger Δ is no better
 		return false
 	}
 	lower := m.Name == "fp" || m.Name == "fn"

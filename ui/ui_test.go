@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/chart"
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/explain"
 	"github.com/oiebench/oiebench/internal/dataset"
@@ -32,6 +33,9 @@ func (f *fakeApp) Complete()                        {}
 func (f *fakeApp) SavePrefs()                       { f.calls = append(f.calls, "prefs") }
 func (f *fakeApp) Download(name, mime, text string) { f.calls = append(f.calls, "download "+name) }
 func (f *fakeApp) Copy(text string)                 { f.calls = append(f.calls, "copy") }
+func (f *fakeApp) ExportChart(c chart.Figure, format string) {
+	f.calls = append(f.calls, "export "+c.Key+"."+format)
+}
 
 // model scores a bundled data set as the page does.
 func model(t *testing.T, key string) (*Model, *fakeApp) {

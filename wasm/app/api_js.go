@@ -38,6 +38,14 @@ func registerAPI(a *app) {
 				return nil, err
 			}
 			req.Progress = yielder(a)
+			req.Pause = a.pause(nil) // long files and scoring pause for the page
+			req.Gold.Pause = req.Pause
+			if req.EGold != nil {
+				req.EGold.Pause = req.Pause
+			}
+			for i := range req.Systems {
+				req.Systems[i].Pause = req.Pause
+			}
 			ev, err := evaluate.Run(req)
 			if err != nil {
 				return nil, err

@@ -37,10 +37,15 @@ type app struct {
 	stored  bool               // the browser's storage works
 	nextID  int
 	shown   *explain.Workspace // the workspace of the evaluation on screen
+	// counting holds the golds whose statistics are being counted (counting.go)
+	counting map[*evaluate.Gold]bool
 
 	fetchMu sync.Mutex
 	fetches map[string]*fetch
 	loads   map[string]*bundleLoad
+
+	st *studio // the annotation studio (studio.go)
+	x  extras  // the work after the table: CaRB, analyses, tests (analyses.go)
 }
 
 func newApp(env vugu.EventEnv, br browser) *app {
@@ -50,6 +55,7 @@ func newApp(env vugu.EventEnv, br browser) *app {
 		bundles: map[string]*bundle{}, fetches: map[string]*fetch{}, loads: map[string]*bundleLoad{},
 	}
 	a.m = &ui.Model{App: a}
+	a.initStudio()
 	return a
 }
 
@@ -64,11 +70,12 @@ func (a *app) start() {
 		a.loading(d.Key) // fetch and read while the stored files are read
 	}
 	stored, err := a.br.LoadFiles()
+	works, worksErr := a.loadStudio()
 	slices.SortFunc(stored, func(x, y storedFile) int { return cmp.Or(cmp.Compare(x.Added, y.Added), cmp.Compare(x.ID, y.ID)) })
 	var restored []*userFile
 	var problems []ui.Problem
 	for _, f := range stored {
-		l, err := explain.Load(evaluate.Input{Path: f.Name, Data: f.Data}, f.Kind, false)
+		l, err := explain.Load(evaluate.Input{Path: f.Name, Data: f.Data, Pause: a.pause(nil), Shared: true}, f.Kind, false)
 		if err != nil { // read once; a newer reader may be stricter
 			problems = append(problems, problemFor(f.Name, f.Data, err, "It stays stored; remove it or add a corrected file."))
 			continue
@@ -89,6 +96,7 @@ func (a *app) start() {
 	a.files = restored
 	a.m.Problems = problems
 	a.br.Mark("oiebench-restored")
+	a.restoreStudio(works, worksErr)
 	for _, f := range restored {
 		if f.Role == ui.RoleGold {
 			a.custom = explain.NewWorkspace(f.loaded.Gold)
@@ -108,6 +116,9 @@ func (a *app) hasSource(key string) bool {
 	if key == ui.CustomSource {
 		return a.custom != nil
 	}
+	if a.workOf(key) != nil {
+		return true
+	}
 	_, ok := explain.DatasetByKey(key)
 	return ok
 }
@@ -122,10 +133,11 @@ func (a *app) syncModel() {
 	if g := a.customGold(); g != nil {
 		m.Sources = append(m.Sources, ui.Source{Key: ui.CustomSource, Label: "Your gold", Title: g.Name})
 	}
+	m.Sources = append(m.Sources, a.workSources()...)
 	m.Source, m.Options, m.ReadAs = a.source, a.options, a.readAs
 	m.Files = m.Files[:0]
 	for _, f := range a.files {
-		if f.Source != a.source {
+		if f.Source != a.source && f.Source != wire57Source {
 			continue
 		}
 		e := ui.FileEntry{ID: f.ID, Name: f.Name, Size: len(f.Data), Role: f.Role, Kind: f.loaded.Kind}
@@ -174,8 +186,12 @@ func (a *app) SetReadAs(k explain.Kind) {
 	a.saveState()
 }
 
-// SavePrefs implements ui.App.
-func (a *app) SavePrefs() { a.saveState() }
+// SavePrefs implements ui.App. A view change may call for work after the
+// table (the Compare view's test, the charts of another facet).
+func (a *app) SavePrefs() {
+	a.saveState()
+	a.wakeExtras()
+}
 
 func (a *app) saveState() {
 	a.br.SaveState(savedState{Source: a.source, Options: a.options, ReadAs: a.readAs, Prefs: a.m.Prefs})

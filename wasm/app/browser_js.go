@@ -89,11 +89,17 @@ func (jsBrowser) ReadFiles(files vjs.Value) []pickedFile {
 		f := list.Index(i)
 		p := pickedFile{Name: f.Get("name").String()}
 		if size := f.Get("size").Int(); size > maxFileSize {
-			p.Err = fmt.Errorf("%s: the file is %d MB; the page reads files up to %d MB", p.Name, size>>20, maxFileSize>>20)
-		} else if buf, err := await(f.Call("arrayBuffer")); err != nil {
-			p.Err = fmt.Errorf("%s: the browser could not read the file: %v", p.Name, err)
+			p.Err = tooLarge(p.Name, size) // refused before it is read
 		} else {
-			p.Data = bytesOf(sjs.Global().Get("Uint8Array").New(buf))
+			digest := sjs.Undefined()
+			if size > 1<<20 && looksLikeGold(f) { // hashed by the browser while the file is read
+				digest = startDigest(f)
+			}
+			if data, err := readBlob(f); err != nil {
+				p.Err = fmt.Errorf("%s: the browser could not read the file: %v", p.Name, err)
+			} else {
+				p.Data, p.SHA256 = data, digestOf(digest)
+			}
 		}
 		out = append(out, p)
 	}
@@ -124,7 +130,9 @@ func (jsBrowser) LoadFiles() ([]storedFile, error) {
 		if err := json.Unmarshal([]byte(sjs.Global().Get("JSON").Call("stringify", r.Get("meta")).String()), &f); err != nil {
 			continue // written by another version; skip it
 		}
-		f.Data = bytesOf(r.Get("data"))
+		if f.Data, err = storedData(r.Get("data")); err != nil {
+			continue // unreadable; the other files are restored
+		}
 		out = append(out, f)
 	}
 	return out, nil
@@ -136,8 +144,7 @@ func (jsBrowser) PutFile(f storedFile) error {
 		return err
 	}
 	meta, _ := json.Marshal(f)
-	data := sjs.Global().Get("Uint8Array").New(len(f.Data))
-	sjs.CopyBytesToJS(data, f.Data)
+	data := blobOf(f.Data)
 	rec := sjs.Global().Get("Object").New()
 	rec.Set("id", f.ID)
 	rec.Set("meta", sjs.Global().Get("JSON").Call("parse", string(meta)))
@@ -172,16 +179,7 @@ func (jsBrowser) SaveState(st savedState) {
 	catch(func() { sjs.Global().Get("localStorage").Call("setItem", stateKey, string(b)) })
 }
 
-func (jsBrowser) Yield() {
-	done := make(chan struct{})
-	f := sjs.FuncOf(func(sjs.Value, []sjs.Value) any {
-		close(done)
-		return nil
-	})
-	sjs.Global().Call("setTimeout", f, 0)
-	<-done
-	f.Release()
-}
+func (jsBrowser) Yield() { yieldTask() }
 
 // Paint waits for the next frame and a task after it; a hidden page gets
 // no frames, so a timer ends the wait too.

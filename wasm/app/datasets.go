@@ -32,11 +32,18 @@ func (a *app) asset(path string) *fetch {
 	return f
 }
 
-// prefetch starts fetching a bundled data set's files.
+// prefetch starts fetching a bundled data set's files, with the CaRB gold
+// and the tags the page reads after the table (analyses.go), so that no
+// request follows the first screen.
 func (a *app) prefetch(d explain.Dataset) {
 	a.asset("data/" + d.Gold)
 	for _, s := range d.Systems {
 		a.asset("data/" + s.File)
+	}
+	for _, f := range []string{d.CaRBGold, d.Tags} {
+		if f != "" {
+			a.asset("data/" + f)
+		}
 	}
 }
 
@@ -103,13 +110,13 @@ func (a *app) loadBundle(key string) (*bundle, error) {
 	}
 	a.forget(d)
 	a.br.Mark("oiebench-fetched")
-	gold, err := evaluate.ReadGold(evaluate.Input{Path: d.Gold, Data: data[0]}, false)
+	gold, err := evaluate.ReadGold(evaluate.Input{Path: d.Gold, Data: data[0], Pause: a.pause(nil)}, false)
 	if err != nil {
 		return nil, fmt.Errorf("the bundled gold does not read: %v", err)
 	}
 	b := &bundle{ws: explain.NewWorkspace(gold)}
 	for i, s := range d.Systems {
-		sys, err := evaluate.ReadSystem(evaluate.Input{Name: s.Name, Path: s.File, Data: data[i+1]}, oie.FormatAuto)
+		sys, err := evaluate.ReadSystem(evaluate.Input{Name: s.Name, Path: s.File, Data: data[i+1], Pause: a.pause(nil)}, oie.FormatAuto)
 		if err != nil {
 			return nil, fmt.Errorf("a bundled system does not read: %v", err)
 		}

@@ -25,14 +25,59 @@ type userFile struct {
 func (a *app) AddFiles(files js.Value, asEGold bool) {
 	// A drop's DataTransfer empties once the handler returns: keep the Files.
 	list := js.Global().Get("Array").Call("from", files)
+	list, refused := a.withinHeld(list)
 	kind := a.readAs
 	if asEGold {
 		kind = explain.KindGold
 	}
+	n, size := list.Length(), 0
+	for i := 0; i < n; i++ {
+		size += list.Index(i).Get("size").Int()
+	}
+	a.m.Progress = &ui.Progress{Label: fmt.Sprintf("Opening %s (%s)…", plural(n, "file"), ui.Size(size))}
 	go func() {
-		picked := a.br.ReadFiles(list)
+		picked := append(refused, a.br.ReadFiles(list)...)
 		a.addPicked(picked, kind, asEGold)
 	}()
+}
+
+// withinHeld keeps the files of a pick that the page can hold with the
+// files it holds (maxHeldSize), in order, and refuses the rest before they
+// are read. A picked file replaces a held one of its name.
+func (a *app) withinHeld(list js.Value) (js.Value, []pickedFile) {
+	names := map[string]bool{}
+	for i := 0; i < list.Length(); i++ {
+		names[list.Index(i).Get("name").String()] = true
+	}
+	held := 0
+	for _, f := range a.files {
+		if !names[f.Name] {
+			held += len(f.Data)
+		}
+	}
+	kept := js.Global().Get("Array").New()
+	var refused []pickedFile
+	for i := 0; i < list.Length(); i++ {
+		f := list.Index(i)
+		name, size := f.Get("name").String(), f.Get("size").Int()
+		if size <= maxFileSize && held+size > maxHeldSize {
+			refused = append(refused, pickedFile{Name: name, Err: fmt.Errorf("%s (%s) would make %s of your files in the page, which holds up to %d MB in all: remove files you added first. The command line reads larger ones: oiebench score --gold GOLD SYSTEM…",
+				name, sizeText(size), sizeText(held+size), maxHeldSize>>20)})
+			continue
+		}
+		if size <= maxFileSize {
+			held += size
+		}
+		kept.Call("push", f)
+	}
+	return kept, refused
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return strconv.Itoa(n) + " " + what + "s"
 }
 
 // loadedFile is a picked file once read, or why it was refused.
@@ -46,18 +91,26 @@ type loadedFile struct {
 // taken whole or refused whole; a refused file changes nothing.
 func (a *app) addPicked(picked []pickedFile, kind explain.Kind, asEGold bool) {
 	var loaded []loadedFile
-	for i, p := range picked {
+	total, done := 0, 0
+	for _, p := range picked {
+		total += len(p.Data)
+	}
+	startBulk(total)
+	for _, p := range picked {
 		lf := loadedFile{pickedFile: p, err: p.Err}
 		if lf.err == nil && len(p.Data) > maxFileSize {
-			lf.err = fmt.Errorf("%s: the file is %d MB; the page reads files up to %d MB", p.Name, len(p.Data)>>20, maxFileSize>>20)
+			lf.err = tooLarge(p.Name, len(p.Data))
 		}
 		if lf.err == nil {
+			label := "Reading " + p.Name + " (" + ui.Size(len(p.Data)) + ")…"
 			a.env.Lock()
-			a.m.Progress = &ui.Progress{Label: "Reading " + p.Name + "…", Done: i, Total: len(picked)}
+			a.m.Progress = &ui.Progress{Label: label, Done: done, Total: total}
 			a.env.UnlockRender()
 			a.br.Yield()
-			lf.loaded, lf.err = explain.Load(evaluate.Input{Path: p.Name, Data: p.Data}, kind, false)
+			pause := a.readingPause(label, done, total, p.Data)
+			lf.loaded, lf.err = explain.Load(evaluate.Input{Path: p.Name, Data: p.Data, SHA256: p.SHA256, Pause: pause, Shared: true}, kind, false)
 		}
+		done += len(p.Data)
 		if lf.err == nil && asEGold && lf.loaded.Kind != explain.KindGold {
 			lf.err = errors.New(p.Name + ": expected a BenchIE gold file for BenchIE-E")
 		}
@@ -84,10 +137,15 @@ func (a *app) addPicked(picked []pickedFile, kind explain.Kind, asEGold bool) {
 			role = ui.RoleEGold
 		case lf.loaded.Kind == explain.KindGold:
 			role = ui.RoleGold
+		case tokenLevelRole(lf.loaded.Kind) != "":
+			role = tokenLevelRole(lf.loaded.Kind)
 		}
 		sf := storedFile{ID: a.newID(), Source: target, Role: role, Name: lf.Name, Kind: kind, Data: lf.Data, Added: time.Now().UnixMilli()}
 		if role == ui.RoleGold {
 			sf.Source = ui.CustomSource
+		}
+		if isWiRe57Role(role) { // scored on their own, under any gold
+			sf.Source = wire57Source
 		}
 		if role == ui.RoleSystem {
 			lf.loaded.System.Name = a.systemName(target, lf.loaded.System.Name)
@@ -116,10 +174,12 @@ func (a *app) addPicked(picked []pickedFile, kind explain.Kind, asEGold bool) {
 	a.syncModel()
 	a.env.UnlockRender()
 
-	a.persist(added, removed)
-	if len(added) > 0 {
+	if len(added) > 0 { // scores first: storing a large file takes a while
 		a.requestScore()
+	} else {
+		endBulk()
 	}
+	a.persist(added, removed)
 }
 
 // hasGold reports whether a gold file is among those that read.
@@ -175,6 +235,8 @@ func (a *app) replaced(sf storedFile, l explain.Loaded) *userFile {
 			same = f.Role == ui.RoleEGold && f.Source == sf.Source
 		case ui.RoleSystem:
 			same = f.Role == ui.RoleSystem && f.Source == sf.Source && f.loaded.System.Name == l.System.Name
+		default:
+			same = sameTokenLevelFile(f, sf)
 		}
 		if same {
 			a.files = append(a.files[:i], a.files[i+1:]...)
@@ -295,4 +357,18 @@ func problemFor(name string, data []byte, err error, kept string) ui.Problem {
 		}
 	}
 	return p
+}
+
+// tooLarge refuses a file over maxFileSize, before it is read.
+func tooLarge(name string, size int) error {
+	return fmt.Errorf("%s is %s: the page reads files up to %d MB (BenchIE English 100 times over, 30,000 sentences, is 77 MB). The command line reads larger ones: oiebench score --gold GOLD SYSTEM…",
+		name, sizeText(size), maxFileSize>>20)
+}
+
+// sizeText is a file size in words, up to gigabytes.
+func sizeText(n int) string {
+	if n >= 1<<30 {
+		return fmt.Sprintf("%.1f GB", float64(n)/(1<<30))
+	}
+	return ui.Size(n)
 }

@@ -31,15 +31,15 @@ func (a *app) rescore() {
 	defer a.scored.Store(a.requested.Load())
 	a.env.Lock()
 	src := a.source
-	_, bundled := explain.DatasetByKey(src)
-	need := bundled && a.bundles[src] == nil
+	key := a.bundleKey(src) // a studio work scores the systems of the gold it copies
+	need := key != "" && a.bundles[key] == nil
 	a.env.UnlockOnly()
 	if need {
-		l := a.loading(src)
+		l := a.loading(key)
 		<-l.done
 		b, err := l.b, l.err
 		a.fetchMu.Lock()
-		delete(a.loads, src) // a failed load may be tried again
+		delete(a.loads, key) // a failed load may be tried again
 		a.fetchMu.Unlock()
 		a.env.Lock()
 		if err != nil {
@@ -48,7 +48,7 @@ func (a *app) rescore() {
 			a.env.UnlockRender()
 			return
 		}
-		a.bundles[src] = b
+		a.bundles[key] = b
 		a.env.UnlockOnly()
 	}
 
@@ -74,7 +74,7 @@ func (a *app) rescore() {
 	preview := !ws.HasStats()
 	start := time.Now()
 	a.br.Mark("oiebench-score-start")
-	eopt := evaluate.Options{Facets: opt.Facets, ReferenceCompat: opt.ReferenceCompat, Progress: a.progress(label)}
+	eopt := evaluate.Options{Facets: opt.Facets, ReferenceCompat: opt.ReferenceCompat, Progress: a.progress(label), Pause: a.pause(nil)}
 	var ev *evaluate.Evaluation
 	if preview {
 		ev = ws.Preview(systems, eopt)
@@ -91,6 +91,7 @@ func (a *app) rescore() {
 	}
 	a.m.Fatal = ""
 	a.m.SetEvaluation(ev)
+	a.evaluated(ev) // CaRB, analyses and tests follow (analyses.go)
 	a.shown = ws
 	a.m.ScoreTime = took.Round(time.Millisecond).String()
 	if preview {
@@ -99,15 +100,9 @@ func (a *app) rescore() {
 		a.m.Progress = nil
 	}
 	a.env.UnlockRender()
-	if !preview {
-		return
-	}
-	a.br.Paint()
-	a.env.Lock()
-	defer a.env.UnlockRender()
-	a.completeShown()
-	if len(a.wake) == 0 {
-		a.m.Progress = nil
+	endBulk() // a large load is on screen
+	if preview {
+		a.countLater(ws) // in the background, pausing for the browser
 	}
 }
 
@@ -147,6 +142,8 @@ func (a *app) inputs() (*explain.Workspace, []*evaluate.System) {
 		ws, systems = b.ws, append(systems, b.systems...)
 	} else if a.source == ui.CustomSource {
 		ws = a.custom
+	} else if w := a.workOf(a.source); w != nil {
+		ws, systems = a.workInputs(w)
 	}
 	if ws == nil {
 		return nil, nil
@@ -154,7 +151,7 @@ func (a *app) inputs() (*explain.Workspace, []*evaluate.System) {
 	var eGold *evaluate.Gold
 	for _, f := range a.files {
 		switch {
-		case f.Source != a.source:
+		case !a.belongsTo(f.Source, a.source):
 		case f.Role == ui.RoleEGold:
 			eGold = f.loaded.Gold
 		case f.Role == ui.RoleSystem:

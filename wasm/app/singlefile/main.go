@@ -47,6 +47,11 @@ func assets() []string {
 		for _, s := range d.Systems {
 			files = append(files, "data/"+s.File)
 		}
+		for _, f := range []string{d.CaRBGold, d.Tags} {
+			if f != "" {
+				files = append(files, "data/"+f)
+			}
+		}
 	}
 	return files
 }

@@ -1,0 +1,248 @@
+package ui
+
+import (
+	"fmt"
+
+	"github.com/oiebench/oiebench/core/annotate"
+	"github.com/vugu/vugu"
+)
+
+// AgreementView shows two annotators' fact-level agreement (core/annotate's
+// Agree), overall and per sentence, and the synsets only one of them has.
+type AgreementView struct {
+	S *Studio
+}
+
+// A is the agreement state.
+func (c *AgreementView) A() *Agreement { return &c.S.Agree }
+
+// SideIndexes are 0 (A) and 1 (B).
+func (c *AgreementView) SideIndexes() []int { return []int{0, 1} }
+
+// SideName and SideKey name a side.
+func (c *AgreementView) SideName(side int) string { return [2]string{"A", "B"}[side] }
+func (c *AgreementView) SideKey(side int) string  { return [2]string{"a", "b"}[side] }
+
+// Side is a side's gold, or nil.
+func (c *AgreementView) Side(side int) *AgreeSide { return c.A().Sides[side] }
+
+// SideWork is the work chosen for a side, if any.
+func (c *AgreementView) SideWork(side int) string {
+	if s := c.Side(side); s != nil {
+		return s.WorkID
+	}
+	return ""
+}
+
+// SideCounts describes a side's gold.
+func (c *AgreementView) SideCounts(side int) string {
+	d := c.Side(side).Doc
+	syn, tri := d.Count()
+	return fmt.Sprintf("%d sentences · %s synsets · %s triples", len(d.Sentences), Thousands(syn), Thousands(tri))
+}
+
+// Pick reads a gold file for a side.
+func (c *AgreementView) Pick(side int, e vugu.DOMEvent) {
+	input := e.JSEventTarget()
+	c.S.App.AgreementFiles(side, input.Get("files"))
+	input.Set("value", "")
+}
+
+// PickWork takes a work for a side.
+func (c *AgreementView) PickWork(side int, e vugu.DOMEvent) {
+	if id := e.PropString("target", "value"); id != "" {
+		c.S.App.AgreementWork(side, id)
+	}
+}
+
+// IAAText is the overall agreement, or its range.
+func (c *AgreementView) IAAText() string {
+	r := c.A().Result
+	if r.Exact {
+		return fmt.Sprintf("%.3f", r.IAA)
+	}
+	return fmt.Sprintf("%.3f–%.3f", r.IAA, r.IAAMax)
+}
+
+// DirectionText says how much of one gold the other's triples cover.
+func (c *AgreementView) DirectionText(dir int) string {
+	r := c.A().Result
+	d, from, to := r.AB, "A", "B"
+	if dir == 1 {
+		d, from, to = r.BA, "B", "A"
+	}
+	return fmt.Sprintf("%s's triples cover %s of %s's %s synsets (recall %.3f)", from, Thousands(d.Covered), to, Thousands(d.Synsets), d.Recall)
+}
+
+// OnlyText counts the synsets one annotator alone has.
+func (c *AgreementView) OnlyText() string {
+	r := c.A().Result
+	return fmt.Sprintf("%d synset%s only A has · %d only B has", len(r.OnlyA), plural(len(r.OnlyA)), len(r.OnlyB))
+}
+
+// differs reports whether the two annotators differ on a sentence.
+func (c *AgreementView) differs(sa annotate.SentenceAgreement) bool {
+	return sa.Agreement < 1 || sa.A < 0 || sa.B < 0
+}
+
+// Rows are the positions in Result.Sentences of the sentences listed.
+func (c *AgreementView) Rows() []int {
+	var out []int
+	for i, sa := range c.A().Result.Sentences {
+		if !c.A().OnlyDiffers || c.differs(sa) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// ToggleDiffers lists every sentence or only those where they differ.
+func (c *AgreementView) ToggleDiffers() { c.A().OnlyDiffers = !c.A().OnlyDiffers }
+
+// SelectedRow is the sentence shown: the chosen one if listed, else the first.
+func (c *AgreementView) SelectedRow() int {
+	rows := c.Rows()
+	for _, i := range rows {
+		if i == c.A().Selected {
+			return i
+		}
+	}
+	if len(rows) > 0 {
+		return rows[0]
+	}
+	return -1
+}
+
+// Select shows a sentence.
+func (c *AgreementView) Select(i int) { c.A().Selected = i }
+
+// Key moves through the list with the arrow keys.
+func (c *AgreementView) Key(e vugu.DOMEvent) {
+	rows := c.Rows()
+	at := 0
+	for k, i := range rows {
+		if i == c.SelectedRow() {
+			at = k
+		}
+	}
+	if len(rows) == 0 {
+		return
+	}
+	switch e.PropString("key") {
+	case "ArrowDown":
+		at = min(at+1, len(rows)-1)
+	case "ArrowUp":
+		at = max(at-1, 0)
+	case "Home":
+		at = 0
+	case "End":
+		at = len(rows) - 1
+	default:
+		return
+	}
+	e.PreventDefault()
+	c.Select(rows[at])
+}
+
+// sentence returns a side's sentence of a result row, or nil.
+func (c *AgreementView) sentence(side, i int) *annotate.Sentence {
+	sa := c.A().Result.Sentences[i]
+	at := sa.A
+	if side == 1 {
+		at = sa.B
+	}
+	if at < 0 || c.Side(side) == nil || at >= len(c.Side(side).Doc.Sentences) {
+		return nil
+	}
+	return c.Side(side).Doc.Sentences[at]
+}
+
+// RowText is the sentence's text, from whichever side has it.
+func (c *AgreementView) RowText(i int) string {
+	for _, side := range c.SideIndexes() {
+		if s := c.sentence(side, i); s != nil {
+			return s.Text
+		}
+	}
+	return ""
+}
+
+// RowValue is a sentence's agreement.
+func (c *AgreementView) RowValue(i int) string {
+	return fmt.Sprintf("%.2f", c.A().Result.Sentences[i].Agreement)
+}
+
+// RowTally sums a sentence up.
+func (c *AgreementView) RowTally(i int) []string {
+	sa := c.A().Result.Sentences[i]
+	t := []string{}
+	switch {
+	case sa.A < 0:
+		t = append(t, "only B has this sentence")
+	case sa.B < 0:
+		t = append(t, "only A has this sentence")
+	default:
+		t = append(t, fmt.Sprintf("synsets: A %d, B %d", sa.BA.Synsets, sa.AB.Synsets))
+	}
+	if n := c.only(0, i); n > 0 {
+		t = append(t, fmt.Sprintf("○ %d only A", n))
+	}
+	if n := c.only(1, i); n > 0 {
+		t = append(t, fmt.Sprintf("○ %d only B", n))
+	}
+	return t
+}
+
+// only counts a side's synsets of a sentence that the other lacks.
+func (c *AgreementView) only(side, i int) int {
+	n := 0
+	for _, ref := range c.onlyRefs(side) {
+		if ref.SentenceID == c.A().Result.Sentences[i].ID {
+			n++
+		}
+	}
+	return n
+}
+
+func (c *AgreementView) onlyRefs(side int) []annotate.SynsetRef {
+	if side == 0 {
+		return c.A().Result.OnlyA
+	}
+	return c.A().Result.OnlyB
+}
+
+// SynsetView is a synset of one side in the detail.
+type AgreeSynset struct {
+	Index   int
+	Only    bool
+	Class   string
+	Triples []string
+}
+
+// DetailSynsets lists a side's synsets of the sentence shown, marking
+// those the other side lacks.
+func (c *AgreementView) DetailSynsets(side int) []AgreeSynset {
+	i := c.SelectedRow()
+	s := c.sentence(side, i)
+	if s == nil {
+		return nil
+	}
+	only := map[int]bool{}
+	for _, ref := range c.onlyRefs(side) {
+		if ref.SentenceID == s.ID {
+			only[ref.Synset] = true
+		}
+	}
+	var out []AgreeSynset
+	for k, syn := range s.Synsets {
+		v := AgreeSynset{Index: k, Only: only[k], Class: "synset"}
+		if v.Only {
+			v.Class = "synset uncovered"
+		}
+		for _, t := range syn.Triples {
+			v.Triples = append(v.Triples, FormText(s.TripleText(t)))
+		}
+		out = append(out, v)
+	}
+	return out
+}

@@ -1,0 +1,7 @@
+//go:build js && wasm
+
+package main
+
+import "runtime/debug"
+
+func init() { debug.SetMemoryLimit(memoryLimit) }

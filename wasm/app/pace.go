@@ -1,0 +1,104 @@
+package main
+
+import (
+	"bytes"
+	"runtime/debug"
+	"sync/atomic"
+	"time"
+
+	"github.com/oiebench/oiebench/core/oie"
+	"github.com/oiebench/oiebench/ui"
+)
+
+// paceSlice is how long the page works before it lets the browser run: a
+// task over 50 ms is a long task to the browser, and input waits for it.
+const paceSlice = 30 * time.Millisecond
+
+// pause returns a function for the core's long loops (reading, compiling,
+// scoring, counting: their Pause options), called every few hundred lines or
+// extractions: once paceSlice has passed since the last yield, it calls
+// then (if set; it may show progress, taking the EventEnv lock itself) and
+// lets the browser run. Call it, and the loops, from a goroutine that holds
+// no lock.
+func (a *app) pause(then func()) func() {
+	last := time.Now()
+	return func() {
+		if time.Since(last) < paceSlice {
+			return
+		}
+		if then != nil {
+			then()
+		}
+		a.br.Yield()
+		last = time.Now()
+	}
+}
+
+// bulkGC is the garbage collector's setting (GOGC) while large files are
+// read and scored. Each collection marks everything the page holds in one
+// stretch of its thread (Go in the browser collects while the page waits
+// for an event), and reading 100 MB makes a collection every time the heap
+// doubles: collecting at 4 times the heap instead of 2 saves most of them.
+// What is read is kept, so the peak hardly grows (README, Scale). The
+// memory limit (memoryLimit) holds in any case.
+const (
+	bulkGC   = -1
+	bulkFrom = 16 << 20 // files of this size in all, or more, make a bulk load
+)
+
+// bulk sets the collector for a bulk load (on) or back (off).
+func bulk(on bool) {
+	if on {
+		debug.SetGCPercent(bulkGC)
+		return
+	}
+	debug.SetGCPercent(100)
+}
+
+// memoryLimit is the collector's soft limit in the page (memory_js.go): a
+// WebAssembly page has at most 4 GB, and near the limit the collector works
+// harder instead of asking for more. The files a page reads are bounded
+// (maxFileSize, maxHeldSize) well below it.
+const memoryLimit = 3 << 30
+
+// bulkLoad is set from a bulk load's start to its first table.
+var bulkLoad atomic.Bool
+
+// startBulk sets the collector for a load of size bytes in all, if large.
+func startBulk(size int) {
+	if size >= bulkFrom && !bulkLoad.Swap(true) {
+		bulk(true)
+	}
+}
+
+// endBulk sets the collector back once a bulk load is on screen (or failed).
+func endBulk() {
+	if bulkLoad.Swap(false) {
+		bulk(false)
+	}
+}
+
+// readingPause is the pause for reading one file of a pick: besides
+// yielding, it moves the progress bar through the file (from its share of
+// done to done+size of total bytes), at most five times a second. The
+// readers pause every oie.PauseEvery lines, so the bytes read are counted
+// from the file's typical line length.
+func (a *app) readingPause(label string, done, total int, data []byte) func() {
+	head := data[:min(len(data), 1<<16)]
+	lineLen := max(1, len(head)/max(1, bytes.Count(head, []byte{'\n'})))
+	calls, shown := 0, time.Now()
+	yield := a.pause(func() {
+		if time.Since(shown) < 200*time.Millisecond {
+			return
+		}
+		shown = time.Now()
+		read := min(len(data), calls*oie.PauseEvery*lineLen)
+		a.env.Lock()
+		a.m.Progress = &ui.Progress{Label: label, Done: done + read, Total: total}
+		a.env.UnlockRender()
+	})
+	return func() {
+		calls++
+		yield()
+	}
+}

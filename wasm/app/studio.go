@@ -1,0 +1,1013 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/oiebench/oiebench/core/annotate"
+	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/core/explain"
+	"github.com/oiebench/oiebench/core/nlp"
+	"github.com/oiebench/oiebench/core/oie"
+	"github.com/oiebench/oiebench/ui"
+	"github.com/vugu/vugu/js"
+)
+
+// The studio's side of the app: works (documents being annotated, each
+// with its undo history) autosaved to the browser, adjudication of system
+// extractions into an edited copy of a gold, and agreement between two
+// annotators. Every edit, conversion and comparison is core/annotate's;
+// this file keeps state, storage and scoring in step.
+
+// workMeta describes a stored work.
+type workMeta struct {
+	ID      string `json:"id"`
+	Name    string `json:"name"`
+	Base    string `json:"base"` // the source it copies, or ""
+	Lang    string `json:"lang"`
+	Created int64  `json:"created"` // Unix milliseconds
+	Updated int64  `json:"updated"`
+}
+
+// storedWork is a work as the store keeps it: its description and its
+// annotate snapshot (the document and its recent history).
+type storedWork struct {
+	Meta     workMeta
+	Snapshot []byte
+}
+
+// studioStore keeps works and the studio's view state in the browser. In
+// the page it is IndexedDB (a database of its own, so that the files' store
+// is untouched) and localStorage; elsewhere, memory.
+type studioStore interface {
+	LoadWorks() ([]storedWork, error)
+	PutWork(w storedWork) error
+	DeleteWork(id string) error
+	LoadPrefs() (ui.StudioPrefs, bool)
+	SavePrefs(p ui.StudioPrefs)
+}
+
+// newStudioStore makes the store; the browser build replaces it, and
+// studioStarted (the keyboard shortcuts on the document).
+var (
+	newStudioStore = func() studioStore { return newMemStore() }
+	studioStarted  func(a *app)
+)
+
+// work is a document being annotated.
+type work struct {
+	meta workMeta
+	ed   *annotate.Editor
+	// issues are Validate's for the document, kept current after each change.
+	issues []annotate.Issue
+	// rev counts changes; savedRev is the last one stored.
+	rev, savedRev int
+	// The gold it is scored as, rebuilt when rev moves on.
+	ws    *explain.Workspace
+	wsRev int
+	wsErr error
+}
+
+// studio is the studio's state in the app, guarded by the EventEnv lock.
+type studio struct {
+	store studioStore
+	works []*work // newest first
+	open  *work
+	wake  chan struct{} // asks the saver to store what changed
+	saved chan struct{} // test hook: a save round finished
+	// stored is false when the browser keeps no works.
+	stored    bool
+	tagsAsked bool
+	agreeGen  int
+	nextID    int
+
+	extMu    sync.Mutex
+	extKey   string
+	extIndex map[string][]ui.SystemExtraction
+}
+
+// initStudio makes the studio's state; call it from newApp.
+func (a *app) initStudio() {
+	a.st = &studio{store: newStudioStore(), wake: make(chan struct{}, 1), saved: make(chan struct{}, 16)}
+	a.m.Studio = &ui.Studio{App: a, Stored: true}
+	if studioStarted != nil {
+		studioStarted(a)
+	}
+}
+
+// loadStudio reads the stored works; call it from start, outside the lock
+// (it waits for the browser).
+func (a *app) loadStudio() ([]storedWork, error) { return a.st.store.LoadWorks() }
+
+// restoreStudio takes in the stored works (under the lock, before the
+// source is checked, so that a work can be the source). A work that cannot
+// be restored stays stored, untouched, and is reported.
+func (a *app) restoreStudio(stored []storedWork, err error) {
+	s := a.m.Studio
+	a.st.stored = err == nil
+	s.Stored = a.st.stored
+	if prefs, ok := a.st.store.LoadPrefs(); ok {
+		s.Prefs = prefs
+	}
+	for _, sw := range stored {
+		ed, _, lerr := annotate.LoadSnapshot(sw.Meta.Name, sw.Snapshot)
+		if lerr != nil {
+			s.Problems = append(s.Problems, ui.Problem{File: sw.Meta.Name, Message: lerr.Error(),
+				Kept: "This work could not be restored; it stays stored as it was, and nothing else changed."})
+			continue
+		}
+		w := &work{meta: sw.Meta, ed: ed}
+		w.issues = ed.Doc.Validate()
+		a.st.works = append(a.st.works, w)
+	}
+	slices.SortFunc(a.st.works, func(x, y *work) int { return int(y.meta.Updated - x.meta.Updated) })
+	for _, w := range a.st.works {
+		if w.meta.ID == s.Prefs.Work {
+			a.st.open = w
+		}
+	}
+	if a.st.open == nil && len(a.st.works) > 0 {
+		a.st.open = a.st.works[0]
+	}
+	if a.st.open != nil {
+		a.prepare(a.st.open)
+	}
+	go a.saveLoop()
+	a.syncStudio()
+}
+
+// workOf returns the work a source key names, or nil.
+func (a *app) workOf(source string) *work {
+	id, ok := strings.CutPrefix(source, ui.WorkSourcePrefix)
+	if !ok {
+		return nil
+	}
+	for _, w := range a.st.works {
+		if w.meta.ID == id {
+			return w
+		}
+	}
+	return nil
+}
+
+// sourceOf is the gold-switch key of a work.
+func sourceOf(w *work) string { return ui.WorkSourcePrefix + w.meta.ID }
+
+// bundleKey is the bundled data set a source needs loaded: itself, or the
+// one a work copies; "" for none.
+func (a *app) bundleKey(source string) string {
+	if w := a.workOf(source); w != nil {
+		source = w.meta.Base
+	}
+	if _, ok := explain.DatasetByKey(source); ok {
+		return source
+	}
+	return ""
+}
+
+// belongsTo reports whether a user's file of fileSource is scored with the
+// source: its own files, and for a work those of the gold it copies.
+func (a *app) belongsTo(fileSource, source string) bool {
+	if fileSource == source {
+		return true
+	}
+	w := a.workOf(source)
+	return w != nil && w.meta.Base != "" && fileSource == w.meta.Base
+}
+
+// workInputs is the gold a work is scored as (its BenchIE export read
+// back, so that the scores are those of the file it exports) and the
+// systems of the gold it copies.
+func (a *app) workInputs(w *work) (*explain.Workspace, []*evaluate.System) {
+	if w.ws == nil || w.wsRev != w.rev {
+		w.wsRev = w.rev
+		g, err := evaluate.ReadGold(evaluate.Input{Path: exportName(w, annotate.FormatBenchIE), Data: annotate.WriteBenchIE(w.ed.Doc)}, false)
+		w.ws, w.wsErr = nil, err
+		if err == nil {
+			w.ws = explain.NewWorkspace(g)
+		}
+	}
+	if w.wsErr != nil {
+		a.m.Fatal = "This work cannot be scored yet: " + w.wsErr.Error()
+		return nil, nil
+	}
+	var systems []*evaluate.System
+	if b := a.bundles[w.meta.Base]; b != nil {
+		systems = append(systems, b.systems...)
+	}
+	return w.ws, systems
+}
+
+// workSources are the gold-switch entries of the works, newest first.
+func (a *app) workSources() []ui.Source {
+	var out []ui.Source
+	for _, w := range a.st.works {
+		info := a.workInfo(w)
+		title := "Your work in the studio, " + info.Name + " (autosaved in this browser)"
+		if w.meta.Base != "" {
+			title = "An edited copy of the " + info.BaseLabel + "; the published gold is unchanged"
+		}
+		label := info.Label()
+		if w.meta.Base == "" {
+			label += " (studio)"
+		}
+		out = append(out, ui.Source{Key: sourceOf(w), Label: label, Title: title})
+	}
+	return out
+}
+
+// workInfo describes a work for the page.
+func (a *app) workInfo(w *work) ui.WorkInfo {
+	syn, tri := w.ed.Doc.Count()
+	info := ui.WorkInfo{ID: w.meta.ID, Name: w.meta.Name, Base: w.meta.Base, Lang: w.meta.Lang,
+		Sentences: len(w.ed.Doc.Sentences), Synsets: syn, Triples: tri, BaseLabel: baseLabel(w.meta.Base)}
+	if b := a.bundles[w.meta.Base]; b != nil {
+		info.Published = &ui.PublishedGold{SHA256: b.ws.Gold.SHA256, Synsets: b.ws.Gold.SynsetCount()}
+	}
+	return info
+}
+
+// baseLabel names the gold a work copies.
+func baseLabel(base string) string {
+	if d, ok := explain.DatasetByKey(base); ok {
+		return "BenchIE " + d.Label + " gold"
+	}
+	if base == ui.CustomSource {
+		return "your gold"
+	}
+	return ""
+}
+
+// syncStudio copies the studio's state into the model.
+func (a *app) syncStudio() {
+	s := a.m.Studio
+	s.Works = s.Works[:0]
+	for _, w := range a.st.works {
+		s.Works = append(s.Works, a.workInfo(w))
+	}
+	s.Work = nil
+	if w := a.st.open; w != nil {
+		s.Work = &ui.Work{WorkInfo: a.workInfo(w), Ed: w.ed, Issues: w.issues, Rev: w.rev}
+		s.Prefs.Work = w.meta.ID
+	}
+	s.Save.Saved = true
+	for _, w := range a.st.works {
+		if w.rev != w.savedRev {
+			s.Save.Saved = false
+		}
+	}
+}
+
+// prepare fetches what a work needs besides itself: the English tags for
+// colouring, the bundled systems for the preview.
+func (a *app) prepare(w *work) {
+	if w.meta.Lang == "en" && !a.st.tagsAsked {
+		a.st.tagsAsked = true
+		go func() {
+			data, err := a.br.Asset("data/tags_en.json")
+			if err != nil {
+				return // no tags: the word lists colour instead
+			}
+			tags, err := nlp.ReadTags("tags_en.json", data)
+			if err != nil {
+				return
+			}
+			a.env.Lock()
+			a.m.Studio.Tags = tags
+			a.env.UnlockRender()
+		}()
+	}
+	if key := a.bundleKey(sourceOf(w)); key != "" && a.bundles[key] == nil {
+		go func() {
+			l := a.loading(key)
+			<-l.done
+			a.env.Lock()
+			if l.err == nil && a.bundles[key] == nil {
+				a.bundles[key] = l.b
+			}
+			// Loading shows its progress; no scoring follows this load to
+			// clear it (a scoring that waited for it sets its own).
+			if d, _ := explain.DatasetByKey(key); a.m.Progress != nil && a.m.Progress.Label == "Loading BenchIE "+d.Label+"…" {
+				a.m.Progress = nil
+			}
+			a.syncStudio()
+			a.env.UnlockRender()
+		}()
+	}
+}
+
+// newWork adds a document as a new work and opens it.
+func (a *app) newWork(doc *annotate.Document, name, base, lang string) *work {
+	now := time.Now().UnixMilli()
+	a.st.nextID++
+	id := fmt.Sprintf("w%d-%d", now, a.st.nextID)
+	if lang == "" {
+		var texts []string
+		for _, s := range doc.Sentences[:min(len(doc.Sentences), 200)] {
+			texts = append(texts, s.Text)
+		}
+		lang = nlp.DetectLanguage(texts)
+	}
+	w := &work{meta: workMeta{ID: id, Name: name, Base: base, Lang: lang, Created: now, Updated: now}, ed: annotate.NewEditor(doc), rev: 1}
+	w.issues = doc.Validate()
+	a.st.works = append([]*work{w}, a.st.works...)
+	a.st.open = w
+	a.prepare(w)
+	a.changed(w)
+	return w
+}
+
+// changed follows a change of a work: the page, the autosave and, when the
+// work is the gold on screen, the scores.
+func (a *app) changed(w *work) {
+	w.meta.Updated = time.Now().UnixMilli()
+	a.syncStudio()
+	a.syncModel()
+	select {
+	case a.st.wake <- struct{}{}:
+	default:
+	}
+	if a.source == sourceOf(w) {
+		a.requestScore()
+	}
+}
+
+// revalidate refreshes a work's issues after an operation: only the
+// sentence the operation touched, unless it added or removed sentences
+// (then everything, since ids must stay unique).
+func revalidate(w *work, op annotate.Op) {
+	si := -1
+	switch o := op.(type) {
+	case annotate.AddTriple:
+		si = o.Sentence
+	case annotate.AddExtraction:
+		si = o.Sentence
+	case annotate.SetTriple:
+		si = o.Sentence
+	case annotate.SetSlot:
+		si = o.Sentence
+	case annotate.MoveTriple:
+		si = o.Sentence
+	case annotate.CopyTriple:
+		si = o.Sentence
+	case annotate.DuplicateTriple:
+		si = o.Sentence
+	case annotate.DeleteTriple:
+		si = o.Sentence
+	case annotate.AddSynset:
+		si = o.Sentence
+	case annotate.DeleteSynset:
+		si = o.Sentence
+	case annotate.MergeSynsets:
+		si = o.Sentence
+	case annotate.MoveSynset:
+		si = o.Sentence
+	}
+	d := w.ed.Doc
+	if si < 0 || si >= len(d.Sentences) {
+		w.issues = d.Validate()
+		return
+	}
+	kept := w.issues[:0:0]
+	for _, is := range w.issues {
+		if is.Sentence != si {
+			kept = append(kept, is)
+		}
+	}
+	w.issues = append(kept, d.Sentences[si].Validate(si)...)
+	slices.SortStableFunc(w.issues, func(x, y annotate.Issue) int { return x.Sentence - y.Sentence })
+}
+
+// Apply implements ui.StudioApp.
+func (a *app) Apply(op annotate.Op) error {
+	w := a.st.open
+	if w == nil {
+		return errors.New("no work is open")
+	}
+	if err := w.ed.Apply(op); err != nil {
+		return err
+	}
+	w.rev++
+	revalidate(w, op)
+	a.m.Studio.Status = ""
+	a.changed(w)
+	return nil
+}
+
+// Undo implements ui.StudioApp.
+func (a *app) Undo() { a.step(true) }
+
+// Redo implements ui.StudioApp.
+func (a *app) Redo() { a.step(false) }
+
+func (a *app) step(undo bool) {
+	w := a.st.open
+	if w == nil {
+		return
+	}
+	var op annotate.Op
+	var err error
+	verb := "Undone"
+	if undo {
+		op, err = w.ed.Undo()
+	} else {
+		op, err = w.ed.Redo()
+		verb = "Redone"
+	}
+	if err != nil {
+		return
+	}
+	w.rev++
+	revalidate(w, op)
+	a.m.Studio.Say("%s: %s.", verb, ui.OpLabel(op))
+	a.focusOp(op)
+	a.changed(w)
+}
+
+// focusOp shows the sentence an undone or redone operation changed.
+func (a *app) focusOp(op annotate.Op) {
+	var si int
+	switch o := op.(type) {
+	case annotate.AddTriple:
+		si = o.Sentence
+	case annotate.AddExtraction:
+		si = o.Sentence
+	case annotate.SetTriple:
+		si = o.Sentence
+	case annotate.DeleteTriple:
+		si = o.Sentence
+	case annotate.MoveTriple:
+		si = o.Sentence
+	case annotate.CopyTriple:
+		si = o.Sentence
+	case annotate.DuplicateTriple:
+		si = o.Sentence
+	case annotate.MergeSynsets:
+		si = o.Sentence
+	case annotate.DeleteSynset:
+		si = o.Sentence
+	case annotate.MoveSynset:
+		si = o.Sentence
+	case annotate.AddSynset:
+		si = o.Sentence
+	default:
+		return
+	}
+	if d := a.st.open.ed.Doc; si < len(d.Sentences) {
+		if a.m.Studio.Prefs.Sentence == nil {
+			a.m.Studio.Prefs.Sentence = map[string]string{}
+		}
+		a.m.Studio.Prefs.Sentence[a.st.open.meta.ID] = d.Sentences[si].ID
+	}
+}
+
+// SelectWork implements ui.StudioApp.
+func (a *app) SelectWork(id string) {
+	for _, w := range a.st.works {
+		if w.meta.ID == id {
+			a.st.open = w
+			a.m.Studio.Panel, a.m.Studio.Status, a.m.Studio.Confirm = nil, "", ""
+			a.prepare(w)
+			a.syncStudio()
+			a.SaveStudioPrefs()
+			return
+		}
+	}
+}
+
+// DeleteWork implements ui.StudioApp.
+func (a *app) DeleteWork(id string) {
+	i := slices.IndexFunc(a.st.works, func(w *work) bool { return w.meta.ID == id })
+	if i < 0 {
+		return
+	}
+	w := a.st.works[i]
+	a.st.works = slices.Delete(a.st.works, i, i+1)
+	if a.st.open == w {
+		a.st.open = nil
+		if len(a.st.works) > 0 {
+			a.st.open = a.st.works[0]
+		}
+	}
+	if a.source == sourceOf(w) {
+		a.source = explain.BenchIE[0].Key
+		if a.hasSource(w.meta.Base) {
+			a.source = w.meta.Base
+		}
+		a.m.SetEvaluation(nil)
+		a.saveState()
+		a.requestScore()
+	}
+	// System files added for scoring against the work go with it.
+	var files []string
+	kept := a.files[:0:0]
+	for _, f := range a.files {
+		if f.Source == sourceOf(w) {
+			files = append(files, f.ID)
+		} else {
+			kept = append(kept, f)
+		}
+	}
+	a.files = kept
+	a.m.Studio.Confirm = ""
+	a.m.Studio.Say("Deleted “%s”.", a.workInfo(w).Label())
+	a.syncStudio()
+	a.syncModel()
+	go func() {
+		a.persist(nil, files)
+		if err := a.st.store.DeleteWork(id); err != nil {
+			a.env.Lock()
+			a.m.Studio.Save.Err = err.Error()
+			a.env.UnlockRender()
+		}
+	}()
+}
+
+// SaveStudioPrefs implements ui.StudioApp.
+func (a *app) SaveStudioPrefs() { a.st.store.SavePrefs(a.m.Studio.Prefs) }
+
+// ScoreWork implements ui.StudioApp.
+func (a *app) ScoreWork(id string) {
+	for _, w := range a.st.works {
+		if w.meta.ID == id {
+			a.m.Prefs.View = ui.ViewScores
+			a.SwitchSource(sourceOf(w))
+			a.saveState()
+			return
+		}
+	}
+}
+
+// exportName is the file name a work is exported under.
+func exportName(w *work, f annotate.Format) string {
+	base := w.meta.Name
+	if d, ok := explain.DatasetByKey(w.meta.Base); ok {
+		base = strings.TrimSuffix(d.Gold, ".txt") + ".edited"
+	} else if w.meta.Base != "" {
+		base = strings.TrimSuffix(base, ".txt") + ".edited"
+	}
+	for _, ext := range []string{".txt", ".json", ".tsv"} {
+		base = strings.TrimSuffix(base, ext)
+	}
+	switch {
+	case f == annotate.FormatAnnIE:
+		return base + ".annie.json"
+	case f == annotate.FormatText:
+		return base + ".readable.txt"
+	case w.meta.Base == "":
+		return base + ".gold.txt"
+	}
+	return base + ".txt"
+}
+
+// Export implements ui.StudioApp.
+func (a *app) Export(f annotate.Format) {
+	w := a.st.open
+	if w == nil {
+		return
+	}
+	data, err := annotate.Write(f, w.ed.Doc)
+	if err != nil {
+		a.m.Studio.Say("Not exported: %v.", err)
+		return
+	}
+	mime := "text/plain;charset=utf-8"
+	if f == annotate.FormatAnnIE {
+		mime = "application/json"
+	}
+	a.br.Download(exportName(w, f), mime, string(data))
+	a.m.Studio.Say("Exported %s.", exportName(w, f))
+}
+
+// OpenFiles implements ui.StudioApp.
+func (a *app) OpenFiles(files js.Value) {
+	list := js.Global().Get("Array").Call("from", files)
+	go func() {
+		picked := a.br.ReadFiles(list)
+		a.openPicked(picked)
+	}()
+}
+
+// openPicked reads picked files as new works; a file that does not read
+// is reported and changes nothing.
+func (a *app) openPicked(picked []pickedFile) {
+	for _, p := range picked {
+		a.env.Lock()
+		a.m.Studio.Busy = "Reading " + p.Name + "…"
+		a.env.UnlockRender()
+		a.br.Yield()
+		err := p.Err
+		if err == nil && len(p.Data) > maxFileSize {
+			err = fmt.Errorf("%s: the file is %d MB; the page reads files up to %d MB", p.Name, len(p.Data)>>20, maxFileSize>>20)
+		}
+		var doc *annotate.Document
+		var warns []oie.Warning
+		if err == nil {
+			doc, warns, err = annotate.Read(annotate.Sniff(p.Data), p.Name, p.Data, annotate.ReadOptions{})
+		}
+		a.env.Lock()
+		a.m.Studio.Busy = ""
+		if err != nil {
+			pr := problemFor(p.Name, p.Data, err, "Your works are as they were.")
+			a.m.Studio.Problems = append([]ui.Problem{pr}, a.m.Studio.Problems...)
+			a.env.UnlockRender()
+			continue
+		}
+		a.newWork(doc, p.Name, "", "")
+		a.m.Studio.Say("Opened %s: %d sentences%s.", p.Name, len(doc.Sentences), warned(warns))
+		a.env.UnlockRender()
+	}
+}
+
+func warned(ws []oie.Warning) string {
+	switch len(ws) {
+	case 0:
+		return ""
+	case 1:
+		return ", with a warning: " + ws[0].String()
+	}
+	return fmt.Sprintf(", with %d warnings (the first: %s)", len(ws), ws[0].String())
+}
+
+// StartFromText implements ui.StudioApp.
+func (a *app) StartFromText(name, text string) {
+	doc, err := annotate.ReadSentences(name, []byte(text))
+	if err != nil {
+		a.m.Studio.Say("Nothing to annotate yet: type or paste sentences, one a line.")
+		return
+	}
+	a.newWork(doc, name, "", "")
+	a.m.Studio.Paste = ""
+	a.m.Studio.Say("Started with %d sentences. Click tokens to build a triple.", len(doc.Sentences))
+}
+
+// EditBundled implements ui.StudioApp.
+func (a *app) EditBundled(source string) {
+	a.editCopy(source, func(w *work) {
+		a.st.open = w
+		a.prepare(w)
+		a.syncStudio()
+		a.SaveStudioPrefs()
+	})
+}
+
+// editCopy finds the edited copy of a source's gold, or makes it from the
+// gold's file (fetched again for a bundled gold: the page keeps only the
+// gold read for scoring), then runs then under the lock.
+func (a *app) editCopy(source string, then func(w *work)) {
+	for _, w := range a.st.works {
+		if w.meta.Base == source {
+			then(w)
+			return
+		}
+	}
+	var path, lang string
+	var data []byte
+	if d, ok := explain.DatasetByKey(source); ok {
+		path, lang = d.Gold, d.Lang
+	} else if g := a.customGold(); source == ui.CustomSource && g != nil {
+		path, data = g.Name, g.Data
+	} else {
+		return
+	}
+	a.m.Studio.Busy = "Copying the " + baseLabel(source) + "…"
+	go func() {
+		var err error
+		if data == nil {
+			data, err = a.br.Asset("data/" + path)
+		}
+		var doc *annotate.Document
+		if err == nil {
+			doc, _, err = annotate.ReadBenchIE(path, data, annotate.ReadOptions{})
+		}
+		a.env.Lock()
+		defer a.env.UnlockRender()
+		a.m.Studio.Busy = ""
+		if err != nil {
+			a.m.Studio.Say("The %s could not be copied: %v.", baseLabel(source), err)
+			return
+		}
+		for _, w := range a.st.works { // made meanwhile by another click
+			if w.meta.Base == source {
+				then(w)
+				return
+			}
+		}
+		open := a.st.open
+		w := a.newWork(doc, path, source, lang)
+		if open != nil {
+			a.st.open = open // a copy made for adjudication does not take the studio over
+		}
+		a.syncStudio()
+		then(w)
+	}()
+}
+
+// Adjudicate implements ui.StudioApp.
+func (a *app) Adjudicate(sys, ext, k int) {
+	ev := a.m.Eval
+	if ev == nil || sys < 0 || sys >= len(ev.Systems) || ext < 0 || ext >= len(ev.Systems[sys].Extractions) {
+		return
+	}
+	e := ev.Systems[sys].Extractions[ext]
+	name := ev.Systems[sys].Name
+	source := a.source
+	// The synset was chosen on the gold on screen; when that is the
+	// published gold and its copy was edited, synset k of the copy must
+	// still be the synset the user saw.
+	var seen []oie.Triple
+	if gi, ok := ev.Gold.SentenceIndex(e.SentID); ok && k >= 0 && k < len(ev.Gold.Sentences[gi].Synsets) {
+		for _, t := range ev.Gold.Sentences[gi].Synsets[k].Triples {
+			seen = append(seen, t.Triple)
+		}
+	}
+	add := func(w *work) {
+		si, ok := w.ed.Doc.SentenceIndex(e.SentID)
+		if !ok {
+			a.m.Studio.Say("Sentence %s is not in the gold.", e.SentID)
+			return
+		}
+		if k >= 0 && !sameSynset(w.ed.Doc.Sentences[si], k, seen) {
+			a.m.Studio.Say("Not added: synset %d of sentence #%s is not the same in the edited copy. Choose the synset there (the gold switch: %s).", k+1, e.SentID, a.workInfo(w).Label())
+			return
+		}
+		if err := w.ed.Apply(annotate.AddExtraction{Sentence: si, Synset: k, Extraction: e.Folded()}); err != nil {
+			a.m.Studio.Say("Not added: %v.", err)
+			return
+		}
+		w.rev++
+		revalidate(w, annotate.AddExtraction{Sentence: si})
+		where := fmt.Sprintf("synset %d", k+1)
+		if k == annotate.NewSynset {
+			where = fmt.Sprintf("a new synset (%d)", len(w.ed.Doc.Sentences[si].Synsets))
+		}
+		t := e.Folded().Trimmed()
+		a.m.Studio.Say("Added %s's (%s; %s; %s) to %s of sentence #%s.", name, t.Subject, t.Relation, t.Object, where, e.SentID)
+		if a.source != sourceOf(w) {
+			a.source = sourceOf(w)
+			a.saveState()
+		}
+		a.changed(w)
+	}
+	if w := a.workOf(source); w != nil {
+		add(w)
+		return
+	}
+	a.editCopy(source, func(w *work) {
+		if a.source == source { // still on the gold the extraction was judged against
+			add(w)
+		}
+	})
+}
+
+// sameSynset reports whether synset k of a sentence has the triples seen.
+func sameSynset(s *annotate.Sentence, k int, seen []oie.Triple) bool {
+	if k >= len(s.Synsets) || len(s.Synsets[k].Triples) != len(seen) {
+		return false
+	}
+	for i, t := range s.Synsets[k].Triples {
+		if s.TripleText(t) != seen[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// Extractions implements ui.StudioApp: the extractions of a sentence by the
+// systems scored with the open work, indexed once per set of systems.
+func (a *app) Extractions(sentenceID string) []ui.SystemExtraction {
+	w := a.st.open
+	if w == nil {
+		return nil
+	}
+	var systems []*evaluate.System
+	if b := a.bundles[w.meta.Base]; b != nil {
+		systems = append(systems, b.systems...)
+	}
+	for _, f := range a.files {
+		if f.Role == ui.RoleSystem && a.belongsTo(f.Source, sourceOf(w)) {
+			systems = append(systems, f.loaded.System)
+		}
+	}
+	key := w.meta.ID
+	for _, s := range systems {
+		key += fmt.Sprintf("|%s:%p", s.Name, s)
+	}
+	a.st.extMu.Lock()
+	defer a.st.extMu.Unlock()
+	if a.st.extKey != key {
+		a.st.extKey, a.st.extIndex = key, map[string][]ui.SystemExtraction{}
+		for _, s := range systems {
+			for _, e := range s.Extractions {
+				a.st.extIndex[e.SentID] = append(a.st.extIndex[e.SentID], ui.SystemExtraction{System: s.Name, Line: e.Line, Triple: e.Folded()})
+			}
+		}
+	}
+	return a.st.extIndex[sentenceID]
+}
+
+// saveLoop stores changed works, for the page's life: a snapshot is taken
+// under the lock (it reads the document), stored without it.
+func (a *app) saveLoop() {
+	for range a.st.wake {
+		// Let the change be painted first: writing the snapshot of a large
+		// gold holds the page for a moment.
+		a.br.Paint()
+		a.env.Lock()
+		type job struct {
+			w   *work
+			rev int
+			sw  storedWork
+		}
+		var jobs []job
+		start := time.Now()
+		var failed error
+		for _, w := range a.st.works {
+			if w.rev == w.savedRev {
+				continue
+			}
+			snap, err := annotate.SaveSnapshot(w.ed, annotate.SnapshotOptions{})
+			if err != nil {
+				failed = err
+				continue
+			}
+			jobs = append(jobs, job{w, w.rev, storedWork{Meta: w.meta, Snapshot: snap}})
+		}
+		if len(jobs) == 0 && failed == nil {
+			a.env.UnlockOnly()
+			continue
+		}
+		a.m.Studio.Save.Snapshot = time.Since(start).Round(time.Millisecond).String()
+		a.m.Studio.Save.Saving = true
+		a.env.UnlockRender()
+		for _, j := range jobs {
+			if err := a.st.store.PutWork(j.sw); err != nil {
+				failed = err
+				continue
+			}
+			a.env.Lock()
+			j.w.savedRev = max(j.w.savedRev, j.rev)
+			a.env.UnlockOnly()
+		}
+		took := time.Since(start)
+		a.env.Lock()
+		a.m.Studio.Save.Saving = false
+		a.m.Studio.Save.Err = ""
+		if failed != nil {
+			a.m.Studio.Save.Err = failed.Error()
+		}
+		a.m.Studio.Save.Took = took.Round(time.Millisecond).String()
+		a.syncStudio()
+		a.env.UnlockRender()
+		select {
+		case a.st.saved <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// AgreementFiles implements ui.StudioApp.
+func (a *app) AgreementFiles(side int, files js.Value) {
+	list := js.Global().Get("Array").Call("from", files)
+	go func() {
+		picked := a.br.ReadFiles(list)
+		if len(picked) == 0 {
+			return
+		}
+		a.agreementFile(side, picked[0])
+	}()
+}
+
+// agreementFile reads one annotator's gold; a file that does not read
+// leaves the side as it was.
+func (a *app) agreementFile(side int, p pickedFile) {
+	err := p.Err
+	var doc *annotate.Document
+	if err == nil {
+		doc, _, err = annotate.Read(annotate.Sniff(p.Data), p.Name, p.Data, annotate.ReadOptions{})
+	}
+	if err == nil && doc == nil {
+		err = errors.New(p.Name + ": nothing read")
+	}
+	a.env.Lock()
+	if err != nil {
+		a.m.Studio.Agree.Err = err.Error()
+		a.env.UnlockRender()
+		return
+	}
+	a.setAgreeSide(side, &ui.AgreeSide{Name: p.Name, Doc: doc})
+	a.env.UnlockRender()
+}
+
+// AgreementWork implements ui.StudioApp: a copy of the work's document as
+// it is now (the agreement is computed while the work may change).
+func (a *app) AgreementWork(side int, id string) {
+	for _, w := range a.st.works {
+		if w.meta.ID == id {
+			doc, _, err := annotate.ReadBenchIE(w.meta.Name, annotate.WriteBenchIE(w.ed.Doc), annotate.ReadOptions{})
+			if err != nil {
+				a.m.Studio.Agree.Err = err.Error()
+				return
+			}
+			a.setAgreeSide(side, &ui.AgreeSide{Name: a.workInfo(w).Label(), WorkID: id, Doc: doc})
+			return
+		}
+	}
+}
+
+// setAgreeSide takes an annotator's gold and, with both sides there,
+// computes the agreement in the background.
+func (a *app) setAgreeSide(side int, s *ui.AgreeSide) {
+	ag := &a.m.Studio.Agree
+	if side < 0 || side > 1 {
+		return
+	}
+	ag.Sides[side], ag.Err, ag.Result, ag.Selected = s, "", nil, 0
+	if ag.Sides[0] == nil || ag.Sides[1] == nil {
+		return
+	}
+	a.st.agreeGen++
+	gen, x, y := a.st.agreeGen, ag.Sides[0].Doc, ag.Sides[1].Doc
+	ag.Busy = true
+	go func() {
+		a.br.Paint()
+		start := time.Now()
+		res, err := annotate.Agree(x, y, annotate.AgreementOptions{})
+		took := time.Since(start)
+		a.env.Lock()
+		defer a.env.UnlockRender()
+		if gen != a.st.agreeGen {
+			return // a side changed meanwhile
+		}
+		ag.Busy = false
+		if err != nil {
+			ag.Err = err.Error()
+			return
+		}
+		ag.Result = res
+		ag.Took = took.Round(time.Millisecond).String()
+	}()
+}
+
+// memStore keeps works in memory: natively, in tests, and in a browser
+// without storage (the page then says that work is not kept).
+type memStore struct {
+	mu    sync.Mutex
+	works map[string]storedWork
+	prefs *ui.StudioPrefs
+	fail  error // every call fails with it (tests)
+}
+
+func newMemStore() *memStore { return &memStore{works: map[string]storedWork{}} }
+
+func (s *memStore) LoadWorks() ([]storedWork, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.fail != nil {
+		return nil, s.fail
+	}
+	var out []storedWork
+	for _, w := range s.works {
+		out = append(out, storedWork{Meta: w.Meta, Snapshot: slices.Clone(w.Snapshot)})
+	}
+	return out, nil
+}
+
+func (s *memStore) PutWork(w storedWork) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.fail != nil {
+		return s.fail
+	}
+	s.works[w.Meta.ID] = storedWork{Meta: w.Meta, Snapshot: slices.Clone(w.Snapshot)}
+	return nil
+}
+
+func (s *memStore) DeleteWork(id string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.fail != nil {
+		return s.fail
+	}
+	delete(s.works, id)
+	return nil
+}
+
+func (s *memStore) LoadPrefs() (ui.StudioPrefs, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.prefs == nil {
+		return ui.StudioPrefs{}, false
+	}
+	return *s.prefs, true
+}
+
+func (s *memStore) SavePrefs(p ui.StudioPrefs) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.prefs = &p
+}

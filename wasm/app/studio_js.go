@@ -1,0 +1,216 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"sync"
+	sjs "syscall/js"
+
+	"github.com/oiebench/oiebench/ui"
+)
+
+// The studio in the browser: works in an IndexedDB database of their own
+// ("oiebench-studio", store "works": {id, meta, snapshot}), the view state
+// in localStorage, and the keyboard shortcuts on the document (so that they
+// work wherever focus is, except in text fields).
+
+func init() {
+	newStudioStore = func() studioStore { return &idbStudio{} }
+	studioStarted = listenStudioKeys
+}
+
+const (
+	studioDB       = "oiebench-studio"
+	studioWorks    = "works"
+	studioPrefsKey = "oiebench.studio"
+)
+
+// idbStudio is the studio's IndexedDB store. Its methods wait for the
+// browser: call them from goroutines that hold no lock.
+type idbStudio struct {
+	once sync.Once
+	db   sjs.Value
+	err  error
+}
+
+// request waits for an IDBRequest (or an IDBOpenDBRequest) to succeed.
+func request(req sjs.Value, upgrade func(db sjs.Value)) (sjs.Value, error) {
+	done := make(chan struct{})
+	var val sjs.Value
+	var err error
+	var fns []sjs.Func
+	on := func(name string, f func()) {
+		fn := sjs.FuncOf(func(sjs.Value, []sjs.Value) any { f(); return nil })
+		fns = append(fns, fn)
+		req.Set(name, fn)
+	}
+	on("onsuccess", func() { val = req.Get("result"); close(done) })
+	on("onerror", func() { err = storageError(req.Get("error"), "the browser's storage failed"); close(done) })
+	if upgrade != nil {
+		on("onupgradeneeded", func() { upgrade(req.Get("result")) })
+		on("onblocked", func() {}) // another tab holds an older version; success follows
+	}
+	<-done
+	for _, fn := range fns {
+		fn.Release()
+	}
+	return val, err
+}
+
+func storageError(v sjs.Value, fallback string) error {
+	if v.Truthy() && v.Get("message").Type() == sjs.TypeString && v.Get("message").String() != "" {
+		return errors.New(v.Get("message").String())
+	}
+	return errors.New(fallback)
+}
+
+func (s *idbStudio) open() (sjs.Value, error) {
+	s.once.Do(func() {
+		s.err = catch(func() {
+			idb := sjs.Global().Get("indexedDB")
+			if !idb.Truthy() {
+				s.err = errors.New("IndexedDB is not available")
+				return
+			}
+			s.db, s.err = request(idb.Call("open", studioDB, 1), func(db sjs.Value) {
+				if !db.Get("objectStoreNames").Call("contains", studioWorks).Bool() {
+					db.Call("createObjectStore", studioWorks, map[string]any{"keyPath": "id"})
+				}
+			})
+		})
+	})
+	return s.db, s.err
+}
+
+// transact runs one request in a transaction and waits until the
+// transaction has committed (not only until the request succeeded), so
+// that "saved" means stored.
+func (s *idbStudio) transact(mode string, work func(store sjs.Value) sjs.Value) (sjs.Value, error) {
+	db, err := s.open()
+	if err != nil {
+		return sjs.Undefined(), err
+	}
+	done := make(chan struct{})
+	var val sjs.Value
+	var fns []sjs.Func
+	err = catch(func() {
+		tx := db.Call("transaction", studioWorks, mode)
+		req := work(tx.Call("objectStore", studioWorks))
+		on := func(name string, f func()) {
+			fn := sjs.FuncOf(func(sjs.Value, []sjs.Value) any { f(); return nil })
+			fns = append(fns, fn)
+			tx.Set(name, fn)
+		}
+		on("oncomplete", func() { val = req.Get("result"); close(done) })
+		fail := func() {
+			err = storageError(tx.Get("error"), "the browser refused to store the work")
+			close(done)
+		}
+		on("onerror", fail)
+		on("onabort", func() {
+			if err == nil {
+				fail()
+			}
+		})
+	})
+	if err != nil {
+		return sjs.Undefined(), err
+	}
+	<-done
+	for _, fn := range fns {
+		fn.Release()
+	}
+	return val, err
+}
+
+func (s *idbStudio) LoadWorks() ([]storedWork, error) {
+	v, err := s.transact("readonly", func(st sjs.Value) sjs.Value { return st.Call("getAll") })
+	if err != nil {
+		return nil, err
+	}
+	var out []storedWork
+	for i := 0; i < v.Length(); i++ {
+		r := v.Index(i)
+		var m workMeta
+		if r.Get("meta").Type() != sjs.TypeString || json.Unmarshal([]byte(r.Get("meta").String()), &m) != nil || m.ID == "" {
+			continue // not a work of this version; left alone
+		}
+		out = append(out, storedWork{Meta: m, Snapshot: bytesOf(r.Get("snapshot"))})
+	}
+	return out, nil
+}
+
+func (s *idbStudio) PutWork(w storedWork) error {
+	meta, _ := json.Marshal(w.Meta)
+	_, err := s.transact("readwrite", func(st sjs.Value) sjs.Value {
+		data := sjs.Global().Get("Uint8Array").New(len(w.Snapshot))
+		sjs.CopyBytesToJS(data, w.Snapshot)
+		rec := sjs.Global().Get("Object").New()
+		rec.Set("id", w.Meta.ID)
+		rec.Set("meta", string(meta))
+		rec.Set("snapshot", data)
+		return st.Call("put", rec)
+	})
+	return err
+}
+
+func (s *idbStudio) DeleteWork(id string) error {
+	_, err := s.transact("readwrite", func(st sjs.Value) sjs.Value { return st.Call("delete", id) })
+	return err
+}
+
+func (s *idbStudio) LoadPrefs() (p ui.StudioPrefs, ok bool) {
+	catch(func() {
+		v := sjs.Global().Get("localStorage").Call("getItem", studioPrefsKey)
+		if v.Type() == sjs.TypeString {
+			ok = json.Unmarshal([]byte(v.String()), &p) == nil
+		}
+	})
+	return p, ok
+}
+
+func (s *idbStudio) SavePrefs(p ui.StudioPrefs) {
+	b, _ := json.Marshal(p)
+	catch(func() { sjs.Global().Get("localStorage").Call("setItem", studioPrefsKey, string(b)) })
+}
+
+// listenStudioKeys sends the keys pressed while the studio is on screen to
+// its shortcuts; a key a component already handled is left alone.
+func listenStudioKeys(a *app) {
+	fn := sjs.FuncOf(func(_ sjs.Value, args []sjs.Value) any {
+		e := args[0]
+		if e.Get("defaultPrevented").Bool() || e.Get("isComposing").Bool() {
+			return nil
+		}
+		a.env.Lock()
+		if a.m.Prefs.View != ui.ViewStudio || a.m.Studio.Work == nil {
+			a.env.UnlockOnly()
+			return nil
+		}
+		t := e.Get("target")
+		tag, kind := "", ""
+		if t.Truthy() && t.Get("tagName").Type() == sjs.TypeString {
+			tag = strings.ToLower(t.Get("tagName").String())
+			if tag == "input" {
+				kind = strings.ToLower(t.Get("type").String())
+			}
+		}
+		k := ui.KeyPress{
+			Key:  e.Get("key").String(),
+			Ctrl: e.Get("ctrlKey").Bool(), Shift: e.Get("shiftKey").Bool(), Alt: e.Get("altKey").Bool(), Meta: e.Get("metaKey").Bool(),
+			InField:  tag == "textarea" || tag == "select" || (tag == "input" && kind != "checkbox" && kind != "radio" && kind != "file" && kind != "button") || (t.Truthy() && t.Get("isContentEditable").Bool()),
+			OnButton: tag == "button" || tag == "summary" || tag == "a" || (tag == "input" && (kind == "checkbox" || kind == "radio" || kind == "file")),
+		}
+		if a.m.Studio.Key(k) {
+			e.Call("preventDefault")
+			a.env.UnlockRender()
+			return nil
+		}
+		a.env.UnlockOnly()
+		return nil
+	})
+	sjs.Global().Get("document").Call("addEventListener", "keydown", fn)
+}
