@@ -2,6 +2,7 @@ package benchie_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -113,6 +114,12 @@ func FuzzReadGold(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, strict := range []bool{false, true} {
 			g, err := benchie.ReadGold("f", data, benchie.GoldOptions{Strict: strict})
+			// The page's way (its bytes shared, paused now and then) must read
+			// exactly the same.
+			shared, serr := benchie.ReadGold("f", data, benchie.GoldOptions{Strict: strict, Shared: true, Pause: func() {}})
+			if fmt.Sprint(err) != fmt.Sprint(serr) || (err == nil && goldText(g) != goldText(shared)) {
+				t.Fatalf("shared reading differs: %v / %v", err, serr)
+			}
 			if err != nil {
 				var pe *oie.ParseError
 				if !errors.As(err, &pe) || pe.Line < 1 {
@@ -138,4 +145,24 @@ func FuzzReadGold(f *testing.F) {
 			g.Stats()
 		}
 	})
+}
+
+// goldText lists everything a gold holds, for comparing two readings.
+func goldText(g *benchie.Gold) string {
+	var b strings.Builder
+	for _, s := range g.Sentences {
+		fmt.Fprintf(&b, "%q %q\n", s.ID, s.Text)
+		for _, syn := range s.Synsets {
+			fmt.Fprintf(&b, " %q %d %v\n", syn.Label, syn.Line, syn.Junk)
+			for _, tr := range syn.Triples {
+				fmt.Fprintf(&b, "  %d %q %q %q\n", tr.Line, tr.Subject, tr.Relation, tr.Object)
+			}
+		}
+	}
+	for _, w := range g.Warnings {
+		fmt.Fprintln(&b, w)
+	}
+	st := g.Stats()
+	fmt.Fprintf(&b, "%+v\n", st)
+	return b.String()
 }

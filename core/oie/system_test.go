@@ -2,6 +2,8 @@ package oie_test
 
 import (
 	"errors"
+	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -114,6 +116,12 @@ func FuzzReadSystem(f *testing.F) {
 	f.Add([]byte("\ufeff{\"sent_id\": [\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := oie.ReadSystem("f", data, oie.SystemOptions{})
+		// The page's way (its bytes shared, paused now and then) must read
+		// exactly the same.
+		shared, serr := oie.ReadSystem("f", data, oie.SystemOptions{Shared: true, Pause: func() {}})
+		if fmt.Sprint(err) != fmt.Sprint(serr) || (err == nil && !reflect.DeepEqual(s.Extractions, shared.Extractions)) {
+			t.Fatalf("shared reading differs: %v / %v", err, serr)
+		}
 		if err != nil {
 			var pe *oie.ParseError
 			if !errors.As(err, &pe) || pe.Line < 1 || pe.Column < 0 {
