@@ -35,12 +35,13 @@ func (a *app) pause(then func()) func() {
 }
 
 // bulkGC is the garbage collector's setting (GOGC) while large files are
-// read and scored. Each collection marks everything the page holds in one
-// stretch of its thread (Go in the browser collects while the page waits
-// for an event), and reading 100 MB makes a collection every time the heap
-// doubles: collecting at 4 times the heap instead of 2 saves most of them.
-// What is read is kept, so the peak hardly grows (README, Scale). The
-// memory limit (memoryLimit) holds in any case.
+// read and scored: off. Each collection marks everything the page holds in
+// one stretch of its thread (Go in the browser cannot be preempted, and
+// marks while the page waits for an event): about 1 s for 100 times BenchIE
+// English. Reading 100 MB would collect every time the heap doubles; with
+// the collector off until the table is shown there is one collection, after
+// it. What is read is kept, so the peak hardly grows (README, Scale). The
+// memory limit (memoryLimit) makes the collector run in any case.
 const (
 	bulkGC   = -1
 	bulkFrom = 16 << 20 // files of this size in all, or more, make a bulk load
