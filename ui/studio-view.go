@@ -188,26 +188,10 @@ func (c *StudioView) ListKey(e vugu.DOMEvent) {
 			at = k
 		}
 	}
-	if len(l) == 0 {
+	at, ok := moveByKey(e, at, len(l))
+	if !ok {
 		return
 	}
-	switch e.PropString("key") {
-	case "ArrowDown":
-		at = min(at+1, len(l)-1)
-	case "ArrowUp":
-		at = max(at-1, 0)
-	case "PageDown":
-		at = min(at+10, len(l)-1)
-	case "PageUp":
-		at = max(at-10, 0)
-	case "Home":
-		at = 0
-	case "End":
-		at = len(l) - 1
-	default:
-		return
-	}
-	e.PreventDefault()
 	c.S.ShowSentence(l[at])
 	c.S.scroll = true
 }

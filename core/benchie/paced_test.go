@@ -126,27 +126,7 @@ func TestFirstMatchIndexRead(t *testing.T) {
 			}
 			pool = append(pool, oie.Triple{Subject: pick(tr.Subject), Relation: pick(tr.Relation), Object: pick(tr.Object)})
 		}
-		for _, f := range Facets {
-			c := Compile(g, f)
-			cs := &c.set.sents[0]
-			for _, tr := range pool {
-				want := -1
-				for i := range cs.triples {
-					ct := c.triple(0, i)
-					ok := ct.slots[0].match(tr.Subject) && ct.slots[1].match(tr.Relation) && ct.slots[2].match(tr.Object)
-					if f == Concat {
-						ok = ct.matchConcat(tr.Subject + " " + tr.Relation + " " + tr.Object)
-					}
-					if ok {
-						want = i
-						break
-					}
-				}
-				if got := c.firstMatch(0, tr); got != want {
-					t.Fatalf("%s: firstMatch(%q) = %d, want %d", f, tr, got, want)
-				}
-			}
-		}
+		checkFirstMatch(t, g, pool)
 	}
 }
 

@@ -264,25 +264,33 @@ func TestFirstMatchIndex(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, f := range Facets {
-			c := Compile(g, f)
-			cs := &c.set.sents[0]
-			for _, tr := range pool {
-				want := -1
-				for i := range cs.triples {
-					ct := c.triple(0, i)
-					ok := ct.slots[0].match(tr.Subject) && ct.slots[1].match(tr.Relation) && ct.slots[2].match(tr.Object)
-					if f == Concat {
-						ok = ct.matchConcat(tr.Subject + " " + tr.Relation + " " + tr.Object)
-					}
-					if ok {
-						want = i
-						break
-					}
+		checkFirstMatch(t, g, pool)
+	}
+}
+
+// checkFirstMatch checks, on every facet, that the indexed first match of
+// each triple of pool against the gold's first sentence is the first gold
+// triple a linear scan matches.
+func checkFirstMatch(t *testing.T, g *Gold, pool []oie.Triple) {
+	t.Helper()
+	for _, f := range Facets {
+		c := Compile(g, f)
+		cs := &c.set.sents[0]
+		for _, tr := range pool {
+			want := -1
+			for i := range cs.triples {
+				ct := c.triple(0, i)
+				ok := ct.slots[0].match(tr.Subject) && ct.slots[1].match(tr.Relation) && ct.slots[2].match(tr.Object)
+				if f == Concat {
+					ok = ct.matchConcat(tr.Subject + " " + tr.Relation + " " + tr.Object)
 				}
-				if got := c.firstMatch(0, tr); got != want {
-					t.Fatalf("%s: firstMatch(%q) = %d, want %d", f, tr, got, want)
+				if ok {
+					want = i
+					break
 				}
+			}
+			if got := c.firstMatch(0, tr); got != want {
+				t.Fatalf("%s: firstMatch(%q) = %d, want %d", f, tr, got, want)
 			}
 		}
 	}
