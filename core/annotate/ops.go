@@ -153,6 +153,44 @@ type (
 	}
 )
 
+// SentenceOf returns the one sentence an operation changes. It reports
+// false for an operation on the sentences themselves (adding, deleting or
+// renaming them changes what every sentence's ids are checked against) and
+// for one on the document's start.
+func SentenceOf(op Op) (int, bool) {
+	switch o := op.(type) {
+	case AddTriple:
+		return o.Sentence, true
+	case AddExtraction:
+		return o.Sentence, true
+	case SetTriple:
+		return o.Sentence, true
+	case SetSlot:
+		return o.Sentence, true
+	case MoveTriple:
+		return o.Sentence, true
+	case CopyTriple:
+		return o.Sentence, true
+	case DuplicateTriple:
+		return o.Sentence, true
+	case DeleteTriple:
+		return o.Sentence, true
+	case AddSynset:
+		return o.Sentence, true
+	case DeleteSynset:
+		return o.Sentence, true
+	case MergeSynsets:
+		return o.Sentence, true
+	case MoveSynset:
+		return o.Sentence, true
+	case DropJunk:
+		if o.Sentence >= 0 {
+			return o.Sentence, true
+		}
+	}
+	return 0, false
+}
+
 // Name implements Op.
 func (AddTriple) Name() string { return "add-triple" }
 

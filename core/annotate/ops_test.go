@@ -330,3 +330,26 @@ func TestRandomEdits(t *testing.T) {
 		t.Errorf("undoing every edit does not restore the file (byte %d)", firstDiff(got, data))
 	}
 }
+
+// SentenceOf names the sentence of every operation on one sentence, and
+// none for operations on the sentences themselves or the document's start.
+func TestSentenceOf(t *testing.T) {
+	for _, c := range []struct {
+		op   Op
+		want int
+		ok   bool
+	}{
+		{AddTriple{Sentence: 2}, 2, true},
+		{SetSlot{Sentence: 1, Slot: 2}, 1, true},
+		{MergeSynsets{Sentence: 3, Into: 0, From: []int{1}}, 3, true},
+		{DropJunk{Sentence: 4}, 4, true},
+		{DropJunk{Sentence: -1}, 0, false},
+		{AddSentences{Texts: []string{"a"}}, 0, false},
+		{DeleteSentence{Sentence: 1}, 0, false},
+		{SetSentenceID{Sentence: 1, ID: "x"}, 0, false},
+	} {
+		if got, ok := SentenceOf(c.op); got != c.want || ok != c.ok {
+			t.Errorf("SentenceOf(%s) = %d, %v; want %d, %v", c.op.Name(), got, ok, c.want, c.ok)
+		}
+	}
+}

@@ -340,35 +340,9 @@ func (a *app) changed(w *work) {
 // sentence the operation touched, unless it added or removed sentences
 // (then everything, since ids must stay unique).
 func revalidate(w *work, op annotate.Op) {
-	si := -1
-	switch o := op.(type) {
-	case annotate.AddTriple:
-		si = o.Sentence
-	case annotate.AddExtraction:
-		si = o.Sentence
-	case annotate.SetTriple:
-		si = o.Sentence
-	case annotate.SetSlot:
-		si = o.Sentence
-	case annotate.MoveTriple:
-		si = o.Sentence
-	case annotate.CopyTriple:
-		si = o.Sentence
-	case annotate.DuplicateTriple:
-		si = o.Sentence
-	case annotate.DeleteTriple:
-		si = o.Sentence
-	case annotate.AddSynset:
-		si = o.Sentence
-	case annotate.DeleteSynset:
-		si = o.Sentence
-	case annotate.MergeSynsets:
-		si = o.Sentence
-	case annotate.MoveSynset:
-		si = o.Sentence
-	}
+	si, one := annotate.SentenceOf(op)
 	d := w.ed.Doc
-	if si < 0 || si >= len(d.Sentences) {
+	if !one || si < 0 || si >= len(d.Sentences) {
 		w.issues = d.Validate()
 		return
 	}
@@ -430,34 +404,11 @@ func (a *app) step(undo bool) {
 
 // focusOp shows the sentence an undone or redone operation changed.
 func (a *app) focusOp(op annotate.Op) {
-	var si int
-	switch o := op.(type) {
-	case annotate.AddTriple:
-		si = o.Sentence
-	case annotate.AddExtraction:
-		si = o.Sentence
-	case annotate.SetTriple:
-		si = o.Sentence
-	case annotate.DeleteTriple:
-		si = o.Sentence
-	case annotate.MoveTriple:
-		si = o.Sentence
-	case annotate.CopyTriple:
-		si = o.Sentence
-	case annotate.DuplicateTriple:
-		si = o.Sentence
-	case annotate.MergeSynsets:
-		si = o.Sentence
-	case annotate.DeleteSynset:
-		si = o.Sentence
-	case annotate.MoveSynset:
-		si = o.Sentence
-	case annotate.AddSynset:
-		si = o.Sentence
-	default:
+	si, ok := annotate.SentenceOf(op)
+	if !ok {
 		return
 	}
-	if d := a.st.open.ed.Doc; si < len(d.Sentences) {
+	if d := a.st.open.ed.Doc; si >= 0 && si < len(d.Sentences) {
 		if a.m.Studio.Prefs.Sentence == nil {
 			a.m.Studio.Prefs.Sentence = map[string]string{}
 		}
