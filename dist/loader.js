@@ -9,6 +9,16 @@
 (function () {
   'use strict';
 
+  // While the studio has changes not yet stored (the evaluator sets
+  // oiebenchUnsaved), closing or leaving the page asks first: a snapshot
+  // takes up to a second or so to store.
+  window.addEventListener('beforeunload', function (e) {
+    if (window.oiebenchUnsaved === true) {
+      e.preventDefault();
+      e.returnValue = '';
+    }
+  });
+
   window.oiebenchReady = new Promise(function (resolve) {
     document.addEventListener('oiebench-ready', function () { resolve(window.oiebench); }, { once: true });
   });

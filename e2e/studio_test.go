@@ -136,6 +136,20 @@ func TestStudioAnnotate(t *testing.T) {
 	}
 	p.waitFor("saved", studioSaved)
 	p.screenshotView("studio")
+	// Stored: leaving is free. With a change pending, leaving asks first.
+	if eval[bool](p, `window.oiebenchUnsaved`) {
+		t.Error("everything is saved, but the page would ask before it is closed")
+	}
+	asks := eval[bool](p, `(() => {
+		window.oiebenchUnsaved = true;
+		const e = new Event('beforeunload', {cancelable: true});
+		window.dispatchEvent(e);
+		window.oiebenchUnsaved = false;
+		return e.defaultPrevented;
+	})()`)
+	if !asks {
+		t.Error("with changes pending, closing the page does not ask first")
+	}
 
 	// Reload: the work and its triple are there.
 	p.do(chromedp.Reload())

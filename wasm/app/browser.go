@@ -28,6 +28,9 @@ type browser interface {
 	Paint()
 	Download(name, mime, text string)
 	Copy(text string)
+	// Unsaved tells whether the studio has changes not yet stored: while it
+	// has, closing or leaving the page asks first (loader.js).
+	Unsaved(pending bool)
 	// Mark records a moment in the page's performance timeline (bench).
 	Mark(name string)
 }

@@ -228,6 +228,8 @@ func (jsBrowser) Copy(text string) {
 	})
 }
 
+func (jsBrowser) Unsaved(pending bool) { sjs.Global().Set("oiebenchUnsaved", pending) }
+
 func (jsBrowser) Mark(name string) {
 	if perf := sjs.Global().Get("performance"); perf.Truthy() {
 		perf.Call("mark", name)

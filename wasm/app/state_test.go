@@ -25,6 +25,7 @@ type fakeBrowser struct {
 	state     *savedState
 	noStorage bool
 	downloads []string
+	unsaved   bool
 }
 
 func newFakeBrowser() *fakeBrowser { return &fakeBrowser{files: map[string]storedFile{}} }
@@ -89,6 +90,11 @@ func (b *fakeBrowser) Paint()                           { runtime.Gosched() }
 func (b *fakeBrowser) Download(name, mime, text string) { b.downloads = append(b.downloads, name) }
 func (b *fakeBrowser) Copy(string)                      {}
 func (b *fakeBrowser) Mark(string)                      {}
+func (b *fakeBrowser) Unsaved(pending bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.unsaved = pending
+}
 
 func (b *fakeBrowser) stored() []storedFile {
 	out, _ := b.LoadFiles()

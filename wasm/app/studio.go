@@ -260,6 +260,7 @@ func (a *app) syncStudio() {
 			s.Save.Saved = false
 		}
 	}
+	a.br.Unsaved(!s.Save.Saved)
 }
 
 // prepare fetches what a work needs besides itself: the English tags for

@@ -265,3 +265,41 @@ func TestStudioAgreement(t *testing.T) {
 		t.Errorf("after a bad file: side %q, error %q", a.m.Studio.Agree.Sides[1].Name, a.m.Studio.Agree.Err)
 	}
 }
+
+// heldStore is a memStore whose writes wait until release is closed: a
+// slow disk, so that a change is seen before it is stored.
+type heldStore struct {
+	*memStore
+	release chan struct{}
+}
+
+func (s heldStore) PutWork(w storedWork) error {
+	<-s.release
+	return s.memStore.PutWork(w)
+}
+
+// While a change is not yet stored the page is told (it then asks before
+// it is closed or left); once stored, it is told that nothing is pending.
+func TestStudioUnsavedGuard(t *testing.T) {
+	br, store := newFakeBrowser(), heldStore{newMemStore(), make(chan struct{})}
+	a := bootStudio(t, br, store)
+	unsaved := func() bool {
+		br.mu.Lock()
+		defer br.mu.Unlock()
+		return br.unsaved
+	}
+	a.openPicked([]pickedFile{{Name: "mine.txt", Data: []byte("Obama was born in Hawaii .\n")}})
+	if !unsaved() {
+		t.Error("a new work not yet stored: the page was not told")
+	}
+	close(store.release)
+	a.savedAll(t)
+	a.handle(func() {}) // the saver's last step, under the lock
+	deadline := time.Now().Add(10 * time.Second)
+	for unsaved() && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if unsaved() {
+		t.Error("everything is stored, but the page still thinks changes are pending")
+	}
+}
