@@ -193,6 +193,20 @@ func TestStudioAnnotate(t *testing.T) {
 	if n := eval[int](p, `document.querySelectorAll('#studio-work option').length`); n != 1 {
 		t.Errorf("%d works after a refused file, want 1", n)
 	}
+
+	// More sentences, from the form under the list; then the new one is
+	// renamed.
+	p.do(chromedp.Click(chromedp.CSS("#studio-add-open")))
+	p.waitFor("the form", `document.querySelector('#studio-add-text') !== null`)
+	p.do(chromedp.SendKeys(chromedp.CSS("#studio-add-text"), "She left early ."))
+	p.do(chromedp.Click(chromedp.CSS("#studio-add-go")))
+	p.waitFor("the new sentence", `document.querySelectorAll('#studio-list li').length === 3 && document.querySelector('.studio-sentence').dataset.sentence === '3'`)
+	p.do(chromedp.Click(chromedp.CSS("#studio-rename")))
+	p.waitFor("the rename form", `document.querySelector('#studio-rename-id') !== null`)
+	eval[bool](p, `(document.querySelector('#studio-rename-id').select(), true)`) // typing replaces the id
+	p.do(chromedp.SendKeys(chromedp.CSS("#studio-rename-id"), "she-left"))
+	p.do(chromedp.Click(chromedp.CSS("#studio-rename-go")))
+	p.waitFor("the renamed sentence", `document.querySelector('.studio-sentence').dataset.sentence === 'she-left' && document.querySelector('#studio-list li[data-sentence="she-left"]') !== null`)
 }
 
 // Adjudication: an incorrect extraction added to the bundled gold makes an

@@ -265,6 +265,54 @@ func (s *Studio) AddSynset() {
 	}
 }
 
+// AddSentences appends sentences, one a line of text (blank lines are
+// skipped), with the next free ids, and shows the first of them.
+func (s *Studio) AddSentences(text string) {
+	var texts []string
+	for _, l := range strings.Split(text, "\n") {
+		if t := strings.TrimSpace(l); t != "" {
+			texts = append(texts, t)
+		}
+	}
+	if len(texts) == 0 {
+		s.Say("Nothing to add: type or paste sentences, one a line.")
+		return
+	}
+	first := len(s.Doc().Sentences)
+	if s.apply(annotate.AddSentences{Texts: texts}) {
+		s.ShowSentence(first)
+		s.Say("Added %d sentence%s, from #%s.", len(texts), plural(len(texts)), s.Doc().Sentences[first].ID)
+	}
+}
+
+// RenameSentence gives the sentence on screen another id; ids stay unique.
+func (s *Studio) RenameSentence(id string) {
+	si := s.SentenceIndex()
+	if si < 0 {
+		return
+	}
+	old := s.Sentence().ID
+	id = strings.TrimSpace(id)
+	if s.apply(annotate.SetSentenceID{Sentence: si, ID: id}) {
+		s.ShowSentence(si)
+		s.Say("Sentence #%s is now #%s.", old, id)
+	}
+}
+
+// DeleteSentence deletes the sentence on screen with its synsets (undo
+// brings it back) and shows the one that took its place.
+func (s *Studio) DeleteSentence() {
+	si := s.SentenceIndex()
+	if si < 0 {
+		return
+	}
+	id := s.Sentence().ID
+	if s.apply(annotate.DeleteSentence{Sentence: si}) {
+		s.ShowSentence(min(si, len(s.Doc().Sentences)-1))
+		s.Say("Deleted sentence #%s. Undo (Ctrl+Z) brings it back.", id)
+	}
+}
+
 // Visible lists the positions of the sentences the search and filter keep.
 func (s *Studio) Visible() []int {
 	d := s.Doc()

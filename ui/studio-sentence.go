@@ -359,6 +359,23 @@ func (c *StudioSentence) PanelOpen(kind string, k, i int) bool {
 	return p != nil && p.Kind == kind && p.Synset == k && p.Triple == i
 }
 
+// OpenRename opens the form that renames the sentence, with its id.
+func (c *StudioSentence) OpenRename() {
+	c.S.Panel = &Panel{Kind: "rename-sentence", Synset: -1, Triple: -1, Text: c.Sen().ID}
+	c.S.Focus = "studio-rename-id"
+}
+
+// DeleteSentenceQuestion asks before a sentence goes with its synsets.
+func (c *StudioSentence) DeleteSentenceQuestion() string {
+	n := len(c.Sen().Synsets)
+	return fmt.Sprintf("Delete sentence #%s with its %d synset%s? Undo brings it back.", c.Sen().ID, n, plural(n))
+}
+
+// SetPanelText keeps what is typed in the open form.
+func (c *StudioSentence) SetPanelText(e vugu.DOMEvent) {
+	c.S.SetPanelText(e.PropString("target", "value"))
+}
+
 // ClosePanel closes the form.
 func (c *StudioSentence) ClosePanel() { c.S.Panel = nil }
 

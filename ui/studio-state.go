@@ -211,9 +211,10 @@ func (d *Draft) Empty() bool {
 // Panel is an inline form open under a triple or a synset (move, copy,
 // merge, delete), so that choosing a target never acts by itself.
 type Panel struct {
-	Kind           string // "move", "merge", "delete-synset"
+	Kind           string // "move", "merge", "rename-sentence", "delete-sentence", "add-sentences"
 	Synset, Triple int
 	To             int
+	Text           string // what is typed in the form (a new id, sentences to add)
 }
 
 // AgreeSide is one annotator's gold in the agreement view.
@@ -357,6 +358,13 @@ func (s *Studio) ShowSentence(i int) {
 	s.Prefs.Sentence[s.Work.ID] = d.Sentences[i].ID
 	s.Panel = nil
 	s.App.SaveStudioPrefs()
+}
+
+// SetPanelText keeps what is typed in the open form, if any.
+func (s *Studio) SetPanelText(text string) {
+	if s.Panel != nil {
+		s.Panel.Text = text
+	}
 }
 
 // Draft is the draft of the sentence on screen.

@@ -34,6 +34,21 @@ func (c *StudioView) Open(e vugu.DOMEvent) {
 	input.Set("value", "") // the same file again must fire change again
 }
 
+// AddOpen reports whether the form that adds sentences is open.
+func (c *StudioView) AddOpen() bool { return c.S.Panel != nil && c.S.Panel.Kind == "add-sentences" }
+
+// OpenAdd opens the form that adds sentences to the work.
+func (c *StudioView) OpenAdd() {
+	c.S.Panel = &Panel{Kind: "add-sentences", Synset: -1, Triple: -1}
+	c.S.Focus = "studio-add-text"
+}
+
+// CloseAdd closes it.
+func (c *StudioView) CloseAdd() { c.S.Panel = nil }
+
+// SetPanelText keeps what is typed in the open form.
+func (c *StudioView) SetPanelText(e vugu.DOMEvent) { c.S.SetPanelText(e.PropString("target", "value")) }
+
 // SetPaste keeps what is typed in the sentences box.
 func (c *StudioView) SetPaste(e vugu.DOMEvent) { c.S.Paste = e.PropString("target", "value") }
 

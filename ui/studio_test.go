@@ -193,3 +193,54 @@ func TestStudioRenders(t *testing.T) {
 		t.Errorf("banner:\n%s", html)
 	}
 }
+
+// Sentences are added, renamed and deleted from the studio; a refused
+// rename says why and keeps its form; undo brings a deleted sentence back.
+func TestStudioSentenceControls(t *testing.T) {
+	s, _ := studio(t, "Obama was born in Hawaii .\n")
+	c := &StudioView{S: s}
+	c.OpenAdd()
+	if html := render(t, c); !strings.Contains(html, `id="studio-add-text"`) {
+		t.Fatal("the form that adds sentences is not shown")
+	}
+	s.SetPanelText("Berlin is the capital of Germany .\n\n  She left early .  \n")
+	s.AddSentences(s.Panel.Text)
+	d := s.Doc()
+	if len(d.Sentences) != 3 || d.Sentences[1].Text != "Berlin is the capital of Germany ." || d.Sentences[2].Text != "She left early ." {
+		t.Fatalf("sentences after adding: %+v", d.Sentences)
+	}
+	if s.SentenceIndex() != 1 || s.Panel != nil || !strings.Contains(s.Status, "Added 2 sentences, from #2") {
+		t.Errorf("shown %d, panel %+v, status %q", s.SentenceIndex(), s.Panel, s.Status)
+	}
+	s.AddSentences(" \n")
+	if len(s.Doc().Sentences) != 3 || !strings.Contains(s.Status, "Nothing to add") {
+		t.Errorf("blank text: status %q", s.Status)
+	}
+
+	sc := &StudioSentence{S: s}
+	sc.OpenRename()
+	if s.Panel.Text != "2" {
+		t.Errorf("the rename form starts from %q, want the id 2", s.Panel.Text)
+	}
+	s.RenameSentence("1") // taken
+	if s.Doc().Sentences[1].ID != "2" || s.Panel == nil || !strings.Contains(s.Status, "Not done") {
+		t.Errorf("a taken id: %q, status %q", s.Doc().Sentences[1].ID, s.Status)
+	}
+	s.RenameSentence(" berlin ")
+	if s.Doc().Sentences[1].ID != "berlin" || s.Sentence().ID != "berlin" {
+		t.Errorf("renamed to %q, showing %q", s.Doc().Sentences[1].ID, s.Sentence().ID)
+	}
+
+	sc.OpenPanel("delete-sentence", -1, -1)
+	if html := render(t, sc); !strings.Contains(html, "Delete sentence #berlin with its 0 synsets?") {
+		t.Errorf("no question before deleting:\n%s", html)
+	}
+	s.DeleteSentence()
+	if len(s.Doc().Sentences) != 2 || s.Sentence().ID != "3" {
+		t.Errorf("after deleting: %d sentences, showing %q", len(s.Doc().Sentences), s.Sentence().ID)
+	}
+	s.Undo()
+	if len(s.Doc().Sentences) != 3 || s.Doc().Sentences[1].ID != "berlin" {
+		t.Errorf("undo did not bring the sentence back: %+v", s.Doc().Sentences)
+	}
+}

@@ -406,6 +406,12 @@ func (a *app) step(undo bool) {
 // focusOp shows the sentence an undone or redone operation changed.
 func (a *app) focusOp(op annotate.Op) {
 	si, ok := annotate.SentenceOf(op)
+	switch o := op.(type) { // these change the sentences, but at one place
+	case annotate.SetSentenceID:
+		si, ok = o.Sentence, true
+	case annotate.DeleteSentence:
+		si, ok = o.Sentence, true
+	}
 	if !ok {
 		return
 	}
