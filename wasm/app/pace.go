@@ -39,8 +39,8 @@ func (a *app) pause(then func()) func() {
 // one stretch of its thread (Go in the browser cannot be preempted, and
 // marks while the page waits for an event): about 1 s for 100 times BenchIE
 // English. Reading 100 MB would collect every time the heap doubles; with
-// the collector off until the table is shown there is one collection, after
-// it. What is read is kept, so the peak hardly grows (README, Scale). The
+// the collector off until the table is painted (score.go) there is one
+// collection, after it. What is read is kept, so the peak hardly grows (README, Scale). The
 // memory limit (memoryLimit) makes the collector run in any case.
 const (
 	bulkGC   = -1

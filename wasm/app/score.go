@@ -100,7 +100,14 @@ func (a *app) rescore() {
 		a.m.Progress = nil
 	}
 	a.env.UnlockRender()
-	endBulk() // a large load is on screen
+	if bulkLoad.Load() {
+		// The collector comes back once the table is painted: its first
+		// collection after a large load holds the page for a while.
+		go func() {
+			a.br.Paint()
+			endBulk()
+		}()
+	}
 	if preview {
 		a.countLater(ws) // in the background, pausing for the browser
 	}
