@@ -335,14 +335,27 @@ func countOptional(units []Unit) int {
 // statistics; it stops and returns nil once more than limit forms exist
 // (limit < 0: no limit). Matching never expands.
 func ExpandUnits(units []Unit, limit int) []string {
-	forms := []string{""}
-	started := []bool{false}
+	forms, _, ok := expandInto(units, limit, []string{""}, []bool{false}, joinWords)
+	if !ok {
+		return nil
+	}
+	return dedupe(forms)
+}
+
+func joinWords(a, b string) string { return a + " " + b }
+
+// expandInto lists every form of a slot, duplicates included, into forms
+// and started (a form per entry, and whether it has a word yet), which hold
+// one empty form on entry; join puts two runs of words together. ok is
+// false once more than limit forms exist (limit < 0: no limit). The buffers
+// come back for reuse.
+func expandInto(units []Unit, limit int, forms []string, started []bool, join func(a, b string) string) ([]string, []bool, bool) {
 	for _, u := range units {
 		n := len(forms)
 		for i := 0; i < n; i++ {
 			emitted := u.Text
 			if started[i] {
-				emitted = forms[i] + " " + u.Text
+				emitted = join(forms[i], u.Text)
 			}
 			if u.Optional {
 				forms = append(forms, emitted)
@@ -352,17 +365,26 @@ func ExpandUnits(units []Unit, limit int) []string {
 			}
 		}
 		if limit >= 0 && len(forms) > limit {
-			return nil
+			return forms, started, false
 		}
 	}
-	return dedupe(forms)
+	return forms, started, true
 }
 
 func dedupe(forms []string) []string {
 	if len(forms) < 2 {
 		return forms
 	}
-	seen := make(map[string]struct{}, len(forms))
+	return dedupeWith(forms, make(map[string]struct{}, len(forms)))
+}
+
+// dedupeWith drops repeated forms in place, keeping the first of each,
+// with seen (emptied first) as its table.
+func dedupeWith(forms []string, seen map[string]struct{}) []string {
+	if len(forms) < 2 {
+		return forms
+	}
+	clear(seen)
 	out := forms[:0]
 	for _, f := range forms {
 		if _, ok := seen[f]; !ok {

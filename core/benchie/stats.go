@@ -212,43 +212,15 @@ func (fc *formCounter) expand(units []Unit, limit int) []string {
 		}
 		return append(fc.forms, form)
 	}
-	forms := append(fc.forms, "")
-	started := append(fc.started[:0], false)
-	for _, u := range units {
-		n := len(forms)
-		for i := 0; i < n; i++ {
-			emitted := u.Text
-			if started[i] {
-				emitted = fc.join(forms[i], u.Text)
-			}
-			if u.Optional {
-				forms = append(forms, emitted)
-				started = append(started, true)
-			} else {
-				forms[i], started[i] = emitted, true
-			}
-		}
-		if limit >= 0 && len(forms) > limit {
-			fc.forms, fc.started = forms[:0], started[:0]
-			return nil
-		}
-	}
+	forms, started, ok := expandInto(units, limit, append(fc.forms, ""), append(fc.started[:0], false), fc.join)
 	fc.forms, fc.started = forms, started
-	if len(forms) < 2 {
-		return forms
+	if !ok {
+		return nil
 	}
 	if fc.seen == nil {
 		fc.seen = map[string]struct{}{}
 	}
-	clear(fc.seen)
-	out := forms[:0]
-	for _, f := range forms {
-		if _, ok := fc.seen[f]; !ok {
-			fc.seen[f] = struct{}{}
-			out = append(out, f)
-		}
-	}
-	return out
+	return dedupeWith(forms, fc.seen)
 }
 
 // join is a + " " + b, written in the counter's buffer: the forms of a
