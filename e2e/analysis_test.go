@@ -17,7 +17,6 @@ import (
 	"testing"
 	"time"
 
-	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 	"github.com/oiebench/oiebench/core/analysis"
 	"github.com/oiebench/oiebench/core/benchie"
@@ -197,13 +196,8 @@ func withConfidences(data []byte) []byte {
 // chart exports is the core's SVG byte for byte, and its PNG is a PNG.
 func TestChartsDrawTheReport(t *testing.T) {
 	p := newPage(t)
-	dir := t.TempDir()
 	p.open("")
-	id := chromedp.FromContext(p.ctx).BrowserContextID
-	if _, err := chromedp.CallBrowser(p.ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
-		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, BrowserContextID: id, DownloadPath: dir}); err != nil {
-		t.Fatal(err)
-	}
+	dir := allowDownloads(t, p)
 	// A system with varying confidences, for the PR chart.
 	conf := withConfidences(readData(t, "systems/clausie_explicit.txt"))
 	pick(p, "#file-input", writeTemp(t, "confident.tsv", conf))

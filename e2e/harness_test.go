@@ -23,6 +23,7 @@ import (
 	"testing"
 	"time"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -315,3 +316,33 @@ func Itoa(n int) string { return strconv.Itoa(n) }
 
 // formatFull writes a float as data-value does: shortest exact form.
 func formatFull(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+
+// allowDownloads sends the page's downloads to a folder of the test.
+func allowDownloads(t *testing.T, p *page) string {
+	t.Helper()
+	dir := t.TempDir()
+	id := chromedp.FromContext(p.ctx).BrowserContextID
+	if _, err := chromedp.CallBrowser(p.ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, BrowserContextID: id, DownloadPath: dir}); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// tableJS reads every score cell of the table as [system, facet, metric, value].
+const tableJS = `[...document.querySelectorAll('#scores td[data-value]')].map(td => [td.dataset.system, td.dataset.facet, td.dataset.metric, td.dataset.value])`
+
+// tableOf arranges the cells tableJS reads: system -> facet -> metric -> value.
+func tableOf(raw [][4]string) map[string]map[string]map[string]string {
+	out := map[string]map[string]map[string]string{}
+	for _, c := range raw {
+		if out[c[0]] == nil {
+			out[c[0]] = map[string]map[string]string{}
+		}
+		if out[c[0]][c[1]] == nil {
+			out[c[0]][c[1]] = map[string]string{}
+		}
+		out[c[0]][c[1]][c[2]] = c[3]
+	}
+	return out
+}

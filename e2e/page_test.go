@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -119,13 +118,8 @@ func TestKeyboard(t *testing.T) {
 // the buttons download files.
 func TestExports(t *testing.T) {
 	p := newPage(t)
-	dir := t.TempDir()
 	p.open("")
-	id := chromedp.FromContext(p.ctx).BrowserContextID
-	if _, err := chromedp.CallBrowser(p.ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
-		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, BrowserContextID: id, DownloadPath: dir}); err != nil {
-		t.Fatal(err)
-	}
+	dir := allowDownloads(t, p)
 	sig := eval[string](p, `document.querySelector('#signature').textContent`)
 	if !strings.HasPrefix(sig, "oiebench:") || !strings.Contains(sig, "gold:sha256:") {
 		t.Fatalf("signature %q", sig)

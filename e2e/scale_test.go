@@ -113,22 +113,6 @@ func heapUsage(ctx context.Context) (cdpruntime.GetHeapUsageResult, error) {
 	}))
 }
 
-const tableJS = `[...document.querySelectorAll('#scores td[data-value]')].map(td => [td.dataset.system, td.dataset.facet, td.dataset.metric, td.dataset.value])`
-
-func tableOf(raw [][4]string) map[string]map[string]map[string]string {
-	out := map[string]map[string]map[string]string{}
-	for _, c := range raw {
-		if out[c[0]] == nil {
-			out[c[0]] = map[string]map[string]string{}
-		}
-		if out[c[0]][c[1]] == nil {
-			out[c[0]][c[1]] = map[string]string{}
-		}
-		out[c[0]][c[1]][c[2]] = c[3]
-	}
-	return out
-}
-
 // loadScale opens the page in the tab of ctx with the probe installed, waits
 // for the bundled table, then picks the gold and the nine systems of set and
 // measures until the page settles.

@@ -75,18 +75,7 @@ func paperName(t *testing.T, lang, file string) string {
 
 // cells reads every score cell of the table: system -> facet -> metric -> value.
 func cells(p *page) map[string]map[string]map[string]string {
-	raw := eval[[][4]string](p, `[...document.querySelectorAll('#scores td[data-value]')].map(td => [td.dataset.system, td.dataset.facet, td.dataset.metric, td.dataset.value])`)
-	out := map[string]map[string]map[string]string{}
-	for _, c := range raw {
-		if out[c[0]] == nil {
-			out[c[0]] = map[string]map[string]string{}
-		}
-		if out[c[0]][c[1]] == nil {
-			out[c[0]][c[1]] = map[string]string{}
-		}
-		out[c[0]][c[1]][c[2]] = c[3]
-	}
-	return out
+	return tableOf(eval[[][4]string](p, tableJS))
 }
 
 // checkPublished compares the table with the official script's numbers.

@@ -9,24 +9,11 @@ import (
 	"testing"
 	"time"
 
-	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/oiebench/oiebench/core/annotate"
 	"github.com/oiebench/oiebench/core/evaluate"
 )
-
-// allowDownloads sends the page's downloads to a folder of the test.
-func allowDownloads(t *testing.T, p *page) string {
-	t.Helper()
-	dir := t.TempDir()
-	id := chromedp.FromContext(p.ctx).BrowserContextID
-	if _, err := chromedp.CallBrowser(p.ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
-		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, BrowserContextID: id, DownloadPath: dir}); err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
 
 // download waits for a downloaded file.
 func download(t *testing.T, dir, name string) []byte {
