@@ -63,6 +63,8 @@ func (c *Inputs) RoleLabel(f FileEntry) string {
 // Size is a file size in words.
 func Size(n int) string {
 	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GB", float64(n)/(1<<30))
 	case n >= 1<<20:
 		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
 	case n >= 1<<10:

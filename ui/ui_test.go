@@ -229,3 +229,12 @@ func TestThousands(t *testing.T) {
 		}
 	}
 }
+
+// Sizes read in the unit that fits, up to gigabytes.
+func TestSize(t *testing.T) {
+	for n, want := range map[int]string{512: "512 bytes", 3 << 10: "3 kB", 77 << 20: "77.0 MB", 1 << 30: "1.0 GB"} {
+		if got := Size(n); got != want {
+			t.Errorf("Size(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

@@ -62,7 +62,7 @@ func (a *app) withinHeld(list js.Value) (js.Value, []pickedFile) {
 		name, size := f.Get("name").String(), f.Get("size").Int()
 		if size <= maxFileSize && held+size > maxHeldSize {
 			refused = append(refused, pickedFile{Name: name, Err: fmt.Errorf("%s (%s) would make %s of your files in the page, which holds up to %d MB in all: remove files you added first. The command line reads larger ones: oiebench score --gold GOLD SYSTEM…",
-				name, sizeText(size), sizeText(held+size), maxHeldSize>>20)})
+				name, ui.Size(size), ui.Size(held+size), maxHeldSize>>20)})
 			continue
 		}
 		if size <= maxFileSize {
@@ -362,13 +362,5 @@ func problemFor(name string, data []byte, err error, kept string) ui.Problem {
 // tooLarge refuses a file over maxFileSize, before it is read.
 func tooLarge(name string, size int) error {
 	return fmt.Errorf("%s is %s: the page reads files up to %d MB (BenchIE English 100 times over, 30,000 sentences, is 77 MB). The command line reads larger ones: oiebench score --gold GOLD SYSTEM…",
-		name, sizeText(size), maxFileSize>>20)
-}
-
-// sizeText is a file size in words, up to gigabytes.
-func sizeText(n int) string {
-	if n >= 1<<30 {
-		return fmt.Sprintf("%.1f GB", float64(n)/(1<<30))
-	}
-	return ui.Size(n)
+		name, ui.Size(size), maxFileSize>>20)
 }
