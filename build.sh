@@ -13,50 +13,15 @@ cd "$(dirname "$0")"
 ROOT=$PWD
 export GOFLAGS=${GOFLAGS:--buildvcs=false}
 
-# The BenchIE data release: never committed, looked up in this order.
-find_data() {
-  for d in "${OIEBENCH_DATA:-}" "$ROOT/data/benchie" "$ROOT/../shared/data/benchie"; do
-    if [ -n "$d" ] && [ -f "$d/benchie_gold_annotations_en.txt" ]; then
-      (cd "$d" && pwd)
-      return 0
-    fi
-  done
-  return 1
-}
-
-# Data files the site ships (BenchIE, CC BY 4.0).
-SITE_DATA=(
-  benchie_gold_annotations_en.txt benchie_gold_annotations_de.txt benchie_gold_annotations_zh.txt
-  sample300_en.txt sample300_de.txt sample300_zh.txt carb_explicit.txt SHA256SUMS
-  systems/clausie_explicit.txt systems/minie_explicit.txt systems/stanford_explicit.txt
-  systems/openie6_explicit.txt systems/roi_t_explicit.txt systems/roi_n_explicit.txt
-  systems/naive_oie_explicit.txt systems/m2oie_en_explicit.txt systems/graphene_explicit.txt
-  systems/m2oie_de_explicit.txt systems/m2oie_zh_explicit.txt
-)
-
 build_cli() {
   mkdir -p build
   go build -o build/oiebench ./cmd/oiebench
 }
 
-copy_data() {
-  local data
-  if ! data=$(find_data); then
-    echo "build.sh: BenchIE data not found; the site will open empty (drop your own files)." >&2
-    echo "          Set OIEBENCH_DATA or place the release in ./data/benchie (README, Data)." >&2
-    rm -rf dist/data
-    return 0
-  fi
-  rm -rf dist/data
-  mkdir -p dist/data/systems
-  for f in "${SITE_DATA[@]}"; do cp "$data/$f" "dist/data/$f"; done
-}
-
 # POS tags of the bundled English sentences, computed from the data at build
 # time, so that the page buckets them without loading the tagger (~1 MB).
 write_tags() {
-  [ -f dist/data/benchie_gold_annotations_en.txt ] || return 0
-  go run ./cmd/oiebench tags --gold dist/data/benchie_gold_annotations_en.txt > dist/data/tags_en.json
+  go run ./cmd/oiebench tags --gold dist/data/benchie/benchie_gold_annotations_en.txt > dist/data/tags_en.json
 }
 
 # The page: Vugu markup to Go (the generated file is committed, so a fresh
@@ -64,7 +29,6 @@ write_tags() {
 # Go's wasm_exec.js beside the hand-written shell (index.html, style.css,
 # loader.js).
 build_site() {
-  copy_data
   write_tags
   go tool vugugen -s -skip-go-mod -skip-main ui
   GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o dist/app.wasm ./wasm/app
@@ -116,8 +80,6 @@ fuzz_targets() {
 }
 
 cmd_test() {
-  find_data >/dev/null || { echo "build.sh test: BenchIE data not found (README, Data)" >&2; exit 1; }
-  export OIEBENCH_DATA=$(find_data)
   cmd_build
   check_format
   go vet ./...
@@ -151,7 +113,6 @@ cmd_fuzz() {
 }
 
 cmd_bench() {
-  export OIEBENCH_DATA=$(find_data)
   go test -run '^$' -bench . -benchmem -benchtime "${BENCHTIME:-2s}" ./core/...
   # Scale: 1×, 10×, 100× BenchIE English, 9 systems × 3 facets, in a child process each.
   go run ./internal/scalebench -scales "${SCALES:-1,10,100}"
@@ -172,7 +133,7 @@ bench_page() {
     printf '  %-14s %9d\n' "$f" "$size"
   done
   printf '  %-14s %9d  (the evaluator and its shell)\n' total "$total"
-  size=$(cat dist/data/benchie_gold_annotations_en.txt dist/data/systems/{clausie,minie,stanford,openie6,roi_t,roi_n,naive_oie,m2oie_en,graphene}_explicit.txt | brotli -c -q 11 | wc -c)
+  size=$(cat dist/data/benchie/benchie_gold_annotations_en.txt dist/data/benchie/systems/{clausie,minie,stanford,openie6,roi_t,roi_n,naive_oie,m2oie_en,graphene}_explicit.txt | brotli -c -q 11 | wc -c)
   printf '  %-14s %9d  (BenchIE English: gold and 9 systems)\n' "data (en)" "$size"
   echo "== page timing (headless Chromium)"
   go test -tags e2e -run '^$' -bench . -skip '^BenchmarkScalePage$' -benchtime "${PAGE_RUNS:-5}x" ./e2e | grep -E 'ms/(table|rescore|carb|analysed)'

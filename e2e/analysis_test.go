@@ -18,12 +18,12 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/analysis"
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/carb"
 	"github.com/oiebench/oiebench/core/chart"
 	"github.com/oiebench/oiebench/core/evaluate"
-	"github.com/oiebench/oiebench/core/explain"
 	"github.com/oiebench/oiebench/core/nlp"
 	"github.com/oiebench/oiebench/core/oie"
 	"github.com/oiebench/oiebench/core/report"
@@ -216,8 +216,8 @@ func TestChartsDrawTheReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	systems = append(systems, s)
-	d, _ := explain.DatasetByKey("en")
-	cg, err := evaluate.ReadCaRBGold(evaluate.Input{Path: d.CaRBGold, Data: readData(t, d.CaRBGold)})
+	d, _ := benchmarks.DatasetByKey("en")
+	cg, err := evaluate.ReadCaRBGold(evaluate.Input{Path: d.CaRBGold, Data: readCatalogue(t, d.CaRBGold)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/explain"
@@ -71,14 +72,14 @@ func TestExplorerHighlightsMismatch(t *testing.T) {
 // readBundled reads a bundled data set with the page's system names.
 func readBundled(t *testing.T, key string) (*evaluate.Gold, []*evaluate.System) {
 	t.Helper()
-	d, _ := explain.DatasetByKey(key)
-	gold, err := evaluate.ReadGold(evaluate.Input{Path: d.Gold, Data: readData(t, d.Gold)}, false)
+	d, _ := benchmarks.DatasetByKey(key)
+	gold, err := evaluate.ReadGold(evaluate.Input{Path: d.Gold, Data: readCatalogue(t, d.Gold)}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var systems []*evaluate.System
 	for _, s := range d.Systems {
-		sys, err := evaluate.ReadSystem(evaluate.Input{Name: s.Name, Path: s.File, Data: readData(t, s.File)}, "")
+		sys, err := evaluate.ReadSystem(evaluate.Input{Name: s.Label, Path: s.File, Data: readCatalogue(t, s.File)}, "")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -12,9 +12,9 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/evaluate"
-	"github.com/oiebench/oiebench/core/explain"
 	"github.com/oiebench/oiebench/internal/dataset"
 )
 
@@ -63,10 +63,10 @@ func loadExpected(t *testing.T) expected {
 // paperName is the name the page shows for a bundled system file.
 func paperName(t *testing.T, lang, file string) string {
 	t.Helper()
-	d, _ := explain.DatasetByKey(lang)
+	d, _ := benchmarks.DatasetByKey(lang)
 	for _, s := range d.Systems {
-		if s.File == file {
-			return s.Name
+		if s.File == "benchie/"+file {
+			return s.Label
 		}
 	}
 	t.Fatalf("%s: no bundled system for %s", lang, file)
@@ -207,4 +207,14 @@ func writeTemp(t *testing.T, name string, data []byte) string {
 		t.Fatal(err)
 	}
 	return path
+}
+
+// readCatalogue reads a shipped file by its catalogue path (core/benchmarks).
+func readCatalogue(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := dataset.ReadData(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

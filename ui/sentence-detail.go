@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/explain"
 	"github.com/oiebench/oiebench/core/report"
@@ -22,7 +23,7 @@ type SentenceDetail struct {
 
 // Lang is the language of the sentence text, for screen readers and fonts.
 func (c *SentenceDetail) Lang() string {
-	if d, ok := explain.DatasetByKey(c.M.Source); ok {
+	if d, ok := benchmarks.DatasetByKey(c.M.Source); ok {
 		return d.Lang
 	}
 	return ""

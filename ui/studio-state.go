@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/annotate"
-	"github.com/oiebench/oiebench/core/explain"
 	"github.com/oiebench/oiebench/core/nlp"
 	"github.com/oiebench/oiebench/core/oie"
 	"github.com/vugu/vugu/js"
@@ -97,7 +97,7 @@ type PublishedGold struct {
 // Label names a work in the gold switch and the work switch: an edited
 // copy by the gold it copies ("English · edited"), any other by its name.
 func (w WorkInfo) Label() string {
-	if d, ok := explain.DatasetByKey(w.Base); ok {
+	if d, ok := benchmarks.DatasetByKey(w.Base); ok {
 		return d.Label + " · edited"
 	}
 	if w.Base == CustomSource {

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/annotate"
-	"github.com/oiebench/oiebench/core/explain"
 	"github.com/vugu/vugu"
 	"github.com/vugu/vugu/js"
 )
@@ -55,7 +55,7 @@ func (c *StudioView) SetPaste(e vugu.DOMEvent) { c.S.Paste = e.PropString("targe
 // Bundled lists the golds that can be copied for adjudication: key, label.
 func (c *StudioView) Bundled() [][2]string {
 	var out [][2]string
-	for _, d := range explain.BenchIE {
+	for _, d := range benchmarks.BenchIE {
 		out = append(out, [2]string{d.Key, d.Label})
 	}
 	return out

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/chart"
 	"github.com/oiebench/oiebench/core/evaluate"
@@ -40,9 +41,9 @@ func (f *fakeApp) ExportChart(c chart.Figure, format string) {
 // model scores a bundled data set as the page does.
 func model(t *testing.T, key string) (*Model, *fakeApp) {
 	t.Helper()
-	d, _ := explain.DatasetByKey(key)
+	d, _ := benchmarks.DatasetByKey(key)
 	read := func(name string) []byte {
-		b, err := dataset.ReadFile(name)
+		b, err := dataset.ReadData(name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -54,7 +55,7 @@ func model(t *testing.T, key string) (*Model, *fakeApp) {
 	}
 	var systems []*evaluate.System
 	for _, s := range d.Systems {
-		sys, err := evaluate.ReadSystem(evaluate.Input{Name: s.Name, Path: s.File, Data: read(s.File)}, "")
+		sys, err := evaluate.ReadSystem(evaluate.Input{Name: s.Label, Path: s.File, Data: read(s.File)}, "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -62,7 +63,7 @@ func model(t *testing.T, key string) (*Model, *fakeApp) {
 	}
 	app := &fakeApp{}
 	m := &Model{App: app, Source: key, Options: Options{Facets: benchie.Facets}}
-	for _, d := range explain.BenchIE {
+	for _, d := range benchmarks.BenchIE {
 		m.Sources = append(m.Sources, Source{Key: d.Key, Label: d.Label})
 	}
 	m.SetEvaluation(explain.NewWorkspace(gold).Evaluate(systems, evaluate.Options{}))

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/oie"
 )
 
@@ -25,8 +26,8 @@ func unitForm(slot string, f benchie.Facet, keepOptional bool) string {
 // scorer accepts for that very triple (slots without empty tokens: the page
 // shows words, not the empty tokens double spaces make).
 func TestGoldTokensAgreeWithScorer(t *testing.T) {
-	for _, d := range BenchIE {
-		gold := readGold(t, d.Gold)
+	for _, d := range benchmarks.BenchIE {
+		gold := readGold(t, strings.TrimPrefix(d.Gold, "benchie/"))
 		for _, f := range benchie.Facets {
 			c := benchie.Compile(gold.Gold, f)
 			checked := 0

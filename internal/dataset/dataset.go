@@ -1,13 +1,12 @@
-// Package dataset finds the BenchIE data release and the reference numbers
-// for tests, benchmarks and builds. The data is never committed: it is looked
-// up in $OIEBENCH_DATA, then ./data/benchie, then ../shared/data/benchie
-// (relative to the module root), the same order build.sh uses.
+// Package dataset finds the benchmark data the repository ships (dist/data,
+// the site's own copy) and the reference numbers the tests reproduce
+// (testdata/expected), for tests, benchmarks and builds. Both are committed:
+// nothing outside the checkout is read.
 package dataset
 
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 )
@@ -30,41 +29,28 @@ func Root() (string, error) {
 	}
 }
 
-// Dir returns the folder of the BenchIE data release.
-func Dir() (string, error) {
-	if d := os.Getenv("OIEBENCH_DATA"); d != "" {
-		return d, nil
-	}
+// Dir returns the folder of the BenchIE data release (dist/data/benchie).
+func Dir() (string, error) { return inRoot("dist", "data", "benchie") }
+
+// FLDir returns the folder of the BenchIE^FL data (dist/data/benchie_fl).
+func FLDir() (string, error) { return inRoot("dist", "data", "benchie_fl") }
+
+// ExpectedDir returns the folder of the reference numbers (testdata/expected).
+func ExpectedDir() (string, error) { return inRoot("testdata", "expected") }
+
+func inRoot(parts ...string) (string, error) {
 	root, err := Root()
 	if err != nil {
 		return "", err
 	}
-	for _, d := range []string{filepath.Join(root, "data", "benchie"), filepath.Join(root, "..", "shared", "data", "benchie")} {
-		if _, err := os.Stat(filepath.Join(d, "benchie_gold_annotations_en.txt")); err == nil {
-			return d, nil
-		}
-	}
-	return "", errors.New("BenchIE data not found: set OIEBENCH_DATA or place the release in ./data/benchie (see README, Data)")
-}
-
-// ExpectedDir returns the folder of the reference numbers (expected/*.json),
-// which sits beside the data's parent as in ../shared.
-func ExpectedDir() (string, error) {
-	if d := os.Getenv("OIEBENCH_EXPECTED"); d != "" {
-		return d, nil
-	}
-	d, err := Dir()
-	if err != nil {
+	d := filepath.Join(append([]string{root}, parts...)...)
+	if _, err := os.Stat(d); err != nil {
 		return "", err
 	}
-	e := filepath.Join(d, "..", "..", "expected")
-	if _, err := os.Stat(e); err != nil {
-		return "", fmt.Errorf("reference numbers not found at %s: set OIEBENCH_EXPECTED", e)
-	}
-	return e, nil
+	return d, nil
 }
 
-// ReadFile reads a file of the data release, by its path inside it.
+// ReadFile reads a file of the BenchIE data release, by its path inside it.
 func ReadFile(name string) ([]byte, error) {
 	d, err := Dir()
 	if err != nil {
@@ -73,7 +59,7 @@ func ReadFile(name string) ([]byte, error) {
 	return os.ReadFile(filepath.Join(d, name))
 }
 
-// Expected decodes expected/NAME.json into v.
+// Expected decodes testdata/expected/NAME.json into v.
 func Expected(name string, v any) error {
 	d, err := ExpectedDir()
 	if err != nil {
@@ -84,4 +70,23 @@ func Expected(name string, v any) error {
 		return err
 	}
 	return json.Unmarshal(b, v)
+}
+
+// ReadData reads a file of the site's data folder (dist/data), by a
+// catalogue path such as "benchie/systems/clausie_explicit.txt".
+func ReadData(path string) ([]byte, error) {
+	d, err := inRoot("dist", "data")
+	if err != nil {
+		return nil, err
+	}
+	return os.ReadFile(filepath.Join(d, path))
+}
+
+// ReadSite reads a file of the site (dist), by its path there.
+func ReadSite(path string) ([]byte, error) {
+	d, err := inRoot("dist")
+	if err != nil {
+		return nil, err
+	}
+	return os.ReadFile(filepath.Join(d, path))
 }

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/analysis"
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/chart"
@@ -158,7 +159,7 @@ func (a *app) carbGoldOf(source string) (*evaluate.CaRBGold, string) {
 			return f.loaded.CaRBGold, ""
 		}
 	}
-	if d, ok := explain.DatasetByKey(source); ok {
+	if d, ok := benchmarks.DatasetByKey(source); ok {
 		return nil, d.CaRBGold
 	}
 	return nil, ""
@@ -272,7 +273,7 @@ func (a *app) pairedTest(ev *evaluate.Evaluation, gen int, key ui.TestKey, ia, i
 // languageOf is the language of a source's sentences for the sentence
 // buckets, and the bundled tags file for them ("" when none).
 func (a *app) languageOf(source string) (lang, tags string) {
-	if d, ok := explain.DatasetByKey(source); ok {
+	if d, ok := benchmarks.DatasetByKey(source); ok {
 		return d.Lang, d.Tags
 	}
 	if a.m.Eval == nil {
@@ -284,7 +285,7 @@ func (a *app) languageOf(source string) (lang, tags string) {
 	}
 	lang = nlp.DetectLanguage(texts)
 	if lang == "en" { // the user's sentences may be BenchIE's: their tags serve
-		d, _ := explain.DatasetByKey("en")
+		d, _ := benchmarks.DatasetByKey("en")
 		tags = d.Tags
 	}
 	return lang, tags

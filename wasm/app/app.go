@@ -6,6 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/explain"
@@ -51,7 +52,7 @@ type app struct {
 func newApp(env vugu.EventEnv, br browser) *app {
 	a := &app{
 		env: env, br: br, wake: make(chan struct{}, 1),
-		source: explain.BenchIE[0].Key, options: ui.Options{Facets: benchie.Facets},
+		source: benchmarks.BenchIE[0].Key, options: ui.Options{Facets: benchie.Facets},
 		bundles: map[string]*bundle{}, fetches: map[string]*fetch{}, loads: map[string]*bundleLoad{},
 	}
 	a.m = &ui.Model{App: a}
@@ -63,9 +64,9 @@ func newApp(env vugu.EventEnv, br browser) *app {
 func (a *app) start() {
 	a.br.Mark("oiebench-main")
 	st, ok := a.br.LoadState()
-	if d, bundled := explain.DatasetByKey(st.Source); bundled || !ok {
+	if d, bundled := benchmarks.DatasetByKey(st.Source); bundled || !ok {
 		if !ok {
-			d = explain.BenchIE[0]
+			d = benchmarks.BenchIE[0]
 		}
 		a.loading(d.Key) // fetch and read while the stored files are read
 	}
@@ -103,7 +104,7 @@ func (a *app) start() {
 		}
 	}
 	if !a.hasSource(a.source) {
-		a.source = explain.BenchIE[0].Key
+		a.source = benchmarks.BenchIE[0].Key
 	}
 	a.syncModel()
 	a.env.UnlockRender()
@@ -119,7 +120,7 @@ func (a *app) hasSource(key string) bool {
 	if a.workOf(key) != nil {
 		return true
 	}
-	_, ok := explain.DatasetByKey(key)
+	_, ok := benchmarks.DatasetByKey(key)
 	return ok
 }
 
@@ -127,7 +128,7 @@ func (a *app) hasSource(key string) bool {
 func (a *app) syncModel() {
 	m := a.m
 	m.Sources = m.Sources[:0]
-	for _, d := range explain.BenchIE {
+	for _, d := range benchmarks.BenchIE {
 		m.Sources = append(m.Sources, ui.Source{Key: d.Key, Label: d.Label, Title: "BenchIE " + d.Label + " gold (" + d.Gold + ")"})
 	}
 	if g := a.customGold(); g != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 
+	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/explain"
 	"github.com/oiebench/oiebench/core/oie"
@@ -35,7 +36,7 @@ func (a *app) asset(path string) *fetch {
 // prefetch starts fetching a bundled data set's files, with the CaRB gold
 // and the tags the page reads after the table (analyses.go), so that no
 // request follows the first screen.
-func (a *app) prefetch(d explain.Dataset) {
+func (a *app) prefetch(d benchmarks.Dataset) {
 	a.asset("data/" + d.Gold)
 	for _, s := range d.Systems {
 		a.asset("data/" + s.File)
@@ -48,7 +49,7 @@ func (a *app) prefetch(d explain.Dataset) {
 }
 
 // forget drops fetched files once read (or failed, to allow a retry).
-func (a *app) forget(d explain.Dataset) {
+func (a *app) forget(d benchmarks.Dataset) {
 	a.fetchMu.Lock()
 	defer a.fetchMu.Unlock()
 	delete(a.fetches, "data/"+d.Gold)
@@ -88,7 +89,7 @@ func (a *app) loading(key string) *bundleLoad {
 
 // loadBundle fetches and reads a bundled data set.
 func (a *app) loadBundle(key string) (*bundle, error) {
-	d, _ := explain.DatasetByKey(key)
+	d, _ := benchmarks.DatasetByKey(key)
 	a.env.Lock()
 	a.m.Progress = &ui.Progress{Label: "Loading BenchIE " + d.Label + "…"}
 	a.env.UnlockRender()
@@ -116,7 +117,7 @@ func (a *app) loadBundle(key string) (*bundle, error) {
 	}
 	b := &bundle{ws: explain.NewWorkspace(gold)}
 	for i, s := range d.Systems {
-		sys, err := evaluate.ReadSystem(evaluate.Input{Name: s.Name, Path: s.File, Data: data[i+1], Pause: a.pause(nil)}, oie.FormatAuto)
+		sys, err := evaluate.ReadSystem(evaluate.Input{Name: s.Label, Path: s.File, Data: data[i+1], Pause: a.pause(nil)}, oie.FormatAuto)
 		if err != nil {
 			return nil, fmt.Errorf("a bundled system does not read: %v", err)
 		}

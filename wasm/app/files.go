@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/explain"
 	"github.com/oiebench/oiebench/core/oie"
@@ -332,7 +333,7 @@ func (a *app) RemoveFile(id string) {
 			a.files = kept
 			ids = append(ids, id)
 			if a.source == ui.CustomSource {
-				a.source = explain.BenchIE[0].Key
+				a.source = benchmarks.BenchIE[0].Key
 				a.m.SetEvaluation(nil)
 			}
 			go a.persist(nil, ids)

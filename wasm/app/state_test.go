@@ -2,8 +2,6 @@ package main
 
 import (
 	"errors"
-	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -31,11 +29,7 @@ type fakeBrowser struct {
 func newFakeBrowser() *fakeBrowser { return &fakeBrowser{files: map[string]storedFile{}} }
 
 func (b *fakeBrowser) Asset(path string) ([]byte, error) {
-	dir, err := dataset.Dir()
-	if err != nil {
-		return nil, err
-	}
-	return os.ReadFile(filepath.Join(dir, strings.TrimPrefix(path, "data/")))
+	return dataset.ReadSite(path)
 }
 
 func (b *fakeBrowser) ReadFiles(js.Value) []pickedFile { return nil }

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/annotate"
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/explain"
@@ -163,7 +164,7 @@ func (a *app) bundleKey(source string) string {
 	if w := a.workOf(source); w != nil {
 		source = w.meta.Base
 	}
-	if _, ok := explain.DatasetByKey(source); ok {
+	if _, ok := benchmarks.DatasetByKey(source); ok {
 		return source
 	}
 	return ""
@@ -233,7 +234,7 @@ func (a *app) workInfo(w *work) ui.WorkInfo {
 
 // baseLabel names the gold a work copies.
 func baseLabel(base string) string {
-	if d, ok := explain.DatasetByKey(base); ok {
+	if d, ok := benchmarks.DatasetByKey(base); ok {
 		return "BenchIE " + d.Label + " gold"
 	}
 	if base == ui.CustomSource {
@@ -292,7 +293,7 @@ func (a *app) prepare(w *work) {
 			}
 			// Loading shows its progress; no scoring follows this load to
 			// clear it (a scoring that waited for it sets its own).
-			if d, _ := explain.DatasetByKey(key); a.m.Progress != nil && a.m.Progress.Label == "Loading BenchIE "+d.Label+"…" {
+			if d, _ := benchmarks.DatasetByKey(key); a.m.Progress != nil && a.m.Progress.Label == "Loading BenchIE "+d.Label+"…" {
 				a.m.Progress = nil
 			}
 			a.syncStudio()
@@ -452,7 +453,7 @@ func (a *app) DeleteWork(id string) {
 		}
 	}
 	if a.source == sourceOf(w) {
-		a.source = explain.BenchIE[0].Key
+		a.source = benchmarks.BenchIE[0].Key
 		if a.hasSource(w.meta.Base) {
 			a.source = w.meta.Base
 		}
@@ -503,7 +504,7 @@ func (a *app) ScoreWork(id string) {
 // exportName is the file name a work is exported under.
 func exportName(w *work, f annotate.Format) string {
 	base := w.meta.Name
-	if d, ok := explain.DatasetByKey(w.meta.Base); ok {
+	if d, ok := benchmarks.DatasetByKey(w.meta.Base); ok {
 		base = strings.TrimSuffix(d.Gold, ".txt") + ".edited"
 	} else if w.meta.Base != "" {
 		base = strings.TrimSuffix(base, ".txt") + ".edited"
@@ -625,7 +626,7 @@ func (a *app) editCopy(source string, then func(w *work)) {
 	}
 	var path, lang string
 	var data []byte
-	if d, ok := explain.DatasetByKey(source); ok {
+	if d, ok := benchmarks.DatasetByKey(source); ok {
 		path, lang = d.Gold, d.Lang
 	} else if g := a.customGold(); source == ui.CustomSource && g != nil {
 		path, data = g.Name, g.Data

@@ -20,7 +20,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/oiebench/oiebench/core/explain"
+	"github.com/oiebench/oiebench/core/benchmarks"
 )
 
 func main() {
@@ -42,7 +42,7 @@ func main() {
 // evaluator and every bundled data set.
 func assets() []string {
 	files := []string{"app.wasm"}
-	for _, d := range explain.BenchIE {
+	for _, d := range benchmarks.BenchIE {
 		files = append(files, "data/"+d.Gold)
 		for _, s := range d.Systems {
 			files = append(files, "data/"+s.File)

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/oiebench/oiebench/core/explain"
+	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/internal/dataset"
 )
 
@@ -99,7 +99,7 @@ func TestPreloadsMatchFirstDataset(t *testing.T) {
 	for _, m := range regexp.MustCompile(`<link rel="preload" as="fetch" crossorigin href="data/([^"]+)">`).FindAllStringSubmatch(string(html), -1) {
 		got = append(got, m[1])
 	}
-	d := explain.BenchIE[0]
+	d := benchmarks.BenchIE[0]
 	want := []string{d.Gold}
 	for _, s := range d.Systems {
 		want = append(want, s.File)
