@@ -12,8 +12,8 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
-	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/internal/dataset"
 )

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/annotate"
+	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/nlp"
 	"github.com/oiebench/oiebench/core/oie"
 	"github.com/vugu/vugu/js"

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/annotate"
+	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/vugu/vugu"
 	"github.com/vugu/vugu/js"
 )

@@ -31,7 +31,7 @@ type Dataset struct {
 	// (oiebench tags) for the sentence buckets; "" when none.
 	Tags string
 	// Extras are other files of the release, named Name+"/"+File.Name.
-	Extras []File
+	Extras  []File
 	Release *Release
 }
 
