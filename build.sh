@@ -2,7 +2,7 @@
 # oiebench: the one entry point for building, serving, testing and measuring.
 #
 #   ./build.sh build          the CLI (build/oiebench) and the static site (dist/)
-#   ./build.sh serve [--port N]  build, then serve dist/ on 127.0.0.1 (default port 8080)
+#   ./build.sh serve [--port N]  build, then serve the site on 127.0.0.1 (default port 8080)
 #   ./build.sh test           every test: vet, format, unit, parity, fuzz seeds, end to end
 #   ./build.sh bench          the benchmarks whose figures the README reports
 #   ./build.sh site           build, plus dist/oiebench.html: the page in one file that works from disk
@@ -21,18 +21,22 @@ build_cli() {
 # POS tags of the bundled English sentences, computed from the data at build
 # time, so that the page buckets them without loading the tagger (~1 MB).
 write_tags() {
-  go run ./cmd/oiebench tags --gold dist/data/benchie/benchie_gold_annotations_en.txt > dist/data/tags_en.json
+  go run ./cmd/oiebench tags --gold dist/data/benchie/benchie_gold_annotations_en.txt > dist/data/tags_en.json.new
+  mv dist/data/tags_en.json.new dist/data/tags_en.json
 }
 
-# The page: Vugu markup to Go (the generated file is committed, so a fresh
-# clone builds and vets without this step), the evaluator as WebAssembly and
-# Go's wasm_exec.js beside the hand-written shell (index.html, style.css,
-# loader.js).
+# The page: Vugu markup to Go, the evaluator as WebAssembly and Go's
+# wasm_exec.js beside the hand-written shell (index.html, style.css,
+# loader.js). The generated Go, the evaluator (brotli, app.wasm.br), its
+# wasm_exec.js and the tags are committed, so that a fresh clone builds and
+# `go install` embeds the whole site (package dist); `sitebuild check` in the
+# tests fails when they are older than their sources.
 build_site() {
   write_tags
   go tool vugugen -s -skip-go-mod -skip-main ui
   GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o dist/app.wasm ./wasm/app
   cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" dist/wasm_exec.js
+  go run ./internal/sitebuild pack
 }
 
 # The single-file page (dist/oiebench.html): wasm and data embedded,
@@ -43,8 +47,8 @@ cmd_site() {
 }
 
 cmd_build() {
-  build_cli
   build_site
+  build_cli
   echo "built build/oiebench and dist/"
 }
 
@@ -59,7 +63,7 @@ cmd_serve() {
   done
   cmd_build
   echo "serving dist/ at http://127.0.0.1:$port/"
-  exec go run ./cmd/oiebench serve --dir dist --addr "127.0.0.1:$port"
+  exec build/oiebench serve --addr "127.0.0.1:$port"
 }
 
 # Generated Vugu files are not gofmt-clean by design; everything else must be.

@@ -2,30 +2,36 @@ package main
 
 import (
 	"flag"
+	"fmt"
+	"io"
 	"os"
 	"strings"
 
+	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/oie"
 	"github.com/oiebench/oiebench/core/report"
+	"github.com/oiebench/oiebench/dist"
 )
 
 // inputFlags are the flags every command that scores systems shares: the
 // gold, how it is read, the systems' format, the mode and the output.
 type inputFlags struct {
 	gold, eGold, format, sysFormat *string
-	compat, strict                 *bool
+	compat, strict, quiet, wide    *bool
 }
 
 // addInputFlags defines the shared flags; eGoldHelp is empty for commands
 // that take no E gold.
 func addInputFlags(fs *flag.FlagSet, eGoldHelp string) *inputFlags {
 	f := &inputFlags{
-		gold:      fs.String("gold", "", "BenchIE gold file (required)"),
+		gold:      fs.String("gold", "", "BenchIE gold file or shipped gold such as benchie:en (required; oiebench benchmarks lists them)"),
 		compat:    fs.Bool("reference-compat", false, "reproduce the official script's synset lookup (benchie.md section 6)"),
 		strict:    fs.Bool("strict", false, "reject gold oddities the reference tolerates, instead of warning"),
 		format:    fs.String("format", "table", "output: "+strings.Join(report.Formats, ", ")),
 		sysFormat: fs.String("system-format", "auto", "system file format: auto, benchie-tsv, jsonl, carb-tabbed"),
+		quiet:     fs.Bool("quiet", false, "print no warnings on standard error (the JSON report still lists them)"),
+		wide:      fs.Bool("wide", false, "table: one block however wide, instead of blocks that fit 120 columns"),
 	}
 	empty := ""
 	f.eGold = &empty
@@ -90,12 +96,50 @@ func parseSystemFormat(s string) (oie.Format, error) {
 	return f, nil
 }
 
+// readInput reads a file, or a shipped benchmark file by its name
+// (benchie:en, benchie:en/clausie; see core/benchmarks) from the data this
+// binary embeds. A system read by name is called as its paper calls it.
 func readInput(name, path string) (evaluate.Input, error) {
+	if benchmarks.IsName(path) && !fileExists(path) {
+		e, ok := benchmarks.Lookup(path)
+		if !ok {
+			return evaluate.Input{}, fmt.Errorf("%s: no such shipped file; did you mean one of %s? (oiebench benchmarks lists them all)",
+				path, strings.Join(benchmarks.Suggest(path), ", "))
+		}
+		data, err := dist.ReadData(e.Path)
+		if err != nil {
+			return evaluate.Input{}, err
+		}
+		if name == "" {
+			name = e.Label
+		}
+		return evaluate.Input{Name: name, Path: path, Data: data}, nil
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return evaluate.Input{}, err
 	}
 	return evaluate.Input{Name: name, Path: path, Data: data}, nil
+}
+
+// render writes a report in the chosen format on stdout, and its warnings
+// on stderr unless --quiet.
+func (f *inputFlags) render(r *report.Report, stdout, stderr io.Writer) error {
+	return renderReport(r, *f.format, report.RenderOptions{Wide: *f.wide}, *f.quiet, stdout, stderr)
+}
+
+func renderReport(r *report.Report, format string, opts report.RenderOptions, quiet bool, stdout, stderr io.Writer) error {
+	out, err := r.RenderWith(format, opts)
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	if !quiet {
+		for _, w := range r.WarningLines() {
+			fmt.Fprintf(stderr, "warning: %s\n", w)
+		}
+	}
+	_, err = stdout.Write(out)
+	return err
 }
 
 func fileExists(p string) bool {

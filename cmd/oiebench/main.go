@@ -13,6 +13,12 @@
 //	oiebench tags [--gold GOLD]... [TEXT_FILE]...
 //	oiebench convert --to benchie-gold|annie-json|text [--from benchie-gold|annie-json|sentences] FILE
 //	oiebench convert --to benchie-tsv|jsonl|carb-tabbed [--from ...] [--sentences GOLD] FILE
+//	oiebench benchmarks [--format table|json]
+//	oiebench serve [--dir FOLDER] [--addr 127.0.0.1:8080]
+//	oiebench version
+//
+// A gold or system may be a file or a benchmark file the binary ships, by
+// name: benchie:en, benchie:en/clausie, benchie-fl:en, … (oiebench benchmarks).
 package main
 
 import (
@@ -32,15 +38,17 @@ type command struct {
 }
 
 var commands = map[string]command{
-	"score":   {"score systems against a gold file", runScore},
-	"stats":   {"describe a gold file", runStats},
-	"serve":   {"serve the built site on 127.0.0.1", runServe},
-	"gen":     {"write a benchmark N times larger, for measuring scale", runGen},
-	"analyze": {"error profiles, sentence buckets and bootstrap intervals", runAnalyze},
-	"compare": {"paired significance test of two systems", runCompare},
-	"iaa":     {"inter-annotator agreement of two gold files", runIAA},
-	"tags":    {"POS tags of English sentences, for the page", runTags},
-	"convert": {"convert gold annotations (BenchIE, AnnIE JSON, text) or system extractions (BenchIE TSV, JSONL, CaRB tabbed)", runConvert},
+	"score":      {"score systems against a gold file", runScore},
+	"stats":      {"describe a gold file", runStats},
+	"serve":      {"serve the built site on 127.0.0.1", runServe},
+	"gen":        {"write a benchmark N times larger, for measuring scale", runGen},
+	"analyze":    {"error profiles, sentence buckets and bootstrap intervals", runAnalyze},
+	"compare":    {"paired significance test of two systems", runCompare},
+	"iaa":        {"inter-annotator agreement of two gold files", runIAA},
+	"tags":       {"POS tags of English sentences, for the page", runTags},
+	"benchmarks": {"list the benchmark files this binary ships (benchie:en, benchie:en/clausie, …)", runBenchmarks},
+	"version":    {"print the version of oiebench and of Go", runVersion},
+	"convert":    {"convert gold annotations (BenchIE, AnnIE JSON, text) or system extractions (BenchIE TSV, JSONL, CaRB tabbed)", runConvert},
 }
 
 // usageError is a mistake in the command line (exit status 2); any other
@@ -52,15 +60,31 @@ func (e usageError) Error() string { return e.msg }
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	if len(args) == 0 {
 		usage(stderr)
 		return 2
+	}
+	switch args[0] {
+	case "-h", "-help", "--help", "help":
+		if len(args) > 1 { // help COMMAND is COMMAND --help
+			return run([]string{args[1], "--help"}, stdout, stderr)
+		}
+		usage(stdout)
+		return 0
+	case "-version", "--version":
+		args = []string{"version"}
 	}
 	cmd, ok := commands[args[0]]
 	if !ok {
 		fmt.Fprintf(stderr, "oiebench: unknown command %q\n", args[0])
 		usage(stderr)
 		return 2
+	}
+	if wantsHelp(args[1:]) {
+		// Asked for, the usage is the output, on stdout, and no error.
+		if err := cmd.run([]string{"-h"}, stdout, stdout); errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
 	}
 	err := cmd.run(args[1:], stdout, stderr)
 	var ue usageError
@@ -77,6 +101,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 1
 }
 
+// wantsHelp tells whether a command's arguments ask for its usage.
+func wantsHelp(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "-h", "-help", "--help":
+			return true
+		case "--": // what follows is files
+			return false
+		}
+	}
+	return false
+}
+
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: oiebench COMMAND [options] [files]\n\ncommands:")
 	names := make([]string, 0, len(commands))
@@ -85,9 +122,10 @@ func usage(w io.Writer) {
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
+		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
 	}
-	fmt.Fprintln(w, "\nrun 'oiebench COMMAND -h' for the options of a command")
+	fmt.Fprintln(w, "\nrun 'oiebench COMMAND --help' for the options of a command")
+	fmt.Fprintln(w, "example: oiebench score --gold benchie:en benchie:en/clausie mine.tsv")
 }
 
 // parseInterleaved parses flags that may come before, between or after the

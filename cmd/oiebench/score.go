@@ -6,7 +6,6 @@ import (
 
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/evaluate"
-	"github.com/oiebench/oiebench/core/report"
 )
 
 func runScore(args []string, stdout, stderr io.Writer) error {
@@ -33,7 +32,7 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 		if len(want) > 1 {
 			return usageError{"wire57 scores WiRe57 files against a WiRe57 gold: it does not combine with benchie or carb"}
 		}
-		return scoreWiRe57(*in.gold, systems, *in.format, stdout)
+		return scoreWiRe57(in, systems, stdout, stderr)
 	}
 	if want["carb"] != (*carbGold != "") {
 		return usageError{"the carb scorer needs --carb-gold (a CaRB gold for the BenchIE gold's sentences), and --carb-gold needs --scorer benchie,carb"}
@@ -62,11 +61,11 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return render(&ev.Report, *in.format, stdout)
+	return in.render(&ev.Report, stdout, stderr)
 }
 
-func scoreWiRe57(gold string, systems []string, format string, stdout io.Writer) error {
-	in, err := readInput("", gold)
+func scoreWiRe57(flags *inputFlags, systems []string, stdout, stderr io.Writer) error {
+	in, err := readInput("", *flags.gold)
 	if err != nil {
 		return err
 	}
@@ -78,14 +77,5 @@ func scoreWiRe57(gold string, systems []string, format string, stdout io.Writer)
 	if err != nil {
 		return err
 	}
-	return render(r, format, stdout)
-}
-
-func render(r *report.Report, format string, stdout io.Writer) error {
-	out, err := r.Render(format)
-	if err != nil {
-		return usageError{err.Error()}
-	}
-	_, err = stdout.Write(out)
-	return err
+	return flags.render(r, stdout, stderr)
 }

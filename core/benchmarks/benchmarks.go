@@ -163,7 +163,8 @@ func IsName(s string) bool {
 type Entry struct {
 	Name    string // "benchie:en/clausie"
 	Path    string // under the data folder
-	Kind    string // "gold", "system" or the extra's description
+	Kind    string // "gold", "system" or "file"
+	Label   string // what it is: "English" for a gold, "ClausIE" for a system, the extra's description
 	Dataset *Dataset
 }
 
@@ -173,12 +174,12 @@ func Entries() []Entry {
 	all := All()
 	for i := range all {
 		d := &all[i]
-		out = append(out, Entry{d.Name, d.Gold, "gold", d})
+		out = append(out, Entry{d.Name, d.Gold, "gold", "", d})
 		for _, s := range d.Systems {
-			out = append(out, Entry{d.Name + "/" + s.ID(), s.File, "system (" + s.Label + ")", d})
+			out = append(out, Entry{d.Name + "/" + s.ID(), s.File, "system", s.Label, d})
 		}
 		for _, f := range d.Extras {
-			out = append(out, Entry{d.Name + "/" + f.Name, f.Path, f.What, d})
+			out = append(out, Entry{d.Name + "/" + f.Name, f.Path, "file", f.What, d})
 		}
 	}
 	return out

@@ -8,14 +8,31 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"unicode/utf8"
 )
 
 // Formats lists the renderings Render understands.
 var Formats = []string{"table", "json", "csv", "markdown", "latex"}
 
-// Render writes the report in one of Formats. Every rendering carries the
-// signature; JSON carries everything.
+// RenderOptions shape the renderings for a terminal.
+type RenderOptions struct {
+	// Wide puts the whole table in one block; by default it is cut into
+	// blocks of columns that fit TableWidth, each led by the system column.
+	Wide bool
+}
+
+// TableWidth is the width the table fits by default (a terminal's 120
+// columns).
+const TableWidth = 120
+
+// Render writes the report in one of Formats with the default options.
+// Every rendering carries the signature; JSON carries everything.
 func (r *Report) Render(format string) ([]byte, error) {
+	return r.RenderWith(format, RenderOptions{})
+}
+
+// RenderWith writes the report in one of Formats.
+func (r *Report) RenderWith(format string, opts RenderOptions) ([]byte, error) {
 	switch format {
 	case "json":
 		var buf bytes.Buffer
@@ -31,7 +48,7 @@ func (r *Report) Render(format string) ([]byte, error) {
 	case "latex", "tex":
 		return r.latex(), nil
 	case "table", "":
-		return r.table(), nil
+		return r.table(opts), nil
 	}
 	return nil, fmt.Errorf("unknown format %q: expected one of %s", format, strings.Join(Formats, ", "))
 }
@@ -88,7 +105,7 @@ func (r *Report) markdown() []byte {
 		}
 		b.WriteString("\n")
 	}
-	fmt.Fprintf(&b, "\nGold: %s (%d sentences, %d synsets). Signature: `%s`\n", r.Gold.Path, r.Gold.Sentences, r.Gold.Synsets, r.Signature)
+	fmt.Fprintf(&b, "\nGold: %s (%d sentences, %d synsets). Signature: `%s`\n", BaseName(r.Gold.Path), r.Gold.Sentences, r.Gold.Synsets, r.Signature)
 	return []byte(b.String())
 }
 
@@ -126,7 +143,7 @@ func (r *Report) latex() []byte {
 	}
 	b.WriteString("\\bottomrule\n\\end{tabular}\n")
 	fmt.Fprintf(&b, "\\caption{Fact-level scores on %s (%d sentences, %d synsets). Signature: \\texttt{%s}}\n",
-		escapeLatex(r.Gold.Path), r.Gold.Sentences, r.Gold.Synsets, escapeLatex(r.Signature))
+		escapeLatex(BaseName(r.Gold.Path)), r.Gold.Sentences, r.Gold.Synsets, escapeLatex(r.Signature))
 	b.WriteString("\\end{table}\n")
 	return []byte(b.String())
 }
@@ -135,38 +152,100 @@ var latexEscaper = strings.NewReplacer(`\`, `\textbackslash{}`, "&", `\&`, "%", 
 
 func escapeLatex(s string) string { return latexEscaper.Replace(s) }
 
-// table is the terminal view: P, R, F1 and counts per facet.
-func (r *Report) table() []byte {
-	var buf bytes.Buffer
-	w := tabwriter.NewWriter(&buf, 0, 0, 2, ' ', tabwriter.AlignRight)
+// table is the terminal view: P, R, F1 and counts per facet, in blocks of
+// columns that fit TableWidth unless opts.Wide. Warnings are not part of it:
+// WarningLines lists them for standard error.
+func (r *Report) table(opts RenderOptions) []byte {
 	ms := r.Metrics(true)
-	fmt.Fprint(w, "system\t")
+	head := []string{"system"}
+	rows := make([][]string, len(r.Systems))
 	for _, m := range ms {
-		fmt.Fprintf(w, "%s\t", m.Label())
+		head = append(head, m.Label())
 	}
-	fmt.Fprintln(w)
-	for _, s := range r.Systems {
-		fmt.Fprintf(w, "%s\t", s.Name)
+	for i, s := range r.Systems {
+		rows[i] = []string{s.Name}
 		for _, m := range ms {
-			v, ok := m.Value(s)
-			if ok {
-				fmt.Fprintf(w, "%s\t", formatValue(m, v, 4))
+			if v, ok := m.Value(s); ok {
+				rows[i] = append(rows[i], formatValue(m, v, 4))
 			} else {
-				fmt.Fprint(w, "–\t")
+				rows[i] = append(rows[i], "–")
 			}
 		}
-		fmt.Fprintln(w)
 	}
-	w.Flush()
-	fmt.Fprintf(&buf, "\ngold %s: %d sentences, %d synsets, %d surface triples\n", r.Gold.Path, r.Gold.Sentences, r.Gold.Synsets, r.Gold.Extractions)
-	for _, wmsg := range r.Gold.Warnings {
-		fmt.Fprintf(&buf, "warning: %s\n", wmsg)
+	width := func(c int) int {
+		w := utf8.RuneCountInString(head[c])
+		for _, row := range rows {
+			w = max(w, utf8.RuneCountInString(row[c]))
+		}
+		return w
 	}
-	for _, s := range r.Systems {
-		for _, wmsg := range s.Warnings {
-			fmt.Fprintf(&buf, "warning: %s: %s\n", s.Name, wmsg)
+	// Pack the metric columns into blocks, each after the system column,
+	// keeping a facet's columns together when they fit in one block.
+	var blocks [][]int
+	used := 0
+	for c := 1; c < len(head); {
+		group := []int{c}
+		for c++; c < len(head) && ms[c-1].Facet == ms[group[0]-1].Facet; c++ {
+			group = append(group, c)
+		}
+		gw := 0
+		for _, g := range group {
+			gw += 2 + width(g)
+		}
+		if len(blocks) == 0 || (!opts.Wide && used+gw > TableWidth) {
+			blocks, used = append(blocks, nil), width(0)
+		}
+		for _, g := range group {
+			if !opts.Wide && used+2+width(g) > TableWidth && len(blocks[len(blocks)-1]) > 0 {
+				blocks, used = append(blocks, nil), width(0)
+			}
+			blocks[len(blocks)-1] = append(blocks[len(blocks)-1], g)
+			used += 2 + width(g)
 		}
 	}
-	fmt.Fprintf(&buf, "signature: %s\n", r.Signature)
+	var buf bytes.Buffer
+	for bi, cols := range blocks {
+		if bi > 0 {
+			buf.WriteByte('\n')
+		}
+		w := tabwriter.NewWriter(&buf, 0, 0, 2, ' ', tabwriter.AlignRight)
+		for _, row := range append([][]string{head}, rows...) {
+			fmt.Fprintf(w, "%s\t", row[0])
+			for _, c := range cols {
+				fmt.Fprintf(w, "%s\t", row[c])
+			}
+			fmt.Fprintln(w)
+		}
+		w.Flush()
+	}
+	fmt.Fprintf(&buf, "\ngold %s: %d sentences, %d synsets, %d surface triples\n", BaseName(r.Gold.Path), r.Gold.Sentences, r.Gold.Synsets, r.Gold.Extractions)
+	line := "signature: "
+	for i, field := range strings.SplitAfter(r.Signature, "|") {
+		// Fold at its fields past the width; the JSON report has it whole.
+		if i > 0 && !opts.Wide && len(line)+len(field) > TableWidth {
+			buf.WriteString(line + "\n")
+			line = "           "
+		}
+		line += field
+	}
+	buf.WriteString(line + "\n")
 	return buf.Bytes()
+}
+
+// WarningLines lists the gold's and the systems' warnings, each system's
+// led by its name: what a terminal shows on standard error.
+func (r *Report) WarningLines() []string {
+	out := append([]string(nil), r.Gold.Warnings...)
+	for _, s := range r.Systems {
+		for _, w := range s.Warnings {
+			out = append(out, s.Name+": "+w)
+		}
+	}
+	return out
+}
+
+// BaseName is a path's last element (either slash), for captions: a table in
+// a paper names its gold, not the author's folders.
+func BaseName(p string) string {
+	return p[strings.LastIndexAny(p, `/\`)+1:]
 }

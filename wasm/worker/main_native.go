@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/oiebench/oiebench/dist"
 )
 
 // The native build is the development server: the Worker's handler plus the
@@ -33,7 +35,7 @@ func main() {
 		os.Exit(1)
 	}
 	fmt.Printf("oiebench worker (native) at http://%s/: API at /api/health and /api/score, site from %s/ (Ctrl-C stops)\n", ln.Addr(), *dir)
-	srv := &http.Server{Handler: newHandler(siteHandler(*dir)), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: newHandler(dist.Handler(os.DirFS(*dir))), ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintln(os.Stderr, "worker:", srv.Serve(ln))
 	os.Exit(1)
 }

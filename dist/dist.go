@@ -1,0 +1,29 @@
+// Package dist is the site as it is served: the page's shell (index.html,
+// style.css, analysis.css, loader.js), Go's wasm_exec.js, the evaluator
+// (app.wasm, committed brotli-compressed as app.wasm.br so that a plain
+// `go build` or `go install` of the command line has it), and the benchmark
+// data (data/, catalogued by core/benchmarks).
+//
+// The command line embeds it: `oiebench serve` is the whole offline product,
+// and `oiebench score --gold benchie:en benchie:en/clausie` reads the
+// benchmarks from the binary. ./build.sh build rewrites the built files
+// (app.wasm.br, app.wasm.sources, wasm_exec.js, data/tags_en.json).
+package dist
+
+import (
+	"embed"
+	"io/fs"
+	"path"
+)
+
+//go:embed index.html style.css analysis.css loader.js wasm_exec.js app.wasm.br app.wasm.sources data
+var site embed.FS
+
+// Site is the embedded site.
+func Site() fs.FS { return site }
+
+// ReadData returns a file of the data folder by its catalogue path
+// ("benchie/systems/clausie_explicit.txt").
+func ReadData(p string) ([]byte, error) {
+	return site.ReadFile(path.Join("data", p))
+}

@@ -1,0 +1,204 @@
+// Command sitebuild keeps the committed evaluator (dist/app.wasm.br) in step
+// with its sources, so that `go install` of the command line, which embeds
+// it, never ships a page older than its code.
+//
+//	go run ./internal/sitebuild pack    compress dist/app.wasm into dist/app.wasm.br (brotli,
+//	                                    quality 11) and record its sources in dist/app.wasm.sources
+//	go run ./internal/sitebuild check   fail if the sources changed since app.wasm.br was packed
+//
+// The record holds a hash of every Go file (and embedded file) of this
+// module that the js/wasm build of ./wasm/app compiles, and of go.mod and
+// go.sum (which pin everything else), so the check is the same whatever Go
+// 1.26 release runs it; the wasm's own hash lets pack skip the slow
+// compression when the build did not change.
+package main
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+
+	"github.com/andybalholm/brotli"
+)
+
+const (
+	wasmPath    = "dist/app.wasm"
+	packedPath  = "dist/app.wasm.br"
+	recordPath  = "dist/app.wasm.sources"
+	mainPackage = "./wasm/app"
+)
+
+func main() {
+	if len(os.Args) != 2 {
+		fmt.Fprintln(os.Stderr, "usage: go run ./internal/sitebuild pack|check")
+		os.Exit(2)
+	}
+	var err error
+	switch os.Args[1] {
+	case "pack":
+		err = pack()
+	case "check":
+		err = check()
+	default:
+		err = errors.New("unknown command " + os.Args[1])
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "sitebuild:", err)
+		os.Exit(1)
+	}
+}
+
+// record is dist/app.wasm.sources.
+type record struct {
+	Sources string // sha256 of the module's sources the build compiles
+	Wasm    string // sha256 of the uncompressed app.wasm
+	Go      string // the Go release that built it
+}
+
+func (r record) String() string {
+	return fmt.Sprintf("sources sha256:%s\nwasm sha256:%s\ngo %s\n", r.Sources, r.Wasm, r.Go)
+}
+
+func readRecord() (record, error) {
+	var r record
+	b, err := os.ReadFile(recordPath)
+	if err != nil {
+		return r, err
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		k, v, _ := strings.Cut(line, " ")
+		switch k {
+		case "sources":
+			r.Sources = strings.TrimPrefix(v, "sha256:")
+		case "wasm":
+			r.Wasm = strings.TrimPrefix(v, "sha256:")
+		case "go":
+			r.Go = v
+		}
+	}
+	return r, nil
+}
+
+func pack() error {
+	wasm, err := os.ReadFile(wasmPath)
+	if err != nil {
+		return err
+	}
+	src, err := sources()
+	if err != nil {
+		return err
+	}
+	now := record{Sources: src, Wasm: sum(wasm), Go: runtime.Version()}
+	old, _ := readRecord()
+	if _, err := os.Stat(packedPath); err == nil && old.Wasm == now.Wasm {
+		// The same bytes: keep the packed file (compressing takes ~30 s).
+		if old != now {
+			return os.WriteFile(recordPath, []byte(now.String()), 0o644)
+		}
+		return nil
+	}
+	var b bytes.Buffer
+	w := brotli.NewWriterOptions(&b, brotli.WriterOptions{Quality: 11, LGWin: 24})
+	if _, err := w.Write(wasm); err != nil {
+		return err
+	}
+	if err := w.Close(); err != nil {
+		return err
+	}
+	if err := os.WriteFile(packedPath, b.Bytes(), 0o644); err != nil {
+		return err
+	}
+	fmt.Printf("packed %s: %d bytes, %d brotli\n", wasmPath, len(wasm), b.Len())
+	return os.WriteFile(recordPath, []byte(now.String()), 0o644)
+}
+
+func check() error {
+	old, err := readRecord()
+	if err != nil {
+		return err
+	}
+	src, err := sources()
+	if err != nil {
+		return err
+	}
+	if src != old.Sources {
+		return fmt.Errorf("%s is older than its sources (the page's code changed since it was packed): run ./build.sh build and commit %s and %s", packedPath, packedPath, recordPath)
+	}
+	b, err := os.ReadFile(packedPath)
+	if err != nil {
+		return err
+	}
+	wasm, err := io.ReadAll(brotli.NewReader(bytes.NewReader(b)))
+	if err != nil {
+		return fmt.Errorf("%s: %v", packedPath, err)
+	}
+	if sum(wasm) != old.Wasm {
+		return fmt.Errorf("%s does not hold the wasm %s records: run ./build.sh build", packedPath, recordPath)
+	}
+	return nil
+}
+
+// sources hashes the module's files that the js/wasm build of the page
+// compiles, with go.mod and go.sum.
+func sources() (string, error) {
+	cmd := exec.Command("go", "list", "-deps", "-json=ImportPath,Dir,Module,GoFiles,EmbedFiles", mainPackage)
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("go list: %v", err)
+	}
+	root, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	files := []string{"go.mod", "go.sum"}
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for dec.More() {
+		var p struct {
+			Dir        string
+			Module     *struct{ Main bool }
+			GoFiles    []string
+			EmbedFiles []string
+		}
+		if err := dec.Decode(&p); err != nil {
+			return "", err
+		}
+		if p.Module == nil || !p.Module.Main {
+			continue
+		}
+		rel, err := filepath.Rel(root, p.Dir)
+		if err != nil {
+			return "", err
+		}
+		for _, f := range append(p.GoFiles, p.EmbedFiles...) {
+			files = append(files, filepath.ToSlash(filepath.Join(rel, f)))
+		}
+	}
+	sort.Strings(files)
+	h := sha256.New()
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(h, "%s\x00%d\x00", f, len(b))
+		h.Write(b)
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+func sum(b []byte) string {
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:])
+}
