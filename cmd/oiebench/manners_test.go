@@ -157,9 +157,6 @@ func TestTableWidthQuietAndCaptions(t *testing.T) {
 // go build of the command, copied alone to an empty folder, scores the
 // shipped benchmarks by name and holds the whole site.
 func TestBinaryAlone(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "oiebench")
 	build := exec.Command("go", "build", "-o", bin, ".")

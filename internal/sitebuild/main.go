@@ -5,6 +5,8 @@
 //	go run ./internal/sitebuild pack    compress dist/app.wasm into dist/app.wasm.br (brotli,
 //	                                    quality 11) and record its sources in dist/app.wasm.sources
 //	go run ./internal/sitebuild check   fail if the sources changed since app.wasm.br was packed
+//	go run ./internal/sitebuild sizes FILE...   each file's size brotli-compressed (quality 11),
+//	                                    as a static host serves it, and the total
 //
 // The record holds a hash of every Go file (and embedded file) of this
 // module that the js/wasm build of ./wasm/app compiles, and of go.mod and
@@ -39,12 +41,14 @@ const (
 )
 
 func main() {
-	if len(os.Args) != 2 {
-		fmt.Fprintln(os.Stderr, "usage: go run ./internal/sitebuild pack|check")
+	if len(os.Args) < 2 {
+		fmt.Fprintln(os.Stderr, "usage: go run ./internal/sitebuild pack|check|sizes FILE...")
 		os.Exit(2)
 	}
 	var err error
 	switch os.Args[1] {
+	case "sizes":
+		err = sizes(os.Args[2:])
 	case "pack":
 		err = pack()
 	case "check":
@@ -201,4 +205,27 @@ func sources() (string, error) {
 func sum(b []byte) string {
 	s := sha256.Sum256(b)
 	return hex.EncodeToString(s[:])
+}
+
+// sizes prints each file's brotli size (quality 11), then the total.
+func sizes(files []string) error {
+	total := 0
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return err
+		}
+		n := len(b)
+		if !strings.HasSuffix(f, ".br") {
+			var c bytes.Buffer
+			w := brotli.NewWriterOptions(&c, brotli.WriterOptions{Quality: 11, LGWin: 24})
+			w.Write(b)
+			w.Close()
+			n = c.Len()
+		}
+		total += n
+		fmt.Printf("  %-28s %9d\n", filepath.Base(f), n)
+	}
+	fmt.Printf("  %-28s %9d\n", "total", total)
+	return nil
 }
