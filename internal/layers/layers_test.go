@@ -1,0 +1,111 @@
+// Package layers holds the test that keeps the architecture's layers: the
+// core knows nothing of the page, the Worker or the command line, and no
+// package imports one above it.
+package layers
+
+import (
+	"bytes"
+	"encoding/json"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/oiebench/oiebench/"
+
+// layer ranks the module's packages, lowest first; a package may import its
+// own layer and those below. internal/ holds tools, which may use anything,
+// and which nothing but tests may use.
+func layer(pkg string) (rank int, name string) {
+	p := strings.TrimPrefix(pkg, module)
+	switch {
+	case strings.HasPrefix(p, "core/"):
+		return 0, "core"
+	case p == "dist":
+		return 1, "dist (the site and its data)"
+	case p == "ui":
+		return 2, "ui"
+	case strings.HasPrefix(p, "wasm/"):
+		return 3, "wasm (the page's and the Worker's entries)"
+	case strings.HasPrefix(p, "cmd/"):
+		return 3, "cmd (the command line)"
+	case strings.HasPrefix(p, "internal/"):
+		return 4, "internal (build and test tools)"
+	}
+	return 5, p
+}
+
+type pkg struct {
+	ImportPath string
+	Imports    []string
+}
+
+func list(t *testing.T, env ...string) []pkg {
+	t.Helper()
+	cmd := exec.Command("go", "list", "-json=ImportPath,Imports", module+"...")
+	cmd.Env = append(cmd.Environ(), env...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, stderr.String())
+	}
+	var pkgs []pkg
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for dec.More() {
+		var p pkg
+		if err := dec.Decode(&p); err != nil {
+			t.Fatal(err)
+		}
+		pkgs = append(pkgs, p)
+	}
+	if len(pkgs) < 10 {
+		t.Fatalf("go list found %d packages", len(pkgs))
+	}
+	return pkgs
+}
+
+// No package imports upward, and the core never imports syscall/js (under
+// the browser's build too), the UI framework or the Worker's library.
+func TestLayers(t *testing.T) {
+	for _, env := range [][]string{nil, {"GOOS=js", "GOARCH=wasm"}} {
+		for _, p := range list(t, env...) {
+			from, fromName := layer(p.ImportPath)
+			for _, imp := range p.Imports {
+				if strings.HasPrefix(imp, module) {
+					to, toName := layer(imp)
+					if to > from || (to == 4 && from != 4) || (from == 3 && to == 3 && !sameTree(p.ImportPath, imp)) {
+						t.Errorf("%s (%s) imports %s (%s)", p.ImportPath, fromName, imp, toName)
+					}
+				}
+				if from == 0 && (imp == "syscall/js" || strings.HasPrefix(imp, "github.com/vugu/") || strings.HasPrefix(imp, "github.com/syumai/")) {
+					t.Errorf("core package %s imports %s %v", p.ImportPath, imp, env)
+				}
+			}
+		}
+	}
+}
+
+// sameTree: within the top layer, wasm/app/singlefile may use wasm/app's
+// packages, but the page, the Worker and the command line never use each
+// other.
+func sameTree(a, b string) bool {
+	top := func(p string) string {
+		parts := strings.SplitN(strings.TrimPrefix(p, module), "/", 3)
+		return strings.Join(parts[:min(2, len(parts))], "/")
+	}
+	return top(a) == top(b)
+}
+
+// The rule itself: a test that cannot fail proves nothing.
+func TestLayerRule(t *testing.T) {
+	if r, _ := layer(module + "core/oie"); r != 0 {
+		t.Error("core is not the lowest layer")
+	}
+	if a, _ := layer(module + "ui"); a <= 1 {
+		t.Error("ui is not above dist")
+	}
+	if sameTree(module+"wasm/app", module+"wasm/worker") || !sameTree(module+"wasm/app/singlefile", module+"wasm/app") {
+		t.Error("sameTree")
+	}
+}
