@@ -11,7 +11,6 @@ package e2e
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"os"
@@ -27,6 +26,7 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+	"github.com/oiebench/oiebench/dist"
 	"github.com/oiebench/oiebench/internal/dataset"
 )
 
@@ -63,7 +63,7 @@ func run(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, "e2e:", err)
 		return 1
 	}
-	site = httptest.NewServer(siteHandler(filepath.Join(root, "dist")))
+	site = httptest.NewServer(dist.Handler(os.DirFS(filepath.Join(root, "dist"))))
 	defer site.Close()
 
 	profile, err := os.MkdirTemp("", "oiebench-e2e-")
@@ -107,19 +107,6 @@ func findChromium() string {
 		}
 	}
 	return ""
-}
-
-// siteHandler serves the built site as ./build.sh serve does: uncached, wasm
-// with its type.
-func siteHandler(dir string) http.Handler {
-	files := http.FileServer(http.Dir(dir))
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Cache-Control", "no-store")
-		if strings.HasSuffix(r.URL.Path, ".wasm") {
-			w.Header().Set("Content-Type", "application/wasm")
-		}
-		files.ServeHTTP(w, r)
-	})
 }
 
 // page is one browser tab in a fresh profile (its own storage), with the

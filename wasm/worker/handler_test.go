@@ -14,6 +14,7 @@ import (
 
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/dist"
 	"github.com/oiebench/oiebench/internal/dataset"
 )
 
@@ -429,7 +430,7 @@ func TestSite(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "index.html"), page, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	h := newHandler(siteHandler(dir))
+	h := newHandler(dist.Handler(os.DirFS(dir)))
 	res := do(t, h, http.MethodGet, "/", "", nil)
 	if b := readAll(t, res); res.StatusCode != http.StatusOK || !bytes.Equal(b, page) {
 		t.Errorf("GET /: status %d, body %q", res.StatusCode, b)
