@@ -97,9 +97,12 @@ func read(in io.Reader, out io.Writer) counts {
 			delete(held, key)
 		case "fail":
 			switch {
-			case top:
-				c.failed++
-				failedIn[e.Package]++
+			case e.Test != "":
+				// A failing subtest prints what it wrote; its parent counts.
+				if top {
+					c.failed++
+					failedIn[e.Package]++
+				}
 				fmt.Fprint(out, strings.Join(held[key], ""))
 			case e.Test == "":
 				// A package that fails with no failing test: it did not
@@ -143,7 +146,7 @@ func printSummary(path string, out io.Writer) int {
 	}
 	var total counts
 	w := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(w, "suite\trun\tpassed\tfailed\tskipped\tbuild failures\t")
+	fmt.Fprintln(w, "suite\trun\tpassed\tfailed\tskipped\tpackage failures\t")
 	for _, name := range names {
 		c := bySuite[name]
 		fmt.Fprintf(w, "%s\t%d\t%d\t%d\t%d\t%d\t\n", name, c.passed+c.failed+c.skipped, c.passed, c.failed, c.skipped, c.broken)
