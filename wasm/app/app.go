@@ -2,6 +2,7 @@ package main
 
 import (
 	"cmp"
+	"path"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -129,7 +130,7 @@ func (a *app) syncModel() {
 	m := a.m
 	m.Sources = m.Sources[:0]
 	for _, d := range benchmarks.BenchIE {
-		m.Sources = append(m.Sources, ui.Source{Key: d.Key, Label: d.Label, Title: "BenchIE " + d.Label + " gold (" + d.Gold + ")"})
+		m.Sources = append(m.Sources, ui.Source{Key: d.Key, Label: d.Label, Title: "BenchIE " + d.Label + " gold (" + path.Base(d.Gold) + ")"})
 	}
 	if g := a.customGold(); g != nil {
 		m.Sources = append(m.Sources, ui.Source{Key: ui.CustomSource, Label: "Your gold", Title: g.Name})

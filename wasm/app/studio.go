@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 	"sync"
@@ -505,7 +506,7 @@ func (a *app) ScoreWork(id string) {
 func exportName(w *work, f annotate.Format) string {
 	base := w.meta.Name
 	if d, ok := benchmarks.DatasetByKey(w.meta.Base); ok {
-		base = strings.TrimSuffix(d.Gold, ".txt") + ".edited"
+		base = strings.TrimSuffix(path.Base(d.Gold), ".txt") + ".edited"
 	} else if w.meta.Base != "" {
 		base = strings.TrimSuffix(base, ".txt") + ".edited"
 	}
