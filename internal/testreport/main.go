@@ -83,7 +83,7 @@ func read(in io.Reader, out io.Writer) counts {
 			c.broken++
 			failedIn[strings.Fields(e.ImportPath + " ")[0]]++
 		case "output":
-			if e.Test == "" {
+			if e.Test == "" && e.Output != "PASS\n" { // "ok" follows
 				fmt.Fprint(out, e.Output) // ok/FAIL lines, package-level messages
 			} else {
 				held[key] = append(held[key], e.Output)
