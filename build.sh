@@ -62,7 +62,6 @@ cmd_serve() {
     esac
   done
   cmd_build
-  echo "serving dist/ at http://127.0.0.1:$port/"
   exec build/oiebench serve --addr "127.0.0.1:$port"
 }
 

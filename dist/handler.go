@@ -79,10 +79,12 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			body, enc = f.gzip(), "gzip"
 		}
 	}
-	hd.Set("ETag", `"`+f.etag+enc+`"`)
+	etag := f.etag
 	if enc != "" {
+		etag += "-" + enc // each encoding is its own representation
 		hd.Set("Content-Encoding", enc)
 	}
+	hd.Set("ETag", `"`+etag+`"`)
 	http.ServeContent(w, r, name, f.modTime, bytes.NewReader(body))
 }
 
