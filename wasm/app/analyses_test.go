@@ -19,10 +19,13 @@ func (a *app) waitUntil(t *testing.T, what string, cond func(m *ui.Model) bool) 
 	deadline := time.Now().Add(60 * time.Second)
 	for time.Now().Before(deadline) {
 		a.env.RLock()
-		ok := cond(a.m)
+		ok, fatal := cond(a.m), a.m.Fatal
 		a.env.RUnlock()
 		if ok {
 			return
+		}
+		if fatal != "" {
+			t.Fatalf("waiting for %s: the page stopped: %s", what, fatal)
 		}
 		time.Sleep(10 * time.Millisecond)
 	}

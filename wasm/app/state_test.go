@@ -101,7 +101,20 @@ func boot(t *testing.T, br *fakeBrowser) *app {
 	a := newApp(vugu.NewEventEnvImpl(&sync.RWMutex{}, make(chan bool, 1)), br)
 	go a.start()
 	a.settle(t)
+	a.mustNotHaveStopped(t)
 	return a
+}
+
+// mustNotHaveStopped fails at once when the page stopped (no data, a
+// broken start): every test after it would only wait or crash.
+func (a *app) mustNotHaveStopped(t *testing.T) {
+	t.Helper()
+	a.env.RLock()
+	fatal := a.m.Fatal
+	a.env.RUnlock()
+	if fatal != "" {
+		t.Fatalf("the page stopped: %s", fatal)
+	}
 }
 
 // handle runs f as an event handler does: under the lock.

@@ -22,6 +22,7 @@ func bootStudio(t *testing.T, br *fakeBrowser, store studioStore) *app {
 	a.st.store = store
 	go a.start()
 	a.settle(t)
+	a.mustNotHaveStopped(t)
 	return a
 }
 
