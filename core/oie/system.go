@@ -2,8 +2,6 @@ package oie
 
 import (
 	"bytes"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -190,12 +188,8 @@ func readJSONL(sys *System, lines []Line, pause func()) error {
 		if TrimSpace(text) == "" {
 			continue
 		}
-		if off := JSONTooDeep(text); off >= 0 {
-			return &ParseError{File: sys.Path, Line: l.Num, Column: Column(text, off),
-				Msg: fmt.Sprintf("invalid JSON: nested more than %d levels deep", maxJSONDepth), Err: ErrSyntax}
-		}
-		if !gjson.Valid(text) {
-			return &ParseError{File: sys.Path, Line: l.Num, Column: jsonErrorColumn(text), Msg: "invalid JSON: expected one JSON object a line", Err: ErrSyntax}
+		if off, msg := CheckJSON(text); off >= 0 {
+			return &ParseError{File: sys.Path, Line: l.Num, Column: Column(text, off), Msg: "invalid JSON: " + msg + " (expected one JSON object a line)", Err: ErrSyntax}
 		}
 		obj := gjson.Parse(text)
 		if !obj.IsObject() {
@@ -298,19 +292,4 @@ func JSONTooDeep(text string) int {
 
 func jsonFieldError(file string, l Line, v gjson.Result, msg string) error {
 	return &ParseError{File: file, Line: l.Num, Column: Column(l.Text, v.Index), Msg: msg, Err: ErrSyntax}
-}
-
-// jsonErrorColumn locates a JSON syntax error; gjson only says whether text
-// is valid, encoding/json says where it is not.
-func jsonErrorColumn(text string) int {
-	var v any
-	var se *json.SyntaxError
-	if err := json.Unmarshal([]byte(text), &v); errors.As(err, &se) {
-		off := int(se.Offset) - 1
-		if off < 0 {
-			off = 0
-		}
-		return Column(text, off)
-	}
-	return 1
 }
