@@ -10,6 +10,7 @@ import (
 	"github.com/oiebench/oiebench/core/annotate"
 	"github.com/oiebench/oiebench/core/carb"
 	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/core/formats"
 	"github.com/oiebench/oiebench/core/oie"
 )
 
@@ -36,28 +37,29 @@ type convertRequest struct {
 
 var conversions = []conversion{goldConversion(), systemConversion()}
 
-// systemConversion turns system extractions between BenchIE TSV, JSON Lines
-// and CaRB's tabbed form. The tabbed form names sentences by text, the
-// others by id: --sentences gives the texts (a BenchIE gold, or a plain
-// list whose line N is sentence N).
+// systemConversion turns system extractions in any format of the registry
+// (core/formats) into BenchIE TSV, JSON Lines or CaRB's tabbed form. The
+// tabbed form and the formats that name sentences by text need sentence
+// ids or texts from the other side: --sentences gives them (a BenchIE
+// gold, or a plain list whose line N is sentence N).
 func systemConversion() conversion {
-	formats := []string{string(oie.FormatTSV), string(oie.FormatJSONL), string(evaluate.FormatCaRB)}
+	writes := []string{formats.NameBenchIETSV, formats.NameJSONL, formats.NameCaRBTabbed}
 	return conversion{
-		reads:  formats,
-		writes: formats,
+		reads:  formats.Readable(),
+		writes: writes,
 		sniff: func(data []byte) string {
-			// Any text sniffs as some system format: only claim files
-			// whose first line has the columns of one.
-			if f := evaluate.SniffSystem(data); f == oie.FormatJSONL || firstLineColumns(data) >= 4 {
-				return string(f)
+			if d := formats.Detect(data); d.Format != nil && d.Format.CanRead() {
+				return d.Format.Name
 			}
 			return ""
 		},
 		convert: func(c convertRequest) error {
+			from := formats.MustLookup(c.from)
 			var sentences []oie.Sentence
-			if c.from == string(evaluate.FormatCaRB) || c.to == string(evaluate.FormatCaRB) {
+			if from.ByText != (c.to == formats.NameCaRBTabbed) {
 				if c.sentences == "" {
-					return usageError{"CaRB's tabbed form names sentences by text: give --sentences FILE (a BenchIE gold or one sentence a line)"}
+					return usageError{fmt.Sprintf("%s names sentences by %s and %s by %s: give --sentences FILE (a BenchIE gold or one sentence a line)",
+						from.Label, map[bool]string{true: "text", false: "id"}[from.ByText], c.to, map[bool]string{true: "id", false: "text"}[from.ByText])}
 				}
 				var err error
 				if sentences, err = readSentences(c.sentences, c.strict); err != nil {
@@ -69,16 +71,22 @@ func systemConversion() conversion {
 				return err
 			}
 			sys := in.System
-			if in.Tabbed != nil {
-				sys = carb.ToBenchIE(in.Tabbed, sentences)
+			if in.ByText != nil {
+				if c.to == formats.NameCaRBTabbed {
+					for _, w := range in.ByText.Warnings {
+						fmt.Fprintf(c.stderr, "warning: %s\n", w)
+					}
+					return carb.WriteTabbed(c.stdout, in.ByText)
+				}
+				sys = carb.ToBenchIE(in.ByText, sentences)
 			}
 			for _, w := range sys.Warnings {
 				fmt.Fprintf(c.stderr, "warning: %s\n", w)
 			}
 			switch c.to {
-			case string(oie.FormatJSONL):
+			case formats.NameJSONL:
 				return oie.WriteJSONL(c.stdout, sys.Extractions)
-			case string(evaluate.FormatCaRB):
+			case formats.NameCaRBTabbed:
 				p := carb.FromBenchIE(sys, sentences)
 				for _, w := range p.Warnings {
 					fmt.Fprintf(c.stderr, "warning: %s\n", w)
@@ -88,16 +96,6 @@ func systemConversion() conversion {
 			return oie.WriteTSV(c.stdout, sys.Extractions)
 		},
 	}
-}
-
-// firstLineColumns counts the tab-separated columns of the first non-blank line.
-func firstLineColumns(data []byte) int {
-	for _, line := range strings.Split(string(data[:min(len(data), 1<<16)]), "\n") {
-		if oie.TrimSpace(line) != "" {
-			return strings.Count(line, "\t") + 1
-		}
-	}
-	return 0
 }
 
 // readSentences reads sentence texts by id from a BenchIE gold (sent_id

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/core/formats"
 	"github.com/oiebench/oiebench/core/oie"
 	"github.com/oiebench/oiebench/core/report"
 )
@@ -25,7 +26,7 @@ func addInputFlags(fs *flag.FlagSet, eGoldHelp string) *inputFlags {
 		compat:    fs.Bool("reference-compat", false, "reproduce the official script's synset lookup (benchie.md section 6)"),
 		strict:    fs.Bool("strict", false, "reject gold oddities the reference tolerates, instead of warning"),
 		format:    fs.String("format", "table", "output: "+strings.Join(report.Formats, ", ")),
-		sysFormat: fs.String("system-format", "auto", "system file format: auto, benchie-tsv, jsonl, carb-tabbed"),
+		sysFormat: fs.String("system-format", "auto", "system file format: auto or "+strings.Join(formats.Readable(), ", ")),
 	}
 	empty := ""
 	f.eGold = &empty

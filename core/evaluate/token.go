@@ -4,11 +4,10 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/carb"
+	"github.com/oiebench/oiebench/core/formats"
 	"github.com/oiebench/oiebench/core/oie"
 	"github.com/oiebench/oiebench/core/report"
 	"github.com/oiebench/oiebench/core/wire57"
@@ -18,51 +17,33 @@ import (
 // systems (against a CaRB gold for the same sentences) and WiRe57 on its own
 // gold and system files.
 
-// Formats of files that are not BenchIE's.
+// Formats of files that are not BenchIE's, by their registry names.
 const (
 	// FormatCaRB is CaRB's "tabbed" system form:
 	// sentence<TAB>confidence<TAB>relation<TAB>arg1<TAB>arg2...
-	FormatCaRB oie.Format = "carb-tabbed"
+	FormatCaRB oie.Format = formats.NameCaRBTabbed
 	// FormatWiRe57 is WiRe57's system JSON (sentence id -> extractions).
-	FormatWiRe57 oie.Format = "wire57-json"
+	FormatWiRe57 oie.Format = formats.NameWiRe57System
 )
-
-// SniffSystem extends oie.SniffSystem with CaRB's tabbed form: a first line
-// whose second column is a number and whose first column is a sentence.
-func SniffSystem(data []byte) oie.Format {
-	if f := oie.SniffSystem(data); f != oie.FormatTSV {
-		return f
-	}
-	head := strings.TrimPrefix(string(data[:min(len(data), 1<<16)]), "\ufeff")
-	for head != "" {
-		line, rest, _ := strings.Cut(head, "\n")
-		if oie.TrimSpace(line) != "" {
-			f := strings.Split(strings.TrimSuffix(line, "\r"), "\t")
-			if len(f) >= 4 && strings.Contains(oie.TrimSpace(f[0]), " ") {
-				if _, err := strconv.ParseFloat(oie.TrimSpace(f[1]), 64); err == nil {
-					return FormatCaRB
-				}
-			}
-			break
-		}
-		head = rest
-	}
-	return oie.FormatTSV
-}
 
 // CaRBGold is a read CaRB gold with its checksum.
 type CaRBGold struct {
 	*carb.Gold
+	Format string // carb-gold or oie2016-gold
 	SHA256 string
 }
 
-// ReadCaRBGold reads a CaRB gold file (sentence<TAB>relation<TAB>arg1...).
-func ReadCaRBGold(in Input) (*CaRBGold, error) {
-	g, err := carb.ReadGold(in.Path, in.Data)
+// ReadCaRBGold reads a CaRB gold file (sentence<TAB>relation<TAB>arg1...)
+// or an OIE2016 gold (one column more), told apart by formats.Detect.
+func ReadCaRBGold(in Input) (*CaRBGold, error) { return ReadCaRBGoldAs(in, nil) }
+
+// ReadCaRBGoldAs reads a token-level gold in format f (nil: detected).
+func ReadCaRBGoldAs(in Input, f *formats.Format) (*CaRBGold, error) {
+	g, f, err := formats.ReadCaRBGold(formats.Input{File: in.Path, Data: in.Data}, f)
 	if err != nil {
 		return nil, err
 	}
-	return &CaRBGold{Gold: g, SHA256: checksum(in.Data)}, nil
+	return &CaRBGold{Gold: g, Format: f.Name, SHA256: checksum(in.Data)}, nil
 }
 
 func checksum(data []byte) string {
@@ -83,19 +64,19 @@ func goldSentences(g *benchie.Gold) []oie.Sentence {
 // asBenchIE returns the system as BenchIE extractions: a CaRB tabbed file is
 // aligned with the gold's sentences by text.
 func asBenchIE(s *System, g *benchie.Gold) *System {
-	if s.Tabbed == nil {
+	if s.ByText == nil {
 		return s
 	}
 	cp := *s
-	cp.System = carb.ToBenchIE(s.Tabbed, goldSentences(g))
-	cp.System.Format = FormatCaRB
+	cp.System = carb.ToBenchIE(s.ByText, goldSentences(g))
+	cp.System.Format = s.Format
 	return &cp
 }
 
 // carbScore scores a system with CaRB against the CaRB gold; regular is its
 // BenchIE score, for the difference.
 func carbScore(s *System, g *benchie.Gold, cg *CaRBGold, regular *report.Score) (*report.CaRB, []oie.Warning) {
-	preds := s.Tabbed
+	preds := s.ByText
 	if preds == nil {
 		preds = carb.FromBenchIE(s.System, goldSentences(g))
 	}

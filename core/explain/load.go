@@ -1,7 +1,10 @@
 package explain
 
 import (
+	"fmt"
+
 	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/core/formats"
 	"github.com/oiebench/oiebench/core/oie"
 )
 
@@ -21,6 +24,15 @@ type Loaded struct {
 func Load(in evaluate.Input, kind Kind, strictGold bool) (Loaded, error) {
 	if kind == KindAuto {
 		kind = Sniff(in.Data)
+	}
+	if f := kind.Format(); f == nil || f.Role == formats.Refused || f.Role == formats.Annotations {
+		// Not recognised with confidence, or not scorable: reading it as
+		// detected gives the error that says which formats it could be.
+		_, err := evaluate.ReadSystem(in, oie.FormatAuto)
+		if err == nil {
+			err = fmt.Errorf("%s: cannot tell the format of this file", in.Path)
+		}
+		return Loaded{}, err
 	}
 	if l, ok, err := loadTokenLevel(in, kind); ok {
 		return l, err

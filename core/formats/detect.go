@@ -276,15 +276,48 @@ func detectLines(data []byte, lines []string) Detection {
 		count(func(k lineKind) bool { return k.plain || k.clausie }) >= len(ks)*9/10 {
 		return found("clausie")
 	}
-	switch {
-	case all(func(k lineKind) bool { return k.columnar }):
+	// Tab-separated formats: the format that most lines fit, the first
+	// line included, wins; a file whose other lines do not fit is then read
+	// in that format, whose reader says where and what is wrong.
+	tabbed := []struct {
+		name string
+		fits func(k lineKind) bool
+	}{
+		{"openie4", func(k lineKind) bool { return k.columnar }},
+		{"reverb", func(k lineKind) bool { return k.reverb }},
+		{"allennlp", func(k lineKind) bool { return k.allen }},
+		{"props", func(k lineKind) bool { return k.props }},
+		{NameCaRBTabbed, func(k lineKind) bool { return k.tabbed }},
+		{NameOIE2016Gold, func(k lineKind) bool { return k.oie2016 }},
+		{NameCaRBGold, func(k lineKind) bool { return k.carbGold }},
+		{"corenlp-default-id", func(k lineKind) bool { return k.idConf && !k.reverb }},
+		{"corenlp-default", func(k lineKind) bool { return k.confFirst }},
+		{NameBenchIETSV, func(k lineKind) bool { return k.benchie }},
+	}
+	fit := map[string]int{}
+	best := 0
+	for _, t := range tabbed {
+		if t.fits(ks[0]) {
+			fit[t.name] = count(t.fits)
+			best = max(best, fit[t.name])
+		}
+	}
+	top := map[string]bool{}
+	for name, n := range fit {
+		if n == best && best*2 > len(ks) {
+			top[name] = true
+		}
+	}
+	// Readings that fit the same lines: the more specific one wins.
+	if top["openie4"] {
 		// OpenIE 5 joins several arguments in column 5, and writes
 		// List(null) offsets: look for either in the whole file.
 		if bytes.Contains(data, []byte("))); ")) && bytes.Contains(data, []byte("Argument(")) || bytes.Contains(data, []byte("List(null)")) {
 			return found("openie5")
 		}
 		return found("openie4")
-	case all(func(k lineKind) bool { return k.reverb }):
+	}
+	if top["reverb"] {
 		if all(func(k lineKind) bool { return len(k.tabs) > 14 && allBIO(k.tabs[14]) }) {
 			return found("reverb")
 		}
@@ -292,33 +325,40 @@ func detectLines(data []byte, lines []string) Detection {
 			return found("corenlp-reverb")
 		}
 		return found("reverb") // both read alike
-	case all(func(k lineKind) bool { return k.allen }):
+	}
+	if top["allennlp"] {
 		return found("allennlp")
-	case all(func(k lineKind) bool { return k.props }) && !all(func(k lineKind) bool { return k.tabbed }):
-		return found("props")
-	case all(func(k lineKind) bool { return k.tabbed }):
-		if all(func(k lineKind) bool { return k.props }) {
-			return ambiguous("every line reads as both", NameCaRBTabbed, "props")
+	}
+	if top["props"] && top[NameCaRBTabbed] {
+		return ambiguous("every line reads as both", NameCaRBTabbed, "props")
+	}
+	for _, name := range []string{"props", NameCaRBTabbed} {
+		if top[name] {
+			return found(name)
 		}
-		return found(NameCaRBTabbed)
-	case all(func(k lineKind) bool { return k.carbGold }):
-		if all(func(k lineKind) bool { return k.oie2016 }) {
-			if len(ks) >= 3 {
-				return found(NameOIE2016Gold)
-			}
-			return ambiguous("too few lines to tell a head predicate column from a relation", NameOIE2016Gold, NameCaRBGold)
+	}
+	if top[NameOIE2016Gold] {
+		if len(ks) >= 3 {
+			return found(NameOIE2016Gold)
 		}
+		return ambiguous("too few lines to tell a head predicate column from a relation", NameOIE2016Gold, NameCaRBGold)
+	}
+	if top[NameCaRBGold] {
 		return found(NameCaRBGold)
-	case all(func(k lineKind) bool { return k.idConf }) && !all(func(k lineKind) bool { return k.reverb }):
+	}
+	if top["corenlp-default-id"] {
 		return found("corenlp-default-id")
-	case all(func(k lineKind) bool { return k.confFirst }):
+	}
+	if top["corenlp-default"] {
 		if all(func(k lineKind) bool { return len(k.tabs) == 4 }) {
-			return Detection{Format: MustLookup("corenlp-default"),
-				Note: "the first column holds confidences, not sentence ids"}
+			return Detection{Format: MustLookup("corenlp-default"), Note: "the first column holds confidences, not sentence ids"}
 		}
 		return Detection{Note: "the first column holds numbers with a decimal point, which are confidences rather than sentence ids (BenchIE TSV starts with the sentence id)",
 			Candidates: []*Format{MustLookup("corenlp-default-id"), MustLookup(NameBenchIETSV)}}
-	case all(func(k lineKind) bool { return k.benchie }):
+	}
+	if top[NameBenchIETSV] || len(ks[0].tabs) > 1 && isID(ks[0].tabs[0]) && len(fit) <= 1 {
+		// BenchIE TSV is also the reading of a file that starts like one
+		// and fits nothing else: its reader says what is wrong where.
 		return found(NameBenchIETSV)
 	}
 	return describeMix(ks)
