@@ -332,9 +332,13 @@ func Run(req Request) (*Evaluation, error) {
 	}
 	systems := make([]*System, 0, len(req.Systems))
 	names := map[string]bool{}
+	sentences := namesOf(goldSentences(gold.Gold))
 	for _, in := range req.Systems {
 		s, err := ReadSystem(in, req.SystemFormat)
 		if err != nil {
+			return nil, err
+		}
+		if err := checkAligned(s, sentences, gold.Path, in); err != nil {
 			return nil, err
 		}
 		if names[s.Name] {

@@ -104,26 +104,12 @@ func (r *lineReader) errAt(l oie.Line, off int, kind error, format string, args 
 func (r *lineReader) done() (*Extractions, error) {
 	if n := len(r.skipped); n > 0 {
 		r.preds.Warnings = append(r.preds.Warnings, oie.Warning{File: r.file,
-			Msg: fmt.Sprintf("%d line(s) skipped (%s), as the reference reader skips them: %s", n, r.why, lineList(r.skipped))})
+			Msg: fmt.Sprintf("%d line(s) skipped (%s), as the reference reader skips them: %s", n, r.why, carb.LineList(r.skipped))})
 	}
 	if len(r.preds.Extractions) == 0 {
 		r.preds.Warnings = append(r.preds.Warnings, oie.Warning{File: r.file, Msg: "the file holds no extractions"})
 	}
 	return &Extractions{ByText: r.preds}, nil
-}
-
-// lineList shows the first few line numbers of a list.
-func lineList(lines []int) string {
-	const shown = 5
-	parts := make([]string, 0, shown)
-	for _, l := range lines[:min(len(lines), shown)] {
-		parts = append(parts, strconv.Itoa(l))
-	}
-	s := "line " + strings.Join(parts, ", ")
-	if len(lines) > shown {
-		s += fmt.Sprintf(" and %d more", len(lines)-shown)
-	}
-	return s
 }
 
 // fields splits a line trimmed as the reference readers trim it (Python's
