@@ -12,7 +12,7 @@ import (
 func runScore(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("score", "--gold GOLD [options] [NAME=]SYSTEM...", stderr)
 	in := addInputFlags(fs, "BenchIE-E gold file: adds the entity facet")
-	scorers := fs.String("scorer", "benchie", "scorers: benchie and carb (with --carb-gold), or wire57 (WiRe57 gold and system JSON)")
+	scorers := fs.String("scorer", "benchie", "scorers: benchie and carb (with --carb-gold), carb alone (--gold is a CaRB or OIE2016 gold), or wire57 (WiRe57 gold and system JSON)")
 	carbGold := fs.String("carb-gold", "", "CaRB gold for the BenchIE gold's sentences: adds CaRB and CaRB minus BenchIE")
 	facets := fs.String("facet", "regular,concat,minimal", "facets to score: regular, concat, minimal")
 	systems, err := parseInterleaved(fs, args)
@@ -35,8 +35,14 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 		}
 		return scoreWiRe57(*in.gold, systems, *in.format, stdout)
 	}
+	if want["carb"] && !want["benchie"] {
+		if *carbGold != "" {
+			return usageError{"--scorer carb scores against --gold (a CaRB or OIE2016 gold) alone; --carb-gold goes with --scorer benchie,carb"}
+		}
+		return scoreCaRB(*in.gold, systems, *in.sysFormat, *in.format, stdout)
+	}
 	if want["carb"] != (*carbGold != "") {
-		return usageError{"the carb scorer needs --carb-gold (a CaRB gold for the BenchIE gold's sentences), and --carb-gold needs --scorer benchie,carb"}
+		return usageError{"the carb scorer beside benchie needs --carb-gold (a CaRB gold for the BenchIE gold's sentences), and --carb-gold needs --scorer benchie,carb"}
 	}
 	var chosen []benchie.Facet
 	for _, f := range splitList(*facets) {
@@ -75,6 +81,30 @@ func scoreWiRe57(gold string, systems []string, format string, stdout io.Writer)
 		return err
 	}
 	r, err := evaluate.RunWiRe57(in, sys)
+	if err != nil {
+		return err
+	}
+	return render(r, format, stdout)
+}
+
+// scoreCaRB scores with CaRB alone, against a CaRB or OIE2016 gold.
+func scoreCaRB(gold string, systems []string, sysFormat, format string, stdout io.Writer) error {
+	if len(systems) == 0 {
+		return usageError{"no system file given"}
+	}
+	f, err := parseSystemFormat(sysFormat)
+	if err != nil {
+		return err
+	}
+	in, err := readInput("", gold)
+	if err != nil {
+		return err
+	}
+	sys, err := systemInputs(systems)
+	if err != nil {
+		return err
+	}
+	r, err := evaluate.RunCaRB(in, sys, f)
 	if err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -158,7 +159,11 @@ func (r *Report) table() []byte {
 		fmt.Fprintln(w)
 	}
 	w.Flush()
-	fmt.Fprintf(&buf, "\ngold %s: %d sentences, %d synsets, %d surface triples\n", r.Gold.Path, r.Gold.Sentences, r.Gold.Synsets, r.Gold.Extractions)
+	if slices.Contains(r.Options.Scorers, "benchie") {
+		fmt.Fprintf(&buf, "\ngold %s: %d sentences, %d synsets, %d surface triples\n", r.Gold.Path, r.Gold.Sentences, r.Gold.Synsets, r.Gold.Extractions)
+	} else { // a token-level gold has tuples, not synsets
+		fmt.Fprintf(&buf, "\ngold %s: %d sentences, %d tuples\n", r.Gold.Path, r.Gold.Sentences, r.Gold.Extractions)
+	}
 	for _, wmsg := range r.Gold.Warnings {
 		fmt.Fprintf(&buf, "warning: %s\n", wmsg)
 	}
