@@ -260,36 +260,6 @@ func readJSONL(sys *System, lines []Line, pause func()) error {
 // stack of the page or the Worker.
 const maxJSONDepth = 100
 
-// JSONTooDeep returns the byte offset where text nests deeper than 100
-// levels, or -1; readers call it before validating JSON.
-func JSONTooDeep(text string) int {
-	depth := 0
-	inString, escaped := false, false
-	for i := 0; i < len(text); i++ {
-		c := text[i]
-		switch {
-		case inString:
-			switch {
-			case escaped:
-				escaped = false
-			case c == '\\':
-				escaped = true
-			case c == '"':
-				inString = false
-			}
-		case c == '"':
-			inString = true
-		case c == '{' || c == '[':
-			if depth++; depth > maxJSONDepth {
-				return i
-			}
-		case c == '}' || c == ']':
-			depth--
-		}
-	}
-	return -1
-}
-
 func jsonFieldError(file string, l Line, v gjson.Result, msg string) error {
 	return &ParseError{File: file, Line: l.Num, Column: Column(l.Text, v.Index), Msg: msg, Err: ErrSyntax}
 }

@@ -328,9 +328,9 @@ func TestErrors(t *testing.T) {
 		// 400: the request body
 		{name: "empty body", body: "", status: 400, msg: "request body is empty"},
 		{name: "blank body", body: " \n ", status: 400, msg: "request body is empty"},
-		{name: "syntax", body: "{\"gold\": \"x\",\n  \"systems\": }", status: 400, msg: "not valid JSON: invalid character '}'", line: 2, col: 14},
-		{name: "unexpected end", body: "{\"gold\": \"x\"", status: 400, msg: "unexpected end", line: 1, col: 13},
-		{name: "trailing data", body: "{} {}", status: 400, msg: "after top-level value", line: 1, col: 4},
+		{name: "syntax", body: "{\"gold\": \"x\",\n  \"systems\": }", status: 400, msg: "not valid JSON: expected a JSON value, found '}'", line: 2, col: 14},
+		{name: "unexpected end", body: "{\"gold\": \"x\"", status: 400, msg: "found the end of the input", line: 1, col: 13},
+		{name: "trailing data", body: "{} {}", status: 400, msg: "expected the end of the input after the JSON value", line: 1, col: 4},
 		{name: "not UTF-8", body: "{\"gold\": \"caf\xe9\"}", status: 400, msg: "not UTF-8", line: 1, col: 14},
 		{name: "not an object", body: "\n  [1, 2]", status: 400, msg: "must be a JSON object, found an array", line: 2, col: 3},
 		{name: "unknown member", body: `{"gold": ` + tiny + `, "system": {}}`, status: 400, msg: `unknown member "system"`, line: 1, col: len(`{"gold": `+tiny+`, `) + 1},
