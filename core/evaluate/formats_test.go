@@ -183,3 +183,25 @@ func TestRunCaRB(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+// TestRunWiRe57ByText: a file that names sentences by text is aligned with
+// a WiRe57 gold through the gold's sentence texts.
+func TestRunWiRe57ByText(t *testing.T) {
+	gold := `{"D": [{"id": "D 1", "sent": "He died in Paris .", "tokens": ["He", "died", "in", "Paris", "."], "tuples": [
+  {"arg1": {"text": "He", "words": ["He"], "words_indexes": [0]}, "rel": {"text": "died in", "words": ["died", "in"], "words_indexes": [1, 2]},
+   "arg2": {"text": "Paris", "words": ["Paris"], "words_indexes": [3]}, "arg3+": [], "attrib/spec?": ""}]}]}`
+	native := evaluate.Input{Path: "s.json", Data: []byte(`{"D 1": [{"arg1": "He", "rel": "died in", "arg2": "Paris"}]}`)}
+	byText := evaluate.Input{Name: "o6", Path: "s.txt", Data: []byte("He died in Paris.\n0.9: (He; died in; Paris)\n")}
+	r, err := evaluate.RunWiRe57(evaluate.Input{Path: "g.json", Data: []byte(gold)}, []evaluate.Input{native, byText})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := r.Systems[0], r.Systems[1]
+	if a.Format != "wire57-json" || b.Format != "openie6" || a.WiRe57.F1 != 1 || !reflect.DeepEqual(a.WiRe57, b.WiRe57) {
+		t.Errorf("%s %+v\n%s %+v", a.Format, a.WiRe57, b.Format, b.WiRe57)
+	}
+	_, err = evaluate.RunWiRe57(evaluate.Input{Path: "g.json", Data: []byte(gold)}, []evaluate.Input{{Path: "x.txt", Data: []byte("Something else .\n0.9: (He; died in; Paris)\n")}})
+	if !errors.Is(err, evaluate.ErrNotAligned) {
+		t.Errorf("err = %v", err)
+	}
+}
