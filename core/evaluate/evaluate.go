@@ -241,7 +241,7 @@ func (ev *Evaluation) buildReport(facets []benchie.Facet, opt Options) report.Re
 		}
 		if opt.CaRBGold != nil {
 			var ws []oie.Warning
-			rs.CaRB, ws = opt.carbFor(i, s, ev.Gold.Gold, rs.BenchIE.Regular)
+			rs.CaRB, ws = opt.carbFor(i, s, ev.Gold.Gold, rs.BenchIE.Regular, ev.Results[i][string(benchie.Regular)])
 			rs.Warnings = append(rs.Warnings, warningStrings(ws)...)
 		}
 		r.Systems = append(r.Systems, rs)

@@ -74,18 +74,78 @@ func asBenchIE(s *System, g *benchie.Gold) *System {
 }
 
 // carbScore scores a system with CaRB against the CaRB gold; regular is its
-// BenchIE score, for the difference.
-func carbScore(s *System, g *benchie.Gold, cg *CaRBGold, regular *report.Score) (*report.CaRB, []oie.Warning) {
+// BenchIE score and reg the result behind it (nil when the regular facet
+// was not scored), for the difference. When the two golds do not hold the
+// same sentences, the difference compares both scorers on the sentences
+// they share only, and says how many.
+func carbScore(s *System, g *benchie.Gold, cg *CaRBGold, regular *report.Score, reg *benchie.Result) (*report.CaRB, []oie.Warning) {
 	preds := s.ByText
 	if preds == nil {
 		preds = carb.FromBenchIE(s.System, goldSentences(g))
 	}
 	res := carb.Score(cg.Gold, preds)
 	c := carbReport(res)
-	if regular != nil {
-		c.Delta = &report.Delta{Precision: c.Precision - regular.Precision, Recall: c.Recall - regular.Recall, F1: c.F1 - regular.F1}
+	ws := append(append([]oie.Warning{}, preds.Warnings...), res.Warnings...)
+	if regular == nil {
+		return c, ws
 	}
-	return c, append(append([]oie.Warning{}, preds.Warnings...), res.Warnings...)
+	inBenchIE, shared := commonSentences(g, cg.Gold)
+	if len(shared) == len(cg.Sentences) && len(shared) == len(g.Sentences) {
+		c.Delta = &report.Delta{Precision: c.Precision - regular.Precision, Recall: c.Recall - regular.Recall, F1: c.F1 - regular.F1}
+		return c, ws
+	}
+	if len(shared) == 0 || reg == nil {
+		ws = append(ws, oie.Warning{File: s.Path, Msg: fmt.Sprintf("CaRB − BenchIE is not given: the BenchIE gold (%d sentences) and the CaRB gold (%d) share %d sentence(s)%s",
+			len(g.Sentences), len(cg.Sentences), len(shared), map[bool]string{true: ", and the regular facet was not scored", false: ""}[reg == nil && len(shared) > 0])})
+		return c, ws
+	}
+	sub := carb.Score(carb.NewGold(cg.Path, shared), preds)
+	var tp, fp, synsets int
+	for k, sent := range g.Sentences {
+		if inBenchIE[k] {
+			synsets += len(sent.Synsets)
+		}
+	}
+	for _, j := range reg.Judgements {
+		if j.Sentence < 0 || !inBenchIE[j.Sentence] {
+			continue
+		}
+		switch j.Verdict {
+		case benchie.Correct:
+			tp++
+		case benchie.Incorrect:
+			fp++
+		}
+	}
+	b := benchie.NewCounts(tp, fp, synsets)
+	subF1 := sub.F1
+	c.Delta = &report.Delta{Precision: sub.Precision - b.Precision, Recall: sub.Recall - b.Recall, F1: subF1 - b.F1, Sentences: len(shared)}
+	ws = append(ws, oie.Warning{File: s.Path, Msg: fmt.Sprintf(
+		"CaRB − BenchIE compares the %d sentence(s) both golds hold (BenchIE gold %d, CaRB gold %d): on them CaRB P %.4f R %.4f F1 %.4f, BenchIE P %.4f R %.4f F1 %.4f",
+		len(shared), len(g.Sentences), len(cg.Sentences), sub.Precision, sub.Recall, sub.F1, b.Precision, b.Recall, b.F1)})
+	return c, ws
+}
+
+// commonSentences returns which BenchIE gold sentences the CaRB gold has
+// (by sentence key) and the CaRB gold's sentences the BenchIE gold has.
+func commonSentences(g *benchie.Gold, cg *carb.Gold) ([]bool, []*carb.Sentence) {
+	keys := map[string]bool{}
+	in := make([]bool, len(g.Sentences))
+	for k, s := range g.Sentences {
+		key := carb.SentenceKey(s.Text)
+		if _, ok := cg.Lookup(s.Text); ok {
+			in[k] = true
+			keys[key] = true
+		}
+	}
+	var shared []*carb.Sentence
+	for _, s := range cg.Sentences {
+		if keys[s.Key] {
+			cp := *s
+			shared = append(shared, &cp)
+		}
+	}
+	return in, shared
 }
 
 // carbReport is a CaRB result as the report gives it.
