@@ -1,6 +1,7 @@
 package explain
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/oiebench/oiebench/core/evaluate"
@@ -35,18 +36,30 @@ func Load(in evaluate.Input, kind Kind, strictGold bool) (Loaded, error) {
 		return Loaded{}, err
 	}
 	if l, ok, err := loadTokenLevel(in, kind); ok {
-		return l, err
+		return l, readAs(kind, err)
 	}
 	if kind == KindGold {
 		g, err := evaluate.ReadGold(in, strictGold)
 		if err != nil {
-			return Loaded{}, err
+			return Loaded{}, readAs(kind, err)
 		}
 		return Loaded{Kind: kind, Gold: g}, nil
 	}
 	s, err := evaluate.ReadSystem(in, oie.Format(kind))
 	if err != nil {
-		return Loaded{}, err
+		return Loaded{}, readAs(kind, err)
 	}
 	return Loaded{Kind: kind, System: s}, nil
+}
+
+// readAs names the format a file was read as in its error, so that a user
+// who chose the wrong one (or whose file was taken for another) sees it.
+func readAs(k Kind, err error) error {
+	var pe *oie.ParseError
+	if err == nil || !errors.As(err, &pe) {
+		return err
+	}
+	cp := *pe
+	cp.Msg = fmt.Sprintf("read as %s (%s): %s", k.Label(), k, pe.Msg)
+	return &cp
 }
