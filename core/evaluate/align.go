@@ -3,6 +3,7 @@ package evaluate
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/oiebench/oiebench/core/carb"
@@ -67,7 +68,11 @@ func checkAligned(s *System, gold goldNames, goldPath string, in Input) error {
 			return nil
 		}
 	}
-	return notAligned(s, len(s.Extractions), goldPath, in, fmt.Sprintf("ids such as %q where the gold has ids such as %q", s.Extractions[0].SentID, gold.sampleID))
+	sample := fmt.Sprintf("ids such as %q where the gold has ids such as %q", s.Extractions[0].SentID, gold.sampleID)
+	if _, err := strconv.ParseFloat(s.Extractions[0].SentID, 64); err == nil && strings.ContainsAny(s.Extractions[0].SentID, ".eE") {
+		sample += ", which look like confidences rather than sentence ids"
+	}
+	return notAligned(s, len(s.Extractions), goldPath, in, sample)
 }
 
 // ErrNotAligned: no extraction of a system file names a gold sentence.
@@ -78,6 +83,8 @@ func notAligned(s *System, n int, goldPath string, in Input, sample string) erro
 		goldPath, n, s.Format, sample)
 	d := formats.Detect(in.Data)
 	switch {
+	case d.Format != nil && d.Format.Role == formats.Refused:
+		msg += fmt.Sprintf("? It looks like %s (%s): %s", d.Format.Label, d.Format.Name, d.Format.Refusal)
 	case d.Format != nil && d.Format.Name != string(s.Format) && d.Format.CanRead():
 		msg += fmt.Sprintf(", or format %s (%s)?", d.Format.Name, d.Format.Label)
 	case len(d.Candidates) > 0:

@@ -205,3 +205,20 @@ func TestRunWiRe57ByText(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+// TestForcedMisreads: a file forced into the wrong format still never
+// scores zeros: the error says what the file looks like.
+func TestForcedMisreads(t *testing.T) {
+	gold := "sent_id:1\tShe began her film career .\n1--> Cluster 1:\nShe --> began --> her film career\n"
+	for _, c := range []struct{ data, says string }{
+		{"0.85\tShe\tbegan\ther film career\tin 1990\n", "look like confidences rather than sentence ids"},
+		{"1\tShe\tbegan\tA0-B\n2\tbegan\tbegan\tP-B\n3\ther\tbegan\tA1-B\n", "asked to read it as BenchIE TSV, but this looks like CoNLL token file (LSOIE)"},
+		{"0.85\t\tSimpleArgument(She,List([0, 3)))\tRelation(began,List([4, 9)))\tSimpleArgument(her film career,List([10, 25)))\tShe began her film career .\n", "or format openie4 (OpenIE 4 columnar)?"},
+	} {
+		_, err := evaluate.Run(evaluate.Request{Gold: evaluate.Input{Path: "gold", Data: []byte(gold)}, SystemFormat: "benchie-tsv",
+			Systems: []evaluate.Input{{Path: "s", Data: []byte(c.data)}}})
+		if err == nil || !strings.Contains(err.Error(), c.says) {
+			t.Errorf("error %v, want one saying %q", err, c.says)
+		}
+	}
+}

@@ -159,3 +159,26 @@ func labels(fs []*Format) string {
 	}
 	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
 }
+
+// Info is a format as the page's JavaScript API and the Worker list it.
+type Info struct {
+	Name        string `json:"name"`
+	Label       string `json:"label"`
+	Role        Role   `json:"role"`
+	ByText      bool   `json:"by_text"`
+	Readable    bool   `json:"readable"` // a system format Read reads
+	Origin      string `json:"origin"`
+	Description string `json:"description"`
+	Example     string `json:"example"`
+	Refusal     string `json:"refusal,omitempty"`
+}
+
+// Infos describes every format, in the registry's order.
+func Infos() []Info {
+	out := make([]Info, len(registry))
+	for i, f := range registry {
+		out[i] = Info{Name: f.Name, Label: f.Label, Role: f.Role, ByText: f.ByText, Readable: f.CanRead(),
+			Origin: f.Origin, Description: f.Description, Example: f.Example, Refusal: f.Refusal}
+	}
+	return out
+}

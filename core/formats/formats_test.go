@@ -270,7 +270,7 @@ func TestReadErrors(t *testing.T) {
 		{"openie4", "0.5\tx\n", "f:1:6: expected 6 tab-separated columns"},
 		{"clausie", "1\t\"a\"\t\"r\"\t\"b\"\t0.5\n", "f:1:1: extraction before any sentence line"},
 		{"clausie", "S a b .\n1\t\"a\"\t\"r\"\t\"b\"\tx\n", `f:2:15: expected a confidence in column 5, found "x"`},
-		{"openie6", "0.93: (a; r; b)\n", "f:1:1: extraction before any sentence line"},
+		{"openie6", "0.93: (a; r; b)\nA sentence line .\n", "f:1:1: extraction before any sentence line"},
 		{"reverb", "f\t1\ta\tr\tb\n", "f:1:10: expected at least 13 tab-separated columns"},
 		{"allennlp", sent1 + "\t<arg1> a </arg1>\tnan\n", "expected a confidence in column 3"},
 		{"json-triples", `{"1": [["a", "r", "b"]], "a b c": []}`, `f:1:26: key "a b c" names a sentence by text, the keys before it by id`},

@@ -48,6 +48,12 @@ func Read(in Input, f *Format) (*Extractions, error) {
 			return nil, err
 		}
 		f = d.Format
+	} else if d := Detect(in.Data); d.Format != nil && d.Format != f && d.Format.Role == Refused {
+		// A format chosen by name does not make a file that can never be
+		// scored (CoNLL tokens, CoreNLP without sentences) readable: its
+		// word indexes or confidences would pass for sentence ids.
+		return nil, &oie.ParseError{File: in.File, Line: 1, Err: ErrRefused,
+			Msg: fmt.Sprintf("asked to read it as %s, but this looks like %s: %s", f.Label, d.Format.Label, d.Format.Refusal)}
 	}
 	if f.read == nil {
 		if f.Role == Refused {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/oiebench/oiebench/core/formats"
 	"io"
 	"math"
 	"net/http"
@@ -101,6 +102,24 @@ func TestHealth(t *testing.T) {
 	res = do(t, h, http.MethodHead, "/api/health", "", nil)
 	if b := readAll(t, res); res.StatusCode != http.StatusOK || len(b) != 0 {
 		t.Errorf("HEAD: status %d, %d bytes of body", res.StatusCode, len(b))
+	}
+}
+
+func TestFormats(t *testing.T) {
+	res := do(t, newHandler(nil), http.MethodGet, "/api/formats", "", nil)
+	var got []formats.Info
+	if err := json.Unmarshal(readAll(t, res), &got); err != nil || res.StatusCode != http.StatusOK {
+		t.Fatalf("status %d, %v", res.StatusCode, err)
+	}
+	if len(got) != len(formats.All()) || got[0].Name != "benchie-tsv" || !got[0].Readable {
+		t.Errorf("formats %+v", got)
+	}
+	// A system_format of the registry is taken by the score endpoint.
+	body := `{"gold": "sent_id:1\tShe began her film career .\n1--> Cluster 1:\nShe --> began --> her film career\n", "system_format": "openie6",
+	  "systems": {"o6": "She began her film career .\n0.9: (She; began; her film career)\n"}}`
+	res = do(t, newHandler(nil), http.MethodPost, "/api/score", "application/json", []byte(body))
+	if b := readAll(t, res); res.StatusCode != http.StatusOK || !strings.Contains(string(b), `"format": "openie6"`) {
+		t.Errorf("status %d: %s", res.StatusCode, b)
 	}
 }
 
