@@ -89,7 +89,7 @@ func (r *Report) markdown() []byte {
 		}
 		b.WriteString("\n")
 	}
-	fmt.Fprintf(&b, "\nGold: %s (%d sentences, %d synsets). Signature: `%s`\n", r.Gold.Path, r.Gold.Sentences, r.Gold.Synsets, r.Signature)
+	fmt.Fprintf(&b, "\nGold: %s (%d sentences, %s). Signature: `%s`\n", r.Gold.Path, r.Gold.Sentences, r.goldUnits(), r.Signature)
 	return []byte(b.String())
 }
 
@@ -126,8 +126,12 @@ func (r *Report) latex() []byte {
 		b.WriteString(" \\\\\n")
 	}
 	b.WriteString("\\bottomrule\n\\end{tabular}\n")
-	fmt.Fprintf(&b, "\\caption{Fact-level scores on %s (%d sentences, %d synsets). Signature: \\texttt{%s}}\n",
-		escapeLatex(r.Gold.Path), r.Gold.Sentences, r.Gold.Synsets, escapeLatex(r.Signature))
+	what := "Fact-level"
+	if !slices.Contains(r.Options.Scorers, "benchie") {
+		what = "Token-level"
+	}
+	fmt.Fprintf(&b, "\\caption{%s scores on %s (%d sentences, %s). Signature: \\texttt{%s}}\n",
+		what, escapeLatex(r.Gold.Path), r.Gold.Sentences, r.goldUnits(), escapeLatex(r.Signature))
 	b.WriteString("\\end{table}\n")
 	return []byte(b.String())
 }
@@ -174,4 +178,13 @@ func (r *Report) table() []byte {
 	}
 	fmt.Fprintf(&buf, "signature: %s\n", r.Signature)
 	return buf.Bytes()
+}
+
+// goldUnits counts what the gold holds: synsets for BenchIE, tuples for a
+// token-level gold scored alone.
+func (r *Report) goldUnits() string {
+	if slices.Contains(r.Options.Scorers, "benchie") {
+		return fmt.Sprintf("%d synsets", r.Gold.Synsets)
+	}
+	return fmt.Sprintf("%d tuples", r.Gold.Extractions)
 }
