@@ -1,6 +1,7 @@
 package oie_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -87,4 +88,24 @@ func TestOffsetsLinear(t *testing.T) {
 	if d := time.Since(start); d > 2*time.Second {
 		t.Errorf("%d lookups took %v", n, d)
 	}
+}
+
+// FuzzCheckJSON: the checker accepts exactly what encoding/json accepts,
+// but for what it refuses on purpose (deep nesting, numbers too large).
+func FuzzCheckJSON(f *testing.F) {
+	for _, s := range []string{`{"a": [1, 2.5e3, "x\u00e9"]}`, `{"a": [1,`, `[NaN]`, `1e309`, `"\ud800"`, `[01]`, ` {} `, `{"a":{"b":[true,false,null]}}`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		off, msg := oie.CheckJSON(s)
+		valid := json.Valid([]byte(s))
+		switch {
+		case off < 0 && !valid:
+			t.Fatalf("CheckJSON accepts %q, encoding/json does not", s)
+		case off >= 0 && valid && !strings.Contains(msg, "too large") && !strings.Contains(msg, "nested more than"):
+			t.Fatalf("CheckJSON refuses valid %q at %d: %s", s, off, msg)
+		case off > len(s):
+			t.Fatalf("offset %d beyond the input", off)
+		}
+	})
 }
