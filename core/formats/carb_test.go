@@ -35,9 +35,9 @@ func readCaRBFile(t *testing.T, name string) []byte {
 // systems wrote them and with their formats detected, against CaRB's test
 // gold: the numbers are CaRB's published ones (dump/*.dat).
 func TestCaRBPublished(t *testing.T) {
-	gold, err := carb.ReadGold("test.tsv", readCaRBFile(t, "test.tsv.gz"))
-	if err != nil {
-		t.Fatal(err)
+	gold, f, err := formats.ReadCaRBGold(formats.Input{File: "test.tsv", Data: readCaRBFile(t, "test.tsv.gz")}, nil)
+	if err != nil || f.Name != "carb-gold" {
+		t.Fatalf("gold read as %v: %v", f, err)
 	}
 	for _, c := range []struct {
 		file, format         string

@@ -188,13 +188,14 @@ func labelsAt(f []string, i int) bool {
 	return true
 }
 
-// isHead: OIE2016's head predicate, one word of the full predicate.
+// isHead: OIE2016's head predicate, one word of the full predicate (or its
+// lemma: the same first three letters, "make" in "were made up of").
 func isHead(head, full string) bool {
 	if head == "" || strings.Contains(head, " ") {
 		return false
 	}
 	for _, w := range strings.Fields(full) {
-		if w == head {
+		if w == head || len(head) >= 3 && len(w) >= 3 && strings.EqualFold(w[:3], head[:3]) {
 			return true
 		}
 	}
