@@ -239,6 +239,12 @@ func (ev *Evaluation) buildReport(facets []benchie.Facet, opt Options) report.Re
 				}
 			}
 		}
+		if s.ByText != nil {
+			// Counted as read: the extractions on no gold sentence were
+			// dropped when aligned by text, and are ignored like unknown ids.
+			rs.Extractions = len(s.ByText.Extractions)
+			rs.Ignored += len(s.ByText.Extractions) - len(s.Extractions)
+		}
 		if opt.CaRBGold != nil {
 			var ws []oie.Warning
 			rs.CaRB, ws = opt.carbFor(i, s, ev.Gold.Gold, rs.BenchIE.Regular, ev.Results[i][string(benchie.Regular)])

@@ -222,3 +222,19 @@ func TestForcedMisreads(t *testing.T) {
 		}
 	}
 }
+
+// TestByTextCounts: a file that names sentences by text is counted as read,
+// its extractions on sentences the gold lacks as ignored.
+func TestByTextCounts(t *testing.T) {
+	gold := "sent_id:1\tShe began her film career .\n1--> Cluster 1:\nShe --> began --> her film career\n"
+	sys := "She began her film career .\n0.9: (She; began; her film career)\n\nAnother sentence here .\n0.5: (a; b; c)\n0.4: (d; e; f)\n"
+	ev, err := evaluate.Run(evaluate.Request{Gold: evaluate.Input{Path: "gold", Data: []byte(gold)}, Systems: []evaluate.Input{{Path: "s.txt", Data: []byte(sys)}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := ev.Report.Systems[0]
+	if s.Extractions != 3 || s.Ignored != 2 || s.BenchIE.Regular.TP != 1 || s.BenchIE.Regular.FP != 0 || len(s.Warnings) != 1 ||
+		!strings.Contains(s.Warnings[0], "2 of 3 extraction(s) are on 1 sentence(s) that are not in the gold") {
+		t.Errorf("%+v", s)
+	}
+}
