@@ -27,6 +27,8 @@ type Detection struct {
 	Candidates []*Format
 	// Note says why the file is not recognised, or what in it was odd.
 	Note string
+	// JSON is set when the file starts like JSON (an object or an array).
+	JSON bool
 }
 
 // sniffBytes is how much of a line-based file Detect looks at.
@@ -45,7 +47,9 @@ func Detect(data []byte) Detection {
 		return Detection{Note: "the file is empty"}
 	}
 	if c := lines[0][0]; c == '{' || c == '[' {
-		return detectJSON(data, lines)
+		d := detectJSON(data, lines)
+		d.JSON = true
+		return d
 	}
 	return detectLines(data, lines)
 }
@@ -59,8 +63,8 @@ func headLines(data []byte) []string {
 	var out []string
 	for len(head) > 0 && len(out) < sniffLines {
 		line, rest, found := bytes.Cut(head, []byte("\n"))
-		if !found && cut {
-			break
+		if !found && cut && len(out) > 0 {
+			break // a line cut by the limit; a first line is kept cut
 		}
 		if t := oie.TrimSpace(string(line)); t != "" {
 			out = append(out, t)

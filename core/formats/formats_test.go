@@ -347,3 +347,20 @@ func TestRegistry(t *testing.T) {
 		}
 	}
 }
+
+// TestDetectLongLine: a one-line JSON file longer than what is sniffed of
+// line-based files is still recognised.
+func TestDetectLongLine(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{")
+	for i := 0; b.Len() < 200_000; i++ {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(`"s` + strings.Repeat("x", i%7) + string(rune('a'+i%26)) + `": [{"arg1": "a", "rel": "r", "arg2": "b"}]`)
+	}
+	b.WriteString("}")
+	if d := formats.Detect([]byte(b.String())); d.Format == nil || d.Format.Name != "wire57-json" {
+		t.Errorf("detected %+v", d)
+	}
+}
