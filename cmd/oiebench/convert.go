@@ -38,15 +38,13 @@ type convertRequest struct {
 var conversions = []conversion{goldConversion(), systemConversion()}
 
 // systemConversion turns system extractions in any format of the registry
-// (core/formats) into BenchIE TSV, JSON Lines or CaRB's tabbed form. The
-// tabbed form and the formats that name sentences by text need sentence
-// ids or texts from the other side: --sentences gives them (a BenchIE
-// gold, or a plain list whose line N is sentence N).
+// (core/formats) into any format it writes. When one side names sentences
+// by text and the other by id, --sentences gives the texts (a BenchIE gold,
+// or a plain list whose line N is sentence N).
 func systemConversion() conversion {
-	writes := []string{formats.NameBenchIETSV, formats.NameJSONL, formats.NameCaRBTabbed}
 	return conversion{
 		reads:  formats.Readable(),
-		writes: writes,
+		writes: formats.Writable(),
 		sniff: func(data []byte) string {
 			if d := formats.Detect(data); d.Format != nil && d.Format.CanRead() {
 				return d.Format.Name
@@ -54,12 +52,12 @@ func systemConversion() conversion {
 			return ""
 		},
 		convert: func(c convertRequest) error {
-			from := formats.MustLookup(c.from)
+			from, to := formats.MustLookup(c.from), formats.MustLookup(c.to)
 			var sentences []oie.Sentence
-			if from.ByText != (c.to == formats.NameCaRBTabbed) {
+			if from.ByText != to.ByText {
 				if c.sentences == "" {
 					return usageError{fmt.Sprintf("%s names sentences by %s and %s by %s: give --sentences FILE (a BenchIE gold or one sentence a line)",
-						from.Label, map[bool]string{true: "text", false: "id"}[from.ByText], c.to, map[bool]string{true: "id", false: "text"}[from.ByText])}
+						from.Label, map[bool]string{true: "text", false: "id"}[from.ByText], to.Label, map[bool]string{true: "text", false: "id"}[to.ByText])}
 				}
 				var err error
 				if sentences, err = readSentences(c.sentences, c.strict); err != nil {
@@ -70,30 +68,32 @@ func systemConversion() conversion {
 			if err != nil {
 				return err
 			}
-			sys := in.System
-			if in.ByText != nil {
-				if c.to == formats.NameCaRBTabbed {
-					for _, w := range in.ByText.Warnings {
-						fmt.Fprintf(c.stderr, "warning: %s\n", w)
-					}
-					return carb.WriteTabbed(c.stdout, in.ByText)
-				}
-				sys = carb.ToBenchIE(in.ByText, sentences)
+			x := &formats.Extractions{ByID: in.System, ByText: in.ByText}
+			switch {
+			case in.ByText != nil && !to.ByText:
+				x = &formats.Extractions{ByID: carb.ToBenchIE(in.ByText, sentences)}
+			case in.ByText == nil && to.ByText:
+				x = &formats.Extractions{ByText: carb.FromBenchIE(in.System, sentences)}
+			case in.ByText != nil:
+				x.ByID = nil
 			}
-			for _, w := range sys.Warnings {
-				fmt.Fprintf(c.stderr, "warning: %s\n", w)
-			}
-			switch c.to {
-			case formats.NameJSONL:
-				return oie.WriteJSONL(c.stdout, sys.Extractions)
-			case formats.NameCaRBTabbed:
-				p := carb.FromBenchIE(sys, sentences)
-				for _, w := range p.Warnings {
+			warn := func(ws []oie.Warning) {
+				for _, w := range ws {
 					fmt.Fprintf(c.stderr, "warning: %s\n", w)
 				}
-				return carb.WriteTabbed(c.stdout, p)
 			}
-			return oie.WriteTSV(c.stdout, sys.Extractions)
+			if in.ByText != nil {
+				warn(in.ByText.Warnings)
+			} else {
+				warn(in.System.Warnings)
+			}
+			if x.ByText != nil && x.ByText != in.ByText {
+				warn(x.ByText.Warnings)
+			}
+			if x.ByID != nil && x.ByID != in.System {
+				warn(x.ByID.Warnings)
+			}
+			return formats.Write(c.stdout, to, x)
 		},
 	}
 }

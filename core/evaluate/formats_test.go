@@ -1,64 +1,42 @@
 package evaluate_test
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/oiebench/oiebench/core/carb"
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/formats"
 	"github.com/oiebench/oiebench/core/oie"
 	"github.com/oiebench/oiebench/internal/dataset"
 )
 
-// nativeWriters write BenchIE extractions the way other systems write
-// their files, naming sentences by text (the test's own writers, from
-// formats.md's descriptions).
-var nativeWriters = map[string]func(text map[string]string, exts []oie.Extraction) string{
-	"openie6": func(text map[string]string, exts []oie.Extraction) string {
-		var b strings.Builder
-		last := ""
-		for _, e := range exts {
-			if e.SentID != last {
-				if last != "" {
-					b.WriteString("\n")
-				}
-				b.WriteString(text[e.SentID] + "\n")
-				last = e.SentID
+// imojieWriter writes extractions as IMoJIE's standalone script does (a
+// format oiebench reads but does not write).
+func imojieWriter(text map[string]string, exts []oie.Extraction) string {
+	var b strings.Builder
+	last := ""
+	for _, e := range exts {
+		if e.SentID != last {
+			if last != "" {
+				b.WriteString("\n")
 			}
-			fmt.Fprintf(&b, "1.00: (%s; %s; %s)\n", e.Subject, e.Relation, e.Folded().Object)
+			b.WriteString(text[e.SentID] + "\n")
+			last = e.SentID
 		}
-		return b.String()
-	},
-	"imojie": func(text map[string]string, exts []oie.Extraction) string {
-		var b strings.Builder
-		last := ""
-		for _, e := range exts {
-			if e.SentID != last {
-				if last != "" {
-					b.WriteString("\n")
-				}
-				b.WriteString(text[e.SentID] + "\n")
-				last = e.SentID
-			}
-			fmt.Fprintf(&b, "( %s ; %s ; %s )\n", e.Subject, e.Relation, e.Folded().Object)
-		}
-		return b.String()
-	},
-	"allennlp": func(text map[string]string, exts []oie.Extraction) string {
-		var b strings.Builder
-		for _, e := range exts {
-			fmt.Fprintf(&b, "%s\t<arg1> %s </arg1> <rel> %s </rel> <arg2> %s </arg2>\t0.5\n", text[e.SentID], e.Subject, e.Relation, e.Folded().Object)
-		}
-		return b.String()
-	},
+		fmt.Fprintf(&b, "( %s ; %s ; %s )\n", e.Subject, e.Relation, e.Folded().Object)
+	}
+	return b.String()
 }
 
 // TestNativeFormatsScoreAsTSV: each English system's extractions, written
-// as OpenIE6, IMoJIE and allennlp files name them (by sentence text), score
-// exactly what the BenchIE TSV scores, on every facet and with CaRB.
+// as OpenIE6, IMoJIE and allennlp files name them (by sentence text; the
+// first and last by formats.Write), score exactly what the BenchIE TSV
+// scores, on every facet and with CaRB.
 func TestNativeFormatsScoreAsTSV(t *testing.T) {
 	goldData, err := dataset.ReadFile("benchie_gold_annotations_en.txt")
 	if err != nil {
@@ -95,8 +73,22 @@ func TestNativeFormatsScoreAsTSV(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for format, write := range nativeWriters {
-			data := []byte(write(text, sys.Extractions))
+		sentences := make([]oie.Sentence, 0, len(g.Sentences))
+		for _, s := range g.Sentences {
+			sentences = append(sentences, s.Sentence)
+		}
+		byText := &formats.Extractions{ByText: carb.FromBenchIE(sys, sentences)}
+		for _, format := range []string{"openie6", "imojie", "allennlp"} {
+			var data []byte
+			if format == "imojie" {
+				data = []byte(imojieWriter(text, sys.Extractions))
+			} else {
+				var buf bytes.Buffer
+				if err := formats.Write(&buf, formats.MustLookup(format), byText); err != nil {
+					t.Fatal(err)
+				}
+				data = buf.Bytes()
+			}
 			if d := formats.Detect(data); d.Format == nil || d.Format.Name != format {
 				t.Errorf("%s as %s: detected %+v", name, format, d)
 				continue

@@ -364,3 +364,34 @@ func TestDetectLongLine(t *testing.T) {
 		t.Errorf("detected %+v", d)
 	}
 }
+
+func TestWriteReadBack(t *testing.T) {
+	preds := &carb.Predictions{Extractions: []carb.Prediction{
+		pred(sent1, 0.93, 1, tup("began", "She", "her film career")),
+		pred(sent1, 0.5, 2, tup("began in", "She", "1990")),
+		pred(sent2, -1.5, 3, tup("occurred", "The second quake", "on February 24 , 2004")),
+	}}
+	for _, name := range []string{"openie6", "allennlp", "carb-tabbed"} {
+		var b strings.Builder
+		if err := formats.Write(&b, formats.MustLookup(name), &formats.Extractions{ByText: preds}); err != nil {
+			t.Fatal(err)
+		}
+		x, err := formats.Read(formats.Input{File: "f", Data: []byte(b.String())}, nil)
+		if err != nil || x.Format.Name != name {
+			t.Fatalf("%s: read back as %v: %v\n%s", name, x, err, b.String())
+		}
+		for i, p := range x.ByText.Extractions {
+			w := preds.Extractions[i]
+			if p.Sentence != w.Sentence || p.Confidence != w.Confidence || !reflect.DeepEqual(p.Tuple, w.Tuple) {
+				t.Errorf("%s: %+v, want %+v", name, p, w)
+			}
+		}
+	}
+	bad := &carb.Predictions{Extractions: []carb.Prediction{pred(sent1, 1, 7, tup("began", "She; he", "x"))}}
+	if err := formats.Write(&strings.Builder{}, formats.MustLookup("openie6"), &formats.Extractions{ByText: bad}); err == nil || !strings.Contains(err.Error(), "line 7") {
+		t.Errorf("a ';' in an OpenIE6 field: %v", err)
+	}
+	if err := formats.Write(&strings.Builder{}, formats.MustLookup("benchie-tsv"), &formats.Extractions{ByText: preds}); err == nil {
+		t.Error("wrote extractions named by text as BenchIE TSV")
+	}
+}
