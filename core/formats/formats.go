@@ -84,7 +84,7 @@ const (
 	NameOIE2016Gold  = "oie2016-gold"
 	NameWiRe57Gold   = "wire57-gold"
 	NameWiRe57System = "wire57-json"
-	NameAnnIE        = "annie"
+	NameAnnIE        = "annie-json"
 )
 
 // All returns every format, systems first, in the order the help lists them.

@@ -87,7 +87,7 @@ func TestDetect(t *testing.T) {
 		{"wire57 gold", wire57GoldFile, "wire57-gold"},
 		{"triples by id", triplesByID, "json-triples"},
 		{"triples by text", triplesByText, "json-triples"},
-		{"annie", annieFile, "annie"},
+		{"annie", annieFile, "annie-json"},
 		{"hipporag", hippoFile, "llm-passages"},
 	}
 	for _, c := range cases {
