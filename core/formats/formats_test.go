@@ -395,3 +395,10 @@ func TestWriteReadBack(t *testing.T) {
 		t.Error("wrote extractions named by text as BenchIE TSV")
 	}
 }
+
+func TestReadNotText(t *testing.T) {
+	_, err := formats.Read(formats.Input{File: "f", Data: []byte("1\tShe\tbegan\n2\t\xff\tx\n")}, nil)
+	if !errors.Is(err, oie.ErrEncoding) || !strings.HasPrefix(err.Error(), "f:2:3: ") {
+		t.Errorf("error %v, want an encoding error at 2:3", err)
+	}
+}

@@ -43,6 +43,11 @@ type reader func(in Input) (*Extractions, error)
 // confident. Refused formats are errors that say why.
 func Read(in Input, f *Format) (*Extractions, error) {
 	if f == nil {
+		// A file that is not text is said so, at its first bad byte,
+		// rather than of no recognisable format.
+		if err := oie.CheckText(in.File, in.Data, in.Pause); err != nil {
+			return nil, err
+		}
 		d := Detect(in.Data)
 		if err := d.SystemError(in.File); err != nil {
 			return nil, err
