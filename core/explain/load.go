@@ -56,8 +56,8 @@ func Load(in evaluate.Input, kind Kind, strictGold bool) (Loaded, error) {
 // who chose the wrong one (or whose file was taken for another) sees it.
 func readAs(k Kind, err error) error {
 	var pe *oie.ParseError
-	if err == nil || !errors.As(err, &pe) {
-		return err
+	if err == nil || !errors.As(err, &pe) || errors.Is(err, oie.ErrEncoding) {
+		return err // a file that is not text is not so in any format
 	}
 	cp := *pe
 	cp.Msg = fmt.Sprintf("read as %s (%s): %s", k.Label(), k, pe.Msg)
