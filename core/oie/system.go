@@ -15,7 +15,7 @@ type Format string
 
 // The system formats ReadSystem understands.
 const (
-	FormatAuto  Format = ""            // sniff from the content
+	FormatAuto  Format = ""            // JSON Lines or BenchIE TSV, by the first character
 	FormatTSV   Format = "benchie-tsv" // sent_id<TAB>subject<TAB>relation<TAB>object[<TAB>arg...][<TAB>confidence]
 	FormatJSONL Format = "jsonl"       // one {"sent_id","subject","relation","object","arguments","confidence"} a line
 )
@@ -33,7 +33,8 @@ const (
 	ConfidenceNone
 )
 
-// SystemOptions tune ReadSystem. The zero value sniffs the format.
+// SystemOptions tune ReadSystem. The zero value reads BenchIE TSV, or JSON
+// Lines when the file starts with "{".
 type SystemOptions struct {
 	Format     Format
 	Confidence ConfidenceMode
@@ -54,26 +55,17 @@ type System struct {
 	Warnings      []Warning
 }
 
-// SniffSystem guesses the format of system extractions from their first
-// non-blank line: a JSON object means JSON Lines, anything else BenchIE TSV.
-func SniffSystem(data []byte) Format {
-	if strings.HasPrefix(firstContent(data), "{") {
+// ownFormat picks, for FormatAuto, between this package's two readers:
+// JSON Lines when the first non-blank character opens an object, BenchIE
+// TSV otherwise. It recognises nothing else: users' files of any format
+// are recognised by the registry (core/formats), which reads them.
+func ownFormat(data []byte) Format {
+	rest := bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	rest = bytes.TrimLeftFunc(rest[:min(len(rest), 1<<16)], IsSpace)
+	if len(rest) > 0 && rest[0] == '{' {
 		return FormatJSONL
 	}
 	return FormatTSV
-}
-
-// firstContent returns the first non-blank line of data, trimmed.
-func firstContent(data []byte) string {
-	s := strings.TrimPrefix(string(data[:min(len(data), 1<<16)]), "\ufeff")
-	for s != "" {
-		line, rest, _ := strings.Cut(s, "\n")
-		if t := TrimSpace(line); t != "" {
-			return t
-		}
-		s = rest
-	}
-	return ""
 }
 
 // ReadSystem reads system extractions from data; file names the input in
@@ -86,7 +78,7 @@ func ReadSystem(file string, data []byte, opt SystemOptions) (*System, error) {
 	var err error
 	format := opt.Format
 	if format == FormatAuto {
-		format = SniffSystem(data)
+		format = ownFormat(data)
 	}
 	sys := &System{Path: file, Format: format}
 	switch format {
