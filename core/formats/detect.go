@@ -431,6 +431,8 @@ func detectJSON(data []byte, lines []string) Detection {
 		// A broken document: tell it by its keys, so that the error is
 		// reported by the right reader.
 		switch {
+		case strings.Contains(text, `"extracted_triples"`):
+			return found("llm-passages") // HippoRAG's files hold a bare NaN
 		case strings.Contains(text, `"tuples"`):
 			return found(NameWiRe57Gold)
 		case strings.Contains(text, `"textFile"`):

@@ -89,6 +89,7 @@ func TestDetect(t *testing.T) {
 		{"triples by text", triplesByText, "json-triples"},
 		{"annie", annieFile, "annie-json"},
 		{"hipporag", hippoFile, "llm-passages"},
+		{"hipporag with NaN", strings.Replace(hippoFile, "3}", "NaN}", 1), "llm-passages"},
 	}
 	for _, c := range cases {
 		d := formats.Detect([]byte(c.data))
