@@ -6,6 +6,7 @@ import (
 
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/explain"
+	"github.com/oiebench/oiebench/core/formats"
 	"github.com/oiebench/oiebench/core/report"
 	"github.com/vugu/vugu"
 )
@@ -33,10 +34,41 @@ func (c *Inputs) SetReadAs(e vugu.DOMEvent) {
 	c.M.App.SetReadAs(explain.Kind(e.PropString("target", "value")))
 }
 
-// SystemKinds are the formats a system file can be read as again.
+// SystemKinds are the formats a system file can be read as again: every
+// system format of the registry.
 func (c *Inputs) SystemKinds() []explain.Kind {
-	return []explain.Kind{explain.KindTSV, explain.KindJSONL, explain.KindCaRB}
+	var ks []explain.Kind
+	for _, f := range formats.All() {
+		if f.Role == formats.System {
+			ks = append(ks, explain.Kind(f.Name))
+		}
+	}
+	return ks
 }
+
+// Formats lists every format of the registry, for the Formats panel.
+func (c *Inputs) Formats() []*formats.Format { return formats.All() }
+
+// FormatNote describes a format for the panel: its lines, and why it is
+// refused when it is.
+func (c *Inputs) FormatNote(f *formats.Format) string {
+	note := f.Description + "."
+	switch f.Role {
+	case formats.Refused:
+		note += " Refused: " + f.Refusal + "."
+	case formats.BenchIEGold, formats.CaRBGold, formats.WiRe57Gold:
+		note += " A gold."
+	case formats.Annotations:
+		note += " Opened in the annotation studio."
+	}
+	if f.ByText {
+		note += " Names sentences by text: aligned with the gold's sentences."
+	}
+	return note
+}
+
+// ExampleText shows a format's example line with its tabs visible.
+func ExampleText(f *formats.Format) string { return strings.ReplaceAll(f.Example, "\t", " ⇥ ") }
 
 // Reread reads a system file again in the chosen format.
 func (c *Inputs) Reread(f FileEntry, e vugu.DOMEvent) {

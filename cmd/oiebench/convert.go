@@ -10,6 +10,7 @@ import (
 	"github.com/oiebench/oiebench/core/annotate"
 	"github.com/oiebench/oiebench/core/carb"
 	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/core/formats"
 	"github.com/oiebench/oiebench/core/oie"
 )
 
@@ -36,28 +37,27 @@ type convertRequest struct {
 
 var conversions = []conversion{goldConversion(), systemConversion()}
 
-// systemConversion turns system extractions between BenchIE TSV, JSON Lines
-// and CaRB's tabbed form. The tabbed form names sentences by text, the
-// others by id: --sentences gives the texts (a BenchIE gold, or a plain
-// list whose line N is sentence N).
+// systemConversion turns system extractions in any format of the registry
+// (core/formats) into any format it writes. When one side names sentences
+// by text and the other by id, --sentences gives the texts (a BenchIE gold,
+// or a plain list whose line N is sentence N).
 func systemConversion() conversion {
-	formats := []string{string(oie.FormatTSV), string(oie.FormatJSONL), string(evaluate.FormatCaRB)}
 	return conversion{
-		reads:  formats,
-		writes: formats,
+		reads:  formats.Readable(),
+		writes: formats.Writable(),
 		sniff: func(data []byte) string {
-			// Any text sniffs as some system format: only claim files
-			// whose first line has the columns of one.
-			if f := evaluate.SniffSystem(data); f == oie.FormatJSONL || firstLineColumns(data) >= 4 {
-				return string(f)
+			if d := formats.Detect(data); d.Format != nil && d.Format.CanRead() {
+				return d.Format.Name
 			}
 			return ""
 		},
 		convert: func(c convertRequest) error {
+			from, to := formats.MustLookup(c.from), formats.MustLookup(c.to)
 			var sentences []oie.Sentence
-			if c.from == string(evaluate.FormatCaRB) || c.to == string(evaluate.FormatCaRB) {
+			if from.ByText != to.ByText {
 				if c.sentences == "" {
-					return usageError{"CaRB's tabbed form names sentences by text: give --sentences FILE (a BenchIE gold or one sentence a line)"}
+					return usageError{fmt.Sprintf("%s names sentences by %s and %s by %s: give --sentences FILE (a BenchIE gold or one sentence a line)",
+						from.Label, map[bool]string{true: "text", false: "id"}[from.ByText], to.Label, map[bool]string{true: "text", false: "id"}[to.ByText])}
 				}
 				var err error
 				if sentences, err = readSentences(c.sentences, c.strict); err != nil {
@@ -68,36 +68,34 @@ func systemConversion() conversion {
 			if err != nil {
 				return err
 			}
-			sys := in.System
-			if in.Tabbed != nil {
-				sys = carb.ToBenchIE(in.Tabbed, sentences)
+			x := &formats.Extractions{ByID: in.System, ByText: in.ByText}
+			switch {
+			case in.ByText != nil && !to.ByText:
+				x = &formats.Extractions{ByID: carb.ToBenchIE(in.ByText, sentences)}
+			case in.ByText == nil && to.ByText:
+				x = &formats.Extractions{ByText: carb.FromBenchIE(in.System, sentences)}
+			case in.ByText != nil:
+				x.ByID = nil
 			}
-			for _, w := range sys.Warnings {
-				fmt.Fprintf(c.stderr, "warning: %s\n", w)
-			}
-			switch c.to {
-			case string(oie.FormatJSONL):
-				return oie.WriteJSONL(c.stdout, sys.Extractions)
-			case string(evaluate.FormatCaRB):
-				p := carb.FromBenchIE(sys, sentences)
-				for _, w := range p.Warnings {
+			warn := func(ws []oie.Warning) {
+				for _, w := range ws {
 					fmt.Fprintf(c.stderr, "warning: %s\n", w)
 				}
-				return carb.WriteTabbed(c.stdout, p)
 			}
-			return oie.WriteTSV(c.stdout, sys.Extractions)
+			if in.ByText != nil {
+				warn(in.ByText.Warnings)
+			} else {
+				warn(in.System.Warnings)
+			}
+			if x.ByText != nil && x.ByText != in.ByText {
+				warn(x.ByText.Warnings)
+			}
+			if x.ByID != nil && x.ByID != in.System {
+				warn(x.ByID.Warnings)
+			}
+			return formats.Write(c.stdout, to, x)
 		},
 	}
-}
-
-// firstLineColumns counts the tab-separated columns of the first non-blank line.
-func firstLineColumns(data []byte) int {
-	for _, line := range strings.Split(string(data[:min(len(data), 1<<16)]), "\n") {
-		if oie.TrimSpace(line) != "" {
-			return strings.Count(line, "\t") + 1
-		}
-	}
-	return 0
 }
 
 // readSentences reads sentence texts by id from a BenchIE gold (sent_id

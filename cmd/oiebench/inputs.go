@@ -9,6 +9,7 @@ import (
 
 	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/core/formats"
 	"github.com/oiebench/oiebench/core/oie"
 	"github.com/oiebench/oiebench/core/report"
 	"github.com/oiebench/oiebench/dist"
@@ -29,7 +30,7 @@ func addInputFlags(fs *flag.FlagSet, eGoldHelp string) *inputFlags {
 		compat:    fs.Bool("reference-compat", false, "reproduce the official script's synset lookup (benchie.md section 6)"),
 		strict:    fs.Bool("strict", false, "reject gold oddities the reference tolerates, instead of warning"),
 		format:    fs.String("format", "table", "output: "+strings.Join(report.Formats, ", ")),
-		sysFormat: fs.String("system-format", "auto", "system file format: auto, benchie-tsv, jsonl, carb-tabbed"),
+		sysFormat: fs.String("system-format", "auto", "system file format: auto or "+strings.Join(formats.Readable(), ", ")),
 		quiet:     fs.Bool("quiet", false, "print no warnings on standard error (the JSON report still lists them)"),
 		wide:      fs.Bool("wide", false, "table: one block however wide, instead of blocks that fit 120 columns"),
 	}

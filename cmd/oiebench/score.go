@@ -11,7 +11,7 @@ import (
 func runScore(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("score", "--gold GOLD [options] [NAME=]SYSTEM...", stderr)
 	in := addInputFlags(fs, "BenchIE-E gold file: adds the entity facet")
-	scorers := fs.String("scorer", "benchie", "scorers: benchie and carb (with --carb-gold), or wire57 (WiRe57 gold and system JSON)")
+	scorers := fs.String("scorer", "benchie", "scorers: benchie and carb (with --carb-gold), carb alone (--gold is a CaRB or OIE2016 gold), or wire57 (WiRe57 gold and system JSON)")
 	carbGold := fs.String("carb-gold", "", "CaRB gold for the BenchIE gold's sentences: adds CaRB and CaRB minus BenchIE")
 	facets := fs.String("facet", "regular,concat,minimal", "facets to score: regular, concat, minimal")
 	systems, err := parseInterleaved(fs, args)
@@ -34,8 +34,14 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 		}
 		return scoreWiRe57(in, systems, stdout, stderr)
 	}
+	if want["carb"] && !want["benchie"] {
+		if *carbGold != "" {
+			return usageError{"--scorer carb scores against --gold (a CaRB or OIE2016 gold) alone; --carb-gold goes with --scorer benchie,carb"}
+		}
+		return scoreCaRB(in, systems, stdout, stderr)
+	}
 	if want["carb"] != (*carbGold != "") {
-		return usageError{"the carb scorer needs --carb-gold (a CaRB gold for the BenchIE gold's sentences), and --carb-gold needs --scorer benchie,carb"}
+		return usageError{"the carb scorer beside benchie needs --carb-gold (a CaRB gold for the BenchIE gold's sentences), and --carb-gold needs --scorer benchie,carb"}
 	}
 	var chosen []benchie.Facet
 	for _, f := range splitList(*facets) {
@@ -74,6 +80,30 @@ func scoreWiRe57(flags *inputFlags, systems []string, stdout, stderr io.Writer) 
 		return err
 	}
 	r, err := evaluate.RunWiRe57(in, sys)
+	if err != nil {
+		return err
+	}
+	return flags.render(r, stdout, stderr)
+}
+
+// scoreCaRB scores with CaRB alone, against a CaRB or OIE2016 gold.
+func scoreCaRB(flags *inputFlags, systems []string, stdout, stderr io.Writer) error {
+	if len(systems) == 0 {
+		return usageError{"no system file given"}
+	}
+	f, err := parseSystemFormat(*flags.sysFormat)
+	if err != nil {
+		return err
+	}
+	in, err := readInput("", *flags.gold)
+	if err != nil {
+		return err
+	}
+	sys, err := systemInputs(systems)
+	if err != nil {
+		return err
+	}
+	r, err := evaluate.RunCaRB(in, sys, f)
 	if err != nil {
 		return err
 	}

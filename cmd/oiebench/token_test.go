@@ -39,7 +39,10 @@ type carbReport struct {
 			RecDen                     float64      `json:"rec_den"`
 			PRPoints                   [][3]float64 `json:"pr_points"`
 			PredictionsWithoutGold     int          `json:"predictions_without_gold"`
-			Delta                      struct{ Precision, Recall, F1 float64 }
+			Delta                      struct {
+				Precision, Recall, F1 float64
+				Sentences             int
+			}
 		} `json:"carb"`
 	}
 }
@@ -79,8 +82,11 @@ func TestScoreCaRB(t *testing.T) {
 			c.PredictionsWithoutGold != w.PredictionsOnSentencesWithoutGold {
 			t.Errorf("%s: %+v, want %+v", s.Name, c, w)
 		}
-		if reg := s.BenchIE["regular"]; !near(c.Delta.Recall, c.Recall-reg.Recall) || c.Delta.Recall <= 0 {
-			t.Errorf("%s: CaRB over-rates recall in BenchIE's Table 5; delta %+v", s.Name, c.Delta)
+		// The CaRB gold lacks 9 of the 300 BenchIE sentences: the
+		// difference compares the 291 sentences both hold.
+		if reg := s.BenchIE["regular"]; c.Delta.Sentences != 291 || near(c.Delta.Recall, c.Recall-reg.Recall) ||
+			math.Abs(c.Delta.Recall-(c.Recall-reg.Recall)) > 0.01 || c.Delta.Recall <= 0 {
+			t.Errorf("%s: CaRB over-rates recall in BenchIE's Table 5; delta %+v on 291 sentences", s.Name, c.Delta)
 		}
 		if len(c.PRPoints) != 1 || c.OptimalThreshold != 1 {
 			t.Errorf("%s: one confidence, one point: %v", s.Name, c.PRPoints)

@@ -3,7 +3,6 @@ package annotate
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -240,15 +239,12 @@ func newAnnieReader(file string, data []byte, what string) *annieReader {
 	return &annieReader{file: file, data: data, what: what, offsets: oie.NewOffsets(string(data))}
 }
 
-// validate checks that the data is JSON, bounding its depth first: gjson
-// validates by recursion.
+// validate checks that the data is JSON, with the one positioned checker
+// every JSON reader shares (depth bound, finite numbers).
 func (r *annieReader) validate() error {
-	if off := oie.JSONTooDeep(string(r.data)); off >= 0 {
+	if off, msg := oie.CheckJSON(string(r.data)); off >= 0 {
 		line, col := r.place(off)
-		return &oie.ParseError{File: r.file, Line: line, Column: col, Msg: "invalid JSON: nested too deep", Err: oie.ErrSyntax}
-	}
-	if !gjson.ValidBytes(r.data) {
-		return r.syntaxError()
+		return &oie.ParseError{File: r.file, Line: line, Column: col, Msg: "invalid JSON: " + msg + " (expected " + r.what + ")", Err: oie.ErrSyntax}
 	}
 	return nil
 }
@@ -264,19 +260,6 @@ func (r *annieReader) errAt(v gjson.Result, kind error, format string, args ...a
 func (r *annieReader) warnAt(v gjson.Result, format string, args ...any) {
 	line, col := r.place(v.Index)
 	r.warnings = append(r.warnings, oie.Warning{File: r.file, Line: line, Column: col, Msg: fmt.Sprintf(format, args...)})
-}
-
-// syntaxError locates invalid JSON: gjson only says whether the text is
-// valid, encoding/json says where it is not.
-func (r *annieReader) syntaxError() error {
-	off := len(r.data)
-	var v any
-	var se *json.SyntaxError
-	if err := json.Unmarshal(r.data, &v); errors.As(err, &se) {
-		off = int(se.Offset) - 1
-	}
-	line, col := r.place(off)
-	return &oie.ParseError{File: r.file, Line: line, Column: col, Msg: "invalid JSON: expected " + r.what, Err: oie.ErrSyntax}
 }
 
 // want is the JSON type a member must have.

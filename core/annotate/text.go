@@ -3,6 +3,7 @@ package annotate
 import (
 	"bytes"
 	"fmt"
+	"github.com/oiebench/oiebench/core/formats"
 	"strings"
 
 	"github.com/oiebench/oiebench/core/oie"
@@ -136,22 +137,19 @@ func formatList(fs []Format) string {
 	return strings.Join(names, ", ")
 }
 
-// Sniff guesses the format of gold annotations: JSON is AnnIE progress, a
-// first line starting "sent_id:" BenchIE gold, anything else sentences.
+// Sniff guesses the format of gold annotations with the format registry
+// (formats.Detect): AnnIE progress, a BenchIE gold, or else sentences. Any
+// other JSON document is taken for AnnIE progress, whose reader says what
+// is wrong with it.
 func Sniff(data []byte) Format {
-	s := strings.TrimPrefix(string(data[:min(len(data), 1<<16)]), "\ufeff")
-	for s != "" {
-		line, rest, _ := strings.Cut(s, "\n")
-		if t := oie.TrimSpace(line); t != "" {
-			switch {
-			case strings.HasPrefix(t, "{"):
-				return FormatAnnIE
-			case strings.HasPrefix(t, sentPrefix):
-				return FormatBenchIE
-			}
-			return FormatSentences
-		}
-		s = rest
+	d := formats.Detect(data)
+	switch {
+	case d.Format != nil && d.Format.Name == formats.NameBenchIEGold:
+		return FormatBenchIE
+	case d.Format != nil && d.Format.Name == formats.NameAnnIE:
+		return FormatAnnIE
+	case d.JSON:
+		return FormatAnnIE
 	}
 	return FormatSentences
 }

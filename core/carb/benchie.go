@@ -3,6 +3,7 @@ package carb
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/oiebench/oiebench/core/oie"
 )
@@ -43,15 +44,17 @@ func FromBenchIE(sys *oie.System, sentences []oie.Sentence) *Predictions {
 		}
 	}
 	p := &Predictions{Path: sys.Path, Extractions: make([]Prediction, 0, len(sys.Extractions))}
-	missing := map[string]int{} // id -> index of its warning
+	var missing []int // lines
+	var ids []string
+	seen := map[string]bool{}
 	for _, e := range sys.Extractions {
 		sent, ok := text[e.SentID]
 		if !ok {
 			p.NoSentence++
-			if _, seen := missing[e.SentID]; !seen {
-				missing[e.SentID] = len(p.Warnings)
-				p.Warnings = append(p.Warnings, oie.Warning{File: sys.Path, Line: e.Line,
-					Msg: fmt.Sprintf("sentence id %q is not in the sentence list: its extractions are left out", e.SentID)})
+			missing = append(missing, e.Line)
+			if !seen[e.SentID] {
+				seen[e.SentID] = true
+				ids = append(ids, e.SentID)
 			}
 			continue
 		}
@@ -65,7 +68,41 @@ func FromBenchIE(sys *oie.System, sentences []oie.Sentence) *Predictions {
 		p.Extractions = append(p.Extractions, Prediction{Sentence: sent, Confidence: conf, Line: e.Line,
 			Tuple: Tuple{Relation: e.Relation, Args: args}})
 	}
+	if len(missing) > 0 {
+		p.Warnings = append(p.Warnings, oie.Warning{File: sys.Path, Msg: fmt.Sprintf(
+			"%d of %d extraction(s) name %d sentence id(s) that are not in the sentence list (%s) and are left out: %s",
+			len(missing), len(sys.Extractions), len(ids), quoteFirst(ids), LineList(missing))})
+	}
 	return p
+}
+
+// quoteFirst quotes the first few strings of a list.
+func quoteFirst(ss []string) string {
+	const shown = 5
+	parts := make([]string, 0, shown)
+	for _, s := range ss[:min(len(ss), shown)] {
+		parts = append(parts, strconv.Quote(abbreviate(s)))
+	}
+	out := strings.Join(parts, ", ")
+	if len(ss) > shown {
+		out += fmt.Sprintf(" and %d more", len(ss)-shown)
+	}
+	return out
+}
+
+// LineList shows the first few of a list of line numbers: "line 3, 7, 12
+// and 40 more".
+func LineList(lines []int) string {
+	const shown = 5
+	parts := make([]string, 0, shown)
+	for _, l := range lines[:min(len(lines), shown)] {
+		parts = append(parts, strconv.Itoa(l))
+	}
+	s := "line " + strings.Join(parts, ", ")
+	if len(lines) > shown {
+		s += fmt.Sprintf(" and %d more", len(lines)-shown)
+	}
+	return s
 }
 
 // ToBenchIE turns CaRB predictions into BenchIE extractions, finding each
@@ -85,14 +122,16 @@ func ToBenchIE(p *Predictions, sentences []oie.Sentence) *oie.System {
 	}
 	sys := &oie.System{Path: p.Path, HasConfidence: true, Extractions: make([]oie.Extraction, 0, len(p.Extractions))}
 	warned := map[string]bool{}
+	var missing []int
+	var texts []string
 	for _, e := range p.Extractions {
 		k := SentenceKey(e.Sentence)
 		id, ok := ids[k]
 		if !ok {
+			missing = append(missing, e.Line)
 			if !warned[k] {
 				warned[k] = true
-				sys.Warnings = append(sys.Warnings, oie.Warning{File: p.Path, Line: e.Line,
-					Msg: fmt.Sprintf("sentence %q is not in the sentence list: its extractions are left out", abbreviate(oie.TrimSpace(e.Sentence)))})
+				texts = append(texts, oie.TrimSpace(e.Sentence))
 			}
 			continue
 		}
@@ -108,6 +147,11 @@ func ToBenchIE(p *Predictions, sentences []oie.Sentence) *oie.System {
 			x.Extra = append([]string(nil), e.Args[2:]...)
 		}
 		sys.Extractions = append(sys.Extractions, x)
+	}
+	if len(missing) > 0 {
+		sys.Warnings = append(sys.Warnings, oie.Warning{File: p.Path, Msg: fmt.Sprintf(
+			"%d of %d extraction(s) are on %d sentence(s) that are not in the gold (%s) and are left out: %s",
+			len(missing), len(p.Extractions), len(texts), quoteFirst(texts), LineList(missing))})
 	}
 	sys.HasConfidence = len(sys.Extractions) > 0
 	return sys

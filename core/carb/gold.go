@@ -71,7 +71,15 @@ const contextMarker = "C: "
 
 // ReadGold reads a CaRB gold file. It returns the whole gold or a
 // *oie.ParseError naming file:line:column; never a partly read gold.
-func ReadGold(file string, data []byte) (*Gold, error) {
+func ReadGold(file string, data []byte) (*Gold, error) { return readGold(file, data, false) }
+
+// ReadOIE2016Gold reads an OIE2016 gold (.oie):
+// sentence<TAB>head predicate<TAB>full predicate<TAB>arg1<TAB>arg2...,
+// one column more than a CaRB gold. The full predicate is the relation;
+// the head predicate is not scored.
+func ReadOIE2016Gold(file string, data []byte) (*Gold, error) { return readGold(file, data, true) }
+
+func readGold(file string, data []byte, oie2016 bool) (*Gold, error) {
 	lines, err := oie.SplitLines(file, data)
 	if err != nil {
 		return nil, err
@@ -91,8 +99,15 @@ func ReadGold(file string, data []byte) (*Gold, error) {
 			return nil, &oie.ParseError{File: file, Line: l.Num, Column: oie.Column(l.Text, lead+len(text)),
 				Msg: "expected at least 2 tab-separated columns (sentence, relation, arguments...), found 1", Err: oie.ErrFieldCount}
 		}
+		if oie2016 && len(parts) < 3 {
+			return nil, &oie.ParseError{File: file, Line: l.Num, Column: oie.Column(l.Text, lead+len(text)),
+				Msg: fmt.Sprintf("expected at least 3 tab-separated columns (sentence, head predicate, full predicate, arguments...), found %d", len(parts)), Err: oie.ErrFieldCount}
+		}
 		for i := range parts {
 			parts[i] = oie.TrimSpace(parts[i])
+		}
+		if oie2016 { // the head predicate goes; the full one is the relation
+			parts = append(parts[:1], parts[2:]...)
 		}
 		t := GoldTuple{Tuple: Tuple{Relation: parts[1]}, Line: l.Num}
 		for _, a := range parts[2:] {

@@ -35,7 +35,7 @@ type Predictions struct {
 
 // ReadTabbed reads system extractions in CaRB's tabbed form,
 // sentence<TAB>confidence<TAB>relation<TAB>arg1<TAB>arg2...; blank lines
-// are skipped. Fields are kept as written: the scorer splits on white space
+// are skipped, and an extraction may have no argument (three columns). Fields are kept as written: the scorer splits on white space
 // anyway, and an empty trailing argument is an argument that is present.
 // It returns every extraction of the file or a *oie.ParseError.
 func ReadTabbed(file string, data []byte) (*Predictions, error) {
@@ -49,9 +49,9 @@ func ReadTabbed(file string, data []byte) (*Predictions, error) {
 			continue
 		}
 		f := strings.Split(l.Text, "\t")
-		if len(f) < 4 {
+		if len(f) < 3 {
 			return nil, &oie.ParseError{File: file, Line: l.Num, Column: oie.Column(l.Text, len(l.Text)),
-				Msg: fmt.Sprintf("expected at least 4 tab-separated columns (sentence, confidence, relation, arg1, ...), found %d", len(f)), Err: oie.ErrFieldCount}
+				Msg: fmt.Sprintf("expected at least 3 tab-separated columns (sentence, confidence, relation, arg1, ...), found %d", len(f)), Err: oie.ErrFieldCount}
 		}
 		if oie.TrimSpace(f[0]) == "" {
 			return nil, &oie.ParseError{File: file, Line: l.Num, Column: 1,
@@ -82,9 +82,8 @@ func parseConfidence(s string) (float64, bool) {
 
 // WriteTabbed writes predictions in CaRB's tabbed form, one a line, in
 // order. Confidences are written in the shortest form that reads back to
-// the same number. A prediction without arguments gets one empty argument
-// column, so that the file reads back (it scores the same: a missing and an
-// empty first argument both match nothing). A field holding a tab or a line
+// the same number. A prediction without arguments is written with three
+// columns, as CaRB's reader accepts it. A field holding a tab or a line
 // break cannot be written and is an error; nothing is written after it.
 func WriteTabbed(w io.Writer, p *Predictions) error {
 	bw := bufio.NewWriter(w)
@@ -111,9 +110,6 @@ func WriteTabbed(w io.Writer, p *Predictions) error {
 		bw.WriteString(strconv.FormatFloat(e.Confidence, 'g', -1, 64))
 		bw.WriteByte('\t')
 		bw.WriteString(e.Relation)
-		if len(e.Args) == 0 {
-			bw.WriteByte('\t')
-		}
 		for _, a := range e.Args {
 			bw.WriteByte('\t')
 			bw.WriteString(a)

@@ -38,8 +38,8 @@ func TestReadTabbedErrors(t *testing.T) {
 		kind       error
 		want       string
 	}{
-		{"too few columns", "S\t1.0\trel\n", oie.ErrFieldCount, "sys.txt:1:10: expected at least 4 tab-separated columns (sentence, confidence, relation, arg1, ...), found 3"},
-		{"BenchIE line", "S\t1\tr\ta\n1\tHe\tleft\n", oie.ErrFieldCount, "sys.txt:2:10: "},
+		{"too few columns", "S\t1.0\n", oie.ErrFieldCount, "sys.txt:1:6: expected at least 3 tab-separated columns (sentence, confidence, relation, arg1, ...), found 2"},
+		{"BenchIE line", "S\t1\tr\ta\n1\tHe\tleft\n", oie.ErrSyntax, `sys.txt:2:3: expected a finite number as confidence in column 2, found "He"`},
 		{"bad confidence", "S\thigh\tr\ta\n", oie.ErrSyntax, `sys.txt:1:3: expected a finite number as confidence in column 2, found "high"`},
 		{"bad confidence after multibyte", "S\t1\tr\ta\nCafé\tx\tr\ta\n", oie.ErrSyntax, "sys.txt:2:6: "},
 		{"empty confidence", "S\t\tr\ta\n", oie.ErrSyntax, "sys.txt:1:3: "},
@@ -82,7 +82,7 @@ func TestWriteTabbed(t *testing.T) {
 	}
 	want := "He left .\t1\tleft\tHe\t\n" +
 		" padded \t0.30000000000000004\t r \t a \tb\tc\n" +
-		"No args .\t-2.5e-08\tr\t\n"
+		"No args .\t-2.5e-08\tr\n"
 	if buf.String() != want {
 		t.Errorf("wrote\n%q\nwant\n%q", buf.String(), want)
 	}

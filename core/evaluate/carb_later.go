@@ -14,11 +14,11 @@ type carbScored struct {
 
 // carbFor returns system i's CaRB score: the one WithCaRB computed ahead,
 // or a new one.
-func (opt Options) carbFor(i int, s *System, g *benchie.Gold, regular *report.Score) (*report.CaRB, []oie.Warning) {
+func (opt Options) carbFor(i int, s *System, g *benchie.Gold, regular *report.Score, reg *benchie.Result) (*report.CaRB, []oie.Warning) {
 	if i < len(opt.carbAhead) {
 		return opt.carbAhead[i].score, opt.carbAhead[i].warnings
 	}
-	return carbScore(s, g, opt.CaRBGold, regular)
+	return carbScore(s, g, opt.CaRBGold, regular, reg)
 }
 
 // WithCaRB returns the evaluation with CaRB scores beside BenchIE against
@@ -36,7 +36,7 @@ func (ev *Evaluation) WithCaRB(cg *CaRBGold, step func(done, total int)) *Evalua
 		}
 	}
 	for i, s := range ev.Systems {
-		c, ws := carbScore(s, ev.Gold.Gold, cg, ev.Report.Systems[i].BenchIE.Regular)
+		c, ws := carbScore(s, ev.Gold.Gold, cg, ev.Report.Systems[i].BenchIE.Regular, ev.Results[i][string(benchie.Regular)])
 		opt.carbAhead = append(opt.carbAhead, carbScored{c, ws})
 		if step != nil {
 			step(i+1, len(ev.Systems))

@@ -12,6 +12,7 @@ import (
 
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/carb"
+	"github.com/oiebench/oiebench/core/formats"
 	"github.com/oiebench/oiebench/core/oie"
 	"github.com/oiebench/oiebench/core/report"
 )
@@ -57,45 +58,42 @@ func ReadGold(in Input, strict bool) (*Gold, error) {
 type System struct {
 	Name string
 	*oie.System
-	// Tabbed holds the extractions of a file in CaRB's tabbed form; they are
-	// aligned with a BenchIE gold's sentences by text when scored.
-	Tabbed *carb.Predictions
+	// ByText holds the extractions of a format that names sentences by
+	// their text (CaRB tabbed, OpenIE 4/5, ClausIE, OpenIE6, ...); they are
+	// aligned with a gold's sentences by text when scored, and System then
+	// holds no extractions until Evaluate aligns them.
+	ByText *carb.Predictions
 }
 
-// ReadSystem reads a system file in the given format (oie.FormatAuto sniffs,
-// see SniffSystem).
+// ReadSystem reads a system file in the named format (oie.FormatAuto
+// detects it, see formats.Detect; a file that could be several formats is
+// an error that names them).
 func ReadSystem(in Input, format oie.Format) (*System, error) {
-	if format == oie.FormatAuto {
-		format = SniffSystem(in.Data)
-	}
-	if format == FormatCaRB {
-		p, err := carb.ReadTabbed(in.Path, in.Data)
-		if err != nil {
-			return nil, err
+	var f *formats.Format
+	if format != oie.FormatAuto {
+		var err error
+		if f, err = formats.ParseSystemName(string(format)); err != nil {
+			return nil, &oie.ParseError{File: in.Path, Msg: err.Error(), Err: formats.ErrRefused}
 		}
-		return &System{Name: DefaultName(in), System: &oie.System{Path: in.Path, Format: FormatCaRB}, Tabbed: p}, nil
 	}
-	s, err := oie.ReadSystem(in.Path, in.Data, oie.SystemOptions{Format: format, Pause: in.Pause, Shared: in.Shared})
+	x, err := formats.Read(formats.Input{File: in.Path, Data: in.Data, Pause: in.Pause, Shared: in.Shared}, f)
 	if err != nil {
 		return nil, err
 	}
-	return &System{Name: DefaultName(in), System: s}, nil
+	if x.ByText != nil {
+		return &System{Name: DefaultName(in), System: &oie.System{Path: in.Path, Format: oie.Format(x.Format.Name)}, ByText: x.ByText}, nil
+	}
+	return &System{Name: DefaultName(in), System: x.ByID}, nil
 }
 
-// ParseSystemFormat reads a system format's name: auto (sniffed),
-// benchie-tsv (or tsv), jsonl or carb-tabbed.
+// ParseSystemFormat reads a system format's name: auto (detected) or the
+// name of a format of the registry (formats.Readable).
 func ParseSystemFormat(s string) (oie.Format, error) {
-	switch s {
-	case "auto", "":
-		return oie.FormatAuto, nil
-	case string(oie.FormatTSV), "tsv":
-		return oie.FormatTSV, nil
-	case string(oie.FormatJSONL):
-		return oie.FormatJSONL, nil
-	case string(FormatCaRB):
-		return FormatCaRB, nil
+	f, err := formats.ParseSystemName(s)
+	if err != nil || f == nil {
+		return oie.FormatAuto, err
 	}
-	return "", fmt.Errorf("unknown system format %q: expected auto, %s, %s or %s", s, oie.FormatTSV, oie.FormatJSONL, FormatCaRB)
+	return oie.Format(f.Name), nil
 }
 
 // DefaultName is the name a system is shown under when the user gives none:
@@ -241,9 +239,15 @@ func (ev *Evaluation) buildReport(facets []benchie.Facet, opt Options) report.Re
 				}
 			}
 		}
+		if s.ByText != nil {
+			// Counted as read: the extractions on no gold sentence were
+			// dropped when aligned by text, and are ignored like unknown ids.
+			rs.Extractions = len(s.ByText.Extractions)
+			rs.Ignored += len(s.ByText.Extractions) - len(s.Extractions)
+		}
 		if opt.CaRBGold != nil {
 			var ws []oie.Warning
-			rs.CaRB, ws = opt.carbFor(i, s, ev.Gold.Gold, rs.BenchIE.Regular)
+			rs.CaRB, ws = opt.carbFor(i, s, ev.Gold.Gold, rs.BenchIE.Regular, ev.Results[i][string(benchie.Regular)])
 			rs.Warnings = append(rs.Warnings, warningStrings(ws)...)
 		}
 		r.Systems = append(r.Systems, rs)
@@ -334,9 +338,13 @@ func Run(req Request) (*Evaluation, error) {
 	}
 	systems := make([]*System, 0, len(req.Systems))
 	names := map[string]bool{}
+	sentences := namesOf(goldSentences(gold.Gold))
 	for _, in := range req.Systems {
 		s, err := ReadSystem(in, req.SystemFormat)
 		if err != nil {
+			return nil, err
+		}
+		if err := checkAligned(s, sentences, gold.Path, in); err != nil {
 			return nil, err
 		}
 		if names[s.Name] {

@@ -4,11 +4,10 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/carb"
+	"github.com/oiebench/oiebench/core/formats"
 	"github.com/oiebench/oiebench/core/oie"
 	"github.com/oiebench/oiebench/core/report"
 	"github.com/oiebench/oiebench/core/wire57"
@@ -18,51 +17,33 @@ import (
 // systems (against a CaRB gold for the same sentences) and WiRe57 on its own
 // gold and system files.
 
-// Formats of files that are not BenchIE's.
+// Formats of files that are not BenchIE's, by their registry names.
 const (
 	// FormatCaRB is CaRB's "tabbed" system form:
 	// sentence<TAB>confidence<TAB>relation<TAB>arg1<TAB>arg2...
-	FormatCaRB oie.Format = "carb-tabbed"
+	FormatCaRB oie.Format = formats.NameCaRBTabbed
 	// FormatWiRe57 is WiRe57's system JSON (sentence id -> extractions).
-	FormatWiRe57 oie.Format = "wire57-json"
+	FormatWiRe57 oie.Format = formats.NameWiRe57System
 )
-
-// SniffSystem extends oie.SniffSystem with CaRB's tabbed form: a first line
-// whose second column is a number and whose first column is a sentence.
-func SniffSystem(data []byte) oie.Format {
-	if f := oie.SniffSystem(data); f != oie.FormatTSV {
-		return f
-	}
-	head := strings.TrimPrefix(string(data[:min(len(data), 1<<16)]), "\ufeff")
-	for head != "" {
-		line, rest, _ := strings.Cut(head, "\n")
-		if oie.TrimSpace(line) != "" {
-			f := strings.Split(strings.TrimSuffix(line, "\r"), "\t")
-			if len(f) >= 4 && strings.Contains(oie.TrimSpace(f[0]), " ") {
-				if _, err := strconv.ParseFloat(oie.TrimSpace(f[1]), 64); err == nil {
-					return FormatCaRB
-				}
-			}
-			break
-		}
-		head = rest
-	}
-	return oie.FormatTSV
-}
 
 // CaRBGold is a read CaRB gold with its checksum.
 type CaRBGold struct {
 	*carb.Gold
+	Format string // carb-gold or oie2016-gold
 	SHA256 string
 }
 
-// ReadCaRBGold reads a CaRB gold file (sentence<TAB>relation<TAB>arg1...).
-func ReadCaRBGold(in Input) (*CaRBGold, error) {
-	g, err := carb.ReadGold(in.Path, in.Data)
+// ReadCaRBGold reads a CaRB gold file (sentence<TAB>relation<TAB>arg1...)
+// or an OIE2016 gold (one column more), told apart by formats.Detect.
+func ReadCaRBGold(in Input) (*CaRBGold, error) { return ReadCaRBGoldAs(in, nil) }
+
+// ReadCaRBGoldAs reads a token-level gold in format f (nil: detected).
+func ReadCaRBGoldAs(in Input, f *formats.Format) (*CaRBGold, error) {
+	g, f, err := formats.ReadCaRBGold(formats.Input{File: in.Path, Data: in.Data}, f)
 	if err != nil {
 		return nil, err
 	}
-	return &CaRBGold{Gold: g, SHA256: checksum(in.Data)}, nil
+	return &CaRBGold{Gold: g, Format: f.Name, SHA256: checksum(in.Data)}, nil
 }
 
 func checksum(data []byte) string {
@@ -83,23 +64,92 @@ func goldSentences(g *benchie.Gold) []oie.Sentence {
 // asBenchIE returns the system as BenchIE extractions: a CaRB tabbed file is
 // aligned with the gold's sentences by text.
 func asBenchIE(s *System, g *benchie.Gold) *System {
-	if s.Tabbed == nil {
+	if s.ByText == nil {
 		return s
 	}
 	cp := *s
-	cp.System = carb.ToBenchIE(s.Tabbed, goldSentences(g))
-	cp.System.Format = FormatCaRB
+	cp.System = carb.ToBenchIE(s.ByText, goldSentences(g))
+	cp.System.Format = s.Format
 	return &cp
 }
 
 // carbScore scores a system with CaRB against the CaRB gold; regular is its
-// BenchIE score, for the difference.
-func carbScore(s *System, g *benchie.Gold, cg *CaRBGold, regular *report.Score) (*report.CaRB, []oie.Warning) {
-	preds := s.Tabbed
+// BenchIE score and reg the result behind it (nil when the regular facet
+// was not scored), for the difference. When the two golds do not hold the
+// same sentences, the difference compares both scorers on the sentences
+// they share only, and says how many.
+func carbScore(s *System, g *benchie.Gold, cg *CaRBGold, regular *report.Score, reg *benchie.Result) (*report.CaRB, []oie.Warning) {
+	preds := s.ByText
 	if preds == nil {
 		preds = carb.FromBenchIE(s.System, goldSentences(g))
 	}
 	res := carb.Score(cg.Gold, preds)
+	c := carbReport(res)
+	ws := append(append([]oie.Warning{}, preds.Warnings...), res.Warnings...)
+	if regular == nil {
+		return c, ws
+	}
+	inBenchIE, shared := commonSentences(g, cg.Gold)
+	if len(shared) == len(cg.Sentences) && len(shared) == len(g.Sentences) {
+		c.Delta = &report.Delta{Precision: c.Precision - regular.Precision, Recall: c.Recall - regular.Recall, F1: c.F1 - regular.F1}
+		return c, ws
+	}
+	if len(shared) == 0 || reg == nil {
+		ws = append(ws, oie.Warning{File: s.Path, Msg: fmt.Sprintf("CaRB − BenchIE is not given: the BenchIE gold (%d sentences) and the CaRB gold (%d) share %d sentence(s)%s",
+			len(g.Sentences), len(cg.Sentences), len(shared), map[bool]string{true: ", and the regular facet was not scored", false: ""}[reg == nil && len(shared) > 0])})
+		return c, ws
+	}
+	sub := carb.Score(carb.NewGold(cg.Path, shared), preds)
+	var tp, fp, synsets int
+	for k, sent := range g.Sentences {
+		if inBenchIE[k] {
+			synsets += len(sent.Synsets)
+		}
+	}
+	for _, j := range reg.Judgements {
+		if j.Sentence < 0 || !inBenchIE[j.Sentence] {
+			continue
+		}
+		switch j.Verdict {
+		case benchie.Correct:
+			tp++
+		case benchie.Incorrect:
+			fp++
+		}
+	}
+	b := benchie.NewCounts(tp, fp, synsets)
+	subF1 := sub.F1
+	c.Delta = &report.Delta{Precision: sub.Precision - b.Precision, Recall: sub.Recall - b.Recall, F1: subF1 - b.F1, Sentences: len(shared)}
+	ws = append(ws, oie.Warning{File: s.Path, Msg: fmt.Sprintf(
+		"CaRB − BenchIE compares the %d sentence(s) both golds hold (BenchIE gold %d, CaRB gold %d): on them CaRB P %.4f R %.4f F1 %.4f, BenchIE P %.4f R %.4f F1 %.4f",
+		len(shared), len(g.Sentences), len(cg.Sentences), sub.Precision, sub.Recall, sub.F1, b.Precision, b.Recall, b.F1)})
+	return c, ws
+}
+
+// commonSentences returns which BenchIE gold sentences the CaRB gold has
+// (by sentence key) and the CaRB gold's sentences the BenchIE gold has.
+func commonSentences(g *benchie.Gold, cg *carb.Gold) ([]bool, []*carb.Sentence) {
+	keys := map[string]bool{}
+	in := make([]bool, len(g.Sentences))
+	for k, s := range g.Sentences {
+		key := carb.SentenceKey(s.Text)
+		if _, ok := cg.Lookup(s.Text); ok {
+			in[k] = true
+			keys[key] = true
+		}
+	}
+	var shared []*carb.Sentence
+	for _, s := range cg.Sentences {
+		if keys[s.Key] {
+			cp := *s
+			shared = append(shared, &cp)
+		}
+	}
+	return in, shared
+}
+
+// carbReport is a CaRB result as the report gives it.
+func carbReport(res *carb.Result) *report.CaRB {
 	c := &report.CaRB{
 		Precision: res.Precision, Recall: res.Recall, F1: res.F1, AUC: res.AUC, OptimalThreshold: res.OptimalThreshold,
 		PrecNum: res.PrecNum, PrecDen: res.PrecDen, RecNum: res.RecNum, RecDen: res.RecDen,
@@ -108,10 +158,57 @@ func carbScore(s *System, g *benchie.Gold, cg *CaRBGold, regular *report.Score) 
 	if c.PRPoints == nil {
 		c.PRPoints = [][3]float64{}
 	}
-	if regular != nil {
-		c.Delta = &report.Delta{Precision: c.Precision - regular.Precision, Recall: c.Recall - regular.Recall, F1: c.F1 - regular.F1}
+	return c
+}
+
+// RunCaRB scores system files with CaRB against a CaRB (or OIE2016) gold
+// alone, as CaRB's own script does: the systems must name sentences by
+// text (CaRB tabbed, OpenIE 4/5, ClausIE, OpenIE6, ...), since the gold
+// has no sentence ids.
+func RunCaRB(gold Input, systems []Input, format oie.Format) (*report.Report, error) {
+	cg, err := ReadCaRBGold(gold)
+	if err != nil {
+		return nil, err
 	}
-	return c, append(append([]oie.Warning{}, preds.Warnings...), res.Warnings...)
+	opts := report.Options{Scorers: []string{"carb"}, Facets: []string{}}
+	r := &report.Report{
+		Signature: report.Signature(opts, cg.SHA256, "") + "|gold-format:" + cg.Format,
+		Version:   report.Version,
+		Options:   opts,
+		Gold: report.Gold{Path: cg.Path, SHA256: cg.SHA256, Sentences: len(cg.Sentences), Extractions: cg.TupleCount(),
+			Warnings: warningStrings(cg.Warnings)},
+		Systems: []report.System{},
+	}
+	sentences := make([]oie.Sentence, len(cg.Sentences))
+	for i, s := range cg.Sentences {
+		sentences[i] = oie.Sentence{Text: s.Text}
+	}
+	names := namesOf(sentences)
+	seen := map[string]bool{}
+	for _, in := range systems {
+		s, err := ReadSystem(in, format)
+		if err != nil {
+			return nil, err
+		}
+		if s.ByText == nil {
+			return nil, &oie.ParseError{File: in.Path, Err: ErrNotAligned, Msg: fmt.Sprintf(
+				"read as %s, which names sentences by id, while a CaRB gold names them by text: score it with a BenchIE gold (--gold BENCHIE_GOLD --carb-gold CARB_GOLD --scorer benchie,carb), or convert it to carb-tabbed with the sentences", s.Format)}
+		}
+		if err := checkAligned(s, names, cg.Path, in); err != nil {
+			return nil, err
+		}
+		if seen[s.Name] {
+			return nil, fmt.Errorf("%s: two systems are named %q: name them with NAME=FILE", in.Path, s.Name)
+		}
+		seen[s.Name] = true
+		res := carb.Score(cg.Gold, s.ByText)
+		r.Systems = append(r.Systems, report.System{
+			Name: s.Name, Path: in.Path, Format: string(s.Format), Extractions: len(s.ByText.Extractions),
+			Ignored: res.PredictionsWithoutGold, Warnings: warningStrings(append(append([]oie.Warning{}, s.ByText.Warnings...), res.Warnings...)),
+			CaRB: carbReport(res),
+		})
+	}
+	return r, nil
 }
 
 // RunWiRe57 scores WiRe57 system files against a WiRe57 gold. A system file
@@ -134,14 +231,14 @@ func RunWiRe57(gold Input, systems []Input) (*report.Report, error) {
 	}
 	seen := map[string]bool{}
 	for _, in := range systems {
-		read, err := wire57.ReadSystem(in.Path, in.Data)
+		read, err := readWiRe57System(in, g)
 		if err != nil {
 			return nil, err
 		}
-		for _, s := range read {
+		for _, s := range read.systems {
 			name := s.Name
 			switch {
-			case in.Name != "" && len(read) == 1:
+			case in.Name != "" && len(read.systems) == 1:
 				name = in.Name
 			case in.Name != "":
 				name = in.Name + "/" + s.Name
@@ -154,7 +251,7 @@ func RunWiRe57(gold Input, systems []Input) (*report.Report, error) {
 			seen[name] = true
 			res := wire57.Score(g, s)
 			r.Systems = append(r.Systems, report.System{
-				Name: name, Path: in.Path, Format: string(FormatWiRe57), Extractions: len(s.Extractions),
+				Name: name, Path: in.Path, Format: read.format, Extractions: len(s.Extractions),
 				Ignored: res.PredictionsWithoutGold, Warnings: warningStrings(append(s.Warnings, res.Warnings...)),
 				WiRe57: &report.WiRe57{Precision: res.Precision, Recall: res.Recall, F1: res.F1,
 					PrecNum: res.PrecNum, PrecDen: res.PrecDen, RecNum: res.RecNum, RecDen: res.RecDen,
@@ -163,4 +260,42 @@ func RunWiRe57(gold Input, systems []Input) (*report.Report, error) {
 		}
 	}
 	return r, nil
+}
+
+// wire57Read is a system file read for the WiRe57 scorer.
+type wire57Read struct {
+	systems []*wire57.System
+	format  string
+}
+
+// readWiRe57System reads a system file for the WiRe57 scorer: WiRe57's
+// own JSON, or any other format of the registry, whose extractions are
+// aligned with the gold's sentences by id or, for formats that name
+// sentences by text, by the sentence text (carb.SentenceKey).
+func readWiRe57System(in Input, g *wire57.Gold) (wire57Read, error) {
+	if d := formats.Detect(in.Data); d.Format != nil && d.Format.Name == formats.NameWiRe57System {
+		read, err := wire57.ReadSystem(in.Path, in.Data)
+		return wire57Read{read, formats.NameWiRe57System}, err
+	}
+	s, err := ReadSystem(in, oie.FormatAuto)
+	if err != nil {
+		return wire57Read{}, err
+	}
+	sentences := make([]oie.Sentence, len(g.Sentences))
+	for i, gs := range g.Sentences {
+		sentences[i] = oie.Sentence{ID: gs.ID, Text: gs.Text}
+	}
+	if err := checkAligned(s, namesOf(sentences), g.Path, in); err != nil {
+		return wire57Read{}, err
+	}
+	sys := s.System
+	if s.ByText != nil {
+		sys = carb.ToBenchIE(s.ByText, sentences)
+	}
+	out := &wire57.System{Path: in.Path, Warnings: sys.Warnings}
+	for _, e := range sys.Extractions {
+		out.Extractions = append(out.Extractions, wire57.Extraction{SentID: e.SentID, Arg1: e.Subject, Rel: e.Relation, Arg2: e.Object,
+			Arg3: e.Extra, Score: e.Confidence, HasScore: e.HasConfidence, Line: e.Line})
+	}
+	return wire57Read{[]*wire57.System{out}, string(s.Format)}, nil
 }

@@ -43,7 +43,7 @@ func TestSniffTokenLevel(t *testing.T) {
 			t.Errorf("%s: Sniff = %q, want %q", c.name, got, c.want)
 		}
 	}
-	if KindWiRe57.Label() != "WiRe57 extractions (JSON)" || !KindWiRe57Gold.IsWiRe57() || KindCaRBGold.IsWiRe57() {
+	if KindWiRe57.Label() != "WiRe57 system JSON" || !KindWiRe57Gold.IsWiRe57() || KindCaRBGold.IsWiRe57() {
 		t.Error("labels")
 	}
 }
@@ -58,7 +58,7 @@ func TestLoadTokenLevel(t *testing.T) {
 		t.Fatalf("CaRB gold: %+v, %v", l, err)
 	}
 	l, err = Load(evaluate.Input{Path: "t.txt", Data: []byte("He slept well last night .\t1\tslept\tHe\twell\n")}, KindAuto, false)
-	if err != nil || l.Kind != KindCaRB || l.System == nil || l.System.Tabbed == nil {
+	if err != nil || l.Kind != KindCaRB || l.System == nil || l.System.ByText == nil {
 		t.Fatalf("CaRB tabbed: %+v, %v", l, err)
 	}
 	// A broken WiRe57 file is refused with its position.

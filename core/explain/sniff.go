@@ -1,65 +1,61 @@
 package explain
 
 import (
-	"bytes"
-	"strings"
-
-	"github.com/oiebench/oiebench/core/evaluate"
-	"github.com/oiebench/oiebench/core/oie"
+	"github.com/oiebench/oiebench/core/formats"
 )
 
-// Kind is what a dropped file holds.
+// Kind is what a dropped file holds: the name of its format in the registry
+// (core/formats).
 type Kind string
 
-// The kinds of file the page reads.
+// The kinds of file the page treats apart; every other readable format of
+// the registry is system extractions.
 const (
-	KindAuto  Kind = ""             // not chosen: Sniff decides
-	KindGold  Kind = "benchie-gold" // BenchIE gold fact synsets
-	KindTSV   Kind = Kind(oie.FormatTSV)
-	KindJSONL Kind = Kind(oie.FormatJSONL)
+	KindAuto       Kind = "" // not chosen: Sniff decides
+	KindGold       Kind = formats.NameBenchIEGold
+	KindTSV        Kind = formats.NameBenchIETSV
+	KindJSONL      Kind = formats.NameJSONL
+	KindCaRB       Kind = formats.NameCaRBTabbed
+	KindCaRBGold   Kind = formats.NameCaRBGold
+	KindOIE2016    Kind = formats.NameOIE2016Gold
+	KindWiRe57Gold Kind = formats.NameWiRe57Gold
+	KindWiRe57     Kind = formats.NameWiRe57System
 )
 
-// Kinds lists the kinds a user can choose instead of the sniffed one.
-var Kinds = []Kind{KindGold, KindTSV, KindJSONL, KindCaRB, KindCaRBGold, KindWiRe57Gold, KindWiRe57}
+// Kinds lists the kinds a user can choose instead of the sniffed one: the
+// golds and every system format of the registry.
+var Kinds = func() []Kind {
+	var ks []Kind
+	for _, f := range formats.All() {
+		if f.Role != formats.Refused && f.Role != formats.Annotations {
+			ks = append(ks, Kind(f.Name))
+		}
+	}
+	return ks
+}()
+
+// Format returns the kind's format in the registry, or nil for KindAuto.
+func (k Kind) Format() *formats.Format {
+	f, _ := formats.Lookup(string(k))
+	return f
+}
 
 // Label names a kind for people.
 func (k Kind) Label() string {
-	switch k {
-	case KindGold:
-		return "BenchIE gold"
-	case KindTSV:
-		return "BenchIE TSV extractions"
-	case KindJSONL:
-		return "JSON Lines extractions"
-	}
-	if l, ok := tokenLevelLabels[k]; ok {
-		return l
+	if f := k.Format(); f != nil {
+		return f.Label
 	}
 	return "detect automatically"
 }
 
-// IsGold reports whether the kind is a gold file.
+// IsGold reports whether the kind is a BenchIE gold file.
 func (k Kind) IsGold() bool { return k == KindGold }
 
-// Sniff guesses the kind of a file from its first non-blank line: a
-// "sent_id:" line opens a BenchIE gold file; a CaRB gold and WiRe57's JSON
-// files are told by their shape (sniffTokenLevel); anything else is system
-// extractions in the format evaluate.SniffSystem finds.
+// Sniff recognises the kind of a file (formats.Detect); KindAuto when the
+// file could be several formats, which reading it then reports.
 func Sniff(data []byte) Kind {
-	head := data[:min(len(data), 1<<16)]
-	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
-	for len(head) > 0 {
-		line, rest, _ := bytes.Cut(head, []byte("\n"))
-		if t := oie.TrimSpace(string(line)); t != "" {
-			if strings.HasPrefix(t, "sent_id:") {
-				return KindGold
-			}
-			break
-		}
-		head = rest
+	if d := formats.Detect(data); d.Format != nil {
+		return Kind(d.Format.Name)
 	}
-	if k := sniffTokenLevel(data); k != KindAuto {
-		return k
-	}
-	return Kind(evaluate.SniffSystem(data))
+	return KindAuto
 }

@@ -2,8 +2,6 @@ package oie
 
 import (
 	"bytes"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -17,7 +15,7 @@ type Format string
 
 // The system formats ReadSystem understands.
 const (
-	FormatAuto  Format = ""            // sniff from the content
+	FormatAuto  Format = ""            // JSON Lines or BenchIE TSV, by the first character
 	FormatTSV   Format = "benchie-tsv" // sent_id<TAB>subject<TAB>relation<TAB>object[<TAB>arg...][<TAB>confidence]
 	FormatJSONL Format = "jsonl"       // one {"sent_id","subject","relation","object","arguments","confidence"} a line
 )
@@ -35,7 +33,8 @@ const (
 	ConfidenceNone
 )
 
-// SystemOptions tune ReadSystem. The zero value sniffs the format.
+// SystemOptions tune ReadSystem. The zero value reads BenchIE TSV, or JSON
+// Lines when the file starts with "{".
 type SystemOptions struct {
 	Format     Format
 	Confidence ConfidenceMode
@@ -56,26 +55,17 @@ type System struct {
 	Warnings      []Warning
 }
 
-// SniffSystem guesses the format of system extractions from their first
-// non-blank line: a JSON object means JSON Lines, anything else BenchIE TSV.
-func SniffSystem(data []byte) Format {
-	if strings.HasPrefix(firstContent(data), "{") {
+// ownFormat picks, for FormatAuto, between this package's two readers:
+// JSON Lines when the first non-blank character opens an object, BenchIE
+// TSV otherwise. It recognises nothing else: users' files of any format
+// are recognised by the registry (core/formats), which reads them.
+func ownFormat(data []byte) Format {
+	rest := bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	rest = bytes.TrimLeftFunc(rest[:min(len(rest), 1<<16)], IsSpace)
+	if len(rest) > 0 && rest[0] == '{' {
 		return FormatJSONL
 	}
 	return FormatTSV
-}
-
-// firstContent returns the first non-blank line of data, trimmed.
-func firstContent(data []byte) string {
-	s := strings.TrimPrefix(string(data[:min(len(data), 1<<16)]), "\ufeff")
-	for s != "" {
-		line, rest, _ := strings.Cut(s, "\n")
-		if t := TrimSpace(line); t != "" {
-			return t
-		}
-		s = rest
-	}
-	return ""
 }
 
 // ReadSystem reads system extractions from data; file names the input in
@@ -88,7 +78,7 @@ func ReadSystem(file string, data []byte, opt SystemOptions) (*System, error) {
 	var err error
 	format := opt.Format
 	if format == FormatAuto {
-		format = SniffSystem(data)
+		format = ownFormat(data)
 	}
 	sys := &System{Path: file, Format: format}
 	switch format {
@@ -190,12 +180,8 @@ func readJSONL(sys *System, lines []Line, pause func()) error {
 		if TrimSpace(text) == "" {
 			continue
 		}
-		if off := JSONTooDeep(text); off >= 0 {
-			return &ParseError{File: sys.Path, Line: l.Num, Column: Column(text, off),
-				Msg: fmt.Sprintf("invalid JSON: nested more than %d levels deep", maxJSONDepth), Err: ErrSyntax}
-		}
-		if !gjson.Valid(text) {
-			return &ParseError{File: sys.Path, Line: l.Num, Column: jsonErrorColumn(text), Msg: "invalid JSON: expected one JSON object a line", Err: ErrSyntax}
+		if off, msg := CheckJSON(text); off >= 0 {
+			return &ParseError{File: sys.Path, Line: l.Num, Column: Column(text, off), Msg: "invalid JSON: " + msg + " (expected one JSON object a line)", Err: ErrSyntax}
 		}
 		obj := gjson.Parse(text)
 		if !obj.IsObject() {
@@ -266,51 +252,6 @@ func readJSONL(sys *System, lines []Line, pause func()) error {
 // stack of the page or the Worker.
 const maxJSONDepth = 100
 
-// JSONTooDeep returns the byte offset where text nests deeper than 100
-// levels, or -1; readers call it before validating JSON.
-func JSONTooDeep(text string) int {
-	depth := 0
-	inString, escaped := false, false
-	for i := 0; i < len(text); i++ {
-		c := text[i]
-		switch {
-		case inString:
-			switch {
-			case escaped:
-				escaped = false
-			case c == '\\':
-				escaped = true
-			case c == '"':
-				inString = false
-			}
-		case c == '"':
-			inString = true
-		case c == '{' || c == '[':
-			if depth++; depth > maxJSONDepth {
-				return i
-			}
-		case c == '}' || c == ']':
-			depth--
-		}
-	}
-	return -1
-}
-
 func jsonFieldError(file string, l Line, v gjson.Result, msg string) error {
 	return &ParseError{File: file, Line: l.Num, Column: Column(l.Text, v.Index), Msg: msg, Err: ErrSyntax}
-}
-
-// jsonErrorColumn locates a JSON syntax error; gjson only says whether text
-// is valid, encoding/json says where it is not.
-func jsonErrorColumn(text string) int {
-	var v any
-	var se *json.SyntaxError
-	if err := json.Unmarshal([]byte(text), &v); errors.As(err, &se) {
-		off := int(se.Offset) - 1
-		if off < 0 {
-			off = 0
-		}
-		return Column(text, off)
-	}
-	return 1
 }

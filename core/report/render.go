@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -105,7 +106,7 @@ func (r *Report) markdown() []byte {
 		}
 		b.WriteString("\n")
 	}
-	fmt.Fprintf(&b, "\nGold: %s (%d sentences, %d synsets). Signature: `%s`\n", BaseName(r.Gold.Path), r.Gold.Sentences, r.Gold.Synsets, r.Signature)
+	fmt.Fprintf(&b, "\nGold: %s (%d sentences, %s). Signature: `%s`\n", BaseName(r.Gold.Path), r.Gold.Sentences, r.goldUnits(), r.Signature)
 	return []byte(b.String())
 }
 
@@ -142,8 +143,12 @@ func (r *Report) latex() []byte {
 		b.WriteString(" \\\\\n")
 	}
 	b.WriteString("\\bottomrule\n\\end{tabular}\n")
-	fmt.Fprintf(&b, "\\caption{Fact-level scores on %s (%d sentences, %d synsets). Signature: \\texttt{%s}}\n",
-		escapeLatex(BaseName(r.Gold.Path)), r.Gold.Sentences, r.Gold.Synsets, escapeLatex(r.Signature))
+	what := "Fact-level"
+	if !slices.Contains(r.Options.Scorers, "benchie") {
+		what = "Token-level"
+	}
+	fmt.Fprintf(&b, "\\caption{%s scores on %s (%d sentences, %s). Signature: \\texttt{%s}}\n",
+		what, escapeLatex(BaseName(r.Gold.Path)), r.Gold.Sentences, r.goldUnits(), escapeLatex(r.Signature))
 	b.WriteString("\\end{table}\n")
 	return []byte(b.String())
 }
@@ -218,7 +223,11 @@ func (r *Report) table(opts RenderOptions) []byte {
 		}
 		w.Flush()
 	}
-	fmt.Fprintf(&buf, "\ngold %s: %d sentences, %d synsets, %d surface triples\n", BaseName(r.Gold.Path), r.Gold.Sentences, r.Gold.Synsets, r.Gold.Extractions)
+	if slices.Contains(r.Options.Scorers, "benchie") {
+		fmt.Fprintf(&buf, "\ngold %s: %d sentences, %d synsets, %d surface triples\n", BaseName(r.Gold.Path), r.Gold.Sentences, r.Gold.Synsets, r.Gold.Extractions)
+	} else { // a token-level gold has tuples, not synsets
+		fmt.Fprintf(&buf, "\ngold %s: %d sentences, %d tuples\n", BaseName(r.Gold.Path), r.Gold.Sentences, r.Gold.Extractions)
+	}
 	line := "signature: "
 	for i, field := range strings.SplitAfter(r.Signature, "|") {
 		// Fold at its fields past the width; the JSON report has it whole.
@@ -248,4 +257,13 @@ func (r *Report) WarningLines() []string {
 // a paper names its gold, not the author's folders.
 func BaseName(p string) string {
 	return p[strings.LastIndexAny(p, `/\`)+1:]
+}
+
+// goldUnits counts what the gold holds: synsets for BenchIE, tuples for a
+// token-level gold scored alone.
+func (r *Report) goldUnits() string {
+	if slices.Contains(r.Options.Scorers, "benchie") {
+		return fmt.Sprintf("%d synsets", r.Gold.Synsets)
+	}
+	return fmt.Sprintf("%d tuples", r.Gold.Extractions)
 }

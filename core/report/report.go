@@ -159,6 +159,9 @@ func (m Metric) Value(s System) (float64, bool) {
 		if s.CaRB == nil {
 			return 0, false
 		}
+		if m.Name == "auc" { // CaRB's headline number beside the optimal point
+			return s.CaRB.AUC, true
+		}
 		p, r, f = s.CaRB.Precision, s.CaRB.Recall, s.CaRB.F1
 	case "carb-delta":
 		if s.CaRB == nil || s.CaRB.Delta == nil {
@@ -199,7 +202,7 @@ func (m Metric) IsCount() bool { return m.Name == "tp" || m.Name == "fp" || m.Na
 
 // Label is the column heading, e.g. "regular P".
 func (m Metric) Label() string {
-	short := map[string]string{"precision": "P", "recall": "R", "f1": "F1", "tp": "TP", "fp": "FP", "fn": "FN"}[m.Name]
+	short := map[string]string{"precision": "P", "recall": "R", "f1": "F1", "tp": "TP", "fp": "FP", "fn": "FN", "auc": "AUC"}[m.Name]
 	return m.Facet + " " + short
 }
 
@@ -222,6 +225,9 @@ func (r *Report) Metrics(counts bool) []Metric {
 			if m := (Metric{f, n}); !m.IsCount() || isBenchIEFacet(f) {
 				ms = append(ms, m)
 			}
+		}
+		if f == "carb" {
+			ms = append(ms, Metric{f, "auc"})
 		}
 	}
 	return ms

@@ -25,6 +25,10 @@ type Delta struct {
 	Precision float64 `json:"precision"`
 	Recall    float64 `json:"recall"`
 	F1        float64 `json:"f1"`
+	// Sentences, when set, is the number of sentences both golds hold: the
+	// golds differ, and the difference compares the two scorers on those
+	// sentences only.
+	Sentences int `json:"sentences,omitempty"`
 }
 
 // WiRe57 is a WiRe57 token-level score with greedy one-to-one matching.

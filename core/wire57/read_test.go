@@ -83,8 +83,8 @@ func TestReadGoldErrors(t *testing.T) {
 	}{
 		{"empty", " \n", oie.ErrNoContent, "g.json:1: empty file"},
 		{"not UTF-8", "{\"d\": \"\xff\"}", oie.ErrEncoding, "g.json:1:8: invalid UTF-8"},
-		{"syntax", "{\"d\": [\n  {\"id\": \"s\",, }]}", oie.ErrSyntax, "g.json:2:14: invalid JSON: invalid character ','"},
-		{"truncated", "{\"d\": [", oie.ErrSyntax, "g.json:1:8: invalid JSON: unexpected end of JSON input"},
+		{"syntax", "{\"d\": [\n  {\"id\": \"s\",, }]}", oie.ErrSyntax, "g.json:2:14: invalid JSON: expected a string key, found ','"},
+		{"truncated", "{\"d\": [", oie.ErrSyntax, "g.json:1:8: invalid JSON: expected a JSON value, found the end of the input"},
 		{"not an object", "\n  [1, 2]", oie.ErrSyntax, "g.json:2:3: expected a JSON object"},
 		{"no sentences", `{"d": []}`, oie.ErrNoContent, "g.json:1:1: no sentences"},
 		{"document not a list", `{"d": {"id": "s"}}`, oie.ErrSyntax, `g.json:1:7: document "d" must be a list of sentences, found an object`},
@@ -133,7 +133,7 @@ func TestReadSystem(t *testing.T) {
   ],
   "s2": null,
   "s3": [],
-  "s4": [{"arg1": "E", "rel": "q", "arg2": "F", "arg3+": null, "extractor": "x", "score": 1e999}]
+  "s4": [{"arg1": "E", "rel": "q", "arg2": "F", "arg3+": null, "extractor": "x", "score": 1e300}]
 }`
 	systems, err := wire57.ReadSystem("s.json", []byte(data))
 	if err != nil {
@@ -144,7 +144,7 @@ func TestReadSystem(t *testing.T) {
 	}
 	want := []wire57.Extraction{
 		{SentID: "s1", Arg1: "A", Rel: "r", Arg2: "B", Arg3: []string{"C", "D"}, Extractor: "x", Score: 0.5, HasScore: true, Line: 3, Column: 5},
-		{SentID: "s4", Arg1: "E", Rel: "q", Arg2: "F", Extractor: "x", Line: 8, Column: 10},
+		{SentID: "s4", Arg1: "E", Rel: "q", Arg2: "F", Extractor: "x", Score: 1e300, HasScore: true, Line: 8, Column: 10},
 	}
 	if !reflect.DeepEqual(systems[0].Extractions, want) {
 		t.Errorf("got %+v\nwant %+v", systems[0].Extractions, want)
@@ -167,6 +167,8 @@ func TestReadSystemErrors(t *testing.T) {
 	}{
 		{"empty", "", oie.ErrNoContent, "s.json:1: empty file"},
 		{"syntax", "{\"s\": [\n{\"arg1\": 'A'}]}", oie.ErrSyntax, "s.json:2:10: invalid JSON"},
+		{"too large a number", `{"s": [{"arg1": "A", "rel": "r", "arg2": "B", "score": 1e309}]}`, oie.ErrSyntax, "s.json:1:56: invalid JSON: number 1e309 is too large"},
+		{"NaN", "{\"s\": [\n{\"score\": NaN}]}", oie.ErrSyntax, "s.json:2:11: invalid JSON: NaN is not a JSON number"},
 		{"not an object", `"x"`, oie.ErrSyntax, "s.json:1:1: expected a JSON object from sentence id to a list of extractions"},
 		{"not a list", `{"s": {"arg1": "A"}}`, oie.ErrSyntax, `s.json:1:7: sentence "s": expected a list of extractions, found an object`},
 		{"not an object in list", `{"s": [1]}`, oie.ErrSyntax, `s.json:1:8: sentence "s": extraction must be an object, found a number`},

@@ -407,7 +407,7 @@ func (a *app) scoreWiRe57(files []*userFile) {
 // tokenLevelRole is the role of a token-level scorer's file, or "".
 func tokenLevelRole(k explain.Kind) ui.Role {
 	switch k {
-	case explain.KindCaRBGold:
+	case explain.KindCaRBGold, explain.KindOIE2016:
 		return ui.RoleCaRBGold
 	case explain.KindWiRe57Gold:
 		return ui.RoleWiRe57Gold

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	sjs "syscall/js"
@@ -11,7 +12,7 @@ import (
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/explain"
-	"github.com/oiebench/oiebench/core/oie"
+	"github.com/oiebench/oiebench/core/formats"
 	"github.com/oiebench/oiebench/core/report"
 )
 
@@ -21,6 +22,7 @@ import (
 //	                eGold, strictGold, systemFormat}) -> Promise of the CLI's JSON
 //	oiebench.report()        -> the report on screen (CLI JSON), or null
 //	oiebench.exportText(fmt) -> the table on screen as json, csv, markdown or latex
+//	oiebench.formats()       -> every input format: name, label, role, example, ...
 //	oiebench.version
 //
 // gold, eGold and system texts may be strings, ArrayBuffers or Uint8Arrays.
@@ -74,6 +76,10 @@ func registerAPI(a *app) {
 			return sjs.Null()
 		}
 		return text
+	}))
+	api.Set("formats", sjs.FuncOf(func(sjs.Value, []sjs.Value) any {
+		b, _ := json.Marshal(formats.Infos())
+		return sjs.Global().Get("JSON").Call("parse", string(b))
 	}))
 	sjs.Global().Set("oiebench", api)
 	doc := sjs.Global().Get("document")
@@ -177,8 +183,13 @@ func scoreRequest(o sjs.Value) (evaluate.Request, error) {
 	}
 	req.ReferenceCompat = o.Get("referenceCompat").Truthy()
 	req.StrictGold = o.Get("strictGold").Truthy()
-	if f := o.Get("systemFormat"); f.Type() == sjs.TypeString && f.String() != "auto" {
-		req.SystemFormat = oie.Format(f.String())
+	if f := o.Get("systemFormat"); f.Type() == sjs.TypeString {
+		// The command line's names: auto or a format of the registry.
+		format, err := evaluate.ParseSystemFormat(f.String())
+		if err != nil {
+			return req, err
+		}
+		req.SystemFormat = format
 	}
 	return req, nil
 }

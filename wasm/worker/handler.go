@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/oiebench/oiebench/core/formats"
 	"io"
 	"mime"
 	"net/http"
@@ -46,6 +47,8 @@ type endpoint struct {
 var endpoints = map[string]endpoint{
 	"/api/health": {[]string{http.MethodGet, http.MethodHead}, (*handler).health},
 	"/api/score":  {[]string{http.MethodPost}, (*handler).score},
+	// the input formats system_format takes, from the registry
+	"/api/formats": {[]string{http.MethodGet, http.MethodHead}, (*handler).formats},
 }
 
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -84,7 +87,7 @@ func (h *handler) serveAPI(w http.ResponseWriter, r *http.Request) {
 	hd.Set("Cache-Control", "no-store")
 	ep, ok := endpoints[r.URL.Path]
 	if !ok {
-		writeError(w, r, &apiError{Status: http.StatusNotFound, Msg: fmt.Sprintf("no API endpoint %s: there are GET /api/health and POST /api/score", r.URL.Path)})
+		writeError(w, r, &apiError{Status: http.StatusNotFound, Msg: fmt.Sprintf("no API endpoint %s: there are GET /api/health, GET /api/formats and POST /api/score", r.URL.Path)})
 		return
 	}
 	allow := strings.Join(slices.Concat(ep.methods, []string{http.MethodOptions}), ", ")
@@ -117,6 +120,11 @@ type health struct {
 
 func (h *handler) health(w http.ResponseWriter, r *http.Request) {
 	b, _ := json.Marshal(health{Status: "ok", Version: report.Version, Scorers: availableScorers(), MaxBodyBytes: h.maxBody})
+	writeJSON(w, r, http.StatusOK, append(b, '\n'))
+}
+
+func (h *handler) formats(w http.ResponseWriter, r *http.Request) {
+	b, _ := json.Marshal(formats.Infos())
 	writeJSON(w, r, http.StatusOK, append(b, '\n'))
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/oiebench/oiebench/core/formats"
 	"io"
 	"math"
 	"net/http"
@@ -102,6 +103,24 @@ func TestHealth(t *testing.T) {
 	res = do(t, h, http.MethodHead, "/api/health", "", nil)
 	if b := readAll(t, res); res.StatusCode != http.StatusOK || len(b) != 0 {
 		t.Errorf("HEAD: status %d, %d bytes of body", res.StatusCode, len(b))
+	}
+}
+
+func TestFormats(t *testing.T) {
+	res := do(t, newHandler(nil), http.MethodGet, "/api/formats", "", nil)
+	var got []formats.Info
+	if err := json.Unmarshal(readAll(t, res), &got); err != nil || res.StatusCode != http.StatusOK {
+		t.Fatalf("status %d, %v", res.StatusCode, err)
+	}
+	if len(got) != len(formats.All()) || got[0].Name != "benchie-tsv" || !got[0].Readable {
+		t.Errorf("formats %+v", got)
+	}
+	// A system_format of the registry is taken by the score endpoint.
+	body := `{"gold": "sent_id:1\tShe began her film career .\n1--> Cluster 1:\nShe --> began --> her film career\n", "system_format": "openie6",
+	  "systems": {"o6": "She began her film career .\n0.9: (She; began; her film career)\n"}}`
+	res = do(t, newHandler(nil), http.MethodPost, "/api/score", "application/json", []byte(body))
+	if b := readAll(t, res); res.StatusCode != http.StatusOK || !strings.Contains(string(b), `"format": "openie6"`) {
+		t.Errorf("status %d: %s", res.StatusCode, b)
 	}
 }
 
@@ -329,9 +348,9 @@ func TestErrors(t *testing.T) {
 		// 400: the request body
 		{name: "empty body", body: "", status: 400, msg: "request body is empty"},
 		{name: "blank body", body: " \n ", status: 400, msg: "request body is empty"},
-		{name: "syntax", body: "{\"gold\": \"x\",\n  \"systems\": }", status: 400, msg: "not valid JSON: invalid character '}'", line: 2, col: 14},
-		{name: "unexpected end", body: "{\"gold\": \"x\"", status: 400, msg: "unexpected end", line: 1, col: 13},
-		{name: "trailing data", body: "{} {}", status: 400, msg: "after top-level value", line: 1, col: 4},
+		{name: "syntax", body: "{\"gold\": \"x\",\n  \"systems\": }", status: 400, msg: "not valid JSON: expected a JSON value, found '}'", line: 2, col: 14},
+		{name: "unexpected end", body: "{\"gold\": \"x\"", status: 400, msg: "found the end of the input", line: 1, col: 13},
+		{name: "trailing data", body: "{} {}", status: 400, msg: "expected the end of the input after the JSON value", line: 1, col: 4},
 		{name: "not UTF-8", body: "{\"gold\": \"caf\xe9\"}", status: 400, msg: "not UTF-8", line: 1, col: 14},
 		{name: "not an object", body: "\n  [1, 2]", status: 400, msg: "must be a JSON object, found an array", line: 2, col: 3},
 		{name: "unknown member", body: `{"gold": ` + tiny + `, "system": {}}`, status: 400, msg: `unknown member "system"`, line: 1, col: len(`{"gold": `+tiny+`, `) + 1},

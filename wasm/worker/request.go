@@ -2,8 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"slices"
@@ -77,10 +75,10 @@ func decodeScoreRequest(body []byte) (*scoreRequest, *apiError) {
 	if len(bytes.TrimLeft(body, " \t\r\n")) == 0 {
 		return nil, &apiError{Status: http.StatusBadRequest, Msg: `request body is empty: send a JSON object such as {"gold": "...", "systems": {"name": "..."}}`}
 	}
-	// encoding/json validates without recursion (gjson's validator recurses
-	// once per nesting level, which a hostile body could exhaust).
-	if !json.Valid(body) {
-		return nil, syntaxError(body)
+	// The shared checker bounds the nesting before gjson (which recurses
+	// once per level) walks the body, and refuses non-finite numbers.
+	if off, msg := oie.CheckJSON(string(body)); off >= 0 {
+		return nil, atOffset(body, off, "request body is not valid JSON: "+msg)
 	}
 	d := &decoder{body: body}
 	root := gjson.ParseBytes(body)
@@ -272,23 +270,6 @@ func checkScorer(s string) string {
 		}
 	}
 	return fmt.Sprintf("unknown scorer %q: this server scores with %s", s, strings.Join(availableScorers(), ", "))
-}
-
-// syntaxError locates the first JSON syntax error of body.
-func syntaxError(body []byte) *apiError {
-	var v struct{}
-	err := json.Unmarshal(body, &v) // validates before decoding: nothing is built
-	var se *json.SyntaxError
-	if !errors.As(err, &se) {
-		return &apiError{Status: http.StatusBadRequest, Msg: "request body is not valid JSON"}
-	}
-	// Offset counts the bytes read up to and including the bad one; at the
-	// end of the input there is no bad byte, so point just past the end.
-	off := int(se.Offset) - 1
-	if se.Offset >= int64(len(body)) && strings.HasPrefix(se.Error(), "unexpected end") {
-		off = len(body)
-	}
-	return atOffset(body, min(max(off, 0), len(body)), "request body is not valid JSON: "+se.Error())
 }
 
 // atOffset is a 400 answer pointing at a byte offset of the request body:

@@ -1,0 +1,52 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func writeFile(t *testing.T, name, text string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestScoreInputFormats: every format is read by the command line, detected or
+// named; what cannot be scored exits 1 with a message naming the format.
+func TestScoreInputFormats(t *testing.T) {
+	carbGold := writeFile(t, "gold.tsv", "She began her film career in 1990 .\tbegan\tShe\ther film career\n")
+	openie6 := writeFile(t, "o6.txt", "She began her film career in 1990 .\n0.9: (She; began; her film career)\n0.2: (She; began; 1990)\n")
+	out, stderr, code := runCLI(t, "score", "--scorer", "carb", "--gold", carbGold, "--format", "csv", openie6)
+	if code != 0 || !strings.Contains(out, "carb_auc") {
+		t.Fatalf("exit %d: %s%s", code, out, stderr)
+	}
+	conll := writeFile(t, "tokens.conll", "0\tShe\tbegan\tA0-B\n1\tbegan\tbegan\tP-B\n")
+	benchieGold := writeFile(t, "g.txt", "sent_id:1\tShe began her film career in 1990 .\n1--> Cluster 1:\nShe --> began --> her film career\n")
+	for _, c := range []struct {
+		args []string
+		code int
+		says string
+	}{
+		{[]string{"score", "--gold", benchieGold, conll}, 1, "CoNLL token file"},
+		{[]string{"score", "--gold", benchieGold, "--system-format", "benchie-tsv", conll}, 1, "asked to read it as BenchIE TSV, but this looks like CoNLL token file"},
+		{[]string{"score", "--scorer", "carb", "--gold", carbGold, writeFile(t, "s.tsv", "1\tShe\tbegan\ther film career\n")}, 1, "names sentences by id"},
+		{[]string{"score", "--gold", benchieGold, writeFile(t, "other.txt", "Another sentence here .\n0.9: (She; began; her film career)\n")}, 1, "no extraction names a sentence of the gold"},
+		{[]string{"score", "--gold", benchieGold, "--system-format", "nope", openie6}, 2, "unknown system format \"nope\""},
+		{[]string{"score", "--gold", benchieGold, "--system-format", "openie6", openie6}, 0, ""},
+	} {
+		_, stderr, code := runCLI(t, c.args...)
+		if code != c.code || !strings.Contains(stderr, c.says) {
+			t.Errorf("%v: exit %d, %q; want exit %d saying %q", c.args, code, stderr, c.code, c.says)
+		}
+	}
+	// convert reads any format: OpenIE6 to BenchIE TSV with the sentences.
+	out, stderr, code = runCLI(t, "convert", "--to", "benchie-tsv", "--sentences", benchieGold, openie6)
+	if code != 0 || out != "1\tShe\tbegan\ther film career\t0.9\n1\tShe\tbegan\t1990\t0.2\n" {
+		t.Errorf("convert: exit %d, %q %s", code, out, stderr)
+	}
+}

@@ -1,0 +1,108 @@
+package evaluate
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/oiebench/oiebench/core/carb"
+	"github.com/oiebench/oiebench/core/formats"
+	"github.com/oiebench/oiebench/core/oie"
+)
+
+// A file none of whose extractions name a gold sentence would score a row
+// of zeros (and, with CaRB, precision 1): it is a wrong file or a file read
+// in the wrong format, so it is an error that says which, never a score.
+
+// goldNames are the sentences of a gold, by id and by text key.
+type goldNames struct {
+	ids, keys, lowerKeys map[string]bool
+	sampleID             string
+}
+
+func namesOf(sentences []oie.Sentence) goldNames {
+	n := goldNames{ids: map[string]bool{}, keys: map[string]bool{}, lowerKeys: map[string]bool{}}
+	for _, s := range sentences {
+		if n.sampleID == "" {
+			n.sampleID = s.ID
+		}
+		n.ids[s.ID] = true
+		k := carb.SentenceKey(s.Text)
+		n.keys[k] = true
+		n.lowerKeys[strings.ToLower(k)] = true
+	}
+	return n
+}
+
+// checkAligned returns an error when the system has extractions and none
+// of them names a sentence of the gold; in is the file it was read from,
+// for suggesting another format.
+func checkAligned(s *System, gold goldNames, goldPath string, in Input) error {
+	if s.ByText != nil {
+		if len(s.ByText.Extractions) == 0 {
+			return nil
+		}
+		lower := 0
+		for _, e := range s.ByText.Extractions {
+			k := carb.SentenceKey(e.Sentence)
+			if gold.keys[k] {
+				return nil
+			}
+			if gold.lowerKeys[strings.ToLower(k)] {
+				lower++
+			}
+		}
+		if lower > 0 {
+			return &oie.ParseError{File: s.Path, Err: ErrNotAligned, Msg: fmt.Sprintf(
+				"no extraction names a sentence of the gold %s as written, but %d of %d do when case is ignored: the gold and the extractions differ in case (one of them lowercased?); sentences are matched case-sensitively",
+				goldPath, lower, len(s.ByText.Extractions))}
+		}
+		return notAligned(s, len(s.ByText.Extractions), goldPath, in, fmt.Sprintf("sentences such as %q", abbreviate(s.ByText.Extractions[0].Sentence)))
+	}
+	if len(s.Extractions) == 0 {
+		return nil
+	}
+	for _, e := range s.Extractions {
+		if gold.ids[e.SentID] {
+			return nil
+		}
+	}
+	sample := fmt.Sprintf("ids such as %q where the gold has ids such as %q", s.Extractions[0].SentID, gold.sampleID)
+	if _, err := strconv.ParseFloat(s.Extractions[0].SentID, 64); err == nil && strings.ContainsAny(s.Extractions[0].SentID, ".eE") {
+		sample += ", which look like confidences rather than sentence ids"
+	}
+	return notAligned(s, len(s.Extractions), goldPath, in, sample)
+}
+
+// ErrNotAligned: no extraction of a system file names a gold sentence.
+var ErrNotAligned = errors.New("no extraction names a gold sentence")
+
+func notAligned(s *System, n int, goldPath string, in Input, sample string) error {
+	msg := fmt.Sprintf("no extraction names a sentence of the gold %s (%d extraction(s) read as %s, with %s): is this the right file",
+		goldPath, n, s.Format, sample)
+	d := formats.Detect(in.Data)
+	switch {
+	case d.Format != nil && d.Format.Role == formats.Refused:
+		msg += fmt.Sprintf("? It looks like %s (%s): %s", d.Format.Label, d.Format.Name, d.Format.Refusal)
+	case d.Format != nil && d.Format.Name != string(s.Format) && d.Format.CanRead():
+		msg += fmt.Sprintf(", or format %s (%s)?", d.Format.Name, d.Format.Label)
+	case len(d.Candidates) > 0:
+		names := make([]string, len(d.Candidates))
+		for i, c := range d.Candidates {
+			names[i] = c.Name
+		}
+		msg += ", or format " + strings.Join(names, " or ") + "?"
+	default:
+		msg += ", or another format (choose one by name)?"
+	}
+	return &oie.ParseError{File: s.Path, Err: ErrNotAligned, Msg: msg}
+}
+
+func abbreviate(s string) string {
+	const n = 60
+	if r := []rune(oie.TrimSpace(s)); len(r) > n {
+		return string(r[:n]) + "..."
+	}
+	return oie.TrimSpace(s)
+}

@@ -1,0 +1,153 @@
+package formats
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/oiebench/oiebench/core/oie"
+)
+
+// Block formats write a sentence line followed by its extractions, one a
+// line: OpenIE6's predictions, OpenIE 4/5 on the command line, IMoJIE's
+// standalone script. They differ in how an extraction line looks.
+
+// tupleLine is an extraction line parsed: confidence and fields.
+type tupleLine struct {
+	conf    float64
+	hasConf bool
+	fields  []string
+	at      int // byte offset of the tuple in the line
+}
+
+// parseOpenIE6 reads "CONF: (a; r; b)" or "CONF: Context(...):(a; r; b)".
+func parseOpenIE6(s string) (tupleLine, bool) {
+	head, rest, ok := strings.Cut(s, ": ")
+	if !ok {
+		return tupleLine{}, false
+	}
+	c, ok := number(head)
+	if !ok || strings.ContainsAny(head, " \t") {
+		return tupleLine{}, false
+	}
+	t, ok := parseTuple(rest)
+	t.conf, t.hasConf, t.at = c, true, t.at+len(head)+2
+	return t, ok
+}
+
+// parseCLI reads OpenIE 4/5's "0.86 (a; r; b)" or "0.82 Context(...):(a; r; b)".
+func parseCLI(s string) (tupleLine, bool) {
+	head, rest, ok := strings.Cut(s, " ")
+	if !ok {
+		return tupleLine{}, false
+	}
+	c, ok := number(head)
+	if !ok || strings.HasSuffix(head, ":") {
+		return tupleLine{}, false
+	}
+	t, ok := parseTuple(rest)
+	t.conf, t.hasConf, t.at = c, true, t.at+len(head)+1
+	return t, ok
+}
+
+// parseIMoJIE reads "( a ; r ; b )".
+func parseIMoJIE(s string) (tupleLine, bool) {
+	t, ok := parseTuple(s)
+	return t, ok
+}
+
+// parseTuple reads "(a; r; b; ...)", after an optional "Context(...):"
+// prefix: fields split on ";" and trimmed, location and time markers
+// ("L:", "T:") removed from the arguments.
+func parseTuple(s string) (tupleLine, bool) {
+	at := 0
+	if strings.HasPrefix(s, "Context(") {
+		i := strings.Index(s, "):(")
+		if i < 0 {
+			return tupleLine{}, false
+		}
+		at = i + 2
+		s = s[at:]
+	}
+	t := oie.TrimSpace(s)
+	if len(t) < 2 || t[0] != '(' || t[len(t)-1] != ')' || !strings.Contains(t, ";") {
+		return tupleLine{}, false
+	}
+	parts := strings.Split(t[1:len(t)-1], ";")
+	for i, p := range parts {
+		p = oie.TrimSpace(p)
+		if i != 1 {
+			for _, m := range []string{"L:", "T:"} {
+				p = oie.TrimSpace(strings.TrimPrefix(p, m))
+			}
+		}
+		parts[i] = p
+	}
+	return tupleLine{fields: parts, at: at}, true
+}
+
+// readBlocks reads a block format whose extraction lines parse is given.
+// joined folds the arguments after the relation into one (OpenIE6).
+func readBlocks(in Input, what string, parse func(string) (tupleLine, bool), joined bool) (*Extractions, error) {
+	r, err := newLineReader(in)
+	if err != nil {
+		return nil, err
+	}
+	sentence, seen := "", false
+	headers := map[string]int{}
+	blocks := 0
+	for _, l := range r.lines {
+		text := oie.TrimSpace(l.Text)
+		if text == "" {
+			continue
+		}
+		t, ok := parse(text)
+		if !ok {
+			sentence, seen = text, true
+			headers[text]++
+			blocks++
+			continue
+		}
+		if !seen {
+			return nil, r.errAt(l, 0, oie.ErrSyntax, "extraction before any sentence line: expected the sentence first (%s)", what)
+		}
+		conf := 1.0
+		if t.hasConf {
+			conf = t.conf
+		}
+		f := t.fields
+		rel := ""
+		if len(f) > 1 {
+			rel = f[1]
+		}
+		args := []string{f[0]}
+		switch {
+		case joined:
+			var rest []string
+			if len(f) > 2 {
+				rest = f[2:]
+			}
+			args = append(args, strings.Join(rest, " "))
+		case len(f) > 2:
+			args = append(args, f[2:]...)
+		}
+		r.add(sentence, conf, l.Num, rel, args...)
+	}
+	x, err := r.done()
+	if err == nil && blocks > 1 && len(headers) == 1 {
+		x.ByText.Warnings = append(x.ByText.Warnings, oie.Warning{File: in.File,
+			Msg: fmt.Sprintf("all %d blocks name the same sentence (%q): IMoJIE's standalone.py writes the last input line as every block's header; the extractions are aligned with that sentence only", blocks, abbreviate(sentence))})
+	}
+	return x, err
+}
+
+func readOpenIE6(in Input) (*Extractions, error) {
+	return readBlocks(in, "OpenIE6 predictions", parseOpenIE6, true)
+}
+
+func readOpenIECLI(in Input) (*Extractions, error) {
+	return readBlocks(in, "OpenIE 4/5 command-line output", parseCLI, false)
+}
+
+func readIMoJIE(in Input) (*Extractions, error) {
+	return readBlocks(in, "IMoJIE standalone output", parseIMoJIE, false)
+}

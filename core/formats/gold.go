@@ -1,0 +1,39 @@
+package formats
+
+import (
+	"fmt"
+
+	"github.com/oiebench/oiebench/core/carb"
+	"github.com/oiebench/oiebench/core/oie"
+)
+
+// ReadCaRBGold reads a token-level gold for the CaRB scorer: a CaRB gold or
+// an OIE2016 gold, as f says (nil: detected). A file detected as another
+// format is an error that names it: reading an OIE2016 gold as a CaRB gold
+// would shift every column.
+func ReadCaRBGold(in Input, f *Format) (*carb.Gold, *Format, error) {
+	if f == nil {
+		d := Detect(in.Data)
+		switch {
+		case d.Format != nil:
+			f = d.Format
+		case len(d.Candidates) > 0:
+			return nil, nil, &oie.ParseError{File: in.File, Line: 1, Err: ErrAmbiguous,
+				Msg: fmt.Sprintf("cannot tell the format of this gold (%s): it could be %s; choose one by name", d.Note, labels(d.Candidates))}
+		default:
+			f = MustLookup(NameCaRBGold) // its reader says what is wrong
+		}
+	}
+	var g *carb.Gold
+	var err error
+	switch f.Name {
+	case NameCaRBGold:
+		g, err = carb.ReadGold(in.File, in.Data)
+	case NameOIE2016Gold:
+		g, err = carb.ReadOIE2016Gold(in.File, in.Data)
+	default:
+		return nil, nil, &oie.ParseError{File: in.File, Line: 1, Err: ErrRefused,
+			Msg: fmt.Sprintf("this looks like %s (%s), not a CaRB or OIE2016 gold", f.Label, f.Name)}
+	}
+	return g, f, err
+}

@@ -1,0 +1,435 @@
+package formats
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/oiebench/oiebench/core/carb"
+	"github.com/oiebench/oiebench/core/oie"
+)
+
+// Input is a file to read.
+type Input struct {
+	File string // shown in messages
+	Data []byte
+	// Pause and Shared are passed on to the readers that take them (see
+	// oie.SystemOptions).
+	Pause  func()
+	Shared bool
+}
+
+// Extractions are a system file read in some format: by sentence id or by
+// sentence text, never both.
+type Extractions struct {
+	Format *Format
+	ByID   *oie.System       // formats that name sentences by id
+	ByText *carb.Predictions // formats that name sentences by text
+}
+
+// Len is the number of extractions read.
+func (x *Extractions) Len() int {
+	if x.ByText != nil {
+		return len(x.ByText.Extractions)
+	}
+	return len(x.ByID.Extractions)
+}
+
+type reader func(in Input) (*Extractions, error)
+
+// Read reads a system file in format f; a nil f detects the format (see
+// Detect) and is an error naming the candidates when detection is not
+// confident. Refused formats are errors that say why.
+func Read(in Input, f *Format) (*Extractions, error) {
+	if f == nil {
+		// A file that is not text is said so, at its first bad byte,
+		// rather than of no recognisable format.
+		if err := oie.CheckText(in.File, in.Data, in.Pause); err != nil {
+			return nil, err
+		}
+		d := Detect(in.Data)
+		if err := d.SystemError(in.File); err != nil {
+			return nil, err
+		}
+		f = d.Format
+	} else if d := Detect(in.Data); d.Format != nil && d.Format != f && d.Format.Role == Refused {
+		// A format chosen by name does not make a file that can never be
+		// scored (CoNLL tokens, CoreNLP without sentences) readable: its
+		// word indexes or confidences would pass for sentence ids.
+		return nil, &oie.ParseError{File: in.File, Line: 1, Err: ErrRefused,
+			Msg: fmt.Sprintf("asked to read it as %s, but this looks like %s: %s", f.Label, d.Format.Label, d.Format.Refusal)}
+	}
+	if f.read == nil {
+		if f.Role == Refused {
+			return nil, &oie.ParseError{File: in.File, Line: 1, Msg: fmt.Sprintf("read as %s: %s", f.Label, f.Refusal), Err: ErrRefused}
+		}
+		return nil, &oie.ParseError{File: in.File, Msg: fmt.Sprintf("a %s is not system extractions", f.Label), Err: ErrRefused}
+	}
+	x, err := f.read(in)
+	if err != nil {
+		return nil, err
+	}
+	x.Format = f
+	if x.ByID != nil {
+		x.ByID.Format = oie.Format(f.Name)
+	}
+	return x, nil
+}
+
+// lineReader walks the lines of a text file for the readers below and
+// keeps the tally of lines skipped.
+type lineReader struct {
+	file    string
+	lines   []oie.Line
+	preds   *carb.Predictions
+	skipped []int // lines skipped, as the reference reader skips them
+	why     string
+}
+
+func newLineReader(in Input) (*lineReader, error) {
+	lines, err := oie.SplitLines(in.File, in.Data)
+	if err != nil {
+		return nil, err
+	}
+	return &lineReader{file: in.File, lines: lines, preds: &carb.Predictions{Path: in.File}}, nil
+}
+
+func (r *lineReader) add(sentence string, conf float64, line int, rel string, args ...string) {
+	r.preds.Extractions = append(r.preds.Extractions, carb.Prediction{Sentence: sentence, Confidence: conf, Line: line,
+		Tuple: carb.Tuple{Relation: rel, Args: args}})
+}
+
+func (r *lineReader) skip(line int, why string) {
+	r.skipped = append(r.skipped, line)
+	if r.why == "" {
+		r.why = why
+	}
+}
+
+func (r *lineReader) errAt(l oie.Line, off int, kind error, format string, args ...any) error {
+	return &oie.ParseError{File: r.file, Line: l.Num, Column: oie.Column(l.Text, off), Msg: fmt.Sprintf(format, args...), Err: kind}
+}
+
+// done returns what was read, with one warning for the lines skipped.
+func (r *lineReader) done() (*Extractions, error) {
+	if n := len(r.skipped); n > 0 {
+		r.preds.Warnings = append(r.preds.Warnings, oie.Warning{File: r.file,
+			Msg: fmt.Sprintf("%d line(s) skipped (%s), as the reference reader skips them: %s", n, r.why, carb.LineList(r.skipped))})
+	}
+	if len(r.preds.Extractions) == 0 {
+		r.preds.Warnings = append(r.preds.Warnings, oie.Warning{File: r.file, Msg: "the file holds no extractions"})
+	}
+	return &Extractions{ByText: r.preds}, nil
+}
+
+// fields splits a line trimmed as the reference readers trim it (Python's
+// str.strip, so trailing empty columns go) into tab-separated fields, with
+// the byte offset of each field in the line.
+func fields(text string) ([]string, []int) {
+	t := oie.TrimSpace(text)
+	lead := strings.Index(text, t)
+	f := strings.Split(t, "\t")
+	offs := make([]int, len(f))
+	at := lead
+	for i, s := range f {
+		offs[i] = at
+		at += len(s) + 1
+	}
+	return f, offs
+}
+
+// number reads a confidence: a finite number.
+func number(s string) (float64, bool) {
+	c, err := strconv.ParseFloat(oie.TrimSpace(s), 64)
+	return c, err == nil && !math.IsInf(c, 0) && !math.IsNaN(c)
+}
+
+func readBenchIETSV(in Input) (*Extractions, error) {
+	s, err := oie.ReadSystem(in.File, in.Data, oie.SystemOptions{Format: oie.FormatTSV, Pause: in.Pause, Shared: in.Shared})
+	if err != nil {
+		return nil, err
+	}
+	return &Extractions{ByID: s}, nil
+}
+
+func readJSONL(in Input) (*Extractions, error) {
+	s, err := oie.ReadSystem(in.File, in.Data, oie.SystemOptions{Format: oie.FormatJSONL, Pause: in.Pause, Shared: in.Shared})
+	if err != nil {
+		return nil, err
+	}
+	return &Extractions{ByID: s}, nil
+}
+
+func readCaRBTabbed(in Input) (*Extractions, error) {
+	p, err := carb.ReadTabbed(in.File, in.Data)
+	if err != nil {
+		return nil, err
+	}
+	return &Extractions{ByText: p}, nil
+}
+
+// argText is the text of an OpenIE 4/5 argument or relation,
+// Name(text,List(...)): what lies between the first "(" and ",List(".
+func argText(s string) (string, bool) {
+	i := strings.IndexByte(s, '(')
+	j := strings.Index(s, ",List(")
+	if i < 0 || j < i {
+		return "", false
+	}
+	return s[i+1 : j], true
+}
+
+// readColumnar reads OpenIE 4 (five: false) or OpenIE 5 columnar output.
+func readColumnar(five bool) reader {
+	return func(in Input) (*Extractions, error) {
+		r, err := newLineReader(in)
+		if err != nil {
+			return nil, err
+		}
+		for _, l := range r.lines {
+			if oie.TrimSpace(l.Text) == "" {
+				continue
+			}
+			f, offs := fields(l.Text)
+			if len(f) < 6 {
+				return nil, r.errAt(l, len(l.Text), oie.ErrFieldCount,
+					"expected 6 tab-separated columns (confidence, context, arg1, relation, arg2, sentence), found %d", len(f))
+			}
+			conf, ok := number(f[0])
+			if !ok {
+				return nil, r.errAt(l, offs[0], oie.ErrSyntax, "expected a confidence in column 1, found %q", f[0])
+			}
+			if f[2] == "" || f[3] == "" || f[4] == "" {
+				r.skip(l.Num, "an argument or the relation is missing")
+				continue
+			}
+			var texts [3]string
+			for k := range texts {
+				if texts[k], ok = argText(f[2+k]); !ok {
+					return nil, r.errAt(l, offs[2+k], oie.ErrSyntax, "expected Name(text,List(...)) in column %d, found %q", 3+k, abbreviate(f[2+k]))
+				}
+			}
+			arg1, rel := texts[0], texts[1]
+			args := []string{arg1, texts[2]}
+			if five {
+				args = args[:1]
+				for _, part := range strings.Split(f[4], ");") {
+					a, ok := argText(part)
+					if !ok {
+						return nil, r.errAt(l, offs[4], oie.ErrSyntax, "expected arguments Name(text,List(...)) joined by \"; \" in column 5, found %q", abbreviate(part))
+					}
+					args = append(args, a)
+				}
+				if f[1] != "" {
+					ctx, ok := argText(f[1])
+					if !ok {
+						return nil, r.errAt(l, offs[1], oie.ErrSyntax, "expected Context(text,List(...)) in column 2, found %q", abbreviate(f[1]))
+					}
+					if !strings.HasPrefix(arg1+" "+rel, ctx) {
+						args[0] = ctx + " " + arg1
+					}
+				}
+			}
+			r.add(f[5], conf, l.Num, rel, args...)
+		}
+		return r.done()
+	}
+}
+
+func readClausIE(in Input) (*Extractions, error) {
+	r, err := newLineReader(in)
+	if err != nil {
+		return nil, err
+	}
+	sentence, seen := "", false
+	for _, l := range r.lines {
+		if oie.TrimSpace(l.Text) == "" {
+			continue
+		}
+		f, offs := fields(l.Text)
+		switch len(f) {
+		case 1:
+			sentence, seen = f[0], true
+		case 5:
+			if !seen {
+				return nil, r.errAt(l, 0, oie.ErrSyntax, "extraction before any sentence line: expected the sentence first")
+			}
+			conf, ok := number(f[4])
+			if !ok {
+				return nil, r.errAt(l, offs[4], oie.ErrSyntax, "expected a confidence in column 5, found %q", f[4])
+			}
+			r.add(sentence, conf, l.Num, unquote(f[2]), unquote(f[1]), unquote(f[3]))
+		default:
+			r.skip(l.Num, "neither a sentence nor 5 columns")
+		}
+	}
+	return r.done()
+}
+
+// unquote removes the quotes ClausIE puts around a field.
+func unquote(s string) string {
+	s = strings.TrimPrefix(s, `"`)
+	return strings.TrimSuffix(s, `"`)
+}
+
+func readPropS(in Input) (*Extractions, error) {
+	r, err := newLineReader(in)
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range r.lines {
+		if oie.TrimSpace(l.Text) == "" {
+			continue
+		}
+		f, offs := fields(l.Text)
+		if len(f) < 3 {
+			return nil, r.errAt(l, len(l.Text), oie.ErrFieldCount, "expected at least 3 tab-separated columns (confidence, sentence, relation, label, argument, ...), found %d", len(f))
+		}
+		conf, ok := number(f[0])
+		if !ok {
+			return nil, r.errAt(l, offs[0], oie.ErrSyntax, "expected a confidence in column 1, found %q", f[0])
+		}
+		var args []string
+		for k := 4; k < len(f); k += 2 {
+			args = append(args, f[k])
+		}
+		r.add(f[1], conf, l.Num, f[2], args...)
+	}
+	return r.done()
+}
+
+func readReVerb(in Input) (*Extractions, error) {
+	r, err := newLineReader(in)
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range r.lines {
+		if oie.TrimSpace(l.Text) == "" {
+			continue
+		}
+		f, offs := fields(l.Text)
+		if len(f) < 13 {
+			return nil, r.errAt(l, len(l.Text), oie.ErrFieldCount, "expected at least 13 tab-separated columns (file, sentence number, arg1, relation, arg2, 6 offsets, confidence, sentence), found %d", len(f))
+		}
+		conf, ok := number(f[11])
+		if !ok {
+			return nil, r.errAt(l, offs[11], oie.ErrSyntax, "expected a confidence in column 12, found %q", f[11])
+		}
+		r.add(f[12], conf, l.Num, f[3], f[2], f[4])
+	}
+	return r.done()
+}
+
+func readOllie(in Input) (*Extractions, error) {
+	r, err := newLineReader(in)
+	if err != nil {
+		return nil, err
+	}
+	header := true
+	for _, l := range r.lines {
+		if oie.TrimSpace(l.Text) == "" {
+			continue
+		}
+		if header {
+			header = false
+			continue
+		}
+		f, offs := fields(l.Text)
+		if len(f) < 7 {
+			return nil, r.errAt(l, len(l.Text), oie.ErrFieldCount, "expected 7 tab-separated columns (confidence, arg1, relation, arg2, enabler, attribution, sentence), found %d", len(f))
+		}
+		conf, ok := number(f[0])
+		if !ok {
+			return nil, r.errAt(l, offs[0], oie.ErrSyntax, "expected a confidence in column 1, found %q", f[0])
+		}
+		r.add(f[6], conf, l.Num, f[2], f[1], f[3])
+	}
+	return r.done()
+}
+
+func readAllenNLP(in Input) (*Extractions, error) {
+	r, err := newLineReader(in)
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range r.lines {
+		if oie.TrimSpace(l.Text) == "" {
+			continue
+		}
+		f, offs := fields(l.Text)
+		if len(f) < 2 {
+			return nil, r.errAt(l, len(l.Text), oie.ErrFieldCount, "expected sentence<TAB>tagged extraction<TAB>confidence, found 1 column")
+		}
+		conf := 1.0
+		if len(f) > 2 {
+			c, ok := number(f[2])
+			if !ok {
+				return nil, r.errAt(l, offs[2], oie.ErrSyntax, "expected a confidence in column 3, found %q", f[2])
+			}
+			conf = c
+		}
+		a1, rel, a2 := tagged(f[1], "arg1"), tagged(f[1], "rel"), tagged(f[1], "arg2")
+		if a1 == "" && rel == "" && a2 == "" {
+			r.skip(l.Num, "no <arg1>, <rel> or <arg2> text")
+			continue
+		}
+		r.add(f[0], conf, l.Num, rel, a1, a2)
+	}
+	return r.done()
+}
+
+// tagged returns the trimmed text between <tag> and </tag>, or "".
+func tagged(s, tag string) string {
+	_, rest, ok := strings.Cut(s, "<"+tag+">")
+	if !ok {
+		return ""
+	}
+	text, _, _ := strings.Cut(rest, "</"+tag+">")
+	return oie.TrimSpace(text)
+}
+
+func readCoreNLPWithID(in Input) (*Extractions, error) {
+	lines, err := oie.SplitLines(in.File, in.Data)
+	if err != nil {
+		return nil, err
+	}
+	s := &oie.System{Path: in.File, HasConfidence: true}
+	for _, l := range lines {
+		if oie.TrimSpace(l.Text) == "" {
+			continue
+		}
+		f := strings.Split(l.Text, "\t")
+		if len(f) < 5 {
+			return nil, &oie.ParseError{File: in.File, Line: l.Num, Column: oie.Column(l.Text, len(l.Text)), Err: oie.ErrFieldCount,
+				Msg: fmt.Sprintf("expected 5 tab-separated columns (sentence id, confidence, subject, relation, object), found %d", len(f))}
+		}
+		conf, ok := number(f[1])
+		if !ok {
+			return nil, &oie.ParseError{File: in.File, Line: l.Num, Column: oie.Column(l.Text, len(f[0])+1), Err: oie.ErrSyntax,
+				Msg: fmt.Sprintf("expected a confidence in column 2, found %q", f[1])}
+		}
+		id := oie.TrimSpace(f[0])
+		if id == "" {
+			return nil, &oie.ParseError{File: in.File, Line: l.Num, Column: 1, Err: oie.ErrEmptyField, Msg: "empty sentence id: expected the id of a gold sentence in column 1"}
+		}
+		e := oie.Extraction{SentID: id, Triple: oie.Triple{Subject: f[2], Relation: f[3], Object: f[4]}, Confidence: conf, HasConfidence: true, Line: l.Num}
+		if len(f) > 5 {
+			e.Extra = f[5:]
+		}
+		s.Extractions = append(s.Extractions, e)
+	}
+	if len(s.Extractions) == 0 {
+		s.HasConfidence = false
+		s.Warnings = append(s.Warnings, oie.Warning{File: in.File, Msg: "the file holds no extractions"})
+	}
+	return &Extractions{ByID: s}, nil
+}
+
+func abbreviate(s string) string {
+	const n = 60
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + "..."
+	}
+	return s
+}

@@ -1,0 +1,111 @@
+package oie_test
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/oiebench/oiebench/core/oie"
+)
+
+func TestCheckJSON(t *testing.T) {
+	cases := []struct {
+		text string
+		off  int // -1: valid
+		says string
+	}{
+		{`{"a": [1, 2.5e3, -0, true, null, "x\u00e9\n"]}`, -1, ""},
+		{`{"a": [1,`, 9, "found the end of the input"}, // just past the end
+		{`{"a" 1}`, 5, "expected ':'"},
+		{`{"a": 1,}`, 8, "expected a string key"},
+		{`[1 2]`, 3, "expected ',' or ']'"},
+		{`{"a": 1e309}`, 6, "number 1e309 is too large"},
+		{`[-1e400]`, 1, "too large"},
+		{`[NaN]`, 1, "NaN is not a JSON number"},
+		{`[Infinity]`, 1, "Infinity is not a JSON number"},
+		{`[-Infinity]`, 1, "-Infinity is not a JSON number"},
+		{`[01]`, 2, "expected ',' or ']'"},
+		{`["a` + "\t" + `b"]`, 3, "control character"},
+		{`["\x"]`, 2, `invalid escape \x`},
+		{`{} {}`, 3, "expected the end of the input"},
+		{``, 0, "found the end of the input"},
+		{strings.Repeat("[", 101) + strings.Repeat("]", 101), 100, "nested more than 100 levels"},
+		{strings.Repeat("[", 100) + strings.Repeat("]", 100), -1, ""},
+	}
+	for _, c := range cases {
+		off, msg := oie.CheckJSON(c.text)
+		if off != c.off || !strings.Contains(msg, c.says) {
+			t.Errorf("CheckJSON(%.40q) = %d, %q; want %d, %q", c.text, off, msg, c.off, c.says)
+		}
+	}
+}
+
+// TestJSONPositionsAgree: every JSON reader places the same error at the
+// same spot (one checker, one position lookup).
+func TestJSONPositionsAgree(t *testing.T) {
+	_, _, err := oie.ParseJSON("f.json", []byte(`{"a": [1,`), "a JSON object")
+	var pe *oie.ParseError
+	if !errors.As(err, &pe) || pe.Line != 1 || pe.Column != 10 {
+		t.Errorf("ParseJSON: %v, want 1:10", err)
+	}
+	_, err = oie.ReadSystem("f.jsonl", []byte(`{"a": [1,`), oie.SystemOptions{Format: oie.FormatJSONL})
+	if !errors.As(err, &pe) || pe.Line != 1 || pe.Column != 10 {
+		t.Errorf("JSON Lines: %v, want 1:10", err)
+	}
+	_, _, err = oie.ParseJSON("f.json", []byte("\ufeff{\n  \"é\": [NaN]}"), "a JSON object")
+	if !errors.As(err, &pe) || pe.Line != 2 || pe.Column != 9 {
+		t.Errorf("ParseJSON after a BOM and a multibyte key: %v, want 2:9", err)
+	}
+}
+
+// TestOffsetsLinear: positions in a long one-line JSON file cost a block
+// scan each, not a scan from the line start (a 2.1 MB one-line WiRe57 file
+// took 15 s to read when they did).
+func TestOffsetsLinear(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{")
+	for i := 0; b.Len() < 2_100_000; i++ {
+		fmt.Fprintf(&b, `"s%d": [{"arg1": "é a", "rel": "r", "arg2": "b"}], `, i)
+	}
+	b.WriteString(`"end": []}`)
+	text := b.String()
+	o := oie.NewOffsets(text)
+	start := time.Now()
+	n := 0
+	for off := 0; off < len(text); off += 40 { // some 50,000 lookups
+		line, col := o.Position(off)
+		if line != 1 || col < 1 {
+			t.Fatalf("Position(%d) = %d:%d", off, line, col)
+		}
+		n++
+	}
+	if _, col := o.Position(len(text)); col != len([]rune(text))+1 {
+		t.Errorf("end column %d, want %d", col, len([]rune(text))+1)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("%d lookups took %v", n, d)
+	}
+}
+
+// FuzzCheckJSON: the checker accepts exactly what encoding/json accepts,
+// but for what it refuses on purpose (deep nesting, numbers too large).
+func FuzzCheckJSON(f *testing.F) {
+	for _, s := range []string{`{"a": [1, 2.5e3, "x\u00e9"]}`, `{"a": [1,`, `[NaN]`, `1e309`, `"\ud800"`, `[01]`, ` {} `, `{"a":{"b":[true,false,null]}}`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		off, msg := oie.CheckJSON(s)
+		valid := json.Valid([]byte(s))
+		switch {
+		case off < 0 && !valid:
+			t.Fatalf("CheckJSON accepts %q, encoding/json does not", s)
+		case off >= 0 && valid && !strings.Contains(msg, "too large") && !strings.Contains(msg, "nested more than"):
+			t.Fatalf("CheckJSON refuses valid %q at %d: %s", s, off, msg)
+		case off > len(s):
+			t.Fatalf("offset %d beyond the input", off)
+		}
+	})
+}
