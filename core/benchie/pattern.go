@@ -332,14 +332,46 @@ func countOptional(units []Unit) int {
 }
 
 // ExpandUnits lists the distinct forms of a slot in a fixed order, for the
-// statistics; it stops and returns nil once more than limit forms exist
-// (limit < 0: no limit). Matching never expands.
+// statistics; it returns nil, having listed nothing, when the slot has more
+// than limit forms (limit < 0: no limit) or they would take more than
+// expandByteBudget bytes (or four times the units' text, if more). Matching
+// never expands.
 func ExpandUnits(units []Unit, limit int) []string {
-	forms, _, ok := expandInto(units, limit, []string{""}, []bool{false}, joinWords)
-	if !ok {
+	forms, bytes := expansionPrice(units)
+	length := 0
+	for _, u := range units {
+		length += len(u.Text)
+	}
+	if forms < 0 || (limit >= 0 && forms > limit) || bytes > max(expandByteBudget, 4*length) {
 		return nil
 	}
-	return dedupe(forms)
+	forms2, _, _ := expandInto(units, -1, []string{""}, []bool{false}, joinWords)
+	return dedupe(forms2)
+}
+
+// expandByteBudget bounds the bytes one ExpandUnits may write.
+const expandByteBudget = 16 << 20
+
+// expansionPrice is what expandInto costs for units, computed without
+// listing anything: the forms it lists (2^k for k optional units,
+// duplicates included) and an upper bound of the bytes it writes; -1, -1
+// beyond 2^40 of either.
+func expansionPrice(units []Unit) (forms, bytes int) {
+	const most = 1 << 40
+	n, size, written := 1.0, 0.0, 0.0 // forms, their bytes, bytes written
+	for _, u := range units {
+		add := n * float64(len(u.Text)+1)
+		written += size + add // every form of the step is written again
+		if u.Optional {
+			n, size = 2*n, 2*size+add
+		} else {
+			size += add
+		}
+		if n > most || written > most {
+			return -1, -1
+		}
+	}
+	return int(n), int(written)
 }
 
 func joinWords(a, b string) string { return a + " " + b }
