@@ -1,0 +1,45 @@
+package main
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/oiebench/oiebench/internal/hostile"
+)
+
+// TestHostileBodies: hostile texts get a 200 or a 4xx with a message, never
+// a 5xx, and cost memory in proportion to the body (the Worker has 128 MB).
+func TestHostileBodies(t *testing.T) {
+	carbGold := string(readData(t, "carb_explicit.txt"))
+	gold := string(readData(t, "benchie_gold_annotations_en.txt"))
+	bodies := map[string]map[string]any{
+		// A JSONL confidence beyond float64 made CaRB's threshold infinite
+		// and the JSON encoding fail (500).
+		"infinite confidence": {"gold": gold, "carb_gold": carbGold, "scorers": []string{"benchie", "carb"},
+			"systems": map[string]any{"s": `{"sent_id": 1, "subject": "He", "relation": "served", "object": "as PM", "confidence": 1e309}` + "\n" +
+				`{"sent_id": 2, "subject": "a", "relation": "b", "object": "c", "confidence": -1e309}` + "\n"}},
+		"tabbed infinite confidence": {"gold": gold, "system_format": "carb-tabbed",
+			"systems": map[string]any{"s": "He served .\t1e309\tserved\tHe\n"}},
+		"blank lines": {"gold": tinyGold, "systems": map[string]any{"s": strings.Repeat("\n", 1<<19) + tinySystem}},
+	}
+	for name, gen := range hostile.Golds {
+		if g := string(gen(1)); len(g) < 1<<20 {
+			bodies["gold: "+name] = map[string]any{"gold": g, "systems": map[string]any{"s": "0\tHe\tserved as\tminister\n"}}
+		}
+	}
+	h := newHandler(nil)
+	for name, body := range bodies {
+		b := mustJSON(t, body)
+		var res *http.Response
+		cost := hostile.Allocated(func() { res = post(t, h, b) })
+		answer := readAll(t, res)
+		t.Logf("%s: %d B body, %d B allocated, status %d", name, len(b), cost, res.StatusCode)
+		if res.StatusCode >= 500 {
+			t.Errorf("%s: status %d: %.300s", name, res.StatusCode, answer)
+		}
+		if limit := uint64(64<<20 + 100*len(b)); cost > limit {
+			t.Errorf("%s: %d B allocated for a %d B body, over %d", name, cost, len(b), limit)
+		}
+	}
+}
