@@ -65,6 +65,7 @@ func FromBenchIE(sys *oie.System, sentences []oie.Sentence) *Predictions {
 		p.Extractions = append(p.Extractions, Prediction{Sentence: sent, Confidence: conf, Line: e.Line,
 			Tuple: Tuple{Relation: e.Relation, Args: args}})
 	}
+	p.Warnings = oie.CapWarnings(p.Warnings, sys.Path)
 	return p
 }
 
@@ -110,5 +111,6 @@ func ToBenchIE(p *Predictions, sentences []oie.Sentence) *oie.System {
 		sys.Extractions = append(sys.Extractions, x)
 	}
 	sys.HasConfidence = len(sys.Extractions) > 0
+	sys.Warnings = oie.CapWarnings(sys.Warnings, p.Path)
 	return sys
 }

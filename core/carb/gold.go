@@ -1,6 +1,7 @@
 package carb
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
@@ -72,7 +73,7 @@ const contextMarker = "C: "
 // ReadGold reads a CaRB gold file. It returns the whole gold or a
 // *oie.ParseError naming file:line:column; never a partly read gold.
 func ReadGold(file string, data []byte) (*Gold, error) {
-	lines, err := oie.SplitLines(file, data)
+	lines, err := oie.SplitContentLines(file, data)
 	if err != nil {
 		return nil, err
 	}
@@ -120,10 +121,15 @@ func ReadGold(file string, data []byte) (*Gold, error) {
 		s.Tuples = append(s.Tuples, t)
 	}
 	if len(order) == 0 {
-		return nil, &oie.ParseError{File: file, Line: max(1, len(lines)),
+		last := bytes.Count(data, []byte("\n")) // the file's last line
+		if len(data) > 0 && data[len(data)-1] != '\n' {
+			last++
+		}
+		return nil, &oie.ParseError{File: file, Line: max(1, last),
 			Msg: "no gold tuples: expected lines of the form sentence<TAB>relation<TAB>arg1<TAB>arg2...", Err: oie.ErrNoContent}
 	}
 	g.index(order)
+	g.Warnings = oie.CapWarnings(g.Warnings, file)
 	return g, nil
 }
 

@@ -1,7 +1,6 @@
 package oie
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -67,7 +66,7 @@ func SniffSystem(data []byte) Format {
 
 // firstContent returns the first non-blank line of data, trimmed.
 func firstContent(data []byte) string {
-	s := strings.TrimPrefix(string(data[:min(len(data), 1<<16)]), "\ufeff")
+	s := normalCR(string(trimBOM(data[:min(len(data), 1<<16)])))
 	for s != "" {
 		line, rest, _ := strings.Cut(s, "\n")
 		if t := TrimSpace(line); t != "" {
@@ -84,7 +83,7 @@ func ReadSystem(file string, data []byte, opt SystemOptions) (*System, error) {
 	if err := CheckText(file, data, opt.Pause); err != nil {
 		return nil, err
 	}
-	lines := splitText(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), opt.Shared)
+	lines := splitText(trimBOM(data), opt.Shared, true) // both formats skip blank lines
 	var err error
 	format := opt.Format
 	if format == FormatAuto {
@@ -157,7 +156,7 @@ func readTSV(sys *System, lines []Line, mode ConfidenceMode, pause func()) error
 	}
 	for i := range sys.Extractions {
 		e := &sys.Extractions[i]
-		text := lines[e.Line-1].Text
+		text := lines[i].Text // one extraction a line: blank lines are not in lines
 		if len(e.Extra) == 0 {
 			return &ParseError{File: sys.Path, Line: e.Line, Column: Column(text, len(text)), Msg: "expected a confidence in column 5", Err: ErrFieldCount}
 		}
