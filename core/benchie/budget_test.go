@@ -39,8 +39,14 @@ func TestStatsLowerBound(t *testing.T) {
 		n     int
 		exact bool
 	}{
-		// 2^20 forms: over the budget; 21 forms of distinct lengths.
-		{"sent_id:1\tS\n1--> Cluster 1:\n" + hostile.OptionalUnits(20, 2) + " --> r --> o\n" + hostile.OptionalUnits(20, 2) + " --> r --> o\n", 21, false},
+		// Two triples of 2^20 forms: over the budget, so not deduplicated;
+		// each has exactly 2^20 (distinct words), a lower bound.
+		{"sent_id:1\tS\n1--> Cluster 1:\n" + hostile.OptionalUnits(20, 2) + " --> r --> o\n" + hostile.OptionalUnits(20, 2) + " --> r --> o\n", 1 << 20, false},
+		// One triple of distinct words: counted without listing, exactly.
+		{"sent_id:1\tS\n1--> Cluster 1:\n" + hostile.OptionalUnits(25, 2) + " --> r --> [o] p\n", 1 << 26, true},
+		// Words alike: 41 distinct forms of 2^40, too many to list; 41
+		// forms of distinct lengths are sure.
+		{"sent_id:1\tS\n1--> Cluster 1:\n" + strings.Repeat("[a] ", 40) + "--> r --> o\n", 41, false},
 		// Twice the same 2^10 forms: counted.
 		{"sent_id:1\tS\n1--> Cluster 1:\n" + hostile.OptionalUnits(10, 2) + " --> r --> o\n" + hostile.OptionalUnits(10, 2) + " --> r --> o\n", 1024, true},
 		// Units without text add no length: the bound counts only the others.

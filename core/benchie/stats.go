@@ -2,6 +2,7 @@ package benchie
 
 import (
 	"slices"
+	"strings"
 	"unsafe"
 
 	"github.com/oiebench/oiebench/core/oie"
@@ -207,7 +208,17 @@ func (fc *formCounter) tripleForms(syn *Synset) (int, bool) {
 		t := &syn.Triples[i]
 		total := 1
 		for k, slot := range t.Slots() {
-			forms := fc.expand(fc.slotUnits(t, k, slot))
+			units := fc.slotUnits(t, k, slot)
+			if single { // a count is enough, and some slots have one without listing
+				if n, ok := distinctWordForms(units); ok {
+					total = min(total*n, lowerBoundCap)
+					if total == lowerBoundCap {
+						return fc.atLeast(syn), false
+					}
+					continue
+				}
+			}
+			forms := fc.expand(units)
 			if forms == nil || (!single && !fc.spend(total*len(forms), 0)) {
 				return fc.atLeast(syn), false
 			}
@@ -259,11 +270,44 @@ func (fc *formCounter) atLeast(syn *Synset) int {
 	return n
 }
 
+// distinctWordForms counts the forms of a slot whose units are single
+// words (no space), none empty and no two alike: then every choice of
+// optional units gives another sequence of words, and so another form,
+// and the slot has exactly 2^k forms for k optional units. ok is false for
+// other slots, and beyond lowerBoundCap.
+func distinctWordForms(units []Unit) (n int, ok bool) {
+	if len(units) > 64 {
+		return 0, false
+	}
+	k := 0
+	for i, u := range units {
+		if u.Text == "" || strings.IndexByte(u.Text, ' ') >= 0 {
+			return 0, false
+		}
+		for _, v := range units[:i] {
+			if v.Text == u.Text {
+				return 0, false
+			}
+		}
+		if u.Optional {
+			k++
+		}
+	}
+	if k >= 30 {
+		return 0, false
+	}
+	return 1 << k, true
+}
+
 // formsAtLeast is a lower bound of a slot's distinct forms, found without
-// listing them: keeping the first j optional units that have text and
-// deleting every other optional unit gives forms of strictly growing length
-// for j = 0, 1, ..., so they differ.
+// listing them: the exact count of distinctWordForms where it applies;
+// else, keeping the first j optional units that have text and deleting
+// every other optional unit gives forms of strictly growing length for
+// j = 0, 1, ..., so they differ.
 func formsAtLeast(units []Unit) int {
+	if n, ok := distinctWordForms(units); ok {
+		return n
+	}
 	n := 1
 	for _, u := range units {
 		if u.Optional && u.Text != "" {
