@@ -5,11 +5,13 @@ import (
 	"testing"
 
 	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/oie"
 	"github.com/oiebench/oiebench/internal/hostile"
 )
 
-// TestStatsCost: the statistics of hostile golds cost memory in
-// proportion to the file, and say when they are a lower bound.
+// TestStatsCost: reading, compiling, scoring and the statistics of
+// hostile golds cost memory in proportion to the file, and the statistics
+// say when they are a lower bound.
 func TestStatsCost(t *testing.T) {
 	for name, gen := range hostile.Golds {
 		t.Run(name, func(t *testing.T) {
@@ -20,6 +22,19 @@ func TestStatsCost(t *testing.T) {
 					t.Fatal(err)
 				}
 				st = g.Stats()
+				sys, err := oie.ReadSystem("s", []byte("0\tHe\tserved as\tminister\n0\tw0xx w1xx\tr\to\n0\tHe\tis\ta word word\n"), oie.SystemOptions{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, f := range benchie.Facets {
+					c := benchie.Compile(g, f)
+					res := c.Score(sys, benchie.Options{})
+					for i, j := range res.Judgements {
+						if j.Sentence >= 0 {
+							c.Closest(j.Sentence, sys.Extractions[i].Triple)
+						}
+					}
+				}
 			}, hostile.Bound{Floor: 64 << 20, PerByte: 400})
 			if st.Exact && name != "many synsets at the budget" && name != "long units" && name != "long slot" && name != "shared forms" {
 				t.Errorf("%d surface triples counted as exact", st.Extractions)

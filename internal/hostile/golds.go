@@ -27,10 +27,11 @@ var Golds = map[string]func(n int) []byte{
 			}
 		})
 	},
-	// Just under the budget of one synset, many times.
+	// At the budget of one synset, many times: a word twice, so that the
+	// forms must be listed to be counted.
 	"many synsets at the budget": func(n int) []byte {
 		return goldOf(n, func(b *strings.Builder) {
-			b.WriteString(OptionalUnits(15, 3) + " --> r --> o\n")
+			b.WriteString(OptionalUnits(15, 3) + " [w0x] --> r --> o\n")
 		})
 	},
 	// Few forms, long ones.
