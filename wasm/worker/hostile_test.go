@@ -8,9 +8,10 @@ import (
 	"github.com/oiebench/oiebench/internal/hostile"
 )
 
-// TestHostileBodies: hostile texts get a 200 or a 4xx with a message, never
-// a 5xx, and cost memory in proportion to the body (the Worker has 128 MB).
-func TestHostileBodies(t *testing.T) {
+// hostileBodies are requests with hostile texts, by name: the natively
+// tested handler and the Worker under wrangler must answer each with a 200
+// or a 4xx, never a 5xx.
+func hostileBodies(t *testing.T) map[string][]byte {
 	carbGold := string(readData(t, "carb_explicit.txt"))
 	gold := string(readData(t, "benchie_gold_annotations_en.txt"))
 	bodies := map[string]map[string]any{
@@ -28,9 +29,18 @@ func TestHostileBodies(t *testing.T) {
 			bodies["gold: "+name] = map[string]any{"gold": g, "systems": map[string]any{"s": "0\tHe\tserved as\tminister\n"}}
 		}
 	}
-	h := newHandler(nil)
+	out := map[string][]byte{}
 	for name, body := range bodies {
-		b := mustJSON(t, body)
+		out[name] = mustJSON(t, body)
+	}
+	return out
+}
+
+// TestHostileBodies: hostile texts get a 200 or a 4xx with a message, never
+// a 5xx, and cost memory in proportion to the body (the Worker has 128 MB).
+func TestHostileBodies(t *testing.T) {
+	h := newHandler(nil)
+	for name, b := range hostileBodies(t) {
 		var res *http.Response
 		cost := hostile.Allocated(func() { res = post(t, h, b) })
 		answer := readAll(t, res)
