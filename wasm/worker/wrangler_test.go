@@ -198,7 +198,7 @@ func TestWrangler(t *testing.T) {
 			t.Errorf("GET /: Content-Type %q", ct)
 		}
 		// The bundled data the page opens on comes from the same dist/.
-		const data = "data/systems/clausie_explicit.txt"
+		const data = "data/benchie/systems/clausie_explicit.txt"
 		want, err = os.ReadFile(filepath.Join(root, "dist", data))
 		if err != nil {
 			t.Fatalf("dist/%s: %v (./build.sh build copies the data)", data, err)
