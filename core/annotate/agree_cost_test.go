@@ -28,3 +28,38 @@ func TestAgreeCost(t *testing.T) {
 		})
 	}
 }
+
+// TestStudioCost: what the studio does with a gold it is given (read it,
+// validate it, snapshot it and read the snapshot back, write it as AnnIE
+// JSON and read that back, score against it) costs memory in proportion to
+// the file on hostile golds, so that a stored work cannot take the page down.
+func TestStudioCost(t *testing.T) {
+	for name, gen := range hostile.Golds {
+		t.Run(name, func(t *testing.T) {
+			hostile.Proportional(t, name, 1, gen, func(in []byte) {
+				d, _, err := ReadBenchIE("g", in, ReadOptions{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				d.Validate()
+				snap, err := SaveSnapshot(NewEditor(d), SnapshotOptions{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, _, err := LoadSnapshot("s", snap); err != nil {
+					t.Fatal(err)
+				}
+				annie, err := WriteAnnIE(d)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, _, err := ReadAnnIE("a", annie, ReadOptions{}); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := d.Gold("g"); err != nil {
+					t.Fatal(err)
+				}
+			}, hostile.Bound{Floor: 64 << 20, PerByte: 2000})
+		})
+	}
+}
