@@ -2,7 +2,9 @@ package hostile_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -10,6 +12,7 @@ import (
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/carb"
 	"github.com/oiebench/oiebench/core/oie"
+	"github.com/oiebench/oiebench/core/wire57"
 	"github.com/oiebench/oiebench/internal/hostile"
 )
 
@@ -142,5 +145,54 @@ func TestWarningCaps(t *testing.T) {
 	}
 	if sys := carb.ToBenchIE(p, nil); len(sys.Warnings) != oie.MaxWarnings+1 {
 		t.Errorf("conversion: %d warnings", len(sys.Warnings))
+	}
+}
+
+// TestJSONReadersCost: the WiRe57 gold and system readers (JSON documents)
+// cost memory in proportion to their input, for many records and for a
+// long string.
+func TestJSONReadersCost(t *testing.T) {
+	gold, err := os.ReadFile("../../core/wire57/testdata/gold.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// n copies of the fixture's documents, their ids made unique
+	inner := strings.TrimSpace(string(gold))
+	inner = inner[1 : len(inner)-1]
+	golds := func(n int) []byte {
+		parts := make([]string, n)
+		for i := range parts {
+			parts[i] = strings.ReplaceAll(inner, `"D`, fmt.Sprintf(`"D%dx`, i))
+		}
+		return []byte("{" + strings.Join(parts, ",") + "}")
+	}
+	systems := func(n int) []byte {
+		many := map[string][]map[string]any{}
+		for i := range 20 * n {
+			many[fmt.Sprintf("D%d 1", i)] = []map[string]any{{"arg1": "Obama", "rel": "is president of", "arg2": "the US", "arg3+": []string{}, "extractor": "s", "score": 0.9}}
+		}
+		b, _ := json.Marshal(many)
+		return b
+	}
+	long := func(n int) []byte {
+		b, _ := json.Marshal(map[string][]map[string]any{"D1 1": {{"arg1": strings.Repeat("x ", 50000*n), "rel": "r", "arg2": "o", "extractor": "s", "score": 0.9}}})
+		return b
+	}
+	for _, c := range []struct {
+		name string
+		gen  func(int) []byte
+		read func([]byte) error
+	}{
+		{"WiRe57 gold, records", golds, func(d []byte) error { _, err := wire57.ReadGold("g", d); return err }},
+		{"WiRe57 system, records", systems, func(d []byte) error { _, err := wire57.ReadSystem("s", d); return err }},
+		{"WiRe57 system, a long string", long, func(d []byte) error { _, err := wire57.ReadSystem("s", d); return err }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			hostile.Proportional(t, c.name, 1, c.gen, func(in []byte) {
+				if err := c.read(in); err != nil {
+					t.Fatal(err)
+				}
+			}, hostile.Bound{Floor: 1 << 20, PerByte: 64})
+		})
 	}
 }
