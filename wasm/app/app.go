@@ -74,8 +74,20 @@ func (a *app) start() {
 		}
 		a.loading(d.Key) // fetch and read while the stored files are read
 	}
+	// The two stores are asked at once: a storage that does not answer
+	// costs its timeout once, not twice.
+	type loaded struct {
+		works []storedWork
+		err   error
+	}
+	studio := make(chan loaded, 1)
+	go func() {
+		works, err := a.loadStudio()
+		studio <- loaded{works, err}
+	}()
 	stored, err := a.br.LoadFiles()
-	works, worksErr := a.loadStudio()
+	ws := <-studio
+	works, worksErr := ws.works, ws.err
 	slices.SortFunc(stored, func(x, y storedFile) int { return cmp.Or(cmp.Compare(x.Added, y.Added), cmp.Compare(x.ID, y.ID)) })
 	// A start that stopped while reading or scoring the stored files left
 	// Pending set: this one starts clean and asks (a file that takes the
