@@ -367,7 +367,7 @@ func (sc *sentenceAgreement) list(x, y [3][]*nfa, emit func(oie.Triple)) bool {
 			c := sc.forms[key]
 			if c == nil {
 				c = &sharedForms{}
-				c.forms, c.ok = sc.ix.intersect(p, y[k][0], min(sc.budget, *sc.pool))
+				c.forms, c.ok = sc.ix.intersect(p, y[k][0], max(0, min(sc.budget, *sc.pool)))
 				*sc.pool -= len(c.forms)
 				sc.forms[key] = c
 			}
@@ -444,7 +444,7 @@ func systemSide(s *Sentence, budget int, pool *int, memo map[string]*nfa) []side
 					st.side.slots[sl] = []*nfa{st.raw[sl]}
 					continue
 				}
-				forms := benchie.ExpandUnits(units, min(budget, *pool))
+				forms := benchie.ExpandUnits(units, max(0, min(budget, *pool))) // a negative limit would be none
 				*pool -= len(forms)
 				ok := forms != nil
 				if !ok {
