@@ -57,7 +57,7 @@ const (
 	goldFormBudget = 1 << 21
 	goldByteBudget = 32 << 20
 	formsPerByte   = 4
-	bytesPerByte   = 8
+	bytesPerByte   = 128
 	// lowerBoundCap caps one synset's lower bound (any smaller number is
 	// still a lower bound), so that sums cannot overflow.
 	lowerBoundCap = 1 << 30
