@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/internal/dataset"
 	"github.com/oiebench/oiebench/internal/hostile"
 )
 
@@ -26,5 +27,27 @@ func TestAgreementCost(t *testing.T) {
 				t.Errorf("no lower-bound warning: %q", warnings)
 			}
 		})
+	}
+}
+
+// TestGoldBudgetLeavesRoom: the per-byte budget of GoldAsSystem is at
+// least four times what the bundled golds take per byte, so that a gold
+// made of them N times over is taken whole at any N.
+func TestGoldBudgetLeavesRoom(t *testing.T) {
+	for _, lang := range []string{"en", "de", "zh"} {
+		data, err := dataset.ReadFile("benchie_gold_annotations_" + lang + ".txt")
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := benchie.ReadGold("g", data, benchie.GoldOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sys, cut := GoldAsSystem(g)
+		per := float64(len(sys.Extractions)) / float64(goldBudget(g)-goldFormBudget) * goldFormsPerByte
+		t.Logf("%s: %d forms, %.2f per byte of slot text", lang, len(sys.Extractions), per)
+		if cut > 0 || 4*per > goldFormsPerByte {
+			t.Errorf("%s: %d triples cut, %.2f forms per byte: the budget's %d per byte leaves less than four times that", lang, cut, per, goldFormsPerByte)
+		}
 	}
 }

@@ -182,16 +182,18 @@ func direct(x, y *Document, gy *benchie.Gold, budget int, memo map[string]*nfa) 
 	certain := make([][]bool, len(y.Sentences))
 	undecided := make([][]bool, len(y.Sentences))
 	var ix intersector
-	pool := 2 * budget
+	pool := poolBudgets * budget
 	for _, s := range x.Sentences {
 		for _, syn := range s.Synsets {
 			for _, t := range syn.Triples {
 				for _, slot := range t.Slots {
-					pool += 4 * (len(s.SlotText(slot)) + 1)
+					pool += poolPerByte * (len(s.SlotText(slot)) + 1)
 				}
 			}
 		}
 	}
+	start := pool
+	defer func() { poolUsed(start - pool) }()
 	for yi, sy := range y.Sentences {
 		certain[yi] = make([]bool, len(sy.Synsets))
 		undecided[yi] = make([]bool, len(sy.Synsets))
@@ -274,6 +276,16 @@ func direct(x, y *Document, gy *benchie.Gold, budget int, memo map[string]*nfa) 
 	dir.total.finish()
 	return dir
 }
+
+// A direction's pool (see AgreementOptions.Budget): poolBudgets times the
+// budget, plus poolPerByte per byte of slot text.
+const (
+	poolBudgets = 2
+	poolPerByte = 4
+)
+
+// poolUsed is told how much of its pool a direction drew (tests).
+var poolUsed = func(int) {}
 
 // sentenceAgreement caches, for one sentence pair, what pairs and triples
 // of slot automata share: triples of a sentence share most of their slots.

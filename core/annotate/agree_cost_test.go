@@ -3,6 +3,7 @@ package annotate
 import (
 	"testing"
 
+	"github.com/oiebench/oiebench/internal/dataset"
 	"github.com/oiebench/oiebench/internal/hostile"
 )
 
@@ -61,5 +62,43 @@ func TestStudioCost(t *testing.T) {
 				}
 			}, hostile.Bound{Floor: 64 << 20, PerByte: 2000})
 		})
+	}
+}
+
+// TestPoolLeavesRoom: the agreement's pool per byte is at least four times
+// what the bundled golds' agreement with themselves draws per byte, so that
+// a gold made of them N times over stays exact at any N.
+func TestPoolLeavesRoom(t *testing.T) {
+	defer func(f func(int)) { poolUsed = f }(poolUsed)
+	for _, lang := range []string{"en", "de", "zh"} {
+		data, err := dataset.ReadFile("benchie_gold_annotations_" + lang + ".txt")
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, _, err := ReadBenchIE("g", data, ReadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		used := 0
+		poolUsed = func(n int) { used = max(used, n) }
+		res, err := Agree(d, d, AgreementOptions{})
+		if err != nil || !res.Exact {
+			t.Fatalf("%s: exact %v, %v", lang, res != nil && res.Exact, err)
+		}
+		size := 0
+		for _, s := range d.Sentences {
+			for _, syn := range s.Synsets {
+				for _, tr := range syn.Triples {
+					for _, slot := range tr.Slots {
+						size += len(s.SlotText(slot)) + 1
+					}
+				}
+			}
+		}
+		per := float64(used) / float64(size)
+		t.Logf("%s: %d drawn from the pool, %.2f per byte of slot text", lang, used, per)
+		if 4*per > poolPerByte {
+			t.Errorf("%s draws %.2f per byte: the pool's %d per byte leaves less than four times that", lang, per, poolPerByte)
+		}
 	}
 }
