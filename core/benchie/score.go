@@ -315,3 +315,19 @@ func count(m [3]bool) int {
 	}
 	return n
 }
+
+// Unindexed counts the comparisons that scoring sys makes with gold triples
+// no index can filter (their slots start or end with too many optional
+// words; see compiledSentence): every extraction of their sentence is
+// compared with each of them, so this part of the work grows with
+// extractions × triples. A service with a time limit refuses beyond its
+// own bound (the Worker; evaluate.Request.MaxUnindexed).
+func (c *Compiled) Unindexed(sys *oie.System) int {
+	n := 0
+	for _, e := range sys.Extractions {
+		if si, ok := c.Gold.SentenceIndex(e.SentID); ok {
+			n += len(c.set.sents[si].unindexed(c.Facet))
+		}
+	}
+	return n
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -23,6 +24,9 @@ func hostileBodies(t *testing.T) map[string][]byte {
 		"tabbed infinite confidence": {"gold": gold, "system_format": "carb-tabbed",
 			"systems": map[string]any{"s": "He served .\t1e309\tserved\tHe\n"}},
 		"blank lines": {"gold": tinyGold, "systems": map[string]any{"s": strings.Repeat("\n", 1<<19) + tinySystem}},
+		// 300 triples no index can filter, 3,000 extractions: 900,000
+		// searches, over the Worker's limit (a 400 that says so).
+		"unindexed triples": {"gold": unindexedGold(300), "systems": map[string]any{"s": unindexedSystem(3000)}},
 	}
 	for name, gen := range hostile.Golds {
 		if g := string(gen(1)); len(g) < 1<<20 {
@@ -36,6 +40,27 @@ func hostileBodies(t *testing.T) map[string][]byte {
 	return out
 }
 
+// unindexedGold is a sentence of n triples whose slots start and end with
+// twelve "[a]": too many first and last words to index.
+func unindexedGold(n int) string {
+	u := strings.TrimSpace(strings.Repeat("[a] ", 12))
+	var b strings.Builder
+	b.WriteString("sent_id:1\tS\n1--> Cluster 1:\n")
+	for i := range n {
+		fmt.Fprintf(&b, "%s --> %s --> %s b%d\n", u, u, u, i)
+	}
+	return b.String()
+}
+
+// unindexedSystem is n distinct extractions of that sentence.
+func unindexedSystem(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "1\ta a a\ta a a\ta a a c%d\n", i)
+	}
+	return b.String()
+}
+
 // TestHostileBodies: hostile texts get a 200 or a 4xx with a message, never
 // a 5xx, and cost memory in proportion to the body (the Worker has 128 MB).
 func TestHostileBodies(t *testing.T) {
@@ -46,6 +71,9 @@ func TestHostileBodies(t *testing.T) {
 		answer := readAll(t, res)
 		t.Logf("%s: %d B body, %d B allocated, status %d", name, len(b), cost, res.StatusCode)
 		if res.StatusCode >= 500 {
+			t.Errorf("%s: status %d: %.300s", name, res.StatusCode, answer)
+		}
+		if name == "unindexed triples" && (res.StatusCode != http.StatusBadRequest || !strings.Contains(string(answer), "no index can filter")) {
 			t.Errorf("%s: status %d: %.300s", name, res.StatusCode, answer)
 		}
 		if limit := uint64(64<<20 + 100*len(b)); cost > limit {
