@@ -58,26 +58,45 @@
     return new Uint8Array(await resp.arrayBuffer());
   };
 
-  // IndexedDB, one object store of {id, meta, data} records.
+  // IndexedDB, one object store of {id, meta, data} records. Every wait is
+  // bounded: an open can stay unanswered (blocked by another tab, or by a
+  // browser that keeps no site data), and the page must start anyway. A
+  // failure is an Error with a message a person can read.
   var db = null;
+  var storageTimeout = 4000;
+  function storageFailure(err, fallback) {
+    var msg = err && (err.message || err.name);
+    return new Error(msg ? String(msg) : fallback);
+  }
+  function bounded(promise, what) {
+    return new Promise(function (resolve, reject) {
+      var timer = setTimeout(function () {
+        reject(new Error('the browser\'s storage did not answer within ' + storageTimeout / 1000 + ' s (' + what + ')'));
+      }, storageTimeout);
+      promise.then(function (v) { clearTimeout(timer); resolve(v); },
+                   function (e) { clearTimeout(timer); reject(e); });
+    });
+  }
   function openDB() {
     if (db) return Promise.resolve(db);
-    return new Promise(function (resolve, reject) {
-      if (!window.indexedDB) { reject(new Error('IndexedDB is not available')); return; }
-      var req = indexedDB.open('oiebench', 1);
+    return bounded(new Promise(function (resolve, reject) {
+      var idb = window.indexedDB; // may throw where site data is blocked: a rejection here
+      if (!idb) { reject(new Error('IndexedDB is not available')); return; }
+      var req = idb.open('oiebench', 1);
       req.onupgradeneeded = function () { req.result.createObjectStore('files', { keyPath: 'id' }); };
       req.onsuccess = function () { db = req.result; resolve(db); };
-      req.onerror = function () { reject(req.error || new Error('IndexedDB could not be opened')); };
-    });
+      req.onerror = function () { reject(storageFailure(req.error, 'IndexedDB could not be opened')); };
+      req.onblocked = function () { reject(new Error('IndexedDB is held by another tab of this page')); };
+    }), 'opening');
   }
   function transaction(mode, work) {
     return openDB().then(function (db) {
-      return new Promise(function (resolve, reject) {
+      return bounded(new Promise(function (resolve, reject) {
         var tx = db.transaction('files', mode);
         var req = work(tx.objectStore('files'));
         tx.oncomplete = function () { resolve(req.result); };
-        tx.onerror = tx.onabort = function () { reject(tx.error || new Error('storage failed')); };
-      });
+        tx.onerror = tx.onabort = function () { reject(storageFailure(tx.error, 'the browser refused to store the file')); };
+      }), mode === 'readonly' ? 'reading' : 'writing');
     });
   }
   window.oiebenchStore = {

@@ -35,7 +35,7 @@ func (c *GoldStats) Rows() [][2]string {
 		}
 		more := ""
 		if !st.Exact {
-			more = "more than "
+			more = "at least "
 		}
 		rows = append(rows,
 			[2]string{"Annotated triples", Thousands(st.Triples)},

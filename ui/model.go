@@ -9,6 +9,8 @@
 package ui
 
 import (
+	"strings"
+
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/chart"
 	"github.com/oiebench/oiebench/core/evaluate"
@@ -45,6 +47,22 @@ type App interface {
 	SavePrefs()
 	// ExportChart saves a chart as a file: format "svg" or "png".
 	ExportChart(f chart.Figure, format string)
+	// RetryStored opens the stored files that Recovery holds back;
+	// DiscardStored deletes them from the browser.
+	RetryStored()
+	DiscardStored()
+}
+
+// Recovery is shown when the last visit stopped while the user's stored
+// files were read or scored: they are held back until the user chooses.
+type Recovery struct {
+	Files []string // their names
+}
+
+// Message says what happened and what the buttons do.
+func (r *Recovery) Message() string {
+	return "The page stopped the last time it opened your stored files (" + strings.Join(r.Files, ", ") +
+		"), perhaps because one of them needs more memory than the browser gives it. They were not opened this time; open them again, or discard them."
 }
 
 // Options are the choices that change numbers; they go into the signature.
@@ -195,6 +213,8 @@ type Model struct {
 	Problems []Problem
 	// Notice is a page-wide message, e.g. that storage is unavailable.
 	Notice string
+	// Recovery, when set, holds stored files back (see Recovery).
+	Recovery *Recovery
 	// Fatal is set when the page cannot show anything (no data, no gold).
 	Fatal string
 

@@ -136,3 +136,9 @@ func (c *Root) AfterRender() {
 		}
 	}
 }
+
+// Retry and Discard answer the recovery notice (see Recovery).
+func (c *Root) Retry() { c.M.App.RetryStored() }
+
+// Discard deletes the held files.
+func (c *Root) Discard() { c.M.App.DiscardStored() }

@@ -85,7 +85,7 @@ func (c *SentenceDetail) SynsetClass(s explain.SynsetView) string {
 func (c *SentenceDetail) FormsText(s explain.SynsetView) string {
 	more := ""
 	if !s.FormsExact {
-		more = "more than "
+		more = "at least "
 	}
 	word := "surface forms"
 	if s.Forms == 1 {

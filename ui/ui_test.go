@@ -34,6 +34,8 @@ func (f *fakeApp) Complete()                        {}
 func (f *fakeApp) SavePrefs()                       { f.calls = append(f.calls, "prefs") }
 func (f *fakeApp) Download(name, mime, text string) { f.calls = append(f.calls, "download "+name) }
 func (f *fakeApp) Copy(text string)                 { f.calls = append(f.calls, "copy") }
+func (f *fakeApp) RetryStored()                     { f.calls = append(f.calls, "retry") }
+func (f *fakeApp) DiscardStored()                   { f.calls = append(f.calls, "discard") }
 func (f *fakeApp) ExportChart(c chart.Figure, format string) {
 	f.calls = append(f.calls, "export "+c.Key+"."+format)
 }

@@ -43,7 +43,7 @@ func runStats(args []string, stdout, stderr io.Writer) error {
 		w := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 		more := ""
 		if !st.Exact {
-			more = "more than "
+			more = "at least "
 		}
 		fmt.Fprintf(w, "gold\t%s\n", g.Path)
 		fmt.Fprintf(w, "sha256\t%s\n", g.SHA256)

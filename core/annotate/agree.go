@@ -11,8 +11,11 @@ import (
 // AgreementOptions tune Agree.
 type AgreementOptions struct {
 	// Budget bounds the surface triples scored per sentence and direction;
-	// 0 means DefaultAgreementBudget. Beyond it the agreement is given as a
-	// range (Agreement.Exact is false); the bundled golds stay far below.
+	// 0 means DefaultAgreementBudget. Every direction also has a pool of
+	// twice the budget plus 4 forms per byte of its gold's slots, from
+	// which all its sentences draw, so that the work follows the input.
+	// Beyond either the agreement is given as a range (Agreement.Exact is
+	// false); the bundled golds stay far below.
 	Budget int
 }
 
@@ -179,29 +182,53 @@ func direct(x, y *Document, gy *benchie.Gold, budget int, memo map[string]*nfa) 
 	certain := make([][]bool, len(y.Sentences))
 	undecided := make([][]bool, len(y.Sentences))
 	var ix intersector
+	pool := poolBudgets * budget
+	for _, s := range x.Sentences {
+		for _, syn := range s.Synsets {
+			for _, t := range syn.Triples {
+				for _, slot := range t.Slots {
+					pool += poolPerByte * (len(s.SlotText(slot)) + 1)
+				}
+			}
+		}
+	}
+	start := pool
+	defer func() { poolUsed(start - pool) }()
 	for yi, sy := range y.Sentences {
 		certain[yi] = make([]bool, len(sy.Synsets))
 		undecided[yi] = make([]bool, len(sy.Synsets))
 		matched := make([]bool, len(sy.Synsets))
 		if xi, ok := inX[sy.ID]; ok {
-			sc := newSentenceAgreement(&ix, budget)
-			xs := systemSide(x.Sentences[xi], budget, memo)
+			sc := newSentenceAgreement(&ix, budget, &pool)
+			xs := systemSide(x.Sentences[xi], budget, &pool, memo)
 			ys := goldSide(sy, memo)
+		pairs:
 			for _, tx := range xs {
 				for j, ty := range ys {
 					k := ty.synset
-					if !sc.sharesAll(tx.side.slots, ty.side.slots) {
+					// Each pair is work from the pool too: a sentence of
+					// many triples is a square of pairs.
+					if *sc.pool--; *sc.pool < 0 {
+						for k := range matched {
+							matched[k] = true
+							undecided[yi][k] = !certain[yi][k]
+						}
+						break pairs
+					}
+					shared, decided := sc.sharesAll(tx.side.slots, ty.side.slots)
+					if decided && !shared {
 						continue
 					}
 					matched[k] = true
 					if certain[yi][k] {
 						continue
 					}
-					if tx.side.odd {
+					if !decided || tx.side.odd {
 						undecided[yi][k] = true
 						continue
 					}
 					blocked := false
+					*sc.pool -= j
 					for _, earlier := range ys[:j] {
 						if earlier.synset < k && sc.sharesAll3(tx.side.slots, ty.side.slots, earlier.side.slots) {
 							blocked = true
@@ -250,12 +277,23 @@ func direct(x, y *Document, gy *benchie.Gold, budget int, memo map[string]*nfa) 
 	return dir
 }
 
+// A direction's pool (see AgreementOptions.Budget): poolBudgets times the
+// budget, plus poolPerByte per byte of slot text.
+const (
+	poolBudgets = 2
+	poolPerByte = 4
+)
+
+// poolUsed is told how much of its pool a direction drew (tests).
+var poolUsed = func(int) {}
+
 // sentenceAgreement caches, for one sentence pair, what pairs and triples
 // of slot automata share: triples of a sentence share most of their slots.
 type sentenceAgreement struct {
 	ix      *intersector
 	budget  int
-	listed  int // surface triples listed so far
+	pool    *int // what the direction has left
+	listed  int  // surface triples listed so far
 	pairs   map[[2]*nfa]bool
 	triples map[[3]*nfa]bool
 	forms   map[[2]*nfa]*sharedForms
@@ -268,33 +306,43 @@ type sharedForms struct {
 	ok    bool
 }
 
-func newSentenceAgreement(ix *intersector, budget int) *sentenceAgreement {
-	return &sentenceAgreement{ix: ix, budget: budget, pairs: map[[2]*nfa]bool{}, triples: map[[3]*nfa]bool{},
+func newSentenceAgreement(ix *intersector, budget int, pool *int) *sentenceAgreement {
+	return &sentenceAgreement{ix: ix, budget: budget, pool: pool, pairs: map[[2]*nfa]bool{}, triples: map[[3]*nfa]bool{},
 		forms: map[[2]*nfa]*sharedForms{}, seen: map[oie.Triple]bool{}, done: map[[3]*sharedForms]bool{}}
 }
 
-// sharesAll reports whether the two triples share a form, slot by slot.
-func (sc *sentenceAgreement) sharesAll(x, y [3][]*nfa) bool {
+// sharesAll reports whether the two triples share a form, slot by slot;
+// decided is false when slots too large to tell leave it open (see nfa).
+func (sc *sentenceAgreement) sharesAll(x, y [3][]*nfa) (shared, decided bool) {
+	decided = true
 	for k := range 3 {
-		if !sc.shares(x[k], y[k][0]) {
-			return false
+		v, d := sc.shares(x[k], y[k][0])
+		if d && !v {
+			return false, true
 		}
+		decided = decided && d
 	}
-	return true
+	return decided, decided
 }
 
-func (sc *sentenceAgreement) shares(px []*nfa, q *nfa) bool {
+func (sc *sentenceAgreement) shares(px []*nfa, q *nfa) (shared, decided bool) {
+	decided = true
 	for _, p := range px {
 		v, ok := sc.pairs[[2]*nfa{p, q}]
 		if !ok {
-			v = sc.ix.shares(p, q)
+			var d bool
+			v, d = sc.ix.shares(p, q)
+			if !d {
+				decided = false
+				continue
+			}
 			sc.pairs[[2]*nfa{p, q}] = v
 		}
 		if v {
-			return true
+			return true, true
 		}
 	}
-	return false
+	return false, decided
 }
 
 // sharesAll3 reports whether the three triples share a form.
@@ -331,7 +379,8 @@ func (sc *sentenceAgreement) list(x, y [3][]*nfa, emit func(oie.Triple)) bool {
 			c := sc.forms[key]
 			if c == nil {
 				c = &sharedForms{}
-				c.forms, c.ok = sc.ix.intersect(p, y[k][0], sc.budget)
+				c.forms, c.ok = sc.ix.intersect(p, y[k][0], max(0, min(sc.budget, *sc.pool)))
+				*sc.pool -= len(c.forms)
 				sc.forms[key] = c
 			}
 			if len(x[k]) == 1 {
@@ -350,9 +399,10 @@ func (sc *sentenceAgreement) list(x, y [3][]*nfa, emit func(oie.Triple)) bool {
 		return true
 	}
 	n := len(slots[0].forms) * len(slots[1].forms) * len(slots[2].forms)
-	if sc.listed+n > sc.budget {
+	if sc.listed+n > sc.budget || n > *sc.pool {
 		return false
 	}
+	*sc.pool -= n
 	sc.done[slots] = true
 	for _, s := range slots[0].forms {
 		for _, r := range slots[1].forms {
@@ -392,7 +442,7 @@ func goldSide(s *Sentence, memo map[string]*nfa) []sideTriple {
 }
 
 // systemSide compiles the system side's slots: its forms, trimmed.
-func systemSide(s *Sentence, budget int, memo map[string]*nfa) []sideTriple {
+func systemSide(s *Sentence, budget int, pool *int, memo map[string]*nfa) []sideTriple {
 	var out []sideTriple
 	lits := map[string]*nfa{}
 	for k, syn := range s.Synsets {
@@ -406,7 +456,8 @@ func systemSide(s *Sentence, budget int, memo map[string]*nfa) []sideTriple {
 					st.side.slots[sl] = []*nfa{st.raw[sl]}
 					continue
 				}
-				forms := benchie.ExpandUnits(units, budget)
+				forms := benchie.ExpandUnits(units, max(0, min(budget, *pool))) // a negative limit would be none
+				*pool -= len(forms)
 				ok := forms != nil
 				if !ok {
 					st.side.odd = true

@@ -1,8 +1,10 @@
 package annotate
 
 import (
-	"github.com/oiebench/oiebench/core/benchie"
 	"slices"
+	"strings"
+
+	"github.com/oiebench/oiebench/core/benchie"
 
 	"github.com/oiebench/oiebench/core/oie"
 )
@@ -36,15 +38,49 @@ func trimmedForms(units []unit) bool {
 // b[i] and moves to any node of next[i]; node accept consumes nothing and
 // ends a form. Units are emitted as " "+text after the first emitted unit,
 // as text before it, which is joining by single spaces.
+//
+// An automaton costs memory in the slot's bytes and, through its closures,
+// in the square of its units, and a product of two in the product of their
+// bytes; so a slot over nfaMaxBytes or nfaMaxUnits is not built (big), and
+// a product over productMaxCells is not walked: what they share is then
+// undecided, and the agreement a range. A slot without optional units
+// keeps its one form (literal), which is compared as a string at any size.
 type nfa struct {
 	b      []byte
 	next   [][]int32
 	start  []int32
 	accept int32
+	big    bool
+	// literal is the one form of a slot without optional units.
+	literal   string
+	isLiteral bool
 }
 
+// The bounds of automata and of their products (see nfa).
+const (
+	nfaMaxBytes     = 1 << 16
+	nfaMaxUnits     = 1 << 9
+	productMaxCells = 1 << 22
+)
+
 func newNFA(units []unit) *nfa {
-	m := &nfa{}
+	m := &nfa{isLiteral: true}
+	bytes := 0
+	for _, u := range units {
+		bytes += len(u.Text) + 1
+		m.isLiteral = m.isLiteral && !u.Optional
+	}
+	if m.isLiteral { // every unit after the first is emitted after a space
+		parts := make([]string, len(units))
+		for i, u := range units {
+			parts[i] = u.Text
+		}
+		m.literal = strings.Join(parts, " ")
+	}
+	if bytes > nfaMaxBytes || len(units) > nfaMaxUnits {
+		m.big = true
+		return m
+	}
 	n := len(units)
 	emission := func(i int, started bool) string {
 		if started {
@@ -114,6 +150,14 @@ func newNFA(units []unit) *nfa {
 	return m
 }
 
+// cells is the size of the product of p and q, or -1 when either is big.
+func cells(p, q *nfa) int {
+	if p.big || q.big {
+		return -1
+	}
+	return (len(p.b) + 1) * (len(q.b) + 1)
+}
+
 // literalNFA accepts exactly one string.
 func literalNFA(s string) *nfa {
 	if s == "" {
@@ -136,6 +180,15 @@ type intersector struct {
 // intersect returns the forms p and q share, up to limit; ok is false when
 // there are more. It only walks prefixes that lead to a shared form.
 func (x *intersector) intersect(p, q *nfa, limit int) (forms []string, ok bool) {
+	if c := cells(p, q); c < 0 || c > productMaxCells {
+		if p.isLiteral && q.isLiteral {
+			if p.literal == q.literal && limit > 0 {
+				return []string{p.literal}, true
+			}
+			return nil, p.literal != q.literal
+		}
+		return nil, false
+	}
 	x.reset(p, q)
 	var front [][2]int32
 	for _, a := range p.start {
@@ -193,17 +246,24 @@ func (x *intersector) intersect(p, q *nfa, limit int) (forms []string, ok bool) 
 	return forms, ok
 }
 
-// shares reports whether p and q have a form in common.
-func (x *intersector) shares(p, q *nfa) bool {
+// shares reports whether p and q have a form in common; decided is false
+// when they are too large to tell (see nfa).
+func (x *intersector) shares(p, q *nfa) (shared, decided bool) {
+	if c := cells(p, q); c < 0 || c > productMaxCells {
+		if p.isLiteral && q.isLiteral {
+			return p.literal == q.literal, true
+		}
+		return false, false
+	}
 	x.reset(p, q)
 	for _, a := range p.start {
 		for _, b := range q.start {
 			if x.isLive(a, b) {
-				return true
+				return true, true
 			}
 		}
 	}
-	return false
+	return false, true
 }
 
 func (x *intersector) reset(p, q *nfa) {
@@ -253,8 +313,15 @@ func (x *intersector) isLive(a, b int32) bool {
 }
 
 // shares3 reports whether p, q and r have a form in common: whether a form
-// two golds share could also match a triple of an earlier synset.
+// two golds share could also match a triple of an earlier synset. Too large
+// to tell (see nfa), it says they might.
 func (x *intersector) shares3(p, q, r *nfa) bool {
+	if c := cells(p, q); c < 0 || cells(q, r) < 0 || c*(len(r.b)+1) > productMaxCells {
+		if p.isLiteral && q.isLiteral && r.isLiteral {
+			return p.literal == q.literal && q.literal == r.literal
+		}
+		return true
+	}
 	memo := map[[3]int32]bool{}
 	var live func(a, b, c int32) bool
 	live = func(a, b, c int32) bool {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/oiebench/oiebench/core/oie"
+	"github.com/oiebench/oiebench/internal/hostile"
 )
 
 // FuzzReadAnnIE: the AnnIE reader never panics, and whatever it accepts
@@ -20,6 +21,7 @@ func FuzzReadAnnIE(f *testing.F) {
 		f.Add(b)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		defer hostile.Watch(t, len(data))()
 		d, _, err := ReadAnnIE("fuzz.json", data, ReadOptions{})
 		if err != nil {
 			return
@@ -54,6 +56,7 @@ func FuzzLoadSnapshot(f *testing.F) {
 	}
 	f.Add([]byte(`{"format": "oiebench-annotation", "version": 1, "document": {"sentences": [{"id": "1", "tokens": ["a"], "synsets": [{"triples": [{"slots": [{"words": [0, "x", {"token": 0, "open": true}]}, {"words": []}, {"words": [{"text": "y", "close": true}]}]}]}]}]}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
+		defer hostile.Watch(t, len(data))()
 		e, _, err := LoadSnapshot("fuzz.json", data)
 		if err != nil {
 			return
@@ -96,6 +99,7 @@ func FuzzReadBenchIE(f *testing.F) {
 	f.Add([]byte("sent_id:1\tHe served .\n1--> Cluster 1:\nHe --> served --> [as] PM\n"))
 	f.Add([]byte("junk\r\nsent_id:1\tx\r\n\r\nx --> y --> z\r\n1-->Cluster 9:\n[a b --> c] --> d]\n2 0 6 :\n\n\nsent_id:2"))
 	f.Fuzz(func(t *testing.T, data []byte) {
+		defer hostile.Watch(t, len(data))()
 		d, _, err := ReadBenchIE("fuzz.txt", data, ReadOptions{})
 		if err != nil {
 			return

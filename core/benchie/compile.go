@@ -63,9 +63,18 @@ type compiledSentence struct {
 	// starts and ends with the same words as the string it equals, so these
 	// filters lose nothing; a hash collision only adds a candidate, which
 	// the match then rejects. A triple with too many such words (dozens of
-	// optional units) is in any instead: a candidate for every extraction.
-	slots, joined []entry
-	any           []entry
+	// optional units) is in any (or anyJoined) instead: a candidate for every extraction.
+	slots, joined  []entry
+	any, anyJoined []entry // for slots and for joined
+}
+
+// unindexed returns the triples every extraction is compared with under
+// facet f.
+func (cs *compiledSentence) unindexed(f Facet) []entry {
+	if f == Concat {
+		return cs.anyJoined
+	}
+	return cs.any
 }
 
 // maxKeys bounds the index entries of one triple.
@@ -181,7 +190,7 @@ func compileSentences(g *Gold, regular *compiledSet, pause func()) *compiledSet 
 	triples := make([]storedTriple, 0, total)
 	keyed := make([]entry, 0, total+total/4)
 	joined := make([]entry, 0, total+total/4)
-	var anyOf []entry
+	var anyOf, anyJoinedOf []entry
 	var words, rels, lasts []string
 	var ct compiledTriple
 	for si, s := range g.Sentences {
@@ -190,7 +199,7 @@ func compileSentences(g *Gold, regular *compiledSet, pause func()) *compiledSet 
 		}
 		cs := &set.sents[si]
 		cs.synsets = len(s.Synsets)
-		start, keyedStart, joinedStart, anyStart := len(triples), len(keyed), len(joined), len(anyOf)
+		start, keyedStart, joinedStart, anyStart, anyJoinedStart := len(triples), len(keyed), len(joined), len(anyOf), len(anyJoinedOf)
 		for ki, syn := range s.Synsets {
 			for ti := range syn.Triples {
 				t := &syn.Triples[ti]
@@ -230,13 +239,23 @@ func compileSentences(g *Gold, regular *compiledSet, pause func()) *compiledSet 
 			words = ct.slots[0].appendFirstWords(words[:0])
 			rels = ct.slots[1].appendFirstWords(rels[:0])
 			lasts = ct.slots[2].appendLastWords(lasts[:0])
+			// The two indexes decide apart: BenchIE-C's keys have no
+			// relation, so a triple can be too wide for one and not the other.
+			if len(words)*len(lasts) > maxKeys {
+				anyJoinedOf = append(anyJoinedOf, newEntry(0, i))
+			} else {
+				for _, w := range words {
+					for _, l := range lasts {
+						joined = append(joined, newEntry(keyHash(w, "", l), i))
+					}
+				}
+			}
 			if len(words)*len(rels)*len(lasts) > maxKeys {
 				anyOf = append(anyOf, newEntry(0, i))
 				continue
 			}
 			for _, w := range words {
 				for _, l := range lasts {
-					joined = append(joined, newEntry(keyHash(w, "", l), i))
 					for _, r := range rels {
 						keyed = append(keyed, newEntry(keyHash(w, r, l), i))
 					}
@@ -246,6 +265,7 @@ func compileSentences(g *Gold, regular *compiledSet, pause func()) *compiledSet 
 		keyed, cs.slots = sortEntries(keyed, keyedStart)
 		joined, cs.joined = sortEntries(joined, joinedStart)
 		cs.any = anyOf[anyStart:len(anyOf):len(anyOf)]
+		cs.anyJoined = anyJoinedOf[anyJoinedStart:len(anyJoinedOf):len(anyJoinedOf)]
 	}
 	return set
 }
@@ -304,13 +324,13 @@ func (c *Compiled) firstMatchIn(si int, t oie.Triple, buf *[]byte) int {
 		// The joined slots start with the subject's first word and end
 		// with the object's last word.
 		cands := entriesOf(cs.joined, keyHash(firstWord(t.Subject), "", lastWord(t.Object)))
-		if len(cands) == 0 && len(cs.any) == 0 {
+		if len(cands) == 0 && len(cs.anyJoined) == 0 {
 			return -1
 		}
 		b := append(append(append(append(append((*buf)[:0], t.Subject...), ' '), t.Relation...), ' '), t.Object...)
 		*buf = b
 		joined := unsafe.String(unsafe.SliceData(b), len(b)) // lives only in this call
-		return firstOf(cands, cs.any, func(i int32) bool {
+		return firstOf(cands, cs.anyJoined, func(i int32) bool {
 			ct := c.triple(si, int(i))
 			return ct.matchConcat(joined)
 		})
@@ -350,13 +370,23 @@ func lastWord(s string) string { return s[strings.LastIndexByte(s, ' ')+1:] }
 // matchAt is compiledTriple.match on a stored triple: each slot's units are
 // looked up only when its length fits.
 func (c *Compiled) matchAt(st *storedTriple, t oie.Triple) bool {
+	var ps [3]pattern
+	slots := t.Slots()
+	// The cheap refusals of all three slots (lengths, first and last
+	// words) come before any search, which can be long.
 	for _, k := range [3]int{1, 0, 2} { // as match: the relation first
 		sp := &st.slots[k]
-		s := t.Slots()[k]
+		s := slots[k]
 		if sp.maxLen > 0 && (int32(len(s)) < sp.minLen || int32(len(s)) > sp.maxLen) {
 			return false
 		}
-		if p := c.set.pattern(c.Gold, sp); !p.match(s) {
+		ps[k] = c.set.pattern(c.Gold, sp)
+		if ps[k].optional > 0 && !ps[k].endsFit(s) {
+			return false
+		}
+	}
+	for _, k := range [3]int{1, 0, 2} {
+		if !ps[k].search(slots[k]) {
 			return false
 		}
 	}
@@ -378,11 +408,13 @@ func (ct *compiledTriple) matchConcat(joined string) bool {
 			return false
 		}
 	}
-	if s.optional+r.optional+o.optional > maxBacktrackUnits {
-		return matchSlots(joined, []*pattern{s, r, o})
+	if s.optional+r.optional+o.optional <= maxBacktrackUnits {
+		later := [2][]Unit{r.units, o.units}
+		if m, decided := tryBacktrack(joined, s.units, later[:]); decided {
+			return m
+		}
 	}
-	later := [2][]Unit{r.units, o.units}
-	return backtrack(joined, s.units, later[:], 0, false)
+	return matchSlots(joined, []*pattern{s, r, o})
 }
 
 // slotMatches reports, slot by slot, whether t's slots are forms of the

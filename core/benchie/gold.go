@@ -169,7 +169,7 @@ func ReadGold(file string, data []byte, opt GoldOptions) (*Gold, error) {
 	}
 	r.flushUnits()
 	if r.unreported > 0 {
-		r.gold.Warnings = append(r.gold.Warnings, oie.Warning{File: file, Msg: fmt.Sprintf("%d more warnings not shown", r.unreported)})
+		r.gold.Warnings = append(r.gold.Warnings, oie.MoreWarnings(file, r.unreported))
 	}
 	return r.gold, nil
 }
@@ -217,9 +217,9 @@ func (r *goldReader) newSynset(label string, line int) {
 	r.sent.Synsets = append(r.sent.Synsets, r.synset)
 }
 
-// maxWarnings bounds the warnings kept for one file; a hostile file can hold
-// millions of oddities, and the rest are only counted.
-const maxWarnings = 200
+// maxWarnings bounds the warnings kept for one file (see oie.MaxWarnings);
+// the rest are only counted as they come.
+const maxWarnings = oie.MaxWarnings
 
 // at is a place on a line; its column (in characters) is counted only when
 // it is reported: counting characters up to each of a million oddities on

@@ -8,6 +8,7 @@ import (
 
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/oie"
+	"github.com/oiebench/oiebench/internal/hostile"
 )
 
 // TestMalformedGold lists broken gold files with the exact position and
@@ -112,6 +113,7 @@ func FuzzReadGold(f *testing.F) {
 	f.Add([]byte("sent_id:1\ta\n78-->Cluster 6:\n2 0 6 :\nx --> [y --> z]\n"))
 	f.Add([]byte("1--> Cluster 1:\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
+		defer hostile.Watch(t, len(data))()
 		for _, strict := range []bool{false, true} {
 			g, err := benchie.ReadGold("f", data, benchie.GoldOptions{Strict: strict})
 			// The page's way (its bytes shared, paused now and then) must read

@@ -1,6 +1,7 @@
 package benchie
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/oiebench/oiebench/core/oie"
@@ -321,6 +322,16 @@ func (p *pattern) appendLastWords(ws []string) []string {
 	return append(ws, "")
 }
 
+// endsFit reports whether s starts with a word the slot's forms can start
+// with and ends with one they can end with (the words the index keys on):
+// a cheap refusal before any search, which matters for a triple compared
+// with every extraction of its sentence (see compiledSentence.any).
+func (p *pattern) endsFit(s string) bool {
+	var buf [16]string
+	return slices.Contains(p.appendFirstWords(buf[:0]), firstWord(s)) &&
+		slices.Contains(p.appendLastWords(buf[:0]), lastWord(s))
+}
+
 func countOptional(units []Unit) int {
 	n := 0
 	for _, u := range units {
@@ -332,14 +343,46 @@ func countOptional(units []Unit) int {
 }
 
 // ExpandUnits lists the distinct forms of a slot in a fixed order, for the
-// statistics; it stops and returns nil once more than limit forms exist
-// (limit < 0: no limit). Matching never expands.
+// statistics; it returns nil, having listed nothing, when the slot has more
+// than limit forms (limit < 0: no limit) or they would take more than
+// expandByteBudget bytes (or four times the units' text, if more). Matching
+// never expands.
 func ExpandUnits(units []Unit, limit int) []string {
-	forms, _, ok := expandInto(units, limit, []string{""}, []bool{false}, joinWords)
-	if !ok {
+	forms, bytes := expansionPrice(units)
+	length := 0
+	for _, u := range units {
+		length += len(u.Text)
+	}
+	if forms < 0 || (limit >= 0 && forms > limit) || bytes > max(expandByteBudget, 4*length) {
 		return nil
 	}
-	return dedupe(forms)
+	forms2, _, _ := expandInto(units, -1, []string{""}, []bool{false}, joinWords)
+	return dedupe(forms2)
+}
+
+// expandByteBudget bounds the bytes one ExpandUnits may write.
+const expandByteBudget = 16 << 20
+
+// expansionPrice is what expandInto costs for units, computed without
+// listing anything: the forms it lists (2^k for k optional units,
+// duplicates included) and an upper bound of the bytes it writes; -1, -1
+// beyond 2^40 of either.
+func expansionPrice(units []Unit) (forms, bytes int) {
+	const most = 1 << 40
+	n, size, written := 1.0, 0.0, 0.0 // forms, their bytes, bytes written
+	for _, u := range units {
+		add := n * float64(len(u.Text)+1)
+		written += size + add // every form of the step is written again
+		if u.Optional {
+			n, size = 2*n, 2*size+add
+		} else {
+			size += add
+		}
+		if n > most || written > most {
+			return -1, -1
+		}
+	}
+	return int(n), int(written)
 }
 
 func joinWords(a, b string) string { return a + " " + b }
@@ -400,8 +443,19 @@ func (p *pattern) match(s string) bool {
 	if !p.fits(len(s)) {
 		return false
 	}
+	if p.optional > 0 && !p.endsFit(s) {
+		return false
+	}
+	return p.search(s)
+}
+
+// search is match without its cheap refusals: the search for a way to
+// make s from the units.
+func (p *pattern) search(s string) bool {
 	if p.optional <= maxBacktrackUnits {
-		return backtrack(s, p.units, nil, 0, false)
+		if m, decided := tryBacktrack(s, p.units, nil); decided {
+			return m
+		}
 	}
 	return matchSlots(s, []*pattern{p})
 }
@@ -411,9 +465,12 @@ func (p *pattern) match(s string) bool {
 // single spaces; started says whether the current slot emitted a unit yet.
 // A mismatch ends at the first differing byte, so the usual cost is a few
 // comparisons.
-func backtrack(s string, units []Unit, later [][]Unit, pos int, started bool) bool {
+func backtrack(s string, units []Unit, later [][]Unit, pos int, started bool, steps *int) bool {
+	if *steps--; *steps < 0 {
+		return false // out of steps: the caller decides otherwise
+	}
 	for i, u := range units {
-		if u.Optional && backtrack(s, units[i+1:], later, pos, started) {
+		if u.Optional && backtrack(s, units[i+1:], later, pos, started, steps) {
 			return true
 		}
 		if started {
@@ -434,7 +491,22 @@ func backtrack(s string, units []Unit, later [][]Unit, pos int, started bool) bo
 	if pos >= len(s) || s[pos] != ' ' {
 		return false
 	}
-	return backtrack(s, later[0], later[1:], pos+1, false)
+	return backtrack(s, later[0], later[1:], pos+1, false, steps)
+}
+
+// backtrackSteps bounds the calls of one backtracking match. Most matches
+// end within a few; units alike ("[a] [a] [a] ...") can make it try every
+// subset of them, 2^12 paths for each gold triple a system extraction is
+// compared with, and then dynamic programming (matchSlots), whose work is
+// polynomial, decides instead.
+const backtrackSteps = 256
+
+// tryBacktrack is backtrack within backtrackSteps: decided is false when
+// the steps ran out before a match was found (a match found is a match).
+func tryBacktrack(s string, units []Unit, later [][]Unit) (match, decided bool) {
+	steps := backtrackSteps
+	match = backtrack(s, units, later, 0, false, &steps)
+	return match, match || steps >= 0
 }
 
 // matchSlots reports whether s equals the forms of the given slots joined by

@@ -96,6 +96,29 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 	// credited synsets under the paper rule and under the reference script
 	paper, script := make([]int, n), make([]int, n)
 	var joined []byte // BenchIE-C's slots of one extraction (see firstMatchIn)
+	// The matches in sentences with unindexed triples (see compiledSentence),
+	// which every extraction of the sentence is compared with, are kept by
+	// extraction: a file that repeats one extraction many times against
+	// many such triples pays for it once.
+	type memoKey struct {
+		si int
+		t  oie.Triple
+	}
+	var memo map[memoKey]int
+	match := func(si int, t oie.Triple) int {
+		if len(c.set.sents[si].unindexed(c.Facet)) == 0 {
+			return c.firstMatchIn(si, t, &joined)
+		}
+		if memo == nil {
+			memo = map[memoKey]int{}
+		}
+		m, ok := memo[memoKey{si, t}]
+		if !ok {
+			m = c.firstMatchIn(si, t, &joined)
+			memo[memoKey{si, t}] = m
+		}
+		return m
+	}
 	unknown := map[string]bool{}
 	for i, e := range sys.Extractions {
 		if opt.Pause != nil && i%oie.PauseEvery == oie.PauseEvery-1 {
@@ -117,7 +140,7 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 		j.Sentence = si
 		raw := e.Folded()
 		t := raw.Trimmed()
-		m := c.firstMatchIn(si, t, &joined)
+		m := match(si, t)
 		if m < 0 {
 			continue
 		}
@@ -125,7 +148,7 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 		paper[i] = int(cs.triples[m].synset)
 		script[i] = paper[i]
 		if raw != t { // the script looks the synset up again without trimming
-			if mu := c.firstMatchIn(si, raw, &joined); mu >= 0 {
+			if mu := match(si, raw); mu >= 0 {
 				script[i] = int(cs.triples[mu].synset)
 			} else {
 				script[i] = cs.synsets - 1
@@ -288,6 +311,22 @@ func count(m [3]bool) int {
 	for _, b := range m {
 		if b {
 			n++
+		}
+	}
+	return n
+}
+
+// Unindexed counts the comparisons that scoring sys makes with gold triples
+// no index can filter (their slots start or end with too many optional
+// words; see compiledSentence): every extraction of their sentence is
+// compared with each of them, so this part of the work grows with
+// extractions × triples. A service with a time limit refuses beyond its
+// own bound (the Worker; evaluate.Request.MaxUnindexed).
+func (c *Compiled) Unindexed(sys *oie.System) int {
+	n := 0
+	for _, e := range sys.Extractions {
+		if si, ok := c.Gold.SentenceIndex(e.SentID); ok {
+			n += len(c.set.sents[si].unindexed(c.Facet))
 		}
 	}
 	return n

@@ -73,6 +73,7 @@ func FromBenchIE(sys *oie.System, sentences []oie.Sentence) *Predictions {
 			"%d of %d extraction(s) name %d sentence id(s) that are not in the sentence list (%s) and are left out: %s",
 			len(missing), len(sys.Extractions), len(ids), quoteFirst(ids), LineList(missing))})
 	}
+	p.Warnings = oie.CapWarnings(p.Warnings, sys.Path)
 	return p
 }
 
@@ -154,5 +155,6 @@ func ToBenchIE(p *Predictions, sentences []oie.Sentence) *oie.System {
 			len(missing), len(p.Extractions), len(texts), quoteFirst(texts), LineList(missing))})
 	}
 	sys.HasConfidence = len(sys.Extractions) > 0
+	sys.Warnings = oie.CapWarnings(sys.Warnings, p.Path)
 	return sys
 }

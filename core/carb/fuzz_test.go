@@ -10,6 +10,7 @@ import (
 
 	"github.com/oiebench/oiebench/core/carb"
 	"github.com/oiebench/oiebench/core/oie"
+	"github.com/oiebench/oiebench/internal/hostile"
 )
 
 var goldSeeds = []string{
@@ -63,6 +64,7 @@ func FuzzReadGold(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		defer hostile.Watch(t, len(data))()
 		g, err := carb.ReadGold("fuzz.txt", data)
 		if err != nil {
 			if g != nil {
@@ -103,6 +105,7 @@ func FuzzReadTabbed(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		defer hostile.Watch(t, len(data))()
 		p, err := carb.ReadTabbed("fuzz.txt", data)
 		if err != nil {
 			if p != nil {

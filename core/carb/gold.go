@@ -1,6 +1,7 @@
 package carb
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
@@ -80,7 +81,7 @@ func ReadGold(file string, data []byte) (*Gold, error) { return readGold(file, d
 func ReadOIE2016Gold(file string, data []byte) (*Gold, error) { return readGold(file, data, true) }
 
 func readGold(file string, data []byte, oie2016 bool) (*Gold, error) {
-	lines, err := oie.SplitLines(file, data)
+	lines, err := oie.SplitContentLines(file, data)
 	if err != nil {
 		return nil, err
 	}
@@ -135,10 +136,15 @@ func readGold(file string, data []byte, oie2016 bool) (*Gold, error) {
 		s.Tuples = append(s.Tuples, t)
 	}
 	if len(order) == 0 {
-		return nil, &oie.ParseError{File: file, Line: max(1, len(lines)),
+		last := bytes.Count(data, []byte("\n")) // the file's last line
+		if len(data) > 0 && data[len(data)-1] != '\n' {
+			last++
+		}
+		return nil, &oie.ParseError{File: file, Line: max(1, last),
 			Msg: "no gold tuples: expected lines of the form sentence<TAB>relation<TAB>arg1<TAB>arg2...", Err: oie.ErrNoContent}
 	}
 	g.index(order)
+	g.Warnings = oie.CapWarnings(g.Warnings, file)
 	return g, nil
 }
 

@@ -39,7 +39,7 @@ type Predictions struct {
 // anyway, and an empty trailing argument is an argument that is present.
 // It returns every extraction of the file or a *oie.ParseError.
 func ReadTabbed(file string, data []byte) (*Predictions, error) {
-	lines, err := oie.SplitLines(file, data)
+	lines, err := oie.SplitContentLines(file, data)
 	if err != nil {
 		return nil, err
 	}
@@ -87,11 +87,6 @@ func parseConfidence(s string) (float64, bool) {
 // break cannot be written and is an error; nothing is written after it.
 func WriteTabbed(w io.Writer, p *Predictions) error {
 	bw := bufio.NewWriter(w)
-	if len(p.Extractions) > 0 && strings.HasPrefix(p.Extractions[0].Sentence, "\ufeff") {
-		// Readers drop a byte order mark that starts a file; one is added
-		// so that the sentence's own reads back.
-		bw.WriteString("\ufeff")
-	}
 	for i, e := range p.Extractions {
 		fields := append([]string{e.Sentence, e.Relation}, e.Args...)
 		for _, f := range fields {

@@ -316,6 +316,11 @@ type Request struct {
 	CaRBGold     *Input // adds CaRB beside BenchIE
 	Systems      []Input
 	SystemFormat oie.Format
+	// MaxUnindexed, when set, refuses a system that scoring would compare
+	// more often than this with gold triples no index can filter
+	// (benchie.Compiled.Unindexed): a service with a time limit (the
+	// Worker) answers with a message instead of running out of time.
+	MaxUnindexed int
 	Options
 }
 
@@ -352,6 +357,28 @@ func Run(req Request) (*Evaluation, error) {
 		}
 		names[s.Name] = true
 		systems = append(systems, s)
+	}
+	if req.MaxUnindexed > 0 {
+		facets := req.Facets
+		if len(facets) == 0 {
+			facets = benchie.Facets
+		}
+		for _, s := range systems {
+			if s.System == nil {
+				continue
+			}
+			for _, f := range facets {
+				for _, g := range []*Gold{gold, eGold} {
+					if g == nil || (g == eGold && f != benchie.Regular) {
+						continue
+					}
+					if n := benchie.Compile(g.Gold, f).Unindexed(s.System); n > req.MaxUnindexed {
+						return nil, fmt.Errorf("%s: scoring it would compare its extractions %d times with gold triples that no index can filter (slots that start or end with many optional words), more than the limit of %d here: score it with the command line",
+							s.Path, n, req.MaxUnindexed)
+					}
+				}
+			}
+		}
 	}
 	if req.Pause != nil { // count the statistics pausing too
 		for _, g := range []*Gold{gold, eGold} {

@@ -61,3 +61,26 @@ func TestRunErrors(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+// TestMaxUnindexed: a request may bound the comparisons with gold triples
+// no index can filter; over the bound the system is refused by name.
+func TestMaxUnindexed(t *testing.T) {
+	u := strings.TrimSpace(strings.Repeat("[a] ", 12))
+	gold := "sent_id:1\tS\n1--> Cluster 1:\n" + u + " --> " + u + " --> " + u + " b\n" + u + " --> " + u + " --> " + u + " c\n"
+	sys := "1\ta\ta\ta b\n1\ta\ta\tx\n1\ta a\ta\tb\n2\ta\ta\tb\n" // the last is on no gold sentence
+	run := func(most int) error {
+		_, err := evaluate.Run(evaluate.Request{
+			Gold:         evaluate.Input{Path: "g", Data: []byte(gold)},
+			Systems:      []evaluate.Input{{Path: "sys.tsv", Data: []byte(sys)}},
+			MaxUnindexed: most,
+			Options:      evaluate.Options{Facets: []benchie.Facet{benchie.Regular}},
+		})
+		return err
+	}
+	if err := run(6); err != nil { // 3 extractions × 2 triples
+		t.Errorf("at the bound: %v", err)
+	}
+	if err := run(5); err == nil || !strings.Contains(err.Error(), "sys.tsv: scoring it would compare its extractions 6 times") {
+		t.Errorf("over the bound: %v", err)
+	}
+}

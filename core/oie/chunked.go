@@ -22,7 +22,7 @@ const checkChunk = 1 << 20
 // the first offending character. It validates a megabyte at a time, calling
 // pause (if set) between megabytes.
 func CheckText(file string, data []byte, pause func()) error {
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	data = trimBOM(data)
 	for rest := data; len(rest) > 0; {
 		n := min(len(rest), checkChunk)
 		for n < len(rest) && !utf8.RuneStart(rest[n]) { // never cut a character
@@ -39,13 +39,15 @@ func CheckText(file string, data []byte, pause func()) error {
 	return nil
 }
 
-// TextOf returns data as a string without its UTF-8 byte order mark, for
-// readers that checked it with CheckText and then walk its lines (see
-// NextLine). The string is a copy, unless shared is set: then it is data's
-// own memory, and data must never change afterwards (the page keeps a
-// file's bytes as they were read; copying a 100 MB gold would double it).
+// TextOf returns data as a string without its UTF-8 byte order marks and
+// with lone CR line endings made "\n" (see normalCR), for readers that
+// checked it with CheckText and then walk its lines (see NextLine). The
+// string is a copy, unless shared is set: then it is data's own memory
+// (except for a file with lone CRs), and data must never change afterwards
+// (the page keeps a file's bytes as they were read; copying a 100 MB gold
+// would double it).
 func TextOf(data []byte, shared bool) string {
-	return stringOf(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), shared)
+	return normalCR(stringOf(trimBOM(data), shared))
 }
 
 // stringOf is data as a string: a copy, or shared (see TextOf).
@@ -56,8 +58,8 @@ func stringOf(data []byte, shared bool) string {
 	return string(data)
 }
 
-// NextLine cuts the first line off text, as SplitLines splits: line is
-// without "\n" or "\r\n"; ok is false once text is empty.
+// NextLine cuts the first line off text from TextOf, as SplitLines splits:
+// line is without "\n" or "\r\n"; ok is false once text is empty.
 func NextLine(text string) (line, rest string, ok bool) {
 	if text == "" {
 		return "", "", false

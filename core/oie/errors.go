@@ -46,6 +46,25 @@ type Warning struct {
 	Msg    string `json:"message"`
 }
 
+// MaxWarnings bounds the warnings a reader keeps for one file: a hostile
+// file can hold a million oddities (500,000 CaRB gold warnings made 53 MB
+// of JSON), and those beyond are only counted.
+const MaxWarnings = 200
+
+// MoreWarnings is the warning that stands for n warnings not kept.
+func MoreWarnings(file string, n int) Warning {
+	return Warning{File: file, Msg: fmt.Sprintf("%d more warnings not shown", n)}
+}
+
+// CapWarnings keeps the first MaxWarnings of ws and, when there were more,
+// a MoreWarnings that counts them.
+func CapWarnings(ws []Warning, file string) []Warning {
+	if len(ws) <= MaxWarnings {
+		return ws
+	}
+	return append(ws[:MaxWarnings:MaxWarnings], MoreWarnings(file, len(ws)-MaxWarnings))
+}
+
 func (w Warning) String() string { return formatPlace(w.File, w.Line, w.Column) + w.Msg }
 
 func formatPlace(file string, line, col int) string {

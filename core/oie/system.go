@@ -60,7 +60,7 @@ type System struct {
 // TSV otherwise. It recognises nothing else: users' files of any format
 // are recognised by the registry (core/formats), which reads them.
 func ownFormat(data []byte) Format {
-	rest := bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	rest := trimBOM(data)
 	rest = bytes.TrimLeftFunc(rest[:min(len(rest), 1<<16)], IsSpace)
 	if len(rest) > 0 && rest[0] == '{' {
 		return FormatJSONL
@@ -74,7 +74,7 @@ func ReadSystem(file string, data []byte, opt SystemOptions) (*System, error) {
 	if err := CheckText(file, data, opt.Pause); err != nil {
 		return nil, err
 	}
-	lines := splitText(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), opt.Shared)
+	lines := splitText(trimBOM(data), opt.Shared, true) // both formats skip blank lines
 	var err error
 	format := opt.Format
 	if format == FormatAuto {
@@ -147,7 +147,7 @@ func readTSV(sys *System, lines []Line, mode ConfidenceMode, pause func()) error
 	}
 	for i := range sys.Extractions {
 		e := &sys.Extractions[i]
-		text := lines[e.Line-1].Text
+		text := lines[i].Text // one extraction a line: blank lines are not in lines
 		if len(e.Extra) == 0 {
 			return &ParseError{File: sys.Path, Line: e.Line, Column: Column(text, len(text)), Msg: "expected a confidence in column 5", Err: ErrFieldCount}
 		}

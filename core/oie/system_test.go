@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/oiebench/oiebench/core/oie"
+	"github.com/oiebench/oiebench/internal/hostile"
 )
 
 // TestMalformedSystems lists broken inputs with the exact position and kind
@@ -115,6 +116,7 @@ func FuzzReadSystem(f *testing.F) {
 	f.Add([]byte(`{"sent_id": 1, "subject": "a", "relation": "b", "object": "c", "arguments": ["d"], "confidence": 1}`))
 	f.Add([]byte("\ufeff{\"sent_id\": [\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
+		defer hostile.Watch(t, len(data))()
 		s, err := oie.ReadSystem("f", data, oie.SystemOptions{})
 		// The page's way (its bytes shared, paused now and then) must read
 		// exactly the same.

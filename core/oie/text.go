@@ -35,32 +35,98 @@ type Line struct {
 }
 
 // SplitLines checks that data is UTF-8 text and splits it into lines. It
-// tolerates a UTF-8 byte order mark and CRLF endings. A file that is not text
-// (invalid UTF-8, NUL bytes) is an error at the first offending character.
+// tolerates UTF-8 byte order marks and CRLF or CR endings. A file that is
+// not text (invalid UTF-8, NUL bytes) is an error at the first offending
+// character.
 func SplitLines(file string, data []byte) ([]Line, error) {
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	data = trimBOM(data)
 	if err := checkText(file, data); err != nil {
 		return nil, err
 	}
-	return splitText(data, false), nil
+	return splitText(data, false, false), nil
+}
+
+// SplitContentLines is SplitLines without the lines that hold only white
+// space, for readers that skip them: a file of blank lines then costs no
+// memory per line.
+func SplitContentLines(file string, data []byte) ([]Line, error) {
+	data = trimBOM(data)
+	if err := checkText(file, data); err != nil {
+		return nil, err
+	}
+	return splitText(data, false, true), nil
+}
+
+// bom is the UTF-8 byte order mark.
+var bom = []byte("\xef\xbb\xbf")
+
+// trimBOM removes the byte order marks that start data: one is usual, and a
+// file passed through two tools that each add one starts with two, the
+// second of which would otherwise stay, invisible, in the first line's id.
+func trimBOM(data []byte) []byte {
+	for bytes.HasPrefix(data, bom) {
+		data = data[len(bom):]
+	}
+	return data
+}
+
+// Line endings are "\n", "\r\n" or a lone "\r", as Python's universal
+// newlines (the reference's) read them: a file saved with old Mac endings
+// would otherwise be one long line, misread without a word. A text with a
+// lone CR is rewritten once with "\n" in its place (a copy, for such files
+// only), so that every reader splits on "\n" alone.
+
+// hasLoneCR reports whether s holds a "\r" that is not followed by "\n".
+func hasLoneCR(s string) bool {
+	for i := strings.IndexByte(s, '\r'); i >= 0; {
+		if i+1 >= len(s) || s[i+1] != '\n' {
+			return true
+		}
+		j := strings.IndexByte(s[i+1:], '\r')
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
+	}
+	return false
+}
+
+// normalCR returns s with every lone "\r" turned into "\n".
+func normalCR(s string) string {
+	if !hasLoneCR(s) {
+		return s
+	}
+	b := []byte(s)
+	for i, c := range b {
+		if c == '\r' && (i+1 >= len(b) || b[i+1] != '\n') {
+			b[i] = '\n'
+		}
+	}
+	return string(b)
 }
 
 // splitText splits text checked by checkText (or CheckText), its byte
-// order mark removed, into lines.
-func splitText(data []byte, shared bool) []Line {
-	n := bytes.Count(data, []byte{'\n'}) + 1
-	lines := make([]Line, 0, n)
-	text := stringOf(data, shared)
+// order marks removed, into lines; skipBlank leaves out the lines that hold
+// only white space (their numbers are kept by the others), so that a file
+// of blank lines costs no memory per line.
+func splitText(data []byte, shared, skipBlank bool) []Line {
+	text := normalCR(stringOf(data, shared))
+	var lines []Line
+	if !skipBlank {
+		lines = make([]Line, 0, strings.Count(text, "\n")+1)
+	}
 	for num := 1; ; num++ {
 		i := strings.IndexByte(text, '\n')
+		line := text
+		if i >= 0 {
+			line, text = text[:i], text[i+1:]
+		}
+		if line = strings.TrimSuffix(line, "\r"); (i >= 0 || line != "") && (!skipBlank || TrimSpace(line) != "") {
+			lines = append(lines, Line{num, line})
+		}
 		if i < 0 {
-			if text != "" {
-				lines = append(lines, Line{num, strings.TrimSuffix(text, "\r")})
-			}
 			return lines
 		}
-		lines = append(lines, Line{num, strings.TrimSuffix(text[:i], "\r")})
-		text = text[i+1:]
 	}
 }
 
@@ -77,7 +143,7 @@ func checkText(file string, data []byte) error {
 			return &ParseError{File: file, Line: line, Column: col, Msg: "invalid UTF-8: expected UTF-8 text", Err: ErrEncoding}
 		case r == 0:
 			return &ParseError{File: file, Line: line, Column: col, Msg: "NUL byte: expected a text file", Err: ErrEncoding}
-		case r == '\n':
+		case r == '\n', r == '\r' && (i+1 >= len(data) || data[i+1] != '\n'):
 			line, col = line+1, 0
 		}
 		col++

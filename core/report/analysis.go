@@ -3,7 +3,6 @@ package report
 import (
 	"bytes"
 	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -266,14 +265,10 @@ type Agreement struct {
 	Warnings   []string `json:"warnings"`
 }
 
-// jsonBytes is the JSON rendering shared by every value here.
+// jsonBytes is the JSON rendering of the small results (see encodeJSON).
 func jsonBytes(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	err := enc.Encode(v)
-	return buf.Bytes(), err
+	out, _, err := encodeJSON(v)
+	return out, err
 }
 
 func unknownFormat(format string) error {

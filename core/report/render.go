@@ -3,7 +3,6 @@ package report
 import (
 	"bytes"
 	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -36,12 +35,7 @@ func (r *Report) Render(format string) ([]byte, error) {
 func (r *Report) RenderWith(format string, opts RenderOptions) ([]byte, error) {
 	switch format {
 	case "json":
-		var buf bytes.Buffer
-		enc := json.NewEncoder(&buf)
-		enc.SetEscapeHTML(false) // keep "-->" readable in messages
-		enc.SetIndent("", "  ")
-		err := enc.Encode(r)
-		return buf.Bytes(), err
+		return r.json()
 	case "csv":
 		return r.csv()
 	case "markdown", "md":
@@ -52,6 +46,26 @@ func (r *Report) RenderWith(format string, opts RenderOptions) ([]byte, error) {
 		return r.table(opts), nil
 	}
 	return nil, fmt.Errorf("unknown format %q: expected one of %s", format, strings.Join(Formats, ", "))
+}
+
+// json encodes the report, never failing on a non-finite number: it is made
+// finite in place (see encodeJSON) and the system it belongs to, or the
+// gold, carries a warning.
+func (r *Report) json() ([]byte, error) {
+	out, fixed, err := encodeJSON(r)
+	if len(fixed) == 0 || err != nil {
+		return out, err
+	}
+	for _, place := range fixed {
+		ws := &r.Gold.Warnings
+		var i int
+		if _, err := fmt.Sscanf(place, "systems[%d]", &i); err == nil && i >= 0 && i < len(r.Systems) {
+			ws = &r.Systems[i].Warnings
+		}
+		*ws = append(*ws, finiteWarning(place))
+	}
+	out, _, err = encodeJSON(r)
+	return out, err
 }
 
 // csv has one row per system and full-precision values, for spreadsheets.

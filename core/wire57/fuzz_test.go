@@ -8,6 +8,7 @@ import (
 
 	"github.com/oiebench/oiebench/core/oie"
 	"github.com/oiebench/oiebench/core/wire57"
+	"github.com/oiebench/oiebench/internal/hostile"
 )
 
 func checkParseError(t *testing.T, err error) {
@@ -54,6 +55,7 @@ func FuzzReadGold(f *testing.F) {
 		{SentID: "D1 1", Arg1: "Obama", Rel: "is president of", Arg2: "the US"},
 	}}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		defer hostile.Watch(t, len(data))()
 		g, err := wire57.ReadGold("fuzz.json", data)
 		if err != nil {
 			if g != nil {
@@ -93,6 +95,7 @@ func FuzzReadSystem(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		defer hostile.Watch(t, len(data))()
 		systems, err := wire57.ReadSystem("fuzz.json", data)
 		if err != nil {
 			if systems != nil {

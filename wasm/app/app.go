@@ -37,6 +37,10 @@ type app struct {
 	bundles map[string]*bundle
 	custom  *explain.Workspace // the user's gold, or nil
 	stored  bool               // the browser's storage works
+	// pending mirrors savedState.Pending; held are stored files left
+	// unopened because the last start stopped on them (see start)
+	pending bool
+	held    []storedFile
 	nextID  int
 	shown   *explain.Workspace // the workspace of the evaluation on screen
 	// counting holds the golds whose statistics are being counted (counting.go)
@@ -71,20 +75,39 @@ func (a *app) start() {
 		}
 		a.loading(d.Key) // fetch and read while the stored files are read
 	}
-	stored, err := a.br.LoadFiles()
-	works, worksErr := a.loadStudio()
-	slices.SortFunc(stored, func(x, y storedFile) int { return cmp.Or(cmp.Compare(x.Added, y.Added), cmp.Compare(x.ID, y.ID)) })
-	var restored []*userFile
-	var problems []ui.Problem
-	for _, f := range stored {
-		l, err := explain.Load(evaluate.Input{Path: f.Name, Data: f.Data, Pause: a.pause(nil), Shared: true}, f.Kind, false)
-		if err != nil { // read once; a newer reader may be stricter
-			problems = append(problems, problemFor(f.Name, f.Data, err, "It stays stored; remove it or add a corrected file."))
-			continue
-		}
-		restored = append(restored, &userFile{storedFile: f, loaded: l})
+	// The two stores are asked at once: a storage that does not answer
+	// costs its timeout once, not twice.
+	type loaded struct {
+		works []storedWork
+		err   error
 	}
+	studio := make(chan loaded, 1)
+	go func() {
+		works, err := a.loadStudio()
+		studio <- loaded{works, err}
+	}()
+	stored, err := a.br.LoadFiles()
+	ws := <-studio
+	works, worksErr := ws.works, ws.err
+	slices.SortFunc(stored, func(x, y storedFile) int { return cmp.Or(cmp.Compare(x.Added, y.Added), cmp.Compare(x.ID, y.ID)) })
+	// A start that stopped while reading or scoring the stored files left
+	// Pending set: this one starts clean and asks (a file that takes the
+	// evaluator down would otherwise do so on every reload).
+	var held []storedFile
+	if ok && st.Pending && len(stored) > 0 {
+		held, stored = stored, nil
+	} else if len(stored) > 0 {
+		mark := st
+		mark.Pending = true
+		a.br.SaveState(mark)
+	}
+	restored, problems := a.open(stored)
 	a.env.Lock()
+	a.pending = len(stored) > 0 || len(held) > 0
+	a.held = held
+	if len(held) > 0 {
+		a.m.Recovery = recoveryOf(held)
+	}
 	a.stored = err == nil
 	if !a.stored {
 		a.m.Notice = "This browser keeps no files for this page (" + err.Error() + "): files you add are gone after a reload."
@@ -111,6 +134,80 @@ func (a *app) start() {
 	a.env.UnlockRender()
 	a.rescore()
 	go a.scoreLoop()
+}
+
+// open reads stored files; those that do not read are problems.
+func (a *app) open(stored []storedFile) (restored []*userFile, problems []ui.Problem) {
+	for _, f := range stored {
+		l, err := explain.Load(evaluate.Input{Path: f.Name, Data: f.Data, Pause: a.pause(nil), Shared: true}, f.Kind, false)
+		if err != nil { // read once; a newer reader may be stricter
+			problems = append(problems, problemFor(f.Name, f.Data, err, "It stays stored; remove it or add a corrected file."))
+			continue
+		}
+		restored = append(restored, &userFile{storedFile: f, loaded: l})
+	}
+	return restored, problems
+}
+
+func recoveryOf(held []storedFile) *ui.Recovery {
+	r := &ui.Recovery{}
+	for _, f := range held {
+		r.Files = append(r.Files, f.Name)
+	}
+	return r
+}
+
+// settled is called under the lock once an evaluation is on screen with
+// its statistics: the stored files read and scored, Pending is cleared.
+func (a *app) settled() {
+	if a.pending && a.held == nil && len(a.wake) == 0 {
+		a.pending = false
+		a.saveState()
+	}
+}
+
+// RetryStored implements ui.App: the held files are opened after all.
+// Pending stays set until they are scored, so a file that stops the
+// evaluator again is held again at the next start.
+func (a *app) RetryStored() {
+	held := a.held
+	if held == nil {
+		return
+	}
+	a.held, a.m.Recovery = nil, nil
+	a.m.Progress = &ui.Progress{Label: "Opening your stored files…"}
+	go func() {
+		restored, problems := a.open(held)
+		a.env.Lock()
+		a.files = append(restored, a.files...)
+		a.m.Problems = append(problems, a.m.Problems...)
+		for _, f := range restored {
+			if f.Role == ui.RoleGold {
+				a.custom = explain.NewWorkspace(f.loaded.Gold)
+			}
+		}
+		a.m.Progress = nil
+		a.syncModel()
+		a.env.UnlockRender()
+		a.requestScore()
+	}()
+}
+
+// DiscardStored implements ui.App: the held files are deleted from the
+// browser's storage, unopened.
+func (a *app) DiscardStored() {
+	held := a.held
+	if held == nil {
+		return
+	}
+	a.held, a.m.Recovery = nil, nil
+	a.pending = false
+	a.saveState()
+	ids := make([]string, len(held))
+	for i, f := range held {
+		ids[i] = f.ID
+	}
+	go a.persist(nil, ids)
 }
 
 // hasSource reports whether the switch offers a source.
@@ -196,7 +293,7 @@ func (a *app) SavePrefs() {
 }
 
 func (a *app) saveState() {
-	a.br.SaveState(savedState{Source: a.source, Options: a.options, ReadAs: a.readAs, Prefs: a.m.Prefs})
+	a.br.SaveState(savedState{Source: a.source, Options: a.options, ReadAs: a.readAs, Prefs: a.m.Prefs, Pending: a.pending})
 }
 
 // Download implements ui.App.

@@ -70,4 +70,9 @@ type savedState struct {
 	Options ui.Options   `json:"options"`
 	ReadAs  explain.Kind `json:"read_as"`
 	Prefs   ui.Prefs     `json:"prefs"`
+	// Pending is set while the user's stored files are being read and
+	// scored for the first time, and cleared once that is done: found set
+	// at the next start, the evaluator stopped on them (out of memory, a
+	// crash), so they are not opened again without asking (app.start).
+	Pending bool `json:"pending,omitempty"`
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	sjs "syscall/js"
+	"time"
 
 	vjs "github.com/vugu/vugu/js"
 )
@@ -43,12 +44,24 @@ func await(p sjs.Value) (sjs.Value, error) {
 	return val, err
 }
 
-// jsError turns a thrown or rejected JavaScript value into an error.
-func jsError(v sjs.Value) error {
-	if v.Type() == sjs.TypeObject && v.Get("message").Type() == sjs.TypeString {
-		return errors.New(v.Get("message").String())
+// jsError turns a thrown or rejected JavaScript value into an error in
+// words a user can read: its message, else its name, else "no reason given".
+func jsError(v sjs.Value) (err error) {
+	msg := ""
+	catch(func() {
+		switch {
+		case v.Type() == sjs.TypeString:
+			msg = v.String()
+		case v.Type() == sjs.TypeObject && v.Get("message").Type() == sjs.TypeString && v.Get("message").String() != "":
+			msg = v.Get("message").String()
+		case v.Type() == sjs.TypeObject && v.Get("name").Type() == sjs.TypeString:
+			msg = v.Get("name").String()
+		}
+	})
+	if msg == "" {
+		msg = "no reason given"
 	}
-	return errors.New(v.Call("toString").String())
+	return errors.New(msg)
 }
 
 // bytesOf copies a Uint8Array into Go.
@@ -59,19 +72,58 @@ func bytesOf(v sjs.Value) []byte {
 }
 
 // catch runs f and turns a JavaScript exception (a panic in syscall/js)
-// into an error.
+// into an error, in words rather than Go's ("call of Value.Call on
+// undefined" means the browser lacks what was called). Only calls are
+// caught by syscall/js: a property whose getter throws must be read with
+// global (Reflect.get), never Value.Get.
 func catch(f func()) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			if je, ok := r.(sjs.Error); ok {
-				err = errors.New(je.Error())
+				err = jsError(je.Value)
 				return
 			}
-			err = fmt.Errorf("%v", r)
+			err = errors.New("this browser does not offer it")
 		}
 	}()
 	f()
 	return nil
+}
+
+// global reads a property of the window through Reflect.get, a call, so
+// that a getter that throws (localStorage when site data is blocked) is an
+// error and not the end of the program.
+func global(name string) (v sjs.Value, err error) {
+	err = catch(func() { v = sjs.Global().Get("Reflect").Call("get", sjs.Global(), name) })
+	if err == nil && !v.Truthy() {
+		err = errors.New(name + " is not available")
+	}
+	return v, err
+}
+
+// storageTimeout bounds a wait for the browser's storage: an IndexedDB
+// open can stay unanswered (a blocked upgrade, a browser's policy), and the
+// page must not wait for it.
+const storageTimeout = 4 * time.Second
+
+// localGet and localSet read and write localStorage; blocked storage is
+// no value and no write.
+func localGet(key string) (string, bool) {
+	ls, err := global("localStorage")
+	if err != nil {
+		return "", false
+	}
+	var v sjs.Value
+	if catch(func() { v = ls.Call("getItem", key) }) != nil || v.Type() != sjs.TypeString {
+		return "", false
+	}
+	return v.String(), true
+}
+
+func localSet(key, value string) {
+	if ls, err := global("localStorage"); err == nil {
+		catch(func() { ls.Call("setItem", key, value) })
+	}
 }
 
 func (jsBrowser) Asset(path string) ([]byte, error) {
@@ -107,30 +159,64 @@ func (jsBrowser) ReadFiles(files vjs.Value) []pickedFile {
 }
 
 func store() (sjs.Value, error) {
-	s := sjs.Global().Get("oiebenchStore")
-	if !s.Truthy() {
-		return s, errors.New("no storage helper")
+	s, err := global("oiebenchStore")
+	if err != nil {
+		return s, errors.New("the page's storage helper is missing")
 	}
 	return s, nil
 }
 
-func (jsBrowser) LoadFiles() ([]storedFile, error) {
+// storeCall calls a method of oiebenchStore and waits for it, at most
+// storageTimeout (loader.js bounds its waits too; this is the last word).
+func storeCall(method string, args ...any) (sjs.Value, error) {
 	s, err := store()
 	if err != nil {
-		return nil, err
+		return sjs.Undefined(), err
 	}
-	v, err := await(s.Call("all"))
+	var p sjs.Value
+	if err := catch(func() { p = s.Call(method, args...) }); err != nil {
+		return sjs.Undefined(), err
+	}
+	type answer struct {
+		v   sjs.Value
+		err error
+	}
+	done := make(chan answer, 1)
+	go func() {
+		v, err := await(p)
+		done <- answer{v, err}
+	}()
+	select {
+	case a := <-done:
+		return a.v, a.err
+	case <-time.After(storageTimeout):
+		return sjs.Undefined(), fmt.Errorf("the browser's storage did not answer within %v", storageTimeout)
+	}
+}
+
+func (jsBrowser) LoadFiles() ([]storedFile, error) {
+	v, err := storeCall("all")
 	if err != nil {
 		return nil, err
 	}
 	var out []storedFile
-	for i := 0; i < v.Length(); i++ {
-		r := v.Index(i)
+	n := 0
+	if catch(func() { n = v.Length() }) != nil {
+		return nil, errors.New("the browser's storage holds something this page did not write")
+	}
+	for i := 0; i < n; i++ {
 		var f storedFile
-		if err := json.Unmarshal([]byte(sjs.Global().Get("JSON").Call("stringify", r.Get("meta")).String()), &f); err != nil {
+		var data sjs.Value
+		if catch(func() {
+			r := v.Index(i)
+			data = r.Get("data")
+			if json.Unmarshal([]byte(sjs.Global().Get("JSON").Call("stringify", r.Get("meta")).String()), &f) != nil {
+				data = sjs.Undefined()
+			}
+		}) != nil || data.IsUndefined() || f.ID == "" {
 			continue // written by another version; skip it
 		}
-		if f.Data, err = storedData(r.Get("data")); err != nil {
+		if catch(func() { f.Data, err = storedData(data) }) != nil || err != nil {
 			continue // unreadable; the other files are restored
 		}
 		out = append(out, f)
@@ -139,44 +225,33 @@ func (jsBrowser) LoadFiles() ([]storedFile, error) {
 }
 
 func (jsBrowser) PutFile(f storedFile) error {
-	s, err := store()
-	if err != nil {
-		return err
-	}
 	meta, _ := json.Marshal(f)
 	data := blobOf(f.Data)
 	rec := sjs.Global().Get("Object").New()
 	rec.Set("id", f.ID)
 	rec.Set("meta", sjs.Global().Get("JSON").Call("parse", string(meta)))
 	rec.Set("data", data)
-	_, err = await(s.Call("put", rec))
+	_, err := storeCall("put", rec)
 	return err
 }
 
 func (jsBrowser) DeleteFile(id string) error {
-	s, err := store()
-	if err != nil {
-		return err
-	}
-	_, err = await(s.Call("del", id))
+	_, err := storeCall("del", id)
 	return err
 }
 
 const stateKey = "oiebench.state"
 
 func (jsBrowser) LoadState() (st savedState, ok bool) {
-	catch(func() {
-		v := sjs.Global().Get("localStorage").Call("getItem", stateKey)
-		if v.Type() == sjs.TypeString {
-			ok = json.Unmarshal([]byte(v.String()), &st) == nil
-		}
-	})
+	if v, found := localGet(stateKey); found {
+		ok = json.Unmarshal([]byte(v), &st) == nil
+	}
 	return st, ok
 }
 
 func (jsBrowser) SaveState(st savedState) {
 	b, _ := json.Marshal(st)
-	catch(func() { sjs.Global().Get("localStorage").Call("setItem", stateKey, string(b)) })
+	localSet(stateKey, string(b))
 }
 
 func (jsBrowser) Yield() { yieldTask() }

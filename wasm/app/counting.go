@@ -38,6 +38,7 @@ func (a *app) countLater(ws *explain.Workspace) {
 			return // another gold on screen, or its E gold still counting
 		}
 		a.completeShown()
+		a.settled()
 		if p := a.m.Progress; p != nil && p.Background && len(a.wake) == 0 {
 			a.m.Progress = nil
 		}

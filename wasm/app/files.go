@@ -170,6 +170,7 @@ func (a *app) addPicked(picked []pickedFile, kind explain.Kind, asEGold bool) {
 			a.source = target
 			a.m.SetEvaluation(nil)
 		}
+		a.pending = true // until scored: see app.start
 		a.saveState()
 	}
 	a.syncModel()

@@ -97,6 +97,7 @@ func (a *app) rescore() {
 	if preview {
 		a.m.Progress = &ui.Progress{Label: "Counting the gold's surface forms…", Background: true}
 	} else {
+		a.settled()
 		a.m.Progress = nil
 	}
 	a.env.UnlockRender()

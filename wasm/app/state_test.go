@@ -291,3 +291,51 @@ func TestEGold(t *testing.T) {
 		t.Errorf("problems %+v", a.m.Problems)
 	}
 }
+
+// TestRecovery: files the last start stopped on (Pending still set) are
+// held back, with a choice; a start that completes clears Pending.
+func TestRecovery(t *testing.T) {
+	br := newFakeBrowser()
+	a := boot(t, br)
+	a.addPicked([]pickedFile{{Name: "mine.tsv", Data: readData(t, "systems/minie_explicit.txt")}}, explain.KindAuto, false)
+	a.settle(t)
+	deadline := time.Now().Add(5 * time.Second)
+	for len(br.stored()) != 1 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if br.state == nil || br.state.Pending {
+		t.Fatalf("scored and counted, yet Pending is set: %+v", br.state)
+	}
+
+	// A start that completes with stored files clears Pending.
+	b := boot(t, br)
+	if len(b.systems()) != 10 || b.m.Recovery != nil || br.state.Pending {
+		t.Fatalf("a clean start: %d systems, recovery %v, pending %v", len(b.systems()), b.m.Recovery, br.state.Pending)
+	}
+
+	// As if that start had stopped: Pending is found set.
+	br.state.Pending = true
+	c := boot(t, br)
+	if len(c.systems()) != 9 || c.m.Recovery == nil || !strings.Contains(c.m.Recovery.Message(), "mine.tsv") {
+		t.Fatalf("after a stop: %d systems, recovery %+v", len(c.systems()), c.m.Recovery)
+	}
+	if !br.state.Pending {
+		t.Error("Pending cleared while files are held")
+	}
+	c.handle(c.RetryStored)
+	c.settle(t)
+	if len(c.systems()) != 10 || c.m.Recovery != nil || br.state.Pending {
+		t.Fatalf("after retrying: %d systems, recovery %v, pending %v", len(c.systems()), c.m.Recovery, br.state.Pending)
+	}
+
+	br.state.Pending = true
+	d := boot(t, br)
+	d.handle(d.DiscardStored)
+	deadline = time.Now().Add(5 * time.Second)
+	for len(br.stored()) != 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if len(br.stored()) != 0 || br.state.Pending || d.m.Recovery != nil {
+		t.Errorf("after discarding: %d stored, pending %v", len(br.stored()), br.state.Pending)
+	}
+}

@@ -5,9 +5,11 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	sjs "syscall/js"
+	"time"
 
 	"github.com/oiebench/oiebench/ui"
 )
@@ -53,7 +55,11 @@ func request(req sjs.Value, upgrade func(db sjs.Value)) (sjs.Value, error) {
 		on("onupgradeneeded", func() { upgrade(req.Get("result")) })
 		on("onblocked", func() {}) // another tab holds an older version; success follows
 	}
-	<-done
+	select {
+	case <-done:
+	case <-time.After(storageTimeout): // the callbacks stay, in case they still come
+		return sjs.Undefined(), fmt.Errorf("the browser's storage did not answer within %v", storageTimeout)
+	}
 	for _, fn := range fns {
 		fn.Release()
 	}
@@ -61,21 +67,27 @@ func request(req sjs.Value, upgrade func(db sjs.Value)) (sjs.Value, error) {
 }
 
 func storageError(v sjs.Value, fallback string) error {
-	if v.Truthy() && v.Get("message").Type() == sjs.TypeString && v.Get("message").String() != "" {
-		return errors.New(v.Get("message").String())
+	if v.Truthy() {
+		if err := jsError(v); err.Error() != "no reason given" {
+			return err
+		}
 	}
 	return errors.New(fallback)
 }
 
 func (s *idbStudio) open() (sjs.Value, error) {
 	s.once.Do(func() {
+		idb, err := global("indexedDB")
+		if err != nil {
+			s.err = err
+			return
+		}
+		var req sjs.Value
+		if s.err = catch(func() { req = idb.Call("open", studioDB, 1) }); s.err != nil {
+			return
+		}
 		s.err = catch(func() {
-			idb := sjs.Global().Get("indexedDB")
-			if !idb.Truthy() {
-				s.err = errors.New("IndexedDB is not available")
-				return
-			}
-			s.db, s.err = request(idb.Call("open", studioDB, 1), func(db sjs.Value) {
+			s.db, s.err = request(req, func(db sjs.Value) {
 				if !db.Get("objectStoreNames").Call("contains", studioWorks).Bool() {
 					db.Call("createObjectStore", studioWorks, map[string]any{"keyPath": "id"})
 				}
@@ -119,7 +131,11 @@ func (s *idbStudio) transact(mode string, work func(store sjs.Value) sjs.Value) 
 	if err != nil {
 		return sjs.Undefined(), err
 	}
-	<-done
+	select {
+	case <-done:
+	case <-time.After(storageTimeout): // the callbacks stay, in case they still come
+		return sjs.Undefined(), fmt.Errorf("the browser's storage did not answer within %v", storageTimeout)
+	}
 	for _, fn := range fns {
 		fn.Release()
 	}
@@ -163,18 +179,15 @@ func (s *idbStudio) DeleteWork(id string) error {
 }
 
 func (s *idbStudio) LoadPrefs() (p ui.StudioPrefs, ok bool) {
-	catch(func() {
-		v := sjs.Global().Get("localStorage").Call("getItem", studioPrefsKey)
-		if v.Type() == sjs.TypeString {
-			ok = json.Unmarshal([]byte(v.String()), &p) == nil
-		}
-	})
+	if v, found := localGet(studioPrefsKey); found {
+		ok = json.Unmarshal([]byte(v), &p) == nil
+	}
 	return p, ok
 }
 
 func (s *idbStudio) SavePrefs(p ui.StudioPrefs) {
 	b, _ := json.Marshal(p)
-	catch(func() { sjs.Global().Get("localStorage").Call("setItem", studioPrefsKey, string(b)) })
+	localSet(studioPrefsKey, string(b))
 }
 
 // listenStudioKeys sends the keys pressed while the studio is on screen to

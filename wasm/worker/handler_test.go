@@ -17,6 +17,7 @@ import (
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/dist"
 	"github.com/oiebench/oiebench/internal/dataset"
+	"github.com/oiebench/oiebench/internal/hostile"
 )
 
 // A small gold and system, enough for every check that is not about the
@@ -470,8 +471,12 @@ func FuzzScore(f *testing.F) {
 	f.Add([]byte(`{"gold": "sent_id:1\tA b .\n1--> Cluster 1:\nA --> b --> [c]\n", "systems": {"s": "{\"sent_id\": \"1\", \"subject\": \"A\", \"relation\": \"b\", \"object\": \"c\"}\n"}, "facets": ["concat"]}`))
 	f.Add([]byte(`{"gold": "", "systems": {"": ""}, "facets": [], "scorers": [1]}`))
 	f.Add([]byte(`[[[[{"gold":`))
+	// CaRB beside BenchIE, with options; a confidence beyond float64.
+	f.Add([]byte(`{"gold": "sent_id:1\tA b c .\n1--> Cluster 1:\nA --> b --> [c]\n", "carb_gold": "A b c .\tb\tA\tc\n", "scorers": ["benchie", "carb"], "facets": ["regular", "minimal"], "reference_compat": true, "systems": {"s": "{\"sent_id\": 1, \"subject\": \"A\", \"relation\": \"b\", \"object\": \"c\", \"confidence\": 1e309}\n"}}`))
+	f.Add([]byte(`{"gold": "sent_id:1\tA b c .\n1--> Cluster 1:\nA --> b --> [c]\n", "carb_gold": "A b c .\tb\tA\tc\n", "scorers": ["benchie", "carb"], "system_format": "carb-tabbed", "systems": {"s": "A b c .\t0.5\tb\tA\tc\n"}}`))
 	h := newHandler(nil)
 	f.Fuzz(func(t *testing.T, body []byte) {
+		defer hostile.Watch(t, len(body))()
 		res := post(t, h, body)
 		if res.StatusCode == http.StatusOK {
 			var v map[string]any

@@ -305,6 +305,18 @@ func TestWrangler(t *testing.T) {
 		})
 	}
 
+	// Hostile texts: a 200 or a 4xx, never a 5xx (issue 13: an infinite
+	// confidence with CaRB answered 500, a 2.5 KB gold ran out of memory).
+	for name, body := range hostileBodies(t) {
+		t.Run("hostile/"+name, func(t *testing.T) {
+			res, b, d := send(t, "POST", base+"/api/score", "application/json", body)
+			t.Logf("%d B: status %d in %v", len(body), res.StatusCode, d)
+			if res.StatusCode >= 500 {
+				t.Errorf("status %d: %.300s", res.StatusCode, b)
+			}
+		})
+	}
+
 	// Bad requests left the Worker whole.
 	if res, b, _ := send(t, "GET", base+"/api/health", "", nil); res.StatusCode != http.StatusOK {
 		t.Errorf("after the bad requests, /api/health: status %d: %s", res.StatusCode, b)

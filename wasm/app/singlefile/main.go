@@ -11,6 +11,7 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
 	"encoding/base64"
 	"errors"
 	"flag"
@@ -70,6 +71,7 @@ func bundle(dir string, files []string) ([]byte, error) {
 		return nil, err
 	}
 	var firstErr error
+	var hashes []string // of the inlined scripts, for the Content-Security-Policy
 	inline := func(re *regexp.Regexp, tag string) {
 		html = re.ReplaceAllFunc(html, func(m []byte) []byte {
 			name := string(re.FindSubmatch(m)[1])
@@ -79,15 +81,17 @@ func bundle(dir string, files []string) ([]byte, error) {
 			}
 			// "</" would end the element early; "<\/" means the same in JS and CSS strings.
 			body = bytes.ReplaceAll(body, []byte("</"), []byte(`<\/`))
-			return []byte("<" + tag + ">\n" + string(body) + "\n</" + tag + ">")
+			content := "\n" + string(body) + "\n"
+			sum := sha256.Sum256([]byte(content))
+			hashes = append(hashes, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'")
+			return []byte("<" + tag + ">" + content + "</" + tag + ">")
 		})
 	}
 	inline(stylesheet, "style")
+	hashes = nil // styles are allowed by style-src
 	if !csp.Match(html) {
 		return nil, errors.New("index.html: no script-src 'self' in the Content-Security-Policy to extend")
 	}
-	// Inline scripts need 'unsafe-inline'; nothing is fetched from anywhere.
-	html = csp.ReplaceAll(html, []byte(`script-src 'self' 'unsafe-inline'`))
 	html = preload.ReplaceAll(html, nil)
 
 	var embedded bytes.Buffer
@@ -114,6 +118,11 @@ func bundle(dir string, files []string) ([]byte, error) {
 	if firstErr != nil {
 		return nil, firstErr
 	}
+	// The inlined scripts are allowed by their hashes, not by
+	// 'unsafe-inline', which would allow any injected script too; the
+	// embedded files are data blocks, which the policy does not run.
+	html = csp.ReplaceAll(html, []byte("script-src 'self' "+strings.Join(hashes, " ")))
+	at = []int{bytes.Index(html, []byte("<script>"))} // the first inlined script, after the policy grew
 	var out bytes.Buffer
 	out.Write(html[:at[0]])
 	out.Write(embedded.Bytes())

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
 	"encoding/base64"
 	"io"
 	"os"
@@ -52,10 +53,20 @@ func TestBundle(t *testing.T) {
 		t.Fatal(err)
 	}
 	html := string(page)
-	for _, want := range []string{"<style>\nbody { color: red }", "start();", `script-src 'self' 'unsafe-inline'`, `<\/script> inside`} {
+	for _, want := range []string{"<style>\nbody { color: red }", "start();", `script-src 'self' 'sha256-`, `<\/script> inside`} {
 		if !strings.Contains(html, want) {
 			t.Errorf("page lacks %q", want)
 		}
+	}
+	// Each inlined script is allowed by its hash, and nothing else inline.
+	for _, js := range []string{"start();", "var go = 1; // <\\/script> inside a comment"} {
+		sum := sha256.Sum256([]byte("\n" + js + "\n"))
+		if h := "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"; !strings.Contains(html, h) {
+			t.Errorf("no %s for %q in the policy", h, js)
+		}
+	}
+	if strings.Contains(html, "unsafe-inline'; style") || strings.Contains(html, "script-src 'self' 'unsafe-inline'") {
+		t.Error("the policy allows any inline script")
 	}
 	if strings.Contains(html, `src="`) || strings.Contains(html, "preload") || strings.Contains(html, `href="style.css"`) {
 		t.Error("page still refers to outside files")

@@ -1,0 +1,81 @@
+package benchie_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/oie"
+	"github.com/oiebench/oiebench/internal/hostile"
+)
+
+// TestStatsCost: reading, compiling, scoring and the statistics of
+// hostile golds cost memory in proportion to the file, and the statistics
+// say when they are a lower bound.
+func TestStatsCost(t *testing.T) {
+	for name, gen := range hostile.Golds {
+		t.Run(name, func(t *testing.T) {
+			var st benchie.Stats
+			hostile.Proportional(t, name, 3, gen, func(in []byte) {
+				g, err := benchie.ReadGold("g", in, benchie.GoldOptions{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				st = g.Stats()
+				sys, err := oie.ReadSystem("s", []byte("0\tHe\tserved as\tminister\n0\tw0xx w1xx\tr\to\n0\tHe\tis\ta word word\n"), oie.SystemOptions{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, f := range benchie.Facets {
+					c := benchie.Compile(g, f)
+					res := c.Score(sys, benchie.Options{})
+					for i, j := range res.Judgements {
+						if j.Sentence >= 0 {
+							c.Closest(j.Sentence, sys.Extractions[i].Triple)
+						}
+					}
+				}
+			}, hostile.Bound{Floor: 64 << 20, PerByte: 400})
+			if st.Exact && name != "many synsets at the budget" && name != "long units" && name != "long slot" && name != "shared forms" {
+				t.Errorf("%d surface triples counted as exact", st.Extractions)
+			}
+			if st.Extractions < st.Synsets {
+				t.Errorf("lower bound %d below one form per synset (%d)", st.Extractions, st.Synsets)
+			}
+		})
+	}
+}
+
+// TestStatsLowerBound: a synset the budget leaves uncounted gets a lower
+// bound that is one, and a count within the budget is exact.
+func TestStatsLowerBound(t *testing.T) {
+	cases := []struct {
+		gold  string
+		n     int
+		exact bool
+	}{
+		// Two triples of 2^20 forms: over the budget, so not deduplicated;
+		// each has exactly 2^20 (distinct words), a lower bound.
+		{"sent_id:1\tS\n1--> Cluster 1:\n" + hostile.OptionalUnits(20, 2) + " --> r --> o\n" + hostile.OptionalUnits(20, 2) + " --> r --> o\n", 1 << 20, false},
+		// One triple of distinct words: counted without listing, exactly.
+		{"sent_id:1\tS\n1--> Cluster 1:\n" + hostile.OptionalUnits(25, 2) + " --> r --> [o] p\n", 1 << 26, true},
+		// Words alike: 41 distinct forms of 2^40, too many to list; 41
+		// forms of distinct lengths are sure.
+		{"sent_id:1\tS\n1--> Cluster 1:\n" + strings.Repeat("[a] ", 40) + "--> r --> o\n", 41, false},
+		// Twice the same 2^10 forms: counted.
+		{"sent_id:1\tS\n1--> Cluster 1:\n" + hostile.OptionalUnits(10, 2) + " --> r --> o\n" + hostile.OptionalUnits(10, 2) + " --> r --> o\n", 1024, true},
+		// Units without text add no length: the bound counts only the others.
+		{"sent_id:1\tS\n1--> Cluster 1:\n" + strings.Repeat("[] ", 30) + "[a] --> r --> o\n", 2, false},
+		// One triple, each slot counted alone: 2^12 × 2^12 forms, exact.
+		{"sent_id:1\tS\n1--> Cluster 1:\n" + hostile.OptionalUnits(12, 2) + " --> r --> " + hostile.OptionalUnits(12, 2) + "\n", 1 << 24, true},
+	}
+	for i, c := range cases {
+		g, err := benchie.ReadGold("g", []byte(c.gold), benchie.GoldOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st := g.Stats(); st.Extractions != c.n || st.Exact != c.exact {
+			t.Errorf("case %d: %d forms (exact %v), want %d (exact %v)", i, st.Extractions, st.Exact, c.n, c.exact)
+		}
+	}
+}
