@@ -4317,11 +4317,6 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					Func:		func(event vugu.DOMEvent) { c.ClickToken(i, event) },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
-				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType:	"focus",
-					Func:		func(event vugu.DOMEvent) { c.FocusToken(i) },
-					// TODO: implement capture, etc. mostly need to decide syntax
-				})
 				{
 					vgparent := vgn
 					_ = vgparent

@@ -433,9 +433,9 @@ func (s *Studio) Key(k KeyPress) bool {
 	case "o":
 		s.ToggleOptional()
 	case "t":
-		s.Focus = "studio-typed"
+		s.FocusNow("studio-typed")
 	case "/":
-		s.Focus = "studio-search"
+		s.FocusNow("studio-search")
 	case "n":
 		s.Draft().Target = annotate.NewSynset
 	case "j":
