@@ -70,7 +70,7 @@ func Size(n int) string {
 	case n >= 1<<10:
 		return fmt.Sprintf("%.0f kB", float64(n)/(1<<10))
 	}
-	return fmt.Sprintf("%d bytes", n)
+	return Count(int(n), "byte")
 }
 
 // Dismiss removes a problem from the list.

@@ -85,6 +85,22 @@ func (s *Studio) SelectWord(k, j int, extend bool) {
 	d.Slot = k
 }
 
+// WidenSelection grows the selected run by the next word of its slot (or,
+// with nothing selected, selects the active slot's first word): Shift+click
+// without a keyboard, for a phone or tablet.
+func (s *Studio) WidenSelection() {
+	d := s.Draft()
+	if !d.Sel.Selected || d.Sel.To >= len(d.Triple.Slots[d.Sel.Slot].Words) {
+		if len(d.Triple.Slots[d.Slot].Words) > 0 {
+			d.Sel = Selection{Selected: true, Slot: d.Slot}
+		}
+		return
+	}
+	if d.Sel.To+1 < len(d.Triple.Slots[d.Sel.Slot].Words) {
+		d.Sel.To++
+	}
+}
+
 // selection is the selected run, or the last word of the active slot.
 func (d *Draft) selection() (k, from, to int, ok bool) {
 	if d.Sel.Selected && d.Sel.To < len(d.Triple.Slots[d.Sel.Slot].Words) {

@@ -24,7 +24,7 @@ func (c *StudioView) IsOpen(w WorkInfo) bool { return c.S.Work != nil && c.S.Wor
 
 // WorkOption describes a work in the switch.
 func (c *StudioView) WorkOption(w WorkInfo) string {
-	return fmt.Sprintf("%s · %d sentences", w.Label(), w.Sentences)
+	return w.Label() + " · " + Count(w.Sentences, "sentence")
 }
 
 // Open reads the files chosen as new works.
@@ -184,7 +184,7 @@ func (c *StudioView) Listed() []int {
 // CountText says how many sentences the list keeps.
 func (c *StudioView) CountText() string {
 	n, all := len(c.S.Visible()), len(c.S.Doc().Sentences)
-	t := fmt.Sprintf("%d of %d sentences", n, all)
+	t := fmt.Sprintf("%d of %s", n, Count(all, "sentence"))
 	if n > maxListed {
 		t += fmt.Sprintf(" (the first %d listed: search to narrow)", maxListed)
 	}
