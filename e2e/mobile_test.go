@@ -129,3 +129,49 @@ func TestPhoneWidth(t *testing.T) {
 	t.Run("390", func(t *testing.T) { narrowTour(t, 390, 844) })
 	t.Run("360", func(t *testing.T) { narrowTour(t, 360, 740) })
 }
+
+// What the page explains where a reader, a student or a reviewer would get
+// stuck: the last facet cannot be unchecked (and says so, its box stays
+// checked); the facets and bold are explained; a new studio work scored
+// before any system file says what to do next.
+func TestPageExplains(t *testing.T) {
+	p := newPage(t)
+	p.open("")
+	if got := eval[string](p, `document.querySelector('#facet-help').textContent`); !strings.Contains(got, "BenchIE-C: the three slots joined into one string") || !strings.Contains(got, "minimal extractions") {
+		t.Errorf("facet help %q", got)
+	}
+	if !eval[bool](p, `document.querySelector('#best-legend') !== null && document.querySelector('#scores td.best') !== null`) {
+		t.Error("bold cells without a legend")
+	}
+	if got := eval[string](p, `document.querySelector('#formats-line').textContent`); !strings.Contains(got, "BenchIE TSV") || !strings.Contains(got, "JSON Lines") {
+		t.Errorf("formats line %q", got)
+	}
+	for _, f := range []string{"regular", "concat"} {
+		p.do(chromedp.Click(chromedp.CSS(`input[data-facet="` + f + `"]`)))
+		p.waitFor("facets without "+f, `document.querySelector('#scores td[data-facet="`+f+`"]') === null && document.querySelector('#app[data-ready="table"]') !== null`)
+	}
+	p.do(chromedp.Click(chromedp.CSS(`input[data-facet="minimal"]`)))
+	p.waitFor("the note", `document.querySelector('#facet-note') !== null`)
+	if got := eval[string](p, `document.querySelector('#facet-note').textContent`); !strings.Contains(got, "At least one facet is needed") {
+		t.Errorf("note %q", got)
+	}
+	if !eval[bool](p, `document.querySelector('input[data-facet="minimal"]').checked && document.querySelector('#scores td[data-facet="minimal"]') !== null`) {
+		t.Error("the last facet's box was left unchecked, or its columns went")
+	}
+	p.do(chromedp.Click(chromedp.CSS(`input[data-facet="regular"]`)))
+	p.waitFor("the note gone", `document.querySelector('#facet-note') === null && document.querySelector('#scores td[data-facet="regular"]') !== null`)
+
+	openStudio(p)
+	p.do(chromedp.SendKeys(chromedp.CSS("#studio-paste"), "She left early ."))
+	p.do(chromedp.Click(chromedp.CSS("#studio-paste-start")))
+	p.waitFor("the sentence", `document.querySelector('.studio-sentence') !== null`)
+	if got := eval[string](p, `document.querySelector('#studio-optional-hint').textContent`); !strings.Contains(got, "Shift+click") || !strings.Contains(got, "Select + next word") {
+		t.Errorf("optional hint %q", got)
+	}
+	p.do(chromedp.Click(chromedp.CSS("#studio-score")))
+	p.waitFor("the scores of the work", `document.querySelector('[data-empty="scores"]') !== null`)
+	if got := eval[string](p, `[...document.querySelectorAll('[data-empty="scores"]')].map(e => e.textContent).join(' ')`); !strings.Contains(got, "No system files to score against this gold yet") || !strings.Contains(got, "no synsets yet") {
+		t.Errorf("empty state %q", got)
+	}
+	p.screenshotView("scores-empty-work")
+}
