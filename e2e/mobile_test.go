@@ -56,8 +56,9 @@ const smallTargetsJS = `(() => {
 })()`
 
 // checkNarrow asserts that the view on screen fits the viewport's width
-// and that its tabs and buttons are finger-sized, then saves a screenshot.
-func checkNarrow(t *testing.T, p *page, width int, name string) {
+// and that its tabs and buttons are finger-sized, then saves screenshots:
+// the whole page, and the screen a phone shows scrolled to anchor.
+func checkNarrow(t *testing.T, p *page, width int, name, anchor string) {
 	t.Helper()
 	sw := eval[int](p, `document.documentElement.scrollWidth`)
 	iw := eval[int](p, `window.innerWidth`)
@@ -75,6 +76,9 @@ func checkNarrow(t *testing.T, p *page, width int, name string) {
 		t.Errorf("%s at %d px: small targets: %s", name, width, strings.Join(bad, "; "))
 	}
 	p.screenshot(fmt.Sprintf("mobile-%d-%s", width, name))
+	eval[bool](p, `(scrollTo(0, document.querySelector('`+anchor+`').getBoundingClientRect().top + scrollY - 8), true)`)
+	p.screenshotView(fmt.Sprintf("mobile-%d-%s-screen", width, name))
+	eval[bool](p, `(scrollTo(0, 0), true)`)
 }
 
 // narrowTour visits every view at a phone's width: the scores, a sentence
@@ -85,7 +89,7 @@ func narrowTour(t *testing.T, width, height int64) {
 	p.do(chromedp.EmulateViewport(width, height, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulatePortrait))
 	p.open("")
 	w := int(width)
-	checkNarrow(t, p, w, "scores")
+	checkNarrow(t, p, w, "scores", ".tabs")
 	// The score table scrolls in its own box, the system column stays put.
 	if got := eval[string](p, `getComputedStyle(document.querySelector('#scores tbody th, #scores tbody td')).position`); got != "sticky" {
 		t.Errorf("the system column is position %q, want sticky", got)
@@ -96,30 +100,30 @@ func narrowTour(t *testing.T, width, height int64) {
 
 	p.do(chromedp.Click(chromedp.CSS("#tab-sentences")))
 	p.waitFor("the explorer", `document.querySelector('#sentence-list li') !== null && document.querySelector('.detail') !== null`)
-	checkNarrow(t, p, w, "sentences")
+	checkNarrow(t, p, w, "sentences", ".detail")
 
 	p.do(chromedp.Click(chromedp.CSS("#tab-compare")))
 	p.waitFor("the comparison", `document.querySelector('#difference-list') !== null`)
-	checkNarrow(t, p, w, "compare")
+	checkNarrow(t, p, w, "compare", ".compare")
 
 	p.do(chromedp.Click(chromedp.CSS("#tab-charts")))
 	p.waitFor("the charts", `document.querySelectorAll('figure.chart').length > 0`)
-	checkNarrow(t, p, w, "charts")
+	checkNarrow(t, p, w, "charts", ".tabs")
 
 	p.do(chromedp.Click(chromedp.CSS("#tab-studio")))
 	p.waitFor("the start screen", `document.querySelector('.studio-start') !== null`)
-	checkNarrow(t, p, w, "studio-start")
+	checkNarrow(t, p, w, "studio-start", ".tabs")
 	p.do(chromedp.SendKeys(chromedp.CSS("#studio-paste"), "Obama was born in Honolulu , Hawaii , in 1961 .\nBerlin is the capital of Germany ."))
 	p.do(chromedp.Click(chromedp.CSS("#studio-paste-start")))
 	p.waitFor("the first sentence", `(document.querySelector('.studio-sentence') || {}).dataset?.sentence === '1'`)
 	p.do(chromedp.Click(chromedp.CSS("#studio-token-0")))
 	p.do(chromedp.Click(chromedp.CSS("#studio-slot-1")), chromedp.Click(chromedp.CSS("#studio-token-1")), chromedp.Click(chromedp.CSS("#studio-token-2")))
 	p.waitFor("the preview", `document.querySelector('#studio-preview').textContent.includes('Stands for')`)
-	checkNarrow(t, p, w, "studio")
+	checkNarrow(t, p, w, "studio", ".studio-sentence")
 
 	p.do(chromedp.Click(chromedp.CSS("#tab-agreement")))
 	p.waitFor("the agreement view", `document.querySelector('#agreement') !== null`)
-	checkNarrow(t, p, w, "agreement")
+	checkNarrow(t, p, w, "agreement", ".tabs")
 }
 
 // On a phone (390×844, and the narrower 360×740) no view scrolls sideways,
