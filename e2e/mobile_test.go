@@ -124,6 +124,12 @@ func narrowTour(t *testing.T, width, height int64) {
 	p.do(chromedp.Click(chromedp.CSS("#tab-agreement")))
 	p.waitFor("the agreement view", `document.querySelector('#agreement') !== null`)
 	checkNarrow(t, p, w, "agreement", ".tabs")
+	// The studio's work on both sides: the figures and the sentence list.
+	work := eval[string](p, `document.querySelector('#agree-work-a option:nth-child(2)').value`)
+	choose(p, "#agree-work-a", work)
+	choose(p, "#agree-work-b", work)
+	p.waitFor("the agreement", `document.querySelector('#agree-iaa') !== null && document.querySelector('#agree-list li') !== null`)
+	checkNarrow(t, p, w, "agreement-result", "#agree-summary")
 }
 
 // On a phone (390×844, and the narrower 360×740) no view scrolls sideways,
