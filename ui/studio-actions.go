@@ -166,7 +166,7 @@ func (s *Studio) Commit() {
 		if s.apply(annotate.SetTriple{Sentence: si, Synset: k, Index: i, Triple: t}) {
 			s.Say("Saved triple %d of synset %d.", i+1, k+1)
 			*d = Draft{Target: k, Cursor: d.Cursor}
-			s.Focus = "studio-token-" + fmt.Sprint(d.Cursor)
+			s.FocusNow("studio-token-" + fmt.Sprint(d.Cursor))
 		}
 		return
 	}
@@ -181,7 +181,7 @@ func (s *Studio) Commit() {
 		s.Say("Added to synset %d.", target+1)
 	}
 	*d = Draft{Target: target, Cursor: d.Cursor}
-	s.Focus = "studio-token-" + fmt.Sprint(d.Cursor)
+	s.FocusNow("studio-token-" + fmt.Sprint(d.Cursor))
 }
 
 // EditTriple loads triple i of synset k into the builder.
@@ -380,7 +380,7 @@ func (s *Studio) Step(dir int) {
 		pos = min(max(pos+dir, 0), len(list)-1)
 	}
 	s.ShowSentence(list[pos])
-	s.Focus = "studio-token-0"
+	s.FocusNow("studio-token-0") // the element stays; the render gives it the new sentence's first token
 }
 
 // Undo and Redo step through the history and say what they did.
