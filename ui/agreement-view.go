@@ -38,7 +38,7 @@ func (c *AgreementView) SideWork(side int) string {
 func (c *AgreementView) SideCounts(side int) string {
 	d := c.Side(side).Doc
 	syn, tri := d.Count()
-	return fmt.Sprintf("%d sentences · %s synsets · %s triples", len(d.Sentences), Thousands(syn), Thousands(tri))
+	return Count(len(d.Sentences), "sentence") + " · " + Count(syn, "synset") + " · " + Count(tri, "triple")
 }
 
 // Pick reads a gold file for a side.
@@ -71,7 +71,7 @@ func (c *AgreementView) DirectionText(dir int) string {
 	if dir == 1 {
 		d, from, to = r.BA, "B", "A"
 	}
-	return fmt.Sprintf("%s's triples cover %s of %s's %s synsets (recall %.3f)", from, Thousands(d.Covered), to, Thousands(d.Synsets), d.Recall)
+	return fmt.Sprintf("%s's triples cover %s of %s's %s (recall %.3f)", from, Thousands(d.Covered), to, Count(d.Synsets, "synset"), d.Recall)
 }
 
 // OnlyText counts the synsets one annotator alone has.

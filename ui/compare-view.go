@@ -63,8 +63,12 @@ func (c *CompareView) Comparison() explain.Comparison {
 func (c *CompareView) Chips() [][2]string {
 	k := c.Comparison()
 	a, b := c.NameOf(k.A), c.NameOf(k.B)
+	both := "synsets covered by both"
+	if k.Both == 1 {
+		both = "synset covered by both"
+	}
 	return [][2]string{
-		{Thousands(k.Both), "synsets covered by both"},
+		{Thousands(k.Both), both},
 		{Thousands(k.OnlyA), "covered by " + a + " only"},
 		{Thousands(k.OnlyB), "covered by " + b + " only"},
 		{Thousands(k.Neither), "covered by neither"},

@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"fmt"
-
 	"github.com/oiebench/oiebench/core/annotate"
 )
 
@@ -32,9 +30,9 @@ func (c *EditedGoldBanner) Shown() bool {
 // Counts compares the copy's size with the published gold's.
 func (c *EditedGoldBanner) Counts() string {
 	w := c.Work()
-	t := fmt.Sprintf("%s synsets in %d sentences", Thousands(w.Synsets), w.Sentences)
+	t := Count(w.Synsets, "synset") + " in " + Count(w.Sentences, "sentence")
 	if w.Published != nil {
-		t += fmt.Sprintf(" (published: %s synsets)", Thousands(w.Published.Synsets))
+		t += " (published: " + Count(w.Published.Synsets, "synset") + ")"
 	}
 	return t + "."
 }

@@ -15,6 +15,8 @@ import (
 // zone), the files added, the files refused, and the scoring options.
 type Inputs struct {
 	M *Model
+	// FacetNote explains why the last facet cannot be unchecked.
+	FacetNote string
 }
 
 // Pick adds the files chosen in a file input.
@@ -102,7 +104,7 @@ func Size(n int) string {
 	case n >= 1<<10:
 		return fmt.Sprintf("%.0f kB", float64(n)/(1<<10))
 	}
-	return fmt.Sprintf("%d bytes", n)
+	return Count(int(n), "byte")
 }
 
 // Dismiss removes a problem from the list.
@@ -134,9 +136,37 @@ func (c *Inputs) Facets() []benchie.Facet { return benchie.Facets }
 // FacetLabel names a facet as the paper does.
 func (c *Inputs) FacetLabel(f benchie.Facet) string { return report.FacetLabel(string(f)) }
 
-// ToggleFacet scores with or without a facet (at least one stays).
-func (c *Inputs) ToggleFacet(f benchie.Facet) {
-	c.M.App.SetOptions(c.M.Options.WithFacet(f, !c.M.Options.HasFacet(f)))
+// FacetHelp says what a facet compares, as the BenchIE paper defines it.
+func (c *Inputs) FacetHelp(f benchie.Facet) string {
+	switch f {
+	case benchie.Concat:
+		return "BenchIE-C: the three slots joined into one string and compared as one, so a word may sit in another slot than in the gold."
+	case benchie.Minimal:
+		return "BenchIE-M: against the gold without its bracketed optional parts, i.e. its minimal extractions."
+	}
+	return "BenchIE: slot by slot against every surface form of the fact synsets."
+}
+
+// ToggleFacet scores with or without a facet. Unchecking the last one is
+// refused with a note, and its checkbox is checked again: the option does
+// not change, so the render would leave the box unchecked.
+func (c *Inputs) ToggleFacet(f benchie.Facet, e vugu.DOMEvent) {
+	if !c.setFacet(f) {
+		e.JSEventTarget().Set("checked", true)
+	}
+}
+
+// setFacet turns facet f on or off; it reports false, with a note, when f
+// is the only facet left.
+func (c *Inputs) setFacet(f benchie.Facet) bool {
+	on := !c.M.Options.HasFacet(f)
+	if !on && len(c.M.Options.Facets) <= 1 {
+		c.FacetNote = "At least one facet is needed: check another one before unchecking " + c.FacetLabel(f) + "."
+		return false
+	}
+	c.FacetNote = ""
+	c.M.App.SetOptions(c.M.Options.WithFacet(f, on))
+	return true
 }
 
 // ToggleCompat switches the reference-compatible mode.

@@ -50,8 +50,8 @@ func (c *PairedTest) VerdictClass() string {
 // Details gives the numbers behind the verdict.
 func (c *PairedTest) Details() string {
 	t := c.Test()
-	return fmt.Sprintf("F1 %s %.3f, %s %.3f. Paired-bootstrap 95%% interval of ΔF1: %.3f to %.3f. Two-sided test over %s sentences, seed %d; significant means p < %g.",
-		t.A, t.AF1, t.B, t.BF1, t.DeltaCI95[0], t.DeltaCI95[1], Thousands(t.Sentences), t.Seed, report.SignificanceLevel)
+	return fmt.Sprintf("F1 %s %.3f, %s %.3f. Paired-bootstrap 95%% interval of ΔF1: %.3f to %.3f. Two-sided test over %s, seed %d; significant means p < %g.",
+		t.A, t.AF1, t.B, t.BF1, t.DeltaCI95[0], t.DeltaCI95[1], Count(t.Sentences, "sentence"), t.Seed, report.SignificanceLevel)
 }
 
 // Full writes a value at full precision for a data attribute.

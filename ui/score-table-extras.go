@@ -36,7 +36,7 @@ func carbTooltip(s report.System, facet string) string {
 	}
 	t := fmt.Sprintf("CaRB, token-level · P %.1f / %.0f · R %.1f / %.0f · AUC %.3f", c.PrecNum, c.PrecDen, c.RecNum, c.RecDen, c.AUC)
 	if c.PredictionsWithoutGold > 0 {
-		t += fmt.Sprintf(" · %d extractions of sentences the CaRB gold lacks left out", c.PredictionsWithoutGold)
+		t += " · " + Count(c.PredictionsWithoutGold, "extraction") + " of sentences the CaRB gold lacks left out"
 	}
 	return t
 }

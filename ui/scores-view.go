@@ -113,6 +113,21 @@ func (c *ScoresView) Export(format string) {
 // CopySignature puts the signature on the clipboard.
 func (c *ScoresView) CopySignature() { c.M.App.Copy(c.M.Eval.Report.Signature) }
 
+// Empty says what to do when the table cannot show a score yet: a gold
+// (say, a new studio work) without system files, or without synsets.
+func (c *ScoresView) Empty() []string {
+	r := c.M.Eval.Report
+	var out []string
+	if r.Gold.Synsets == 0 {
+		out = append(out, "This gold has no synsets yet, so every extraction would count as incorrect: build triples in the Annotate tab, then score again.")
+	}
+	if len(r.Systems) == 0 {
+		out = append(out, "No system files to score against this gold yet. Drop system extractions anywhere on the page or use “choose files…” above "+
+			"(BenchIE TSV: sent_id, subject, relation, object separated by tabs; or JSON Lines); each file is scored against this gold at once.")
+	}
+	return out
+}
+
 // Messages lists what the readers and scorers warned about.
 func (c *ScoresView) Messages() []string {
 	r := c.M.Eval.Report

@@ -55,7 +55,7 @@ func (c *SentencesView) List() []explain.SentenceSummary {
 // CountText says how many sentences the filter keeps.
 func (c *SentencesView) CountText() string {
 	n, all := len(c.M.SentenceList(c.Filter())), len(c.M.Eval.Gold.Sentences)
-	t := fmt.Sprintf("%d of %d sentences", n, all)
+	t := fmt.Sprintf("%d of %s", n, Count(all, "sentence"))
 	if n > maxListed {
 		t += fmt.Sprintf(" (the first %d listed: search to narrow)", maxListed)
 	}
@@ -159,7 +159,7 @@ func (c *SentencesView) SetQuery(e vugu.DOMEvent) {
 // Tally sums up a sentence for its list item; with every system shown the
 // misses and errors are summed over systems.
 func (c *SentencesView) Tally(s explain.SentenceSummary) []string {
-	t := []string{fmt.Sprintf("%d synsets", s.Synsets)}
+	t := []string{Count(s.Synsets, "synset")}
 	if s.Missed > 0 {
 		t = append(t, fmt.Sprintf("○ %d missed", s.Missed))
 	}

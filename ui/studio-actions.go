@@ -85,6 +85,22 @@ func (s *Studio) SelectWord(k, j int, extend bool) {
 	d.Slot = k
 }
 
+// WidenSelection grows the selected run by the next word of its slot (or,
+// with nothing selected, selects the active slot's first word): Shift+click
+// without a keyboard, for a phone or tablet.
+func (s *Studio) WidenSelection() {
+	d := s.Draft()
+	if !d.Sel.Selected || d.Sel.To >= len(d.Triple.Slots[d.Sel.Slot].Words) {
+		if len(d.Triple.Slots[d.Slot].Words) > 0 {
+			d.Sel = Selection{Selected: true, Slot: d.Slot}
+		}
+		return
+	}
+	if d.Sel.To+1 < len(d.Triple.Slots[d.Sel.Slot].Words) {
+		d.Sel.To++
+	}
+}
+
 // selection is the selected run, or the last word of the active slot.
 func (d *Draft) selection() (k, from, to int, ok bool) {
 	if d.Sel.Selected && d.Sel.To < len(d.Triple.Slots[d.Sel.Slot].Words) {
@@ -150,7 +166,7 @@ func (s *Studio) Commit() {
 		if s.apply(annotate.SetTriple{Sentence: si, Synset: k, Index: i, Triple: t}) {
 			s.Say("Saved triple %d of synset %d.", i+1, k+1)
 			*d = Draft{Target: k, Cursor: d.Cursor}
-			s.Focus = "studio-token-" + fmt.Sprint(d.Cursor)
+			s.FocusNow("studio-token-" + fmt.Sprint(d.Cursor))
 		}
 		return
 	}
@@ -165,7 +181,7 @@ func (s *Studio) Commit() {
 		s.Say("Added to synset %d.", target+1)
 	}
 	*d = Draft{Target: target, Cursor: d.Cursor}
-	s.Focus = "studio-token-" + fmt.Sprint(d.Cursor)
+	s.FocusNow("studio-token-" + fmt.Sprint(d.Cursor))
 }
 
 // EditTriple loads triple i of synset k into the builder.
@@ -364,7 +380,7 @@ func (s *Studio) Step(dir int) {
 		pos = min(max(pos+dir, 0), len(list)-1)
 	}
 	s.ShowSentence(list[pos])
-	s.Focus = "studio-token-0"
+	s.FocusNow("studio-token-0") // the element stays; the render gives it the new sentence's first token
 }
 
 // Undo and Redo step through the history and say what they did.
@@ -433,9 +449,9 @@ func (s *Studio) Key(k KeyPress) bool {
 	case "o":
 		s.ToggleOptional()
 	case "t":
-		s.Focus = "studio-typed"
+		s.FocusNow("studio-typed")
 	case "/":
-		s.Focus = "studio-search"
+		s.FocusNow("studio-search")
 	case "n":
 		s.Draft().Target = annotate.NewSynset
 	case "j":

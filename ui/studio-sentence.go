@@ -162,9 +162,6 @@ func (c *StudioSentence) ClickToken(i int, e vugu.DOMEvent) {
 	c.S.AddToken(i, e.PropBool("shiftKey"))
 }
 
-// FocusToken keeps the roving tabindex on the token that has focus.
-func (c *StudioSentence) FocusToken(i int) { c.S.Draft().Cursor = i }
-
 // TokenKey moves focus along the tokens with the arrow, Home and End keys.
 func (c *StudioSentence) TokenKey(e vugu.DOMEvent) {
 	d, n := c.S.Draft(), len(c.Sen().Tokens)
@@ -183,7 +180,7 @@ func (c *StudioSentence) TokenKey(e vugu.DOMEvent) {
 	}
 	e.PreventDefault()
 	d.Cursor = at
-	c.S.Focus = fmt.Sprintf("studio-token-%d", at)
+	c.S.FocusNow(fmt.Sprintf("studio-token-%d", at))
 }
 
 // sentenceIssues are the open work's issues placed in this sentence.

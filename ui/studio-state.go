@@ -434,6 +434,23 @@ func (s *Studio) Preview(sen *annotate.Sentence, d *Draft, exts []SystemExtracti
 	return s.preview
 }
 
+// FocusNow moves focus at once to an element already on the page, else
+// after the next render. Keys pressed back to back must reach the element
+// the previous key chose: focus moved only after the render let them land
+// on the old element and run its shortcuts (after "t", the "o" of a typed
+// "Honolulu" toggled an optional unit; after →, Enter added the old token
+// again). The element must have no Vugu focus handler: its event would
+// wait for the lock the caller holds.
+func (s *Studio) FocusNow(id string) {
+	if doc := js.Global().Get("document"); doc.Truthy() {
+		if el := doc.Call("getElementById", id); el.Truthy() {
+			el.Call("focus")
+			return
+		}
+	}
+	s.Focus = id
+}
+
 // Say shows a short message about the last action.
 func (s *Studio) Say(format string, args ...any) { s.Status = fmt.Sprintf(format, args...) }
 

@@ -24,7 +24,7 @@ func (c *StudioView) IsOpen(w WorkInfo) bool { return c.S.Work != nil && c.S.Wor
 
 // WorkOption describes a work in the switch.
 func (c *StudioView) WorkOption(w WorkInfo) string {
-	return fmt.Sprintf("%s · %d sentences", w.Label(), w.Sentences)
+	return w.Label() + " · " + Count(w.Sentences, "sentence")
 }
 
 // Open reads the files chosen as new works.
@@ -184,7 +184,7 @@ func (c *StudioView) Listed() []int {
 // CountText says how many sentences the list keeps.
 func (c *StudioView) CountText() string {
 	n, all := len(c.S.Visible()), len(c.S.Doc().Sentences)
-	t := fmt.Sprintf("%d of %d sentences", n, all)
+	t := fmt.Sprintf("%d of %s", n, Count(all, "sentence"))
 	if n > maxListed {
 		t += fmt.Sprintf(" (the first %d listed: search to narrow)", maxListed)
 	}
@@ -285,7 +285,18 @@ func (c *StudioView) Rendered(ctx vugu.RenderedCtx) {
 		// Focus fires focus events at once, and the render still holds the
 		// event lock: focus after the render, from a task of its own.
 		if el := doc.Call("getElementById", id); el.Truthy() {
-			js.Global().Call("setTimeout", el.Get("focus").Call("bind", el), 0)
+			before := activeID(doc)
+			var fn js.Func
+			fn = js.FuncOf(func(js.Value, []js.Value) any {
+				fn.Release()
+				// Keys pressed before the timer may have moved focus on
+				// purpose (FocusNow): a late focus would take their place.
+				if activeID(doc) == before {
+					el.Call("focus")
+				}
+				return nil
+			})
+			js.Global().Call("setTimeout", fn, 0)
 		}
 	}
 	if c.S.scroll {
@@ -296,6 +307,15 @@ func (c *StudioView) Rendered(ctx vugu.RenderedCtx) {
 			el.Call("scrollIntoView", opts)
 		}
 	}
+}
+
+// activeID is the id of the element that has focus ("" for none or one
+// without an id).
+func activeID(doc js.Value) string {
+	if a := doc.Get("activeElement"); a.Truthy() {
+		return a.Get("id").String()
+	}
+	return ""
 }
 
 // Export downloads the open work in a format.

@@ -244,3 +244,29 @@ func TestStudioSentenceControls(t *testing.T) {
 		t.Errorf("undo did not bring the sentence back: %+v", s.Doc().Sentences)
 	}
 }
+
+// Without Shift: "Select + next word" widens the selection one word at a
+// time, so that a run becomes one optional unit on a touch screen.
+func TestStudioWidenSelection(t *testing.T) {
+	s, _ := studio(t, "He served as the first Prime Minister .\n")
+	s.SetSlot(2)
+	for _, i := range []int{3, 4, 5, 6} {
+		s.AddToken(i, false)
+	}
+	s.WidenSelection() // nothing selected: the first word
+	s.WidenSelection()
+	if sel := s.Draft().Sel; !sel.Selected || sel.Slot != 2 || sel.From != 0 || sel.To != 1 {
+		t.Fatalf("selection %+v, want object words 0..1", sel)
+	}
+	s.ToggleOptional()
+	if got := s.Preview(s.Sentence(), s.Draft(), nil).Text.Object; got != "[the first] Prime Minister" {
+		t.Errorf("object %q, want [the first] Prime Minister", got)
+	}
+	// At the slot's end the selection stays as it is.
+	s.SelectWord(2, 2, false)
+	s.WidenSelection()
+	s.WidenSelection()
+	if sel := s.Draft().Sel; sel.From != 2 || sel.To != 3 {
+		t.Errorf("selection %+v, want 2..3", sel)
+	}
+}

@@ -14,9 +14,9 @@ func (c *TableNotes) CaRBNote() string {
 	if g == nil {
 		return ""
 	}
-	return fmt.Sprintf("CaRB: token-level precision and recall of the same extractions against %s (CaRB's gold for these sentences: %d sentences, %d tuples). "+
+	return fmt.Sprintf("CaRB: token-level precision and recall of the same extractions against %s (CaRB's gold for these sentences: %s, %s). "+
 		"Δ = CaRB − BenchIE per metric, as in the BenchIE paper's Table 5: a positive Δ is how much token overlap rates a system above fact-level matching.",
-		baseName(g.Path), g.Sentences, g.Extractions)
+		baseName(g.Path), Count(g.Sentences, "sentence"), Count(g.Extractions, "tuple"))
 }
 
 // IntervalsNote says how the intervals in the cells were computed.

@@ -226,9 +226,9 @@ func (c *TripleBuilder) MatchText() string {
 	case len(exts) == 0:
 		return "No system extractions of this sentence are loaded: add system files with this gold selected to see which ones it matches."
 	case n == 0:
-		return fmt.Sprintf("Matches none of the %d system extractions of this sentence.", len(exts))
+		return "Matches none of the " + Count(len(exts), "system extraction") + " of this sentence."
 	}
-	return fmt.Sprintf("✓ Matches %d of the %d system extractions of this sentence:", n, len(exts))
+	return fmt.Sprintf("✓ Matches %d of the %s of this sentence:", n, Count(len(exts), "system extraction"))
 }
 
 // MatchList lists the matched extractions with their system and line.

@@ -19,7 +19,7 @@ type Wire57Table struct {
 func (c *Wire57Table) WiRe57Caveat() string {
 	t := "WiRe57 scores your WiRe57 system files against the WiRe57 gold you added, with its own token-level matching; the BenchIE table above scores a different gold, so the two are not comparable."
 	if r := c.M.Analyses.WiRe57; r != nil {
-		t += fmt.Sprintf(" Gold: %s (%d sentences, %d tuples).", baseName(r.Gold.Path), r.Gold.Sentences, r.Gold.Extractions)
+		t += fmt.Sprintf(" Gold: %s (%s, %s).", baseName(r.Gold.Path), Count(r.Gold.Sentences, "sentence"), Count(r.Gold.Extractions, "tuple"))
 	}
 	return t
 }
@@ -62,7 +62,7 @@ func (c *Wire57Table) WiRe57Value(s report.System, metric string, full bool) str
 
 // WiRe57File says where a WiRe57 system comes from.
 func (c *Wire57Table) WiRe57File(s report.System) string {
-	t := baseName(s.Path) + " · " + strconv.Itoa(s.Extractions) + " extractions"
+	t := baseName(s.Path) + " · " + Count(s.Extractions, "extraction")
 	if s.Ignored > 0 {
 		t += fmt.Sprintf(" (%d on sentences the gold lacks: left out)", s.Ignored)
 	}

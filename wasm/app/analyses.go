@@ -311,7 +311,7 @@ func (a *app) analyse(ev *evaluate.Evaluation, gen int, facet benchie.Facet, lan
 	progress := func(done, total int) {
 		a.env.Lock()
 		if a.current(ev, gen) {
-			a.m.Analyses.Progress = &ui.Progress{Label: fmt.Sprintf("Analysing %d of %d systems…", min(done+1, total), total), Done: done, Total: total}
+			a.m.Analyses.Progress = &ui.Progress{Label: fmt.Sprintf("Analysing %d of %s…", min(done+1, total), ui.Count(total, "system")), Done: done, Total: total}
 		}
 		a.unlockShowing(ui.ViewCharts)
 		a.br.Yield()

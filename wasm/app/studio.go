@@ -578,7 +578,7 @@ func (a *app) openPicked(picked []pickedFile) {
 			continue
 		}
 		a.newWork(doc, p.Name, "", "")
-		a.m.Studio.Say("Opened %s: %d sentences%s.", p.Name, len(doc.Sentences), warned(warns))
+		a.m.Studio.Say("Opened %s: %s%s.", p.Name, ui.Count(len(doc.Sentences), "sentence"), warned(warns))
 		a.env.UnlockRender()
 	}
 }
@@ -602,7 +602,7 @@ func (a *app) StartFromText(name, text string) {
 	}
 	a.newWork(doc, name, "", "")
 	a.m.Studio.Paste = ""
-	a.m.Studio.Say("Started with %d sentences. Click tokens to build a triple.", len(doc.Sentences))
+	a.m.Studio.Say("Started with %s. Click tokens to build a triple.", ui.Count(len(doc.Sentences), "sentence"))
 }
 
 // EditBundled implements ui.StudioApp.

@@ -1,0 +1,88 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"context"
+	"testing"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// typeKeys presses keys as a keyboard does: one keyDown that carries the
+// key's text, then keyUp. (chromedp's KeyEvent sends the text as a separate
+// char event, which the browser types even where the page prevented the
+// keydown; a real key, or Puppeteer's, is not typed then.)
+func typeKeys(keys string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		for _, r := range keys {
+			var down, up *input.DispatchKeyEventParams
+			var text string
+			for _, k := range kb.Encode(r) {
+				switch k.Type {
+				case kb.KeyDown:
+					down = k
+				case kb.KeyUp:
+					up = k
+				case kb.KeyChar:
+					text = k.Text
+				}
+			}
+			down.Text, down.UnmodifiedText = text, text
+			for _, k := range []*input.DispatchKeyEventParams{down, up} {
+				if _, err := cdp.Call(ctx, t, input.DispatchKeyEvent, *k); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+}
+
+// A fast typist builds a triple with the keys pressed back to back, with no
+// pause for the page to draw: each key must land where the one before it
+// sent focus ("t" moves to the word box, so the word typed next goes in the
+// box and none of its letters runs a shortcut; → moves to the next token,
+// so Enter adds that one; Ctrl+Enter and j go back to the tokens of the
+// next sentence). Five sentences, every key of the five in one go.
+func TestStudioKeysBackToBack(t *testing.T) {
+	p := newPage(t)
+	p.open("")
+	openStudio(p)
+	p.waitFor("the start screen", `document.querySelector('.studio-start') !== null`)
+	var text string
+	for range 5 {
+		text += "Obama was born in Hawaii .\n"
+	}
+	p.do(chromedp.SendKeys(chromedp.CSS("#studio-paste"), text))
+	p.do(chromedp.Click(chromedp.CSS("#studio-paste-start")))
+	p.waitFor("sentence 1", `(document.querySelector('.studio-sentence') || {}).dataset?.sentence === '1'`)
+	p.do(chromedp.Focus(chromedp.CSS("#studio-token-0")))
+	// Subject: Enter on "Obama". Relation: 2, then "was" and "born" by
+	// arrow and Enter. Object: 3, t, a typed word, Enter. Ctrl+Enter adds
+	// the triple, j shows the next sentence.
+	var keys []chromedp.Action[chromedp.Void]
+	for range 5 {
+		keys = append(keys,
+			typeKeys(kb.Enter+"2"+kb.ArrowRight+kb.Enter+kb.ArrowRight+kb.Enter+"3"+"t"+"Honolulu"+kb.Enter),
+			chromedp.KeyEvent(kb.Enter, chromedp.KeyModifiers(chromedp.ModifierCtrl)),
+			typeKeys("j"))
+	}
+	p.do(keys...)
+	p.waitFor("the last sentence's triple", `document.querySelector('.studio-sentence').dataset.sentence === '5' && document.querySelector('.studio-synsets .studio-triple') !== null`)
+	for run := 1; run <= 5; run++ {
+		id := Itoa(run)
+		p.do(chromedp.Click(chromedp.CSS(`#studio-list li[data-sentence="` + id + `"]`)))
+		p.waitFor("sentence "+id, `document.querySelector('.studio-sentence').dataset.sentence === '`+id+`'`)
+		got := eval[[]string](p, `[...document.querySelectorAll('.studio-synsets .studio-triple')].map(t => [...t.querySelectorAll('.tslot')].map(s => [...s.querySelectorAll('.w')].map(w => w.textContent + (w.classList.contains('opt') ? '?' : '')).join(' ')).join('; '))`)
+		if len(got) != 1 || got[0] != "Obama; was born; Honolulu" {
+			t.Errorf("sentence %d: the keys built %q, want one triple (Obama; was born; Honolulu)", run, got)
+		}
+	}
+	if typed := eval[string](p, `document.querySelector('#studio-typed').value`); typed != "" {
+		t.Errorf("the word box still holds %q", typed)
+	}
+}
