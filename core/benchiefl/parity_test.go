@@ -1,0 +1,71 @@
+package benchiefl
+
+import (
+	"math"
+	"testing"
+
+	"github.com/oiebench/oiebench/core/oie"
+	"github.com/oiebench/oiebench/internal/dataset"
+)
+
+// expectedFL is testdata/expected/benchie_fl.json.
+type expectedFL struct {
+	Gold       string                `json:"gold"`
+	Files      map[string]string     `json:"files"`
+	Benchie300 map[string][3]float64 `json:"benchie300"`
+}
+
+func readFLGold(t testing.TB, name string) *Gold {
+	t.Helper()
+	data, err := dataset.ReadData(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := ReadGold(name, data, GoldOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func readFLSystem(t testing.TB, name string) *oie.System {
+	t.Helper()
+	data, err := dataset.ReadData(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := oie.ReadSystem(name, data, oie.SystemOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestReferenceNumbers reproduces every value of expected/benchie_fl.json.
+func TestReferenceNumbers(t *testing.T) {
+	var exp expectedFL
+	if err := dataset.Expected("benchie_fl", &exp); err != nil {
+		t.Fatal(err)
+	}
+	g := readFLGold(t, exp.Gold)
+	var routes [NumRoutes]int
+	for name, want := range exp.Benchie300 {
+		res := g.Score(readFLSystem(t, exp.Files[name]))
+		got := res.Reference
+		for k, v := range []float64{got.Precision, got.Recall, got.F1} {
+			if math.Abs(v-want[k]) > 1e-12 {
+				t.Errorf("%s: value %d = %.17g, want %.17g", name, k, v, want[k])
+			}
+		}
+		for r := range routes {
+			routes[r] += got.Routes[r]
+		}
+		t.Logf("%s: ref P %.5f R %.5f F1 %.5f (%d/%d, %d/%d) routes %v | corrected P %.5f R %.5f F1 %.5f routes %v moved by %v",
+			name, got.Precision, got.Recall, got.F1, got.Matched, got.Extractions, got.Credited, got.Synsets, got.Routes,
+			res.Corrected.Precision, res.Corrected.Recall, res.Corrected.F1, res.Corrected.Routes, res.MovedBy)
+	}
+	// The spec's totals of credited synsets by first route (section 12).
+	if want := [NumRoutes]int{920, 42, 259, 5, 15}; routes != want {
+		t.Errorf("routes over all systems = %v, want %v", routes, want)
+	}
+}
