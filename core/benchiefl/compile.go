@@ -25,9 +25,9 @@ type synset struct {
 	exact set
 	// exactNP holds trim(np(slot)) joined by sep, from the first 5,000
 	// forms when the synset has more than 100,000.
-	exactNP                    set
-	sq1, sqR, sq2              set // sq of subject, relation, object
-	sqn1, sqnR, sqn2           set // sq(np(...))
+	exactNP                      set
+	sq1, sqR, sq2                set // sq of subject, relation, object
+	sqn1, sqnR, sqn2             set // sq(np(...))
 	cont1, cont2, cont1n, cont2n [][]string
 }
 
