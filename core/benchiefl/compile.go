@@ -37,8 +37,9 @@ type sentence struct {
 	syn          []synset
 	flat, flatNP set // sq(FLAT(form)) over every form of every synset
 	is           []isTriple
-	pairs        [][2]string // XY pairs, capped as the reference enumerates them
-	groups       []group     // XY members without the cap
+	members      []string // distinct XY member strings
+	pairs        [][2]int // XY pairs (into members), capped as the reference enumerates them
+	groups       []group  // XY members without the cap
 }
 
 // isTriple holds the forms of subject and object of a triple whose relation
@@ -50,22 +51,15 @@ type isTriple struct{ subj, obj []string }
 type group []member
 
 type member struct {
-	str  string
+	idx  int // into sentence.members
 	syns []int
 }
 
 // rec is a form of a sentence, tagged with its synset, for the XY pairs.
 type rec struct {
 	syn     int
-	s, r, o string // slots as token keys: "\x01" for a slot left empty
+	s, r, o int    // slots' token lists, as slotInfo.key
 	so, oo  string // subject and object strings
-}
-
-func tokKey(s string, empty bool) string {
-	if empty {
-		return "\x01"
-	}
-	return s
 }
 
 const (
@@ -88,65 +82,188 @@ func (g *Gold) compile() []*sentence {
 func compileEntry(e *Entry) *sentence {
 	s := &sentence{skip: e.Phantom(), syn: make([]synset, len(e.Synsets)), flat: set{}, flatNP: set{}}
 	var recs []rec
+	cache := slotCache{}
 	for ci, c := range e.Synsets {
 		y := &s.syn[ci]
 		y.empty = len(c.Triples) == 0
 		y.exact, y.exactNP = set{}, set{}
 		y.sq1, y.sqR, y.sq2, y.sqn1, y.sqnR, y.sqn2 = set{}, set{}, set{}, set{}, set{}, set{}
-		c1, c2, c1n, c2n := set{}, set{}, set{}, set{}
-		var forms []form
+		c1, c2 := set{}, set{}
+		total := 0
+		var xs []expansion
 		for _, t := range c.Triples {
 			if t.Broken != "" {
 				continue
 			}
-			forms = append(forms, expand(t.Slots)...)
+			x := expandSlots(t.Slots)
+			xs = append(xs, x)
+			total += x.count()
 			if t.Slots[1] == "is" {
 				s.is = append(s.is, isTriple{slotForms(t.Slots[0]), slotForms(t.Slots[2])})
 			}
 		}
-		for fi, f := range forms {
-			noEmpty := true
-			for _, em := range f.empty {
-				noEmpty = noEmpty && !em
-			}
-			if noEmpty {
-				y.exact.add(strings.Join(f.slots, sep))
-			}
-			if len(forms) <= npFormsCap || fi < npFormsTry {
-				ns := make([]string, len(f.slots))
-				for i, sl := range f.slots {
-					ns[i] = oie.TrimSpace(np(sl))
+		npCapped := total > npFormsCap
+		fi := 0
+		for _, x := range xs {
+			// Every combination of slot values is a form, so the sets are
+			// made from each slot's values and their products; only the XY
+			// pairs (and a capped EXACT_NP) need the forms in order.
+			infos := make([][]*slotInfo, len(x.values))
+			for i, vs := range x.values {
+				infos[i] = make([]*slotInfo, len(vs))
+				for m, v := range vs {
+					infos[i][m] = cache.of(v.str)
 				}
-				y.exactNP.add(strings.Join(ns, sep))
 			}
-			g1, gr, g2 := f.slots[0], f.slots[1], f.slots[2]
-			y.sq1.add(sq(g1))
-			y.sqR.add(sq(gr))
-			y.sq2.add(sq(g2))
-			y.sqn1.add(sq(np(g1)))
-			y.sqnR.add(sq(np(gr)))
-			y.sqn2.add(sq(np(g2)))
-			addToks(&y.cont1, c1, g1)
-			addToks(&y.cont2, c2, g2)
-			addToks(&y.cont1n, c1n, np(g1))
-			addToks(&y.cont2n, c2n, np(g2))
-			flat := strings.Join(f.slots, " ")
-			s.flat.add(sq(flat))
-			s.flatNP.add(sq(np(flat)))
-			recs = append(recs, rec{syn: ci, s: tokKey(g1, f.empty[0]), r: tokKey(gr, f.empty[1]), o: tokKey(g2, f.empty[2]), so: g1, oo: g2})
+			for m, in := range infos[0] {
+				y.sq1.add(in.sq)
+				y.sqn1.add(in.sqn)
+				if v := x.values[0][m].str; !c1.has(v) {
+					c1.add(v)
+					y.cont1, y.cont1n = append(y.cont1, toks(v)), append(y.cont1n, toks(in.np))
+				}
+			}
+			for _, in := range infos[1] {
+				y.sqR.add(in.sq)
+				y.sqnR.add(in.sqn)
+			}
+			for m, in := range infos[2] {
+				y.sq2.add(in.sq)
+				y.sqn2.add(in.sqn)
+				if v := x.values[2][m].str; !c2.has(v) {
+					c2.add(v)
+					y.cont2, y.cont2n = append(y.cont2, toks(v)), append(y.cont2n, toks(in.np))
+				}
+			}
+			products(&x, infos, y, s, !npCapped)
+			x.each(func(ms []int) {
+				v0, v1, v2 := x.values[0][ms[0]], x.values[1][ms[1]], x.values[2][ms[2]]
+				recs = append(recs, rec{syn: ci, s: infos[0][ms[0]].key(v0.empty), r: infos[1][ms[1]].key(v1.empty),
+					o: infos[2][ms[2]].key(v2.empty), so: v0.str, oo: v2.str})
+				if npCapped && fi < npFormsTry {
+					ns := make([]string, len(ms))
+					for i, m := range ms {
+						ns[i] = infos[i][m].npTrim
+					}
+					y.exactNP.add(strings.Join(ns, sep))
+				}
+				fi++
+			})
 		}
 	}
-	s.pairs = cappedPairs(recs)
-	s.groups = groupsOf(recs)
+	intern := map[string]int{}
+	id := func(m string) int {
+		k, ok := intern[m]
+		if !ok {
+			k = len(s.members)
+			intern[m] = k
+			s.members = append(s.members, m)
+		}
+		return k
+	}
+	for _, pr := range cappedPairs(recs) {
+		s.pairs = append(s.pairs, [2]int{id(pr[0]), id(pr[1])})
+	}
+	s.groups = groupsOf(recs, id)
 	return s
 }
 
-// addToks keeps the distinct token lists of a slot (containment signals).
-func addToks(list *[][]string, seen set, slot string) {
-	if !seen.has(slot) {
-		seen.add(slot)
-		*list = append(*list, toks(slot))
+// slotInfo holds a gold slot string's views, computed once per string.
+type slotInfo struct {
+	np, npTrim, sq, sqn string
+	id                  int
+}
+
+// key identifies the slot's token list: a slot left with no token differs
+// from one holding a single empty token, though both read "".
+func (in *slotInfo) key(empty bool) int {
+	if empty {
+		return 2*in.id + 1
 	}
+	return 2 * in.id
+}
+
+type slotCache map[string]*slotInfo
+
+func (c slotCache) of(s string) *slotInfo {
+	in := c[s]
+	if in == nil {
+		n := np(s)
+		in = &slotInfo{np: n, npTrim: oie.TrimSpace(n), sq: sq(s), sqn: sq(n), id: len(c)}
+		c[s] = in
+	}
+	return in
+}
+
+// products adds the keys of the triple's distinct forms (every
+// combination of distinct slot values) to the synset's exact sets and the
+// sentence's flat sets; withNP adds the EXACT_NP keys too.
+func products(x *expansion, infos [][]*slotInfo, y *synset, s *sentence, withNP bool) {
+	n := len(x.values)
+	distinct := make([][]int, n) // per slot, local masks of distinct values
+	for i, vs := range x.values {
+		seen := map[slotValue]bool{}
+		for m, v := range vs {
+			if !seen[v] {
+				seen[v] = true
+				distinct[i] = append(distinct[i], m)
+			}
+		}
+	}
+	ms := make([]int, n)
+	strs := make([]string, n)
+	sl := make([]*slotInfo, n)
+	var rec func(i int)
+	rec = func(i int) {
+		if i < n {
+			for _, m := range distinct[i] {
+				ms[i] = m
+				rec(i + 1)
+			}
+			return
+		}
+		noEmpty := true
+		for j, m := range ms {
+			v := x.values[j][m]
+			strs[j], sl[j] = v.str, infos[j][m]
+			noEmpty = noEmpty && !v.empty
+		}
+		if noEmpty {
+			y.exact.add(strings.Join(strs, sep))
+		}
+		if withNP {
+			ns := make([]string, n)
+			for j, in := range sl {
+				ns[j] = in.npTrim
+			}
+			y.exactNP.add(strings.Join(ns, sep))
+		}
+		s.flat.add(flatKey(strs, sl, false))
+		s.flatNP.add(flatKey(strs, sl, true))
+	}
+	rec(0)
+}
+
+// flatKey is sq(FLAT(form)) (or sq(np(FLAT(form)))): since sq deletes the
+// spaces that join the slots, it is the slots' own sq joined, except where
+// a capital sigma's lower case depends on the next slot.
+func flatKey(slots []string, infos []*slotInfo, noPunct bool) string {
+	var b strings.Builder
+	for i, in := range infos {
+		if strings.Contains(slots[i], "Σ") {
+			flat := strings.Join(slots, " ")
+			if noPunct {
+				return sq(np(flat))
+			}
+			return sq(flat)
+		}
+		if noPunct {
+			b.WriteString(in.sqn)
+		} else {
+			b.WriteString(in.sq)
+		}
+	}
+	return b.String()
 }
 
 // cappedPairs enumerates the XY pairs as the reference does (section 6):
@@ -156,14 +273,14 @@ func addToks(list *[][]string, seen set, slot string) {
 // more than pairCap pairs. Only pairs of forms that agree on two slots
 // can add, so each form visits its two groups rather than every form.
 func cappedPairs(recs []rec) [][2]string {
-	sr, or := map[string][]int{}, map[string][]int{}
+	sr, or := map[[2]int][]int{}, map[[2]int][]int{}
 	for i, r := range recs {
-		sr[r.s+sep+r.r] = append(sr[r.s+sep+r.r], i)
-		or[r.o+sep+r.r] = append(or[r.o+sep+r.r], i)
+		sr[[2]int{r.s, r.r}] = append(sr[[2]int{r.s, r.r}], i)
+		or[[2]int{r.o, r.r}] = append(or[[2]int{r.o, r.r}], i)
 	}
 	var out [][2]string
 	for _, ri := range recs {
-		a, b := others(sr[ri.s+sep+ri.r], recs, ri.syn), others(or[ri.o+sep+ri.r], recs, ri.syn)
+		a, b := others(sr[[2]int{ri.s, ri.r}], recs, ri.syn), others(or[[2]int{ri.o, ri.r}], recs, ri.syn)
 		for len(a) > 0 || len(b) > 0 {
 			var j int
 			switch {
@@ -211,15 +328,15 @@ func others(list []int, recs []rec, syn int) []int {
 // subject and relation offer their objects, forms that agree on object and
 // relation their subjects; only groups spanning two synsets or more can
 // make a pair.
-func groupsOf(recs []rec) []group {
+func groupsOf(recs []rec, id func(string) int) []group {
 	type acc struct {
 		order []string
 		syns  map[string][]int
 		all   map[int]bool
 	}
-	var keys []string
-	accs := map[string]*acc{}
-	add := func(key, str string, syn int) {
+	var keys [][3]int
+	accs := map[[3]int]*acc{}
+	add := func(key [3]int, str string, syn int) {
 		a := accs[key]
 		if a == nil {
 			a = &acc{syns: map[string][]int{}, all: map[int]bool{}}
@@ -235,8 +352,8 @@ func groupsOf(recs []rec) []group {
 		a.all[syn] = true
 	}
 	for _, r := range recs {
-		add("s"+r.s+sep+r.r, r.oo, r.syn)
-		add("o"+r.o+sep+r.r, r.so, r.syn)
+		add([3]int{0, r.s, r.r}, r.oo, r.syn)
+		add([3]int{1, r.o, r.r}, r.so, r.syn)
 	}
 	var out []group
 	for _, k := range keys {
@@ -246,7 +363,7 @@ func groupsOf(recs []rec) []group {
 		}
 		gr := make(group, len(a.order))
 		for i, s := range a.order {
-			gr[i] = member{s, a.syns[s]}
+			gr[i] = member{id(s), a.syns[s]}
 		}
 		out = append(out, gr)
 	}

@@ -56,7 +56,6 @@ func computeSignals(s *sentence, e string) *signals {
 	sqnA1, sqnR, sqnA2 := sq(np(a1)), sq(np(r)), sq(np(a2))
 	t1, t2, t1n, t2n := tokSet(a1), tokSet(a2), tokSet(np(a1)), tokSet(np(a2))
 	npk := npKeyOf(e)
-	var vars [2][]string
 	for i := range s.syn {
 		c := &s.syn[i]
 		if c.empty {
@@ -74,19 +73,16 @@ func computeSignals(s *sentence, e string) *signals {
 			sg.lenientNP[1][i] = args && c.sqnR.has(sqnR)
 		}
 	}
-	vars[0] = variants(s, e, false)
-	vars[1] = variants(s, e, true)
-	for k, vs := range vars {
-		for _, v := range vs {
-			p, ok := partsOf(v)
-			if !ok {
-				continue
-			}
-			key := strings.Join(p, sep)
-			for i := range s.syn {
-				if !s.syn[i].empty && s.syn[i].exact.has(key) {
-					sg.variant[k][i] = true
-				}
+	for _, v := range variants(s, e) {
+		p, ok := partsOf(v.text)
+		if !ok {
+			continue
+		}
+		key := strings.Join(p, sep)
+		for i := range s.syn {
+			if !s.syn[i].empty && s.syn[i].exact.has(key) {
+				sg.variant[1][i] = true
+				sg.variant[0][i] = sg.variant[0][i] || v.capped
 			}
 		}
 	}
@@ -132,10 +128,18 @@ func containsSome(golds [][]string, have set) bool {
 	return false
 }
 
+// variant is a variant string; capped tells that the reference, with its
+// pair cap, makes it too.
+type variant struct {
+	text   string
+	capped bool
+}
+
 // variants lists the conjunct and apposition variants of e (section 6), as
-// a set: which of them matches is all that counts. uncapped takes the XY
-// members from every pair rather than the reference's first 1,001.
-func variants(s *sentence, e string, uncapped bool) []string {
+// a set: which of them matches is all that counts. The reference takes the
+// XY members from its first 1,001 pairs only; they are a subset of the
+// members of all pairs, so one pass serves both modes.
+func variants(s *sentence, e string) []variant {
 	p := strings.Split(e, " - ")
 	if len(p) == 2 {
 		p = append(p, "XXX")
@@ -144,14 +148,16 @@ func variants(s *sentence, e string, uncapped bool) []string {
 		return nil
 	}
 	a1, r, a2 := p[0], p[1], p[2]
-	seen := set{}
-	var out []string
-	emit := func(v string) {
+	seen := map[string]int{}
+	var out []variant
+	emit := func(v string, capped bool) {
 		v = tidy(v)
-		if !seen.has(v) {
-			seen.add(v)
-			out = append(out, v)
+		if k, ok := seen[v]; ok {
+			out[k].capped = out[k].capped || capped
+			return
 		}
+		seen[v] = len(out)
+		out = append(out, variant{v, capped})
 	}
 	for side, a := range []string{a1, a2} {
 		make1 := func(x string) string {
@@ -166,15 +172,15 @@ func variants(s *sentence, e string, uncapped bool) []string {
 				continue
 			}
 			for _, m := range append(xs, ys...) {
-				emit(make1(strings.ReplaceAll(a, m, "")))
+				emit(make1(strings.ReplaceAll(a, m, "")), true)
 			}
 		}
-		for _, m := range xyMembers(s, a, uncapped) {
+		for m, capped := range xyMembers(s, a) {
 			d := strings.ReplaceAll(a, m, "")
-			emit(make1(strings.ReplaceAll(strings.ReplaceAll(d, "and", ""), ",", "")))
-			emit(make1(strings.ReplaceAll(d, ",", "")))
-			emit(make1(strings.ReplaceAll(d, "and", "")))
-			emit(make1(d))
+			emit(make1(strings.ReplaceAll(strings.ReplaceAll(d, "and", ""), ",", "")), capped)
+			emit(make1(strings.ReplaceAll(d, ",", "")), capped)
+			emit(make1(strings.ReplaceAll(d, "and", "")), capped)
+			emit(make1(d), capped)
 		}
 	}
 	return out
@@ -191,27 +197,29 @@ func substrings(cands []string, a string) []string {
 }
 
 // xyMembers returns the members m of XY pairs (m, y) or (y, m) with both
-// members substrings of a.
-func xyMembers(s *sentence, a string, uncapped bool) []string {
-	var out []string
-	if !uncapped {
-		for _, pr := range s.pairs {
-			if strings.Contains(a, pr[0]) && strings.Contains(a, pr[1]) {
-				out = append(out, pr[0], pr[1])
-			}
-		}
-		return out
+// members substrings of a, each with whether a pair within the
+// reference's cap makes it.
+func xyMembers(s *sentence, a string) map[string]bool {
+	out := map[string]bool{}
+	in := make([]bool, len(s.members))
+	for k, m := range s.members {
+		in[k] = strings.Contains(a, m)
 	}
-	// Forms of one group make a pair when they are of different synsets:
-	// the members inside a qualify as soon as they span two synsets.
+	for _, pr := range s.pairs {
+		if in[pr[0]] && in[pr[1]] {
+			out[s.members[pr[0]]] = true
+			out[s.members[pr[1]]] = true
+		}
+	}
+	// Without the cap, forms of one group make a pair when they are of
+	// different synsets: the members inside a qualify as soon as they span
+	// two synsets.
 	for _, g := range s.groups {
-		var in []string
 		first, two := -1, false
 		for _, m := range g {
-			if !strings.Contains(a, m.str) {
+			if !in[m.idx] {
 				continue
 			}
-			in = append(in, m.str)
 			for _, y := range m.syns {
 				if first < 0 {
 					first = y
@@ -220,8 +228,15 @@ func xyMembers(s *sentence, a string, uncapped bool) []string {
 				}
 			}
 		}
-		if two {
-			out = append(out, in...)
+		if !two {
+			continue
+		}
+		for _, m := range g {
+			if str := s.members[m.idx]; in[m.idx] {
+				if _, ok := out[str]; !ok {
+					out[str] = false
+				}
+			}
 		}
 	}
 	return out

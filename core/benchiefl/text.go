@@ -101,8 +101,14 @@ func toks(s string) []string { return strings.Split(s, " ") }
 
 // tidy squeezes runs of spaces to one and trims.
 func tidy(s string) string {
-	for strings.Contains(s, "  ") {
-		s = strings.ReplaceAll(s, "  ", " ")
+	if strings.Contains(s, "  ") {
+		b := make([]byte, 0, len(s))
+		for i := 0; i < len(s); i++ {
+			if s[i] != ' ' || i == 0 || s[i-1] != ' ' {
+				b = append(b, s[i])
+			}
+		}
+		s = string(b)
 	}
 	return oie.TrimSpace(s)
 }
