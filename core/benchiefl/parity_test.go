@@ -2,6 +2,7 @@ package benchiefl
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/oiebench/oiebench/core/oie"
@@ -103,5 +104,50 @@ func BenchmarkSevenSystems(b *testing.B) {
 			}
 			g.Score(s)
 		}
+	}
+}
+
+// TestGoldSizes checks the sizes benchie-fl.md section 1 gives for the
+// bundled golds, and the oddities it names.
+func TestGoldSizes(t *testing.T) {
+	for _, c := range []struct {
+		name                         string
+		sentences, synsets, triples int
+	}{
+		{"benchie_fl/benchie-annotated(300).txt", 300, 1821, 5650},
+		{"benchie_fl/benchie-annotated(50).txt", 50, 387, 1046},
+	} {
+		g := readFLGold(t, c.name)
+		triples := 0
+		for _, e := range g.Entries {
+			for _, s := range e.Synsets {
+				triples += len(s.Triples)
+			}
+		}
+		if len(g.Entries) != c.sentences || g.SynsetCount(true) != c.synsets || triples != c.triples {
+			t.Errorf("%s: %d sentences, %d synsets, %d triples; want %d, %d, %d", c.name, len(g.Entries), g.SynsetCount(true), triples, c.sentences, c.synsets, c.triples)
+		}
+	}
+	g := readFLGold(t, "benchie_fl/benchie-annotated(300).txt")
+	if g.SynsetCount(false) != 1820 || !g.Entries[108].Phantom() || len(g.Entries[191].Synsets) != 1 || len(g.Entries[191].Synsets[0].Triples) != 8 {
+		t.Errorf("real synsets %d; sentence 109 phantom %v; sentence 192: %d synsets", g.SynsetCount(false), g.Entries[108].Phantom(), len(g.Entries[191].Synsets))
+	}
+	four := 0
+	for _, tr := range g.Entries[95].Synsets[1].Triples {
+		if len(tr.Slots) == 4 {
+			four++
+		}
+	}
+	if four != 1 {
+		t.Errorf("sentence 96, cluster 2: %d four-slot triples, want 1", four)
+	}
+	var dropped []string
+	for _, w := range g.Warnings {
+		if strings.Contains(w.Msg, "before the first synset header") {
+			dropped = append(dropped, w.Msg[:1])
+		}
+	}
+	if strings.Join(dropped, ",") != "4,1" {
+		t.Errorf("dropped triples: %v, want 4 then 1 (sentences 113 and 117)", dropped)
 	}
 }
