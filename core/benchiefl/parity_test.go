@@ -111,7 +111,7 @@ func BenchmarkSevenSystems(b *testing.B) {
 // bundled golds, and the oddities it names.
 func TestGoldSizes(t *testing.T) {
 	for _, c := range []struct {
-		name                         string
+		name                        string
 		sentences, synsets, triples int
 	}{
 		{"benchie_fl/benchie-annotated(300).txt", 300, 1821, 5650},
