@@ -32,12 +32,6 @@ func slotParts(e string) (a1, r, a2 string) {
 	return p[0], p[1], p[2]
 }
 
-// exactIn is EXACT(e, c).
-func exactIn(e string, c *synset) bool {
-	p, ok := partsOf(e)
-	return ok && c.exact.has(strings.Join(p, sep))
-}
-
 func computeSignals(s *sentence, e string) *signals {
 	n := len(s.syn)
 	sg := &signals{exact: make([]bool, n), np: make([]bool, n), lenient: make([]bool, n)}

@@ -162,6 +162,15 @@ func (r *Report) table() []byte {
 	for _, wmsg := range r.Gold.Warnings {
 		fmt.Fprintf(&buf, "warning: %s\n", wmsg)
 	}
+	if g := r.FLGold; g != nil {
+		fmt.Fprintf(&buf, "BenchIE^FL reading: %d sentences, %d synsets (the reference's count), %d triples\n", g.Sentences, g.Synsets, g.Extractions)
+		for _, wmsg := range g.Warnings {
+			fmt.Fprintf(&buf, "warning: BenchIE^FL: %s\n", wmsg)
+		}
+	}
+	for _, n := range r.flNotes() {
+		fmt.Fprintln(&buf, n)
+	}
 	for _, s := range r.Systems {
 		for _, wmsg := range s.Warnings {
 			fmt.Fprintf(&buf, "warning: %s: %s\n", s.Name, wmsg)
