@@ -229,7 +229,7 @@ func (ev *Evaluation) buildReport(facets []benchie.Facet, opt Options) report.Re
 		ro.Scorers = append(ro.Scorers, "benchie-fl")
 		ro.FLMode = FLModeName(ev.FLCorrected)
 		if ev.FLOnly {
-			ro.Scorers, ro.Facets = []string{"benchie-fl"}, nil
+			ro.Scorers, ro.Facets = []string{"benchie-fl"}, []string{}
 		}
 	}
 	sig := report.Signature(ro, ev.Gold.SHA256, eSHA)
