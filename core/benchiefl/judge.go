@@ -3,12 +3,14 @@ package benchiefl
 import (
 	"bytes"
 	"encoding/csv"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"slices"
 	"strconv"
 	"strings"
+	"text/tabwriter"
 
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/oie"
@@ -226,4 +228,76 @@ func agree(matcher, system string, rows []Judged, decided [][]int, idx []int) Ag
 		}
 	}
 	return a
+}
+
+// JudgeReport is the output of `oiebench judge`: the agreement of each
+// matcher with the human judgements, for all systems and per system.
+type JudgeReport struct {
+	Gold        string      `json:"gold"`
+	GoldSHA256  string      `json:"gold_sha256"`
+	Matches     string      `json:"matches"`
+	Rows        int         `json:"rows"`
+	Human       int         `json:"human_matched"`
+	Agreements  []Agreement `json:"agreements"`
+	Definitions []string    `json:"definitions"`
+}
+
+// judgeDefinitions say what each figure is, in every rendering.
+var judgeDefinitions = []string{
+	"matched: BenchIE, the extraction equals a surface form of a gold triple of its sentence; BenchIE^FL, the assignment gives it a synset",
+	"agreement: rows where matcher and person agree on matched or not, over rows; kappa: Cohen's kappa of the two",
+	"precision: rows both match over rows the matcher matches; recall: rows both match over rows the person matches",
+	"synsets: rows both match with exactly the person's synsets, over rows both match",
+}
+
+// NewJudgeReport gathers the agreements of rows.
+func NewJudgeReport(gold, goldSHA, matches string, rows []Judged, ags []Agreement) *JudgeReport {
+	r := &JudgeReport{Gold: gold, GoldSHA256: goldSHA, Matches: matches, Rows: len(rows), Agreements: ags, Definitions: judgeDefinitions}
+	for _, j := range rows {
+		if len(j.Synsets) > 0 {
+			r.Human++
+		}
+	}
+	return r
+}
+
+// JudgeFormats lists the renderings of a JudgeReport.
+var JudgeFormats = []string{"table", "json", "markdown"}
+
+// Render writes the report as a table, JSON or Markdown.
+func (r *JudgeReport) Render(format string) ([]byte, error) {
+	var b strings.Builder
+	switch format {
+	case "json":
+		out, err := json.MarshalIndent(r, "", "  ")
+		return append(out, '\n'), err
+	case "table", "":
+		w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintln(w, "matcher\tsystem\trows\tTP\tFP\tFN\tTN\tagreement\tprecision\trecall\tF1\tkappa\tsynsets\t")
+		for _, a := range r.Agreements {
+			fmt.Fprintf(w, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t\n", a.Matcher, allOr(a.System), a.Rows,
+				a.TP, a.FP, a.FN, a.TN, a.Agreement, a.Precision, a.Recall, a.F1, a.Kappa, a.SynsetAgreement)
+		}
+		w.Flush()
+	case "markdown", "md":
+		b.WriteString("| Matcher | System | Rows | Agreement | Precision | Recall | F1 | κ | Synsets |\n|---|---|---:|---:|---:|---:|---:|---:|---:|\n")
+		for _, a := range r.Agreements {
+			fmt.Fprintf(&b, "| %s | %s | %d | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f |\n", a.Matcher, allOr(a.System), a.Rows,
+				a.Agreement, a.Precision, a.Recall, a.F1, a.Kappa, a.SynsetAgreement)
+		}
+	default:
+		return nil, fmt.Errorf("unknown format %q: expected one of %s", format, strings.Join(JudgeFormats, ", "))
+	}
+	fmt.Fprintf(&b, "\n%d judged extractions of %s (%d matched by the person) against %s\n", r.Rows, r.Matches, r.Human, r.Gold)
+	for _, d := range r.Definitions {
+		fmt.Fprintf(&b, "- %s\n", d)
+	}
+	return []byte(b.String()), nil
+}
+
+func allOr(s string) string {
+	if s == "" {
+		return "(all)"
+	}
+	return s
 }
