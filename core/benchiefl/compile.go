@@ -281,15 +281,15 @@ func cappedPairs(recs []rec) [][2]string {
 	var out [][2]string
 	for _, ri := range recs {
 		a, b := others(sr[[2]int{ri.s, ri.r}], recs, ri.syn), others(or[[2]int{ri.o, ri.r}], recs, ri.syn)
-		for len(a) > 0 || len(b) > 0 {
+		for !a.done() || !b.done() {
 			var j int
 			switch {
-			case len(b) == 0 || len(a) > 0 && a[0] < b[0]:
-				j, a = a[0], a[1:]
-			case len(a) == 0 || b[0] < a[0]:
-				j, b = b[0], b[1:]
+			case b.done() || !a.done() && a.peek() < b.peek():
+				j = a.next()
+			case a.done() || b.peek() < a.peek():
+				j = b.next()
 			default:
-				j, a, b = a[0], a[1:], b[1:]
+				j, _ = a.next(), b.next()
 			}
 			rj := recs[j]
 			if rj.s == ri.s && rj.r == ri.r {
@@ -307,21 +307,33 @@ func cappedPairs(recs []rec) [][2]string {
 	return out
 }
 
-// others returns the members of a group (ascending form indices, synsets
-// contiguous) outside synset syn, as one list.
-func others(list []int, recs []rec, syn int) []int {
+// skipList walks a group (ascending form indices, synsets contiguous)
+// leaving out the block [lo, hi) of one synset.
+type skipList struct {
+	list      []int
+	k, lo, hi int
+}
+
+func (s *skipList) done() bool { return s.k >= len(s.list) }
+func (s *skipList) peek() int  { return s.list[s.k] }
+func (s *skipList) next() int {
+	v := s.list[s.k]
+	s.k++
+	if s.k == s.lo {
+		s.k = s.hi
+	}
+	return v
+}
+
+// others walks the members of a group outside synset syn.
+func others(list []int, recs []rec, syn int) *skipList {
 	lo := sort.Search(len(list), func(k int) bool { return recs[list[k]].syn >= syn })
 	hi := sort.Search(len(list), func(k int) bool { return recs[list[k]].syn > syn })
-	if lo == hi {
-		return list
-	}
+	s := &skipList{list: list, lo: lo, hi: hi}
 	if lo == 0 {
-		return list[hi:]
+		s.k = hi
 	}
-	if hi == len(list) {
-		return list[:lo]
-	}
-	return append(append(make([]int, 0, len(list)-(hi-lo)), list[:lo]...), list[hi:]...)
+	return s
 }
 
 // groupsOf gathers the XY members without the cap: forms that agree on

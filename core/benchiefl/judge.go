@@ -41,7 +41,6 @@ func ReadMatches(path string, data []byte) ([]Judged, error) {
 		if err == io.EOF {
 			break
 		}
-		line, _ := r.FieldPos(0)
 		if err != nil {
 			var pe *csv.ParseError
 			if errors.As(err, &pe) {
@@ -49,6 +48,7 @@ func ReadMatches(path string, data []byte) ([]Judged, error) {
 			}
 			return nil, err
 		}
+		line, _ := r.FieldPos(0)
 		if first {
 			if len(rec) < 4 || rec[1] != "extraction" || rec[3] != "system" {
 				return nil, &oie.ParseError{File: path, Line: line, Column: 1, Msg: "expected the header ,extraction,,system", Err: oie.ErrSyntax}

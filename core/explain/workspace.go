@@ -12,6 +12,9 @@ import (
 type Workspace struct {
 	Gold  *evaluate.Gold
 	EGold *evaluate.Gold // BenchIE-E gold, or nil
+	// FL is the same gold read for BenchIE^FL, which then scores beside
+	// BenchIE; nil leaves it out.
+	FL *evaluate.FLGold
 }
 
 // NewWorkspace prepares a workspace for a gold.
@@ -39,6 +42,9 @@ func (w *Workspace) previewSteps(systems int, opt evaluate.Options) int {
 	if w.EGold != nil {
 		scored++
 	}
+	if w.FL != nil {
+		scored++
+	}
 	return systems * scored
 }
 
@@ -63,6 +69,7 @@ func (w *Workspace) HasStats() bool {
 // report when they are not counted yet (Complete adds them).
 func (w *Workspace) Preview(systems []*evaluate.System, opt evaluate.Options) *evaluate.Evaluation {
 	opt.StatsLater = true
+	opt.FLGold = w.FL
 	return evaluate.Evaluate(w.Gold, w.EGold, systems, opt)
 }
 

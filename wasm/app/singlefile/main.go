@@ -42,7 +42,7 @@ func main() {
 // evaluator and every bundled data set.
 func assets() []string {
 	files := []string{"app.wasm"}
-	for _, d := range benchmarks.BenchIE {
+	for _, d := range benchmarks.OnPage() {
 		files = append(files, "data/"+d.Gold)
 		for _, s := range d.Systems {
 			files = append(files, "data/"+s.File)
