@@ -3417,6 +3417,15 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									vgn.SetInnerHTML(c.VerdictText(e))
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
 									vgparent.AppendChild(vgn)
+									if e.FL != nil {
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
+										vgparent.AppendChild(vgn)
+										vgn.AddAttrInterface("class", FLClass(e))
+										vgn.AddAttrInterface("title", FLTitle(e))
+										vgn.SetInnerHTML(FLText(e))
+									}
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
+									vgparent.AppendChild(vgn)
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "triple"}}}
 									vgparent.AppendChild(vgn)
 									{

@@ -102,7 +102,7 @@ func (m *Model) TableFacets() []string {
 			break
 		}
 	}
-	return fs
+	return append(fs, flFacets(m.Eval.Report)...)
 }
 
 // Interval returns the bootstrap 95% interval of a BenchIE score cell.

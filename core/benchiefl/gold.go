@@ -41,7 +41,8 @@ type Entry struct {
 
 // Synset is one fact synset; an empty one (no triple) never matches.
 type Synset struct {
-	Line    int // its header, or the line that opened it
+	Line    int    // its header, or the line that opened it
+	Label   string // the header as written, trimmed; "" when none opened it
 	Triples []Triple
 }
 
@@ -177,7 +178,7 @@ func (r *goldReader) line(num int, line string, nl bool) error {
 		} else if n := len(r.cur.Triples); n > 0 {
 			r.g.warn(r.cur.Triples[0].Line, 1, fmt.Sprintf("%d triple(s) before the first synset header: the reference drops them", n))
 		}
-		r.cur = Synset{Line: num}
+		r.cur = Synset{Line: num, Label: oie.TrimSpace(line)}
 		r.header = true
 	case line == "" && nl:
 		r.store(num)
