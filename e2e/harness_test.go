@@ -52,7 +52,7 @@ func run(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, "e2e: Chromium not found (install the Debian packages chromium and chromium-driver, or set CHROMIUM): the end-to-end tests cannot run")
 		return 1
 	}
-	for _, f := range []string{"index.html", "app.wasm", "wasm_exec.js", "data/benchie_gold_annotations_en.txt"} {
+	for _, f := range []string{"index.html", "app.wasm", "wasm_exec.js", "data/benchie/benchie_gold_annotations_en.txt"} {
 		if _, err := os.Stat(filepath.Join(root, "dist", f)); err != nil {
 			fmt.Fprintf(os.Stderr, "e2e: dist/%s missing: run ./build.sh build first\n", f)
 			return 1

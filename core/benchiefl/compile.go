@@ -68,12 +68,20 @@ const (
 	npFormsTry = 5000
 )
 
-// compile prepares every entry, once.
-func (g *Gold) compile() []*sentence {
+// pauseEvery is how many sentences compiled, or extraction strings
+// matched, come between two pauses.
+const pauseEvery = 16
+
+// compile prepares every entry, once; pause, when set, is called every
+// few sentences.
+func (g *Gold) compile(pause func()) []*sentence {
 	g.once.Do(func() {
 		g.comp = make([]*sentence, len(g.Entries))
 		for i := range g.Entries {
 			g.comp[i] = compileEntry(&g.Entries[i])
+			if pause != nil && i%pauseEvery == pauseEvery-1 {
+				pause()
+			}
 		}
 	})
 	return g.comp

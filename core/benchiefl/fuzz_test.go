@@ -28,7 +28,7 @@ func FuzzReadGold(f *testing.F) {
 			if err != nil {
 				continue
 			}
-			res := g.Score(s)
+			res := g.Score(s, Options{})
 			if res.Corrected.Synsets > res.Reference.Synsets || len(res.RefJudgements) != len(s.Extractions) {
 				t.Fatalf("%+v", res)
 			}

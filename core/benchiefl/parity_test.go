@@ -51,7 +51,7 @@ func TestReferenceNumbers(t *testing.T) {
 	g := readFLGold(t, exp.Gold)
 	var routes [NumRoutes]int
 	for name, want := range exp.Benchie300 {
-		res := g.Score(readFLSystem(t, exp.Files[name]))
+		res := g.Score(readFLSystem(t, exp.Files[name]), Options{})
 		got := res.Reference
 		for k, v := range []float64{got.Precision, got.Recall, got.F1} {
 			if math.Abs(v-want[k]) > 1e-12 {
@@ -102,7 +102,7 @@ func BenchmarkSevenSystems(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			g.Score(s)
+			g.Score(s, Options{})
 		}
 	}
 }

@@ -159,10 +159,18 @@ type item struct {
 	text string
 }
 
+// Options tune scoring.
+type Options struct {
+	// Pause, when set, is called now and then (every few sentences
+	// compiled, every few dozen extractions matched): the page yields to
+	// the browser.
+	Pause func()
+}
+
 // Score scores a system's extractions in both modes.
-func (g *Gold) Score(sys *oie.System) *Result {
+func (g *Gold) Score(sys *oie.System, opt Options) *Result {
 	build := func(q Quirk) ([]item, int) { return g.systemItems(sys, q) }
-	res := g.score(build)
+	res := g.score(build, opt.Pause)
 	_, res.Ignored = build(AllQuirks)
 	_, ignoredCor := build(0)
 	if res.Ignored > 0 {
@@ -185,14 +193,15 @@ func (g *Gold) ScoreItems(items []Item) *Result {
 			its[i].sent = -1
 		}
 	}
-	return g.score(func(Quirk) ([]item, int) { return its, 0 })
+	return g.score(func(Quirk) ([]item, int) { return its, 0 }, nil)
 }
 
-func (g *Gold) score(build func(Quirk) ([]item, int)) *Result {
+func (g *Gold) score(build func(Quirk) ([]item, int), pause func()) *Result {
 	memo := map[memoKey]*signals{}
+	g.compile(pause)
 	run := func(q Quirk) (Score, []Judgement) {
 		items, _ := build(q)
-		return g.run(items, q, memo)
+		return g.run(items, q, memo, pause)
 	}
 	res := &Result{}
 	res.Reference, res.RefJudgements = run(AllQuirks)
@@ -256,8 +265,8 @@ type unit struct {
 }
 
 // run scores items under the quirks q (sections 8 and 9).
-func (g *Gold) run(items []item, q Quirk, memo map[memoKey]*signals) (Score, []Judgement) {
-	comp := g.compile()
+func (g *Gold) run(items []item, q Quirk, memo map[memoKey]*signals, pause func()) (Score, []Judgement) {
+	comp := g.compile(nil)
 	js := make([]Judgement, len(items))
 	// Blocks: each sentence's extractions in file order.
 	blocks := map[int][]int{}
@@ -299,6 +308,9 @@ func (g *Gold) run(items []item, q Quirk, memo map[memoKey]*signals) (Score, []J
 			if sg == nil {
 				sg = computeSignals(s, items[i].text)
 				memo[k] = sg
+				if pause != nil && len(memo)%pauseEvery == 0 {
+					pause()
+				}
 			}
 			units = append(units, unit{items: []int{i}, sg: sg})
 		}
@@ -374,7 +386,7 @@ func (g *Gold) run(items []item, q Quirk, memo map[memoKey]*signals) (Score, []J
 
 // count turns the assignment into P and R (section 9).
 func (g *Gold) count(items []item, js []Judgement, sents []int, blocks map[int][]int, q Quirk, sc *Score) {
-	comp := g.compile()
+	comp := g.compile(nil)
 	// Pooled positions: the rows of a text, sentence by sentence,
 	// occurrence by occurrence, synset by synset, numbered from 1.
 	rows := map[string]int{}

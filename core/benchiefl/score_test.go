@@ -27,7 +27,7 @@ func mustScore(t *testing.T, gold, sys string) (*Gold, *Result) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return g, g.Score(s)
+	return g, g.Score(s, Options{})
 }
 
 // matched returns, per extraction, the synsets it was given and their routes.

@@ -206,7 +206,7 @@ func Evaluate(gold, eGold *Gold, systems []*System, opt Options) *Evaluation {
 		ev.Results = append(ev.Results, rs)
 	}
 	if ev.FLGold != nil {
-		ev.scoreFL(step)
+		ev.scoreFL(step, opt.Pause)
 	}
 	ev.Report = ev.buildReport(facets, opt)
 	return ev

@@ -35,10 +35,10 @@ func FLModeName(corrected bool) string {
 }
 
 // scoreFL scores every system with BenchIE^FL.
-func (ev *Evaluation) scoreFL(step func()) {
+func (ev *Evaluation) scoreFL(step, pause func()) {
 	ev.FL = nil
 	for _, s := range ev.Systems {
-		ev.FL = append(ev.FL, ev.FLGold.Score(s.System))
+		ev.FL = append(ev.FL, ev.FLGold.Score(s.System, benchiefl.Options{Pause: pause}))
 		if step != nil {
 			step()
 		}

@@ -1,0 +1,69 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/oiebench/oiebench/core/benchmarks"
+	"github.com/oiebench/oiebench/internal/dataset"
+)
+
+// The BenchIE^FL gold is one click away: BenchIE^FL's published numbers
+// beside BenchIE's, their difference, and in the explorer each
+// extraction's FL synset and route beside BenchIE's verdict.
+func TestFLDataset(t *testing.T) {
+	var exp struct {
+		Benchie300 map[string][3]float64 `json:"benchie300"`
+	}
+	if err := dataset.Expected("benchie_fl", &exp); err != nil {
+		t.Fatal(err)
+	}
+	p := newPage(t)
+	p.open("")
+	switchSource(p, "fl-en")
+	p.waitFor("BenchIE^FL columns", `document.querySelector('#scores td[data-facet="benchie-fl"]') !== null`)
+	got := cells(p)
+	d, _ := benchmarks.DatasetByKey("fl-en")
+	if len(got) != len(d.Systems) {
+		t.Errorf("%d systems in the table, want %d", len(got), len(d.Systems))
+	}
+	for _, s := range d.Systems {
+		want := exp.Benchie300[s.ID()]
+		for k, metric := range []string{"precision", "recall", "f1"} {
+			var v, reg, delta float64
+			fmt.Sscan(got[s.Label]["benchie-fl"][metric], &v)
+			fmt.Sscan(got[s.Label]["regular"][metric], &reg)
+			fmt.Sscan(got[s.Label]["benchie-fl-delta"][metric], &delta)
+			if math.Abs(v-want[k]) > 1e-12 || math.Abs(delta-(v-reg)) > 1e-12 {
+				t.Errorf("%s %s: FL %v (want %v), BenchIE %v, delta %v", s.Label, metric, v, want[k], reg, delta)
+			}
+		}
+	}
+	tip := eval[string](p, `document.querySelector('#scores td[data-system="ClausIE"][data-facet="benchie-fl"][data-metric="f1"]').title`)
+	if !strings.Contains(tip, "corrected mode: P 0.1478") || !strings.Contains(tip, "moved by last-character, phantom-synsets") {
+		t.Errorf("ClausIE's FL tooltip %q", tip)
+	}
+	p.screenshot("scores-fl")
+
+	// Sentence 1 in the explorer: ReVerb's first extraction is FL's synset 2, exactly.
+	p.do(chromedp.Click(chromedp.CSS("#tab-sentences")))
+	p.waitFor("the explorer", `document.querySelector('#sentence-list') !== null`)
+	choose(p, "#explore-system", "ReVerb")
+	p.do(chromedp.SendKeys(chromedp.CSS("#explore-search"), "#1"))
+	p.waitFor("sentence 1 alone", `document.querySelectorAll('#sentence-list li').length === 1 && document.querySelector('.detail').dataset.sentence === '1'`)
+	verdicts := eval[[]string](p, `[...document.querySelectorAll('.detail .system-block[data-system="ReVerb"] .extraction')].map(e => (e.querySelector('.verdict.fl') || {}).textContent || 'none')`)
+	if len(verdicts) == 0 || verdicts[0] != "FL ✓ synset 2 by exact" {
+		t.Errorf("ReVerb's FL verdicts in sentence 1: %q", verdicts)
+	}
+	for _, v := range verdicts {
+		if v == "none" {
+			t.Errorf("an extraction without FL verdict: %q", verdicts)
+		}
+	}
+	p.screenshotView("explorer-fl")
+}
