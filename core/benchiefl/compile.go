@@ -20,12 +20,13 @@ func (s set) has(k string) bool {
 // section 5: one set per signal, each an OR over the synset's forms.
 type synset struct {
 	empty bool
-	// exact holds the forms' slots joined by sep; forms with an emptied
-	// slot are left out (a system slot always has a token).
-	exact set
-	// exactNP holds trim(np(slot)) joined by sep, from the first 5,000
-	// forms when the synset has more than 100,000.
-	exactNP                      set
+	// triples hold each triple's slot values: its forms are every
+	// combination of them, so exact tests go slot by slot.
+	triples []slotSets
+	// capNP holds, for a synset of more than 100,000 forms, the EXACT_NP
+	// keys (trim(np(slot)) joined by sep) of its first 5,000 forms only.
+	npCapped                     bool
+	capNP                        set
 	sq1, sqR, sq2                set // sq of subject, relation, object
 	sqn1, sqnR, sqn2             set // sq(np(...))
 	cont1, cont2, cont1n, cont2n [][]string
@@ -33,13 +34,87 @@ type synset struct {
 
 // sentence is a gold entry compiled for matching.
 type sentence struct {
-	skip         bool // the reference skips it (a phantom)
-	syn          []synset
-	flat, flatNP set // sq(FLAT(form)) over every form of every synset
+	skip bool // the reference skips it (a phantom)
+	syn  []synset
+	// flats are every triple's slot values under sq and sq∘np: FLAT holds
+	// when a string splits into one value of each slot, in order. sigma
+	// holds the whole keys of triples whose capital sigma's lower case
+	// depends on the next slot.
+	flats                  []flatSets
+	sigmaFlat, sigmaFlatNP set
 	is           []isTriple
 	members      []string // distinct XY member strings
 	pairs        [][2]int // XY pairs (into members), capped as the reference enumerates them
 	groups       []group  // XY members without the cap
+}
+
+// slotSets are a triple's distinct slot values: exact[i] those that keep a
+// token (a system slot always has one), np[i] every value as trim(np(v)).
+type slotSets struct{ exact, np []set }
+
+// flatSets are a triple's distinct slot values under sq and sq∘np.
+type flatSets struct{ sq, sqn [][]string }
+
+// hasExact is EXACT for the parts of an extraction string.
+func (y *synset) hasExact(p []string) bool {
+	for _, t := range y.triples {
+		if len(t.exact) == len(p) && allIn(t.exact, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasNP is EXACT_NP for parts already without punctuation and trimmed.
+func (y *synset) hasNP(p []string) bool {
+	if y.npCapped {
+		return y.capNP.has(strings.Join(p, sep))
+	}
+	for _, t := range y.triples {
+		if len(t.np) == len(p) && allIn(t.np, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func allIn(sets []set, p []string) bool {
+	for i, v := range p {
+		if !sets[i].has(v) {
+			return false
+		}
+	}
+	return true
+}
+
+// hasFlat is FLAT (or FLAT_NP) for sq(FLAT(e)) (or sq(np(FLAT(e)))).
+func (s *sentence) hasFlat(f string, noPunct bool) bool {
+	for _, t := range s.flats {
+		vals := t.sq
+		if noPunct {
+			vals = t.sqn
+		}
+		if splits(f, vals) {
+			return true
+		}
+	}
+	if noPunct {
+		return s.sigmaFlatNP.has(f)
+	}
+	return s.sigmaFlat.has(f)
+}
+
+// splits reports whether f is one value of each slot, concatenated.
+func splits(f string, slots [][]string) bool {
+	if len(slots) == 0 {
+		return f == ""
+	}
+	for _, v := range slots[0] {
+		if strings.HasPrefix(f, v) && splits(f[len(v):], slots[1:]) {
+			return true
+		}
+	}
+	return false
 }
 
 // isTriple holds the forms of subject and object of a triple whose relation
@@ -88,29 +163,38 @@ func (g *Gold) compile(pause func()) []*sentence {
 }
 
 func compileEntry(e *Entry) *sentence {
-	s := &sentence{skip: e.Phantom(), syn: make([]synset, len(e.Synsets)), flat: set{}, flatNP: set{}}
-	var recs []rec
-	cache := slotCache{}
+	s := &sentence{skip: e.Phantom(), syn: make([]synset, len(e.Synsets))}
+	// Expand first, to size the sets (growing maps costs more than filling).
+	xsOf := make([][]expansion, len(e.Synsets))
+	totals := make([]int, len(e.Synsets))
+	all := 0
 	for ci, c := range e.Synsets {
-		y := &s.syn[ci]
-		y.empty = len(c.Triples) == 0
-		y.exact, y.exactNP = set{}, set{}
-		y.sq1, y.sqR, y.sq2, y.sqn1, y.sqnR, y.sqn2 = set{}, set{}, set{}, set{}, set{}, set{}
-		c1, c2 := set{}, set{}
-		total := 0
-		var xs []expansion
 		for _, t := range c.Triples {
 			if t.Broken != "" {
 				continue
 			}
 			x := expandSlots(t.Slots)
-			xs = append(xs, x)
-			total += x.count()
+			xsOf[ci] = append(xsOf[ci], x)
+			totals[ci] += x.count()
 			if t.Slots[1] == "is" {
 				s.is = append(s.is, isTriple{slotForms(t.Slots[0]), slotForms(t.Slots[2])})
 			}
 		}
-		npCapped := total > npFormsCap
+		all += totals[ci]
+	}
+	s.sigmaFlat, s.sigmaFlatNP = set{}, set{}
+	recs := make([]rec, 0, all)
+	cache := &slotCache{m: map[string]*slotInfo{}}
+	for ci, c := range e.Synsets {
+		y := &s.syn[ci]
+		y.empty = len(c.Triples) == 0
+		total, xs := totals[ci], xsOf[ci]
+		y.npCapped = total > npFormsCap
+		if y.npCapped {
+			y.capNP = set{}
+		}
+		y.sq1, y.sqR, y.sq2, y.sqn1, y.sqnR, y.sqn2 = set{}, set{}, set{}, set{}, set{}, set{}
+		c1, c2 := set{}, set{}
 		fi := 0
 		for _, x := range xs {
 			// Every combination of slot values is a form, so the sets are
@@ -143,17 +227,44 @@ func compileEntry(e *Entry) *sentence {
 					y.cont2, y.cont2n = append(y.cont2, toks(v)), append(y.cont2n, toks(in.np))
 				}
 			}
-			products(&x, infos, y, s, !npCapped)
+			ss := slotSets{exact: make([]set, len(infos)), np: make([]set, len(infos))}
+			fs := flatSets{sq: make([][]string, len(infos)), sqn: make([][]string, len(infos))}
+			sigma := false
+			for i, ins := range infos {
+				ss.exact[i], ss.np[i] = set{}, set{}
+				sqs, sqns := set{}, set{}
+				for m, in := range ins {
+					if !x.values[i][m].empty {
+						ss.exact[i].add(x.values[i][m].str)
+					}
+					ss.np[i].add(in.npTrim)
+					if !sqs.has(in.sq) {
+						sqs.add(in.sq)
+						fs.sq[i] = append(fs.sq[i], in.sq)
+					}
+					if !sqns.has(in.sqn) {
+						sqns.add(in.sqn)
+						fs.sqn[i] = append(fs.sqn[i], in.sqn)
+					}
+					sigma = sigma || strings.Contains(x.values[i][m].str, "Σ")
+				}
+			}
+			y.triples = append(y.triples, ss)
+			if sigma {
+				sigmaFlats(&x, s)
+			} else {
+				s.flats = append(s.flats, fs)
+			}
 			x.each(func(ms []int) {
 				v0, v1, v2 := x.values[0][ms[0]], x.values[1][ms[1]], x.values[2][ms[2]]
 				recs = append(recs, rec{syn: ci, s: infos[0][ms[0]].key(v0.empty), r: infos[1][ms[1]].key(v1.empty),
 					o: infos[2][ms[2]].key(v2.empty), so: v0.str, oo: v2.str})
-				if npCapped && fi < npFormsTry {
+				if y.npCapped && fi < npFormsTry {
 					ns := make([]string, len(ms))
 					for i, m := range ms {
 						ns[i] = infos[i][m].npTrim
 					}
-					y.exactNP.add(strings.Join(ns, sep))
+					y.capNP.add(strings.Join(ns, sep))
 				}
 				fi++
 			})
@@ -172,7 +283,7 @@ func compileEntry(e *Entry) *sentence {
 	for _, pr := range cappedPairs(recs) {
 		s.pairs = append(s.pairs, [2]int{id(pr[0]), id(pr[1])})
 	}
-	s.groups = groupsOf(recs, id)
+	s.groups = groupsOf(recs, func(key int) int { return id(cache.str(key)) })
 	return s
 }
 
@@ -191,88 +302,40 @@ func (in *slotInfo) key(empty bool) int {
 	return 2 * in.id
 }
 
-type slotCache map[string]*slotInfo
+// slotCache holds the views of every slot string of a sentence, with ids.
+type slotCache struct {
+	m    map[string]*slotInfo
+	strs []string // by id
+}
 
-func (c slotCache) of(s string) *slotInfo {
-	in := c[s]
+func (c *slotCache) of(s string) *slotInfo {
+	in := c.m[s]
 	if in == nil {
 		n := np(s)
-		in = &slotInfo{np: n, npTrim: oie.TrimSpace(n), sq: sq(s), sqn: sq(n), id: len(c)}
-		c[s] = in
+		in = &slotInfo{np: n, npTrim: oie.TrimSpace(n), sq: sq(s), sqn: sq(n), id: len(c.strs)}
+		c.m[s] = in
+		c.strs = append(c.strs, s)
 	}
 	return in
 }
 
-// products adds the keys of the triple's distinct forms (every
-// combination of distinct slot values) to the synset's exact sets and the
-// sentence's flat sets; withNP adds the EXACT_NP keys too.
-func products(x *expansion, infos [][]*slotInfo, y *synset, s *sentence, withNP bool) {
-	n := len(x.values)
-	distinct := make([][]int, n) // per slot, local masks of distinct values
-	for i, vs := range x.values {
-		seen := map[slotValue]bool{}
-		for m, v := range vs {
-			if !seen[v] {
-				seen[v] = true
-				distinct[i] = append(distinct[i], m)
-			}
+// str is the string of a slot key (slotInfo.key).
+func (c *slotCache) str(key int) string { return c.strs[key/2] }
+
+// sigmaFlats adds the FLAT keys of every form of a triple holding a
+// capital sigma, whose lower case depends on what follows it.
+func sigmaFlats(x *expansion, s *sentence) {
+	strs := make([]string, len(x.values))
+	x.each(func(ms []int) {
+		for i, m := range ms {
+			strs[i] = x.values[i][m].str
 		}
-	}
-	ms := make([]int, n)
-	strs := make([]string, n)
-	sl := make([]*slotInfo, n)
-	var rec func(i int)
-	rec = func(i int) {
-		if i < n {
-			for _, m := range distinct[i] {
-				ms[i] = m
-				rec(i + 1)
-			}
-			return
-		}
-		noEmpty := true
-		for j, m := range ms {
-			v := x.values[j][m]
-			strs[j], sl[j] = v.str, infos[j][m]
-			noEmpty = noEmpty && !v.empty
-		}
-		if noEmpty {
-			y.exact.add(strings.Join(strs, sep))
-		}
-		if withNP {
-			ns := make([]string, n)
-			for j, in := range sl {
-				ns[j] = in.npTrim
-			}
-			y.exactNP.add(strings.Join(ns, sep))
-		}
-		s.flat.add(flatKey(strs, sl, false))
-		s.flatNP.add(flatKey(strs, sl, true))
-	}
-	rec(0)
+		flat := strings.Join(strs, " ")
+		s.sigmaFlat.add(sq(flat))
+		s.sigmaFlatNP.add(sq(np(flat)))
+	})
 }
 
-// flatKey is sq(FLAT(form)) (or sq(np(FLAT(form)))): since sq deletes the
-// spaces that join the slots, it is the slots' own sq joined, except where
-// a capital sigma's lower case depends on the next slot.
-func flatKey(slots []string, infos []*slotInfo, noPunct bool) string {
-	var b strings.Builder
-	for i, in := range infos {
-		if strings.Contains(slots[i], "Σ") {
-			flat := strings.Join(slots, " ")
-			if noPunct {
-				return sq(np(flat))
-			}
-			return sq(flat)
-		}
-		if noPunct {
-			b.WriteString(in.sqn)
-		} else {
-			b.WriteString(in.sq)
-		}
-	}
-	return b.String()
-}
 
 // cappedPairs enumerates the XY pairs as the reference does (section 6):
 // every ordered pair of forms (i, j) of different synsets in row-major
@@ -348,42 +411,45 @@ func others(list []int, recs []rec, syn int) *skipList {
 // subject and relation offer their objects, forms that agree on object and
 // relation their subjects; only groups spanning two synsets or more can
 // make a pair.
-func groupsOf(recs []rec, id func(string) int) []group {
+func groupsOf(recs []rec, memberOf func(key int) int) []group {
 	type acc struct {
-		order []string
-		syns  map[string][]int
-		all   map[int]bool
+		order      []int         // slot keys of the members, first seen first
+		syns       map[int][]int // their synsets
+		first, two int           // a synset of the group; set when another
 	}
 	var keys [][3]int
 	accs := map[[3]int]*acc{}
-	add := func(key [3]int, str string, syn int) {
+	add := func(key [3]int, m, syn int) {
 		a := accs[key]
 		if a == nil {
-			a = &acc{syns: map[string][]int{}, all: map[int]bool{}}
+			a = &acc{syns: map[int][]int{}, first: syn}
 			accs[key] = a
 			keys = append(keys, key)
 		}
-		if _, ok := a.syns[str]; !ok {
-			a.order = append(a.order, str)
+		ss, ok := a.syns[m]
+		if !ok {
+			a.order = append(a.order, m)
 		}
-		if ss := a.syns[str]; len(ss) == 0 || ss[len(ss)-1] != syn {
-			a.syns[str] = append(ss, syn)
+		if len(ss) == 0 || ss[len(ss)-1] != syn {
+			a.syns[m] = append(ss, syn)
 		}
-		a.all[syn] = true
+		if syn != a.first {
+			a.two = 1
+		}
 	}
 	for _, r := range recs {
-		add([3]int{0, r.s, r.r}, r.oo, r.syn)
-		add([3]int{1, r.o, r.r}, r.so, r.syn)
+		add([3]int{0, r.s, r.r}, r.o, r.syn)
+		add([3]int{1, r.o, r.r}, r.s, r.syn)
 	}
 	var out []group
 	for _, k := range keys {
 		a := accs[k]
-		if len(a.all) < 2 {
+		if a.two == 0 {
 			continue
 		}
 		gr := make(group, len(a.order))
-		for i, s := range a.order {
-			gr[i] = member{id(s), a.syns[s]}
+		for i, m := range a.order {
+			gr[i] = member{memberOf(m), a.syns[m]}
 		}
 		out = append(out, gr)
 	}

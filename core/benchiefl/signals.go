@@ -39,25 +39,22 @@ func computeSignals(s *sentence, e string) *signals {
 		sg.variant[k] = make([]bool, n)
 		sg.lenientNP[k] = make([]bool, n)
 	}
-	exactKey, exactOK := "", false
-	if p, ok := partsOf(e); ok {
-		exactKey, exactOK = strings.Join(p, sep), true
-	}
+	parts, exactOK := partsOf(e)
 	a1, r, a2 := slotParts(e)
 	flat := strings.ReplaceAll(e, " - ", " ")
-	isFlat, isFlatNP := s.flat.has(sq(flat)), s.flatNP.has(sq(np(flat)))
+	isFlat, isFlatNP := s.hasFlat(sq(flat), false), s.hasFlat(sq(np(flat)), true)
 	sqA1, sqR, sqA2 := sq(a1), sq(r), sq(a2)
 	sqnA1, sqnR, sqnA2 := sq(np(a1)), sq(np(r)), sq(np(a2))
 	t1, t2, t1n, t2n := tokSet(a1), tokSet(a2), tokSet(np(a1)), tokSet(np(a2))
-	npk := npKeyOf(e)
+	npParts := npPartsOf(e)
 	for i := range s.syn {
 		c := &s.syn[i]
 		if c.empty {
 			continue
 		}
-		sg.exact[i] = exactOK && c.exact.has(exactKey)
+		sg.exact[i] = exactOK && c.hasExact(parts)
 		sg.xe = sg.xe || sg.exact[i]
-		sg.np[i] = npk != "" && c.exactNP.has(npk)
+		sg.np[i] = npParts != nil && c.hasNP(npParts)
 		if isFlat && c.sqR.has(sqR) {
 			sg.lenient[i] = c.sq1.has(sqA1) && containsSome(c.cont2, t2) || c.sq2.has(sqA2) && containsSome(c.cont1, t1)
 		}
@@ -72,9 +69,8 @@ func computeSignals(s *sentence, e string) *signals {
 		if !ok {
 			continue
 		}
-		key := strings.Join(p, sep)
 		for i := range s.syn {
-			if !s.syn[i].empty && s.syn[i].exact.has(key) {
+			if !s.syn[i].empty && s.syn[i].hasExact(p) {
 				sg.variant[1][i] = true
 				sg.variant[0][i] = sg.variant[0][i] || v.capped
 			}
@@ -83,17 +79,17 @@ func computeSignals(s *sentence, e string) *signals {
 	return sg
 }
 
-// npKeyOf is the key of EXACT_NP: each part without ASCII punctuation and
-// trimmed ("" when the string cannot match).
-func npKeyOf(e string) string {
+// npPartsOf gives the parts EXACT_NP compares: each without ASCII
+// punctuation and trimmed (nil when the string cannot match).
+func npPartsOf(e string) []string {
 	p, ok := partsOf(e)
 	if !ok {
-		return ""
+		return nil
 	}
 	for i := range p {
 		p[i] = oie.TrimSpace(np(p[i]))
 	}
-	return strings.Join(p, sep)
+	return p
 }
 
 func tokSet(s string) set {
