@@ -42,10 +42,10 @@ type sentence struct {
 	// depends on the next slot.
 	flats                  []flatSets
 	sigmaFlat, sigmaFlatNP set
-	is           []isTriple
-	members      []string // distinct XY member strings
-	pairs        [][2]int // XY pairs (into members), capped as the reference enumerates them
-	groups       []group  // XY members without the cap
+	is                     []isTriple
+	members                []string // distinct XY member strings
+	pairs                  [][2]int // XY pairs (into members), capped as the reference enumerates them
+	groups                 []group  // XY members without the cap
 }
 
 // slotSets are a triple's distinct slot values: exact[i] those that keep a
@@ -335,7 +335,6 @@ func sigmaFlats(x *expansion, s *sentence) {
 		s.sigmaFlatNP.add(sq(np(flat)))
 	})
 }
-
 
 // cappedPairs enumerates the XY pairs as the reference does (section 6):
 // every ordered pair of forms (i, j) of different synsets in row-major
