@@ -49,6 +49,7 @@ func TestFLDataset(t *testing.T) {
 		t.Errorf("ClausIE's FL tooltip %q", tip)
 	}
 	p.screenshot("scores-fl")
+	t.Logf("%s", eval[string](p, `[...document.querySelectorAll('footer, .footer, p')].map(e => e.textContent).find(t => t.includes('Last scoring took')) || ''`))
 
 	// Sentence 1 in the explorer: ReVerb's first extraction is FL's synset 2, exactly.
 	p.do(chromedp.Click(chromedp.CSS("#tab-sentences")))
