@@ -9,7 +9,9 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/oiebench/oiebench/core/benchiefl"
 	"github.com/oiebench/oiebench/core/benchmarks"
+	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/internal/dataset"
 )
 
@@ -50,6 +52,42 @@ func TestFLDataset(t *testing.T) {
 	}
 	p.screenshot("scores-fl")
 	t.Logf("%s", eval[string](p, `[...document.querySelectorAll('footer, .footer, p')].map(e => e.textContent).find(t => t.includes('Last scoring took')) || ''`))
+
+	// Under the table, the matchers' agreement with people, as oiebench judge computes it.
+	p.waitFor("the agreement with people", `document.querySelector('#judge-scores, #judge-problem') !== null`)
+	if msg := eval[string](p, `(document.querySelector('#judge-problem') || {}).textContent || ''`); msg != "" {
+		t.Fatal(msg)
+	}
+	matches, gold50, _ := d.Judgements()
+	rows, err := benchiefl.ReadMatches(matches, readCatalogue(t, matches))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g50, err := evaluate.ReadGold(evaluate.Input{Path: gold50, Data: readCatalogue(t, gold50)}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fl50, err := benchiefl.ReadGold(gold50, readCatalogue(t, gold50), benchiefl.GoldOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ags, err := benchiefl.Judge(fl50, g50.Gold, rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shown := eval[map[string]string](p, `Object.fromEntries([...document.querySelectorAll('#judge-scores tbody tr')].map(r => [r.dataset.matcher, r.querySelector('td[data-metric="agreement"]').dataset.value]))`)
+	for _, a := range ags {
+		if a.System != "" {
+			continue
+		}
+		var v float64
+		fmt.Sscan(shown[a.Matcher], &v)
+		if v != a.Agreement {
+			t.Errorf("%s: agreement %q on the page, %v by the core", a.Matcher, shown[a.Matcher], a.Agreement)
+		}
+	}
+	p.do(chromedp.Click(chromedp.CSS("#judge-per-system")))
+	p.waitFor("a row per system", `document.querySelectorAll('#judge-scores tbody tr').length === 24`)
 
 	// Sentence 1 in the explorer: ReVerb's first extraction is FL's synset 2, exactly.
 	p.do(chromedp.Click(chromedp.CSS("#tab-sentences")))

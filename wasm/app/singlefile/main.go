@@ -52,6 +52,9 @@ func assets() []string {
 				files = append(files, "data/"+f)
 			}
 		}
+		if matches, gold, ok := d.Judgements(); ok {
+			files = append(files, "data/"+matches, "data/"+gold)
+		}
 	}
 	return files
 }
