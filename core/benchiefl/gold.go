@@ -15,6 +15,12 @@ import (
 // a warning (an error when reading strictly).
 const MaxOptional = 16
 
+// MaxSentenceForms bounds the forms of one sentence's triples, all of
+// which are enumerated at once: past it, triples are kept as never
+// matching, with a warning (an error when reading strictly). The FL gold's
+// largest sentence has 20,480, BenchIE's English gold's 84,528.
+const MaxSentenceForms = 1 << 20
+
 // Gold is a gold file as the BenchIE^FL reference reads it: entries by
 // position, each with its synsets. It also keeps what the corrected mode
 // needs (sentence ids, which entries and synsets are reading artefacts).
@@ -155,6 +161,7 @@ type goldReader struct {
 	header       bool
 	synsets      []Synset
 	cur          Synset
+	forms        int // forms of the current sentence's triples so far
 }
 
 func (r *goldReader) line(num int, line string, nl bool) error {
@@ -172,6 +179,7 @@ func (r *goldReader) line(num int, line string, nl bool) error {
 		r.id, r.text, r.sentLine = oie.TrimSpace(id), text, num
 		r.cur = Synset{Line: num}
 		r.header, r.fresh, r.seenSentence = false, true, true
+		r.forms = 0
 	case strings.Contains(line, "Cluster") && secondToLast(line, nl) == ':':
 		if r.header {
 			r.synsets = append(r.synsets, r.cur)
@@ -243,6 +251,10 @@ func (r *goldReader) triple(num int, line string) (Triple, error) {
 		col = unbalanced(line)
 	case open > MaxOptional:
 		t.Broken = fmt.Sprintf("expected at most %d optional words in a triple (2^k forms are expanded), found %d", MaxOptional, open)
+	case r.forms+1<<open > MaxSentenceForms:
+		t.Broken = fmt.Sprintf("expected at most %d surface forms in a sentence (all are expanded); this triple's %d would make %d", MaxSentenceForms, 1<<open, r.forms+1<<open)
+	default:
+		r.forms += 1 << open
 	}
 	if t.Broken != "" {
 		if r.opt.Strict {

@@ -151,3 +151,20 @@ func TestGoldSizes(t *testing.T) {
 		t.Errorf("dropped triples: %v, want 4 then 1 (sentences 113 and 117)", dropped)
 	}
 }
+
+// TestFormsTotal: the FL gold expands to 115,553 forms (benchie-fl.md,
+// section 2), counted the way the scorer enumerates them.
+func TestFormsTotal(t *testing.T) {
+	g := readFLGold(t, "benchie_fl/benchie-annotated(300).txt")
+	total := 0
+	for _, e := range g.Entries {
+		for _, s := range e.Synsets {
+			for _, tr := range s.Triples {
+				total += len(expand(tr.Slots))
+			}
+		}
+	}
+	if total != 115553 {
+		t.Errorf("%d forms, want 115553", total)
+	}
+}

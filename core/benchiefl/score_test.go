@@ -332,3 +332,19 @@ func TestNoExtraction(t *testing.T) {
 		t.Errorf("%+v", res)
 	}
 }
+
+func TestSentenceFormsBound(t *testing.T) {
+	// 17 triples of 2^16 forms: the 17th would pass 2^20 and never matches.
+	var b strings.Builder
+	b.WriteString("sent_id:1\tS\n1--> Cluster 1:\n")
+	for range 17 {
+		b.WriteString("A --> b --> " + strings.Repeat("[x] ", 16) + "c\n")
+	}
+	g, err := ReadGold("g", []byte(b.String()), GoldOptions{})
+	if err != nil || len(g.Warnings) != 1 || !strings.Contains(g.Warnings[0].String(), "g:19:1: expected at most 1048576 surface forms in a sentence") {
+		t.Fatalf("%v %v", err, g.Warnings)
+	}
+	if _, err := ReadGold("g", []byte(b.String()), GoldOptions{Strict: true}); err == nil {
+		t.Fatal("strict reading accepts it")
+	}
+}
