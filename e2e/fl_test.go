@@ -105,4 +105,13 @@ func TestFLDataset(t *testing.T) {
 		}
 	}
 	p.screenshotView("explorer-fl")
+
+	// The switch scores any gold with BenchIE^FL too: BenchIE English here.
+	p.do(chromedp.Click(chromedp.CSS("#tab-scores")))
+	switchSource(p, "en")
+	if eval[bool](p, `document.querySelector('#scores td[data-facet="benchie-fl"]') !== null`) {
+		t.Error("BenchIE^FL columns on BenchIE English before the switch")
+	}
+	p.do(chromedp.Click(chromedp.CSS("#benchie-fl")))
+	p.waitFor("BenchIE^FL on BenchIE English", `document.querySelector('#scores td[data-system="ClausIE"][data-facet="benchie-fl"]') !== null && document.querySelector('#signature').textContent.includes('fl-mode:reference')`)
 }

@@ -12,8 +12,8 @@ import (
 type Workspace struct {
 	Gold  *evaluate.Gold
 	EGold *evaluate.Gold // BenchIE-E gold, or nil
-	// FL is the same gold read for BenchIE^FL, which then scores beside
-	// BenchIE; nil leaves it out.
+	// FL is the same gold read for BenchIE^FL, once read (the caller sets
+	// Options.FLGold to score with it).
 	FL *evaluate.FLGold
 }
 
@@ -42,7 +42,7 @@ func (w *Workspace) previewSteps(systems int, opt evaluate.Options) int {
 	if w.EGold != nil {
 		scored++
 	}
-	if w.FL != nil {
+	if opt.FLGold != nil {
 		scored++
 	}
 	return systems * scored
@@ -69,7 +69,6 @@ func (w *Workspace) HasStats() bool {
 // report when they are not counted yet (Complete adds them).
 func (w *Workspace) Preview(systems []*evaluate.System, opt evaluate.Options) *evaluate.Evaluation {
 	opt.StatsLater = true
-	opt.FLGold = w.FL
 	return evaluate.Evaluate(w.Gold, w.EGold, systems, opt)
 }
 
