@@ -197,9 +197,9 @@ func compileEntry(e *Entry) *sentence {
 		c1, c2 := set{}, set{}
 		fi := 0
 		for _, x := range xs {
-			// Every combination of slot values is a form, so the sets are
-			// made from each slot's values and their products; only the XY
-			// pairs (and a capped EXACT_NP) need the forms in order.
+			// Every combination of slot values is a form, so the signals'
+			// sets are made from each slot's values; only the XY pairs (and
+			// a capped EXACT_NP) need the forms, in order.
 			infos := make([][]*slotInfo, len(x.values))
 			for i, vs := range x.values {
 				infos[i] = make([]*slotInfo, len(vs))

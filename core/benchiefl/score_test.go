@@ -348,3 +348,22 @@ func TestSentenceFormsBound(t *testing.T) {
 		t.Fatal("strict reading accepts it")
 	}
 }
+
+// Python's str.lower: full case mapping, final sigma by context; and FLAT
+// over slots whose sigma's case depends on the next slot.
+func TestPythonLower(t *testing.T) {
+	for in, want := range map[string]string{"ΟΔΟΣ": "οδος", "ΟΔΟΣΑ": "οδοσα", "Σ": "σ", "AΣ.": "aς.", "İstanbul": "i\u0307stanbul", "ABC": "abc"} {
+		if got := lower(in); got != want {
+			t.Errorf("lower(%q) = %q, want %q", in, got, want)
+		}
+	}
+	s := compileEntry(&Entry{Synsets: []Synset{{Triples: []Triple{{Slots: []string{"ΟΔΟΣ", "[b]", "c"}}}}}})
+	for _, e := range []string{"ΟΔΟΣ b c", "ΟΔΟΣ c", "οδοσ b c"} {
+		if !s.hasFlat(sq(e), false) {
+			t.Errorf("FLAT(%q) false", e)
+		}
+	}
+	if s.hasFlat(sq("οδος b c"), false) {
+		t.Error(`FLAT("οδος b c"): sq of the form is "οδοσbc", the sigma not being final once spaces go`)
+	}
+}
