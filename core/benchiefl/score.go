@@ -230,9 +230,7 @@ func (g *Gold) systemItems(sys *oie.System, q Quirk) ([]item, int) {
 		e := &sys.Extractions[i]
 		sent := -1
 		if q&QuirkByPosition != 0 {
-			if n, err := strconv.Atoi(e.SentID); err == nil && n >= 1 && n <= len(g.Entries) {
-				sent = n - 1
-			}
+			sent = g.position(e.SentID)
 		} else if k, ok := g.index[e.SentID]; ok {
 			sent = k
 		}
@@ -250,6 +248,24 @@ func (g *Gold) systemItems(sys *oie.System, q Quirk) ([]item, int) {
 		items[i] = item{sent: sent, text: e.Subject + " - " + e.Relation + " - " + obj}
 	}
 	return items, ignored
+}
+
+// tableSize is the reference's fixed table of sentences: id n goes to slot
+// n-1, and an id of 0 or below wraps to the end (Python's negative index).
+const tableSize = 300
+
+// position is the entry an extraction id names in the reference mode, or -1.
+func (g *Gold) position(id string) int {
+	n, err := strconv.Atoi(id)
+	switch {
+	case err != nil:
+		return -1
+	case n >= 1 && n <= len(g.Entries):
+		return n - 1
+	case n <= 0 && n > -tableSize && len(g.Entries) >= tableSize:
+		return tableSize - 1 + n
+	}
+	return -1
 }
 
 type memoKey struct {

@@ -367,3 +367,23 @@ func TestPythonLower(t *testing.T) {
 		t.Error(`FLAT("οδος b c"): sq of the form is "οδοσbc", the sigma not being final once spaces go`)
 	}
 }
+
+func TestPositionWraps(t *testing.T) {
+	var b strings.Builder
+	for k := 1; k <= 300; k++ {
+		if k > 1 {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(&b, "sent_id:%d\tS.\n%d--> Cluster 1:\nA --> b --> c%d\n", k, k, k)
+	}
+	g := mustGold(t, b.String())
+	for id, want := range map[string]int{"1": 0, "300": 299, "0": 299, "-1": 298, "-299": 0, "-300": -1, "301": -1, "x": -1} {
+		if got := g.position(id); got != want {
+			t.Errorf("position(%q) = %d, want %d", id, got, want)
+		}
+	}
+	// Fewer than 300 sentences: no table to wrap around.
+	if got := mustGold(t, sentence1).position("0"); got != -1 {
+		t.Errorf("position(0) = %d on one sentence", got)
+	}
+}
