@@ -57,6 +57,7 @@ var quirkNames = map[Quirk]string{
 	QuirkRelationPunctuation: "relation-punctuation", QuirkRecallWeight: "recall-weight", QuirkPairCap: "pair-cap",
 }
 
+// String names the quirks set in q, joined by "+".
 func (q Quirk) String() string {
 	var names []string
 	for b := Quirk(1); b < quirkEnd; b <<= 1 {
@@ -91,6 +92,7 @@ const (
 
 var routeNames = [...]string{"exact", "variant", "lenient", "exact_no_punct", "lenient_no_punct"}
 
+// String is the route's name in the JSON report.
 func (r Route) String() string { return routeNames[r] }
 
 // Score is one mode's totals.
