@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/oiebench/oiebench/core/benchmarks"
 )
 
 // pick chooses files in a file input, as a user does with the picker.
@@ -130,8 +131,8 @@ func TestMalformedFileKeepsState(t *testing.T) {
 	if src := eval[string](p, `document.querySelector('.sources button[aria-pressed="true"]').dataset.source`); src != "en" {
 		t.Errorf("after a refused gold the source is %q, want en", src)
 	}
-	if n := eval[int](p, `document.querySelectorAll('.sources button').length`); n != 3 {
-		t.Errorf("%d sources after a refused gold, want the 3 bundled ones", n)
+	if n := eval[int](p, `document.querySelectorAll('.sources button').length`); n != len(benchmarks.OnPage()) {
+		t.Errorf("%d sources after a refused gold, want the %d bundled ones", n, len(benchmarks.OnPage()))
 	}
 
 	// The refused file was not stored: a reload shows the good one.

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/benchiefl"
 	"github.com/oiebench/oiebench/core/chart"
 	"github.com/oiebench/oiebench/core/report"
 )
@@ -38,6 +39,14 @@ type Analyses struct {
 
 	// Tests are paired tests of two systems of the table, by pair.
 	Tests map[TestKey]*report.Comparison
+
+	// Judge is the agreement of the matchers with the human match
+	// judgements published with the data set on screen (BenchIE^FL), nil
+	// until computed or when it has none; JudgePending is set while due,
+	// JudgeProblem says why it could not be computed.
+	Judge        *benchiefl.JudgeReport
+	JudgePending bool
+	JudgeProblem string
 
 	// WiRe57 is the WiRe57 report of the user's WiRe57 files, when there
 	// are a gold and a system; WiRe57Note says what is missing or wrong.
@@ -102,7 +111,7 @@ func (m *Model) TableFacets() []string {
 			break
 		}
 	}
-	return fs
+	return append(fs, flFacets(m.Eval.Report)...)
 }
 
 // Interval returns the bootstrap 95% interval of a BenchIE score cell.

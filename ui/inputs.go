@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"github.com/oiebench/oiebench/core/benchmarks"
 	"strings"
 
 	"github.com/oiebench/oiebench/core/benchie"
@@ -173,6 +174,23 @@ func (c *Inputs) setFacet(f benchie.Facet) bool {
 func (c *Inputs) ToggleCompat() {
 	o := c.M.Options
 	o.ReferenceCompat = !o.ReferenceCompat
+	c.M.App.SetOptions(o)
+}
+
+// FLFixed tells that the gold on screen is BenchIE^FL's, always scored
+// with BenchIE^FL.
+func (c *Inputs) FLFixed() bool {
+	d, ok := benchmarks.DatasetByKey(c.M.Source)
+	return ok && d.FL()
+}
+
+// FLChecked is the BenchIE^FL switch's state.
+func (c *Inputs) FLChecked() bool { return c.M.Options.FL || c.FLFixed() }
+
+// ToggleFL scores with or without BenchIE^FL.
+func (c *Inputs) ToggleFL() {
+	o := c.M.Options
+	o.FL = !o.FL
 	c.M.App.SetOptions(o)
 }
 

@@ -69,6 +69,9 @@ func (r *Recovery) Message() string {
 type Options struct {
 	Facets          []benchie.Facet `json:"facets"`
 	ReferenceCompat bool            `json:"reference_compat"`
+	// FL scores with BenchIE^FL beside BenchIE (always on for the
+	// BenchIE^FL data set).
+	FL bool `json:"benchie_fl,omitempty"`
 }
 
 // HasFacet reports whether facet f is chosen.
@@ -100,7 +103,7 @@ func (o Options) WithFacet(f benchie.Facet, on bool) Options {
 // Valid returns the options with unknown facets dropped and at least one
 // facet, in canonical order (stored options may come from an older page).
 func (o Options) Valid() Options {
-	v := Options{ReferenceCompat: o.ReferenceCompat}
+	v := Options{ReferenceCompat: o.ReferenceCompat, FL: o.FL}
 	for _, f := range benchie.Facets {
 		if o.HasFacet(f) {
 			v.Facets = append(v.Facets, f)

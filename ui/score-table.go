@@ -17,7 +17,7 @@ type ScoreTable struct {
 
 // metricNames are the columns of a facet: CaRB has no counts.
 func (c *ScoreTable) metricNames(facet string) []string {
-	if c.M.Prefs.ShowCounts && !isTokenLevel(facet) {
+	if c.M.Prefs.ShowCounts && !isTokenLevel(facet) && !isFL(facet) {
 		return []string{"precision", "recall", "f1", "tp", "fp", "fn"}
 	}
 	return []string{"precision", "recall", "f1"}
@@ -70,7 +70,7 @@ func (c *ScoreTable) Value(s report.System, m report.Metric) (text, full string)
 		return "–", ""
 	case m.IsCount():
 		return strconv.Itoa(int(v)), strconv.Itoa(int(v))
-	case m.Facet == "carb-delta":
+	case isDelta(m.Facet):
 		return signed(v), strconv.FormatFloat(v, 'g', -1, 64)
 	}
 	return fmt.Sprintf("%.3f", v), strconv.FormatFloat(v, 'g', -1, 64)
@@ -94,6 +94,9 @@ func (c *ScoreTable) Tooltip(s report.System, m report.Metric) string {
 	if isTokenLevel(facet) {
 		return carbTooltip(s, facet)
 	}
+	if isFL(facet) {
+		return flTooltip(s, facet)
+	}
 	sc := s.BenchIE.Facet(facet)
 	if sc == nil {
 		return ""
@@ -112,7 +115,7 @@ func (c *ScoreTable) Tooltip(s report.System, m report.Metric) string {
 // (highest; lowest for FP and FN), shown in bold.
 func (c *ScoreTable) IsBest(s report.System, m report.Metric) bool {
 	v, ok := m.Value(s)
-	if !ok || len(c.M.Eval.Report.Systems) < 2 || m.Facet == "carb-delta" { // a larger Δ is no better
+	if !ok || len(c.M.Eval.Report.Systems) < 2 || isDelta(m.Facet) { // a larger Δ is no better
 		return false
 	}
 	lower := m.Name == "fp" || m.Name == "fn"

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/oiebench/oiebench/core/benchie"
@@ -232,3 +233,44 @@ func (c *SentenceDetail) SystemsClass() string {
 
 // SynsetNumber numbers synsets from 1 as the gold file does.
 func SynsetNumber(i int) string { return fmt.Sprint(i + 1) }
+
+// FLText is BenchIE^FL's verdict beside BenchIE's: the synsets its
+// assignment gave the extraction, by route (synsets numbered as the
+// BenchIE^FL reader reads the gold).
+func FLText(e explain.ExtractionView) string {
+	fl := e.FL
+	if len(fl.Matches) == 0 {
+		return "FL ✗"
+	}
+	var parts []string
+	for _, m := range fl.Matches {
+		parts = append(parts, fmt.Sprintf("synset %d by %s", m.Synset+1, strings.ReplaceAll(m.Route, "_", " ")))
+	}
+	t := "FL ✓ " + strings.Join(parts, ", ")
+	if !fl.Counted {
+		t += " (not counted: the same text came earlier)"
+	}
+	return t
+}
+
+// FLClass styles BenchIE^FL's verdict like BenchIE's.
+func FLClass(e explain.ExtractionView) string {
+	switch {
+	case len(e.FL.Matches) == 0:
+		return "verdict fl incorrect"
+	case !e.FL.Counted:
+		return "verdict fl duplicate"
+	}
+	return "verdict fl correct"
+}
+
+// FLTitle explains BenchIE^FL's verdict: its mode and the synsets' headers.
+func FLTitle(e explain.ExtractionView) string {
+	t := "BenchIE^FL, " + e.FL.Mode + " mode"
+	for _, m := range e.FL.Matches {
+		if m.Label != "" {
+			t += " · synset " + strconv.Itoa(m.Synset+1) + ": " + m.Label
+		}
+	}
+	return t
+}

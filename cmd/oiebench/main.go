@@ -2,6 +2,7 @@
 // fact-synset gold (BenchIE) and prints tables ready for a paper.
 //
 //	oiebench score --gold GOLD [--facet regular,concat,minimal] [--e-gold FILE]
+//	               [--scorer benchie[,benchie-fl][,carb]] [--fl-mode reference|corrected]
 //	               [--reference-compat] [--strict] [--format table|json|csv|markdown|latex]
 //	               [NAME=]SYSTEM...
 //	oiebench stats --gold GOLD [--format table|json]
@@ -10,6 +11,7 @@
 //	               [--case-marker-buckets 1,2,3,4] [--format ...] [NAME=]SYSTEM...
 //	oiebench compare --gold GOLD [--facet regular] [--samples 10000] [--seed 1] [--format ...] [NAME=]A [NAME=]B
 //	oiebench iaa [--facet regular] [--format ...] GOLD_A GOLD_B
+//	oiebench judge --gold GOLD --matches CSV [--format table|json|markdown]
 //	oiebench tags [--gold GOLD]... [TEXT_FILE]...
 //	oiebench convert --to benchie-gold|annie-json|text [--from benchie-gold|annie-json|sentences] FILE
 //	oiebench convert --to benchie-tsv|jsonl|carb-tabbed [--from ...] [--sentences GOLD] FILE
@@ -45,6 +47,7 @@ var commands = map[string]command{
 	"analyze":    {"error profiles, sentence buckets and bootstrap intervals", runAnalyze},
 	"compare":    {"paired significance test of two systems", runCompare},
 	"iaa":        {"inter-annotator agreement of two gold files", runIAA},
+	"judge":      {"agreement of BenchIE and BenchIE^FL matching with human match judgements", runJudge},
 	"tags":       {"POS tags of English sentences, for the page", runTags},
 	"benchmarks": {"list the benchmark files this binary ships (benchie:en, benchie:en/clausie, …)", runBenchmarks},
 	"version":    {"print the version of oiebench and of Go", runVersion},

@@ -11,7 +11,8 @@ import (
 func runScore(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("score", "--gold GOLD [options] [NAME=]SYSTEM...", stderr)
 	in := addInputFlags(fs, "BenchIE-E gold file: adds the entity facet")
-	scorers := fs.String("scorer", "benchie", "scorers: benchie and carb (with --carb-gold), carb alone (--gold is a CaRB or OIE2016 gold), or wire57 (WiRe57 gold and system JSON)")
+	scorers := fs.String("scorer", "benchie", "scorers: benchie, benchie-fl and carb (with --carb-gold); carb alone (--gold is a CaRB or OIE2016 gold); or wire57 (WiRe57 gold and system JSON)")
+	flMode := fs.String("fl-mode", "reference", "BenchIE^FL mode shown first: reference (the published numbers) or corrected; the other is shown where it differs")
 	carbGold := fs.String("carb-gold", "", "CaRB gold for the BenchIE gold's sentences: adds CaRB and CaRB minus BenchIE")
 	facets := fs.String("facet", "regular,concat,minimal", "facets to score: regular, concat, minimal")
 	systems, err := parseInterleaved(fs, args)
@@ -23,22 +24,28 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 	}
 	want := map[string]bool{}
 	for _, sc := range splitList(*scorers) {
-		if sc != "benchie" && sc != "carb" && sc != "wire57" {
-			return usageError{fmt.Sprintf("unknown scorer %q: expected benchie, carb or wire57", sc)}
+		if sc != "benchie" && sc != "benchie-fl" && sc != "carb" && sc != "wire57" {
+			return usageError{fmt.Sprintf("unknown scorer %q: expected benchie, benchie-fl, carb or wire57", sc)}
 		}
 		want[sc] = true
 	}
 	if want["wire57"] {
 		if len(want) > 1 {
-			return usageError{"wire57 scores WiRe57 files against a WiRe57 gold: it does not combine with benchie or carb"}
+			return usageError{"wire57 scores WiRe57 files against a WiRe57 gold: it does not combine with benchie, benchie-fl or carb"}
 		}
 		return scoreWiRe57(in, systems, stdout, stderr)
 	}
-	if want["carb"] && !want["benchie"] {
+	if want["carb"] && len(want) == 1 {
 		if *carbGold != "" {
 			return usageError{"--scorer carb scores against --gold (a CaRB or OIE2016 gold) alone; --carb-gold goes with --scorer benchie,carb"}
 		}
 		return scoreCaRB(in, systems, stdout, stderr)
+	}
+	if *flMode != "reference" && *flMode != "corrected" {
+		return usageError{fmt.Sprintf("unknown --fl-mode %q: expected reference or corrected", *flMode)}
+	}
+	if want["carb"] && !want["benchie"] {
+		return usageError{"carb combines with benchie (--scorer benchie,carb with --carb-gold) or scores alone against a CaRB gold (--scorer carb)"}
 	}
 	if want["carb"] != (*carbGold != "") {
 		return usageError{"the carb scorer beside benchie needs --carb-gold (a CaRB gold for the BenchIE gold's sentences), and --carb-gold needs --scorer benchie,carb"}
@@ -56,6 +63,9 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	req.Facets = chosen
+	req.FL = want["benchie-fl"]
+	req.FLCorrected = *flMode == "corrected"
+	req.FLOnly = !want["benchie"]
 	if *carbGold != "" {
 		cg, err := readInput("", *carbGold)
 		if err != nil {

@@ -136,9 +136,43 @@ var FL = []Dataset{
 // All is every data set, BenchIE's first.
 func All() []Dataset { return append(append([]Dataset(nil), BenchIE...), FL...) }
 
-// DatasetByKey returns the BenchIE data set with the given page key.
+// FL reports whether the data set is of the BenchIE^FL release: the page
+// scores it with BenchIE^FL beside BenchIE.
+func (d Dataset) FL() bool { return d.Release == flRelease }
+
+// Judgements returns the human match judgements published with a data set:
+// the CSV (see benchiefl.ReadMatches) and the gold its synset numbers refer
+// to (BenchIE^FL: the judgements of sentences 1-50 against the 50-sentence
+// gold).
+func (d Dataset) Judgements() (matches, gold string, ok bool) {
+	for _, f := range d.Extras {
+		if f.Name != "matches" {
+			continue
+		}
+		for _, g := range All() {
+			if g.Name == d.Name+"50" {
+				return f.Path, g.Gold, true
+			}
+		}
+	}
+	return "", "", false
+}
+
+// OnPage lists the data sets the page's gold switch offers: those with
+// published systems, BenchIE's first.
+func OnPage() []Dataset {
+	var out []Dataset
+	for _, d := range All() {
+		if len(d.Systems) > 0 {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// DatasetByKey returns the data set with the given page key.
 func DatasetByKey(key string) (Dataset, bool) {
-	for _, d := range BenchIE {
+	for _, d := range All() {
 		if d.Key == key {
 			return d, true
 		}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/benchiefl"
 	"github.com/oiebench/oiebench/core/carb"
 	"github.com/oiebench/oiebench/core/formats"
 	"github.com/oiebench/oiebench/core/oie"
@@ -124,6 +125,13 @@ type Options struct {
 	// count) out of the report unless already counted; CountStats adds them.
 	// A page shows the scores first and counts after.
 	StatsLater bool
+	// FLGold, when set, adds BenchIE^FL scores (both modes; FLCorrected
+	// shows the corrected one first) against this reading of the gold.
+	FLGold      *FLGold
+	FLCorrected bool
+	// FLOnly leaves BenchIE out of the report (it is still scored: the
+	// explorer shows its verdicts).
+	FLOnly bool
 	// carbAhead holds CaRB scores computed ahead, by system (WithCaRB).
 	carbAhead []carbScored
 }
@@ -139,7 +147,13 @@ type Evaluation struct {
 	Systems   []*System
 	// Results[i][facet] is system i scored on a facet; "entity" is BenchIE-E.
 	Results []map[string]*benchie.Result
-	Report  report.Report
+	// FLGold, FLCorrected and FLOnly are the BenchIE^FL options; FL[i] is
+	// system i scored by BenchIE^FL (nil without FLGold).
+	FLGold      *FLGold
+	FLCorrected bool
+	FLOnly      bool
+	FL          []*benchiefl.Result
+	Report      report.Report
 }
 
 // Entity is the key of BenchIE-E results.
@@ -151,7 +165,8 @@ func Evaluate(gold, eGold *Gold, systems []*System, opt Options) *Evaluation {
 	if len(facets) == 0 {
 		facets = benchie.Facets
 	}
-	ev := &Evaluation{Gold: gold, EGold: eGold, Compiled: map[benchie.Facet]*benchie.Compiled{}}
+	ev := &Evaluation{Gold: gold, EGold: eGold, Compiled: map[benchie.Facet]*benchie.Compiled{},
+		FLGold: opt.FLGold, FLCorrected: opt.FLCorrected, FLOnly: opt.FLOnly && opt.FLGold != nil}
 	for _, s := range systems {
 		ev.Systems = append(ev.Systems, asBenchIE(s, gold.Gold))
 	}
@@ -163,6 +178,9 @@ func Evaluate(gold, eGold *Gold, systems []*System, opt Options) *Evaluation {
 	}
 	total := len(systems) * len(facets)
 	if eGold != nil {
+		total += len(systems)
+	}
+	if opt.FLGold != nil {
 		total += len(systems)
 	}
 	done := 0
@@ -185,6 +203,9 @@ func Evaluate(gold, eGold *Gold, systems []*System, opt Options) *Evaluation {
 		}
 		ev.Results = append(ev.Results, rs)
 	}
+	if ev.FLGold != nil {
+		ev.scoreFL(step, opt.Pause)
+	}
 	ev.Report = ev.buildReport(facets, opt)
 	return ev
 }
@@ -202,6 +223,13 @@ func (ev *Evaluation) buildReport(facets []benchie.Facet, opt Options) report.Re
 		ro.Facets = append(ro.Facets, Entity)
 		eSHA = ev.EGold.SHA256
 	}
+	if ev.FLGold != nil {
+		ro.Scorers = append(ro.Scorers, "benchie-fl")
+		ro.FLMode = FLModeName(ev.FLCorrected)
+		if ev.FLOnly {
+			ro.Scorers, ro.Facets = []string{"benchie-fl"}, []string{}
+		}
+	}
 	sig := report.Signature(ro, ev.Gold.SHA256, eSHA)
 	if opt.CaRBGold != nil {
 		sig += "|carb-gold:sha256:" + opt.CaRBGold.SHA256
@@ -216,6 +244,9 @@ func (ev *Evaluation) buildReport(facets []benchie.Facet, opt Options) report.Re
 	if ev.EGold != nil {
 		e := goldInfo(ev.EGold, opt.StatsLater)
 		r.EGold = &e
+	}
+	if ev.FLGold != nil {
+		r.FLGold = flGoldInfo(ev.FLGold)
 	}
 	if cg := opt.CaRBGold; cg != nil {
 		r.CaRBGold = &report.Gold{Path: cg.Path, SHA256: cg.SHA256, Sentences: len(cg.Sentences),
@@ -249,6 +280,15 @@ func (ev *Evaluation) buildReport(facets []benchie.Facet, opt Options) report.Re
 			var ws []oie.Warning
 			rs.CaRB, ws = opt.carbFor(i, s, ev.Gold.Gold, rs.BenchIE.Regular, ev.Results[i][string(benchie.Regular)])
 			rs.Warnings = append(rs.Warnings, warningStrings(ws)...)
+		}
+		if ev.FLGold != nil {
+			regular := rs.BenchIE.Regular
+			rs.BenchIEFL = flReport(ev.FL[i], ev.FLCorrected, regular)
+			if ev.FLOnly {
+				rs.BenchIE, rs.BenchIEFL.Delta = nil, nil
+				rs.Ignored = rs.Extractions - rs.BenchIEFL.Extractions
+			}
+			rs.Warnings = append(rs.Warnings, warningStrings(ev.FL[i].Warnings)...)
 		}
 		r.Systems = append(r.Systems, rs)
 	}
@@ -311,9 +351,11 @@ func warningStrings(ws []oie.Warning) []string {
 // Request is a whole evaluation from raw files, for callers that have all
 // files at hand (the command line, the Worker, the page's JavaScript API).
 type Request struct {
-	Gold         Input
-	EGold        *Input
-	CaRBGold     *Input // adds CaRB beside BenchIE
+	Gold     Input
+	EGold    *Input
+	CaRBGold *Input // adds CaRB beside BenchIE
+	// FL adds BenchIE^FL beside BenchIE: the gold is read by its reader too.
+	FL           bool
 	Systems      []Input
 	SystemFormat oie.Format
 	// MaxUnindexed, when set, refuses a system that scoring would compare
@@ -332,6 +374,13 @@ func Run(req Request) (*Evaluation, error) {
 	}
 	if req.CaRBGold != nil {
 		if req.Options.CaRBGold, err = ReadCaRBGold(*req.CaRBGold); err != nil {
+			return nil, err
+		}
+	}
+	if req.FL {
+		in := req.Gold
+		in.SHA256 = gold.SHA256
+		if req.Options.FLGold, err = ReadFLGold(in, req.StrictGold); err != nil {
 			return nil, err
 		}
 	}

@@ -197,6 +197,26 @@ type ExtractionView struct {
 	Closest []ClosestView
 	// MoreClosest counts equally close triples left out of Closest.
 	MoreClosest int
+	// FL is BenchIE^FL's verdict, when the evaluation has BenchIE^FL.
+	FL *FLView
+}
+
+// FLView is BenchIE^FL's verdict on an extraction (in the mode shown first):
+// the synsets its assignment gave it, each with the route that made it a
+// candidate. Synsets are numbered as the BenchIE^FL reader reads the gold.
+type FLView struct {
+	Mode    string
+	Matches []FLMatch
+	// Counted is false when the extraction was given a synset but does not
+	// count as matched (the reference pools identical texts).
+	Counted bool
+}
+
+// FLMatch is one synset credited to an extraction by BenchIE^FL.
+type FLMatch struct {
+	Synset int    // 0-based, in the FL reading of the sentence
+	Label  string // its header as written
+	Route  string // exact, variant, lenient, exact_no_punct, lenient_no_punct
 }
 
 // ClosestView is a gold triple compared with an incorrect extraction.
@@ -244,6 +264,7 @@ func (x *Explorer) Sentence(si int, f benchie.Facet, systems []int) SentenceView
 			if j.Verdict == benchie.Incorrect {
 				ev.Closest, ev.MoreClosest = closest(compiled, s, si, t, f)
 			}
+			ev.FL = x.flView(sys, k)
 			view.Extractions = append(view.Extractions, ev)
 		}
 		for ki := range s.Synsets {
@@ -300,4 +321,19 @@ func (x *Explorer) formCount(syn *benchie.Synset) formCount {
 	fc := formCount{st.Extractions, st.Exact}
 	x.forms[syn] = fc
 	return fc
+}
+
+// flView is BenchIE^FL's verdict on extraction k of a system, or nil.
+func (x *Explorer) flView(sys, k int) *FLView {
+	ev := x.ev
+	if ev.FLGold == nil || sys >= len(ev.FL) {
+		return nil
+	}
+	_, js := ev.FL[sys].Mode(ev.FLCorrected)
+	j := js[k]
+	v := &FLView{Mode: evaluate.FLModeName(ev.FLCorrected), Counted: j.Counted}
+	for _, m := range j.Matches {
+		v.Matches = append(v.Matches, FLMatch{Synset: m.Synset, Label: ev.FLGold.Entries[j.Sentence].Synsets[m.Synset].Label, Route: m.Route.String()})
+	}
+	return v
 }

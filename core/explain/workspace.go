@@ -12,6 +12,9 @@ import (
 type Workspace struct {
 	Gold  *evaluate.Gold
 	EGold *evaluate.Gold // BenchIE-E gold, or nil
+	// FL is the same gold read for BenchIE^FL, once read (the caller sets
+	// Options.FLGold to score with it).
+	FL *evaluate.FLGold
 }
 
 // NewWorkspace prepares a workspace for a gold.
@@ -37,6 +40,9 @@ func (w *Workspace) previewSteps(systems int, opt evaluate.Options) int {
 		scored = 3
 	}
 	if w.EGold != nil {
+		scored++
+	}
+	if opt.FLGold != nil {
 		scored++
 	}
 	return systems * scored

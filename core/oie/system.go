@@ -53,6 +53,9 @@ type System struct {
 	HasConfidence bool // every extraction carries a confidence
 	Extractions   []Extraction
 	Warnings      []Warning
+	// OpenLastLine is the number of the file's last line when no line break
+	// ends it, else 0 (the BenchIE^FL reference cuts a character there).
+	OpenLastLine int
 }
 
 // ownFormat picks, for FormatAuto, between this package's two readers:
@@ -81,6 +84,9 @@ func ReadSystem(file string, data []byte, opt SystemOptions) (*System, error) {
 		format = ownFormat(data)
 	}
 	sys := &System{Path: file, Format: format}
+	if n := len(lines); n > 0 && data[len(data)-1] != '\n' && data[len(data)-1] != '\r' {
+		sys.OpenLastLine = lines[n-1].Num
+	}
 	switch format {
 	case FormatTSV:
 		err = readTSV(sys, lines, opt.Confidence, opt.Pause)

@@ -242,6 +242,12 @@ func (r *Report) table(opts RenderOptions) []byte {
 	} else { // a token-level gold has tuples, not synsets
 		fmt.Fprintf(&buf, "\ngold %s: %d sentences, %d tuples\n", BaseName(r.Gold.Path), r.Gold.Sentences, r.Gold.Extractions)
 	}
+	if g := r.FLGold; g != nil {
+		fmt.Fprintf(&buf, "BenchIE^FL reading: %d sentences, %d synsets (the reference's count), %d triples\n", g.Sentences, g.Synsets, g.Extractions)
+	}
+	for _, n := range r.flNotes() {
+		fmt.Fprintln(&buf, n)
+	}
 	line := "signature: "
 	for i, field := range strings.SplitAfter(r.Signature, "|") {
 		// Fold at its fields past the width; the JSON report has it whole.
@@ -259,6 +265,11 @@ func (r *Report) table(opts RenderOptions) []byte {
 // led by its name: what a terminal shows on standard error.
 func (r *Report) WarningLines() []string {
 	out := append([]string(nil), r.Gold.Warnings...)
+	if r.FLGold != nil {
+		for _, w := range r.FLGold.Warnings {
+			out = append(out, "BenchIE^FL: "+w)
+		}
+	}
 	for _, s := range r.Systems {
 		for _, w := range s.Warnings {
 			out = append(out, s.Name+": "+w)

@@ -16,13 +16,16 @@ const Version = "0.1.0"
 
 // Report is the result of one evaluation.
 type Report struct {
-	Signature string   `json:"signature"`
-	Version   string   `json:"version"`
-	Options   Options  `json:"options"`
-	Gold      Gold     `json:"gold"`
-	EGold     *Gold    `json:"e_gold,omitempty"`
-	CaRBGold  *Gold    `json:"carb_gold,omitempty"`
-	Systems   []System `json:"systems"`
+	Signature string  `json:"signature"`
+	Version   string  `json:"version"`
+	Options   Options `json:"options"`
+	Gold      Gold    `json:"gold"`
+	EGold     *Gold   `json:"e_gold,omitempty"`
+	CaRBGold  *Gold   `json:"carb_gold,omitempty"`
+	// FLGold is the gold as the BenchIE^FL reader reads it (its synsets
+	// count a phantom synset; its warnings are that reader's).
+	FLGold  *Gold    `json:"benchie_fl_gold,omitempty"`
+	Systems []System `json:"systems"`
 }
 
 // Options are the settings that change numbers.
@@ -31,6 +34,8 @@ type Options struct {
 	Facets          []string `json:"facets"`
 	ReferenceCompat bool     `json:"reference_compat"`
 	StrictGold      bool     `json:"strict_gold"`
+	// FLMode is BenchIE^FL's mode (reference or corrected) when scored.
+	FLMode string `json:"fl_mode,omitempty"`
 }
 
 // Gold describes the gold file scored against.
@@ -46,16 +51,17 @@ type Gold struct {
 
 // System is one system's scores.
 type System struct {
-	Name        string    `json:"name"`
-	Path        string    `json:"path"`
-	Format      string    `json:"format"`
-	Extractions int       `json:"extractions"`
-	Ignored     int       `json:"ignored"`
-	Warnings    []string  `json:"warnings"`
-	BenchIE     *BenchIE  `json:"benchie,omitempty"`
-	Analysis    *Analysis `json:"analysis,omitempty"`
-	CaRB        *CaRB     `json:"carb,omitempty"`
-	WiRe57      *WiRe57   `json:"wire57,omitempty"`
+	Name        string     `json:"name"`
+	Path        string     `json:"path"`
+	Format      string     `json:"format"`
+	Extractions int        `json:"extractions"`
+	Ignored     int        `json:"ignored"`
+	Warnings    []string   `json:"warnings"`
+	BenchIE     *BenchIE   `json:"benchie,omitempty"`
+	Analysis    *Analysis  `json:"analysis,omitempty"`
+	CaRB        *CaRB      `json:"carb,omitempty"`
+	WiRe57      *WiRe57    `json:"wire57,omitempty"`
+	BenchIEFL   *BenchIEFL `json:"benchie_fl,omitempty"`
 }
 
 // BenchIE holds one Score per facet that was asked for.
@@ -132,6 +138,9 @@ func Signature(o Options, goldSHA, eGoldSHA string) string {
 		"mode:" + mode,
 		"gold:sha256:" + goldSHA,
 	}
+	if o.FLMode != "" {
+		parts = append(parts, "fl-mode:"+o.FLMode)
+	}
 	if eGoldSHA != "" {
 		parts = append(parts, "e-gold:sha256:"+eGoldSHA)
 	}
@@ -149,7 +158,9 @@ type Metric struct {
 
 // Value returns the metric of a system, and whether it was computed. Besides
 // the BenchIE facets, "carb", "carb-delta" (CaRB minus BenchIE) and "wire57"
-// are columns too.
+// are columns too, and "benchie-fl" (BenchIE^FL in its mode),
+// "benchie-fl-other" (the other mode, where it differs) and "benchie-fl-delta"
+// (BenchIE^FL minus BenchIE).
 func (m Metric) Value(s System) (float64, bool) {
 	var p, r, f float64
 	var tp, fp, fn int
@@ -173,6 +184,25 @@ func (m Metric) Value(s System) (float64, bool) {
 			return 0, false
 		}
 		p, r, f = s.WiRe57.Precision, s.WiRe57.Recall, s.WiRe57.F1
+	case "benchie-fl", "benchie-fl-other", "benchie-fl-delta":
+		fl := s.BenchIEFL
+		if fl == nil {
+			return 0, false
+		}
+		switch m.Facet {
+		case "benchie-fl":
+			p, r, f = fl.Precision, fl.Recall, fl.F1
+		case "benchie-fl-other":
+			if fl.Other == nil {
+				return 0, false
+			}
+			p, r, f = fl.Other.Precision, fl.Other.Recall, fl.Other.F1
+		default:
+			if fl.Delta == nil {
+				return 0, false
+			}
+			p, r, f = fl.Delta.Precision, fl.Delta.Recall, fl.Delta.F1
+		}
 	default:
 		sc := s.BenchIE.Facet(m.Facet)
 		if sc == nil {
@@ -209,7 +239,8 @@ func (m Metric) Label() string {
 // FacetLabel names a facet as the paper does.
 func FacetLabel(f string) string {
 	return map[string]string{"regular": "BenchIE", "concat": "BenchIE-C", "minimal": "BenchIE-M", "entity": "BenchIE-E",
-		"carb": "CaRB", "carb-delta": "Δ CaRB−BenchIE", "wire57": "WiRe57"}[f]
+		"carb": "CaRB", "carb-delta": "Δ CaRB−BenchIE", "wire57": "WiRe57",
+		"benchie-fl": "BenchIE^FL", "benchie-fl-other": "BenchIE^FL (other mode)", "benchie-fl-delta": "Δ FL−BenchIE"}[f]
 }
 
 // Metrics lists the columns of the report: per facet P, R, F1 and, when
@@ -238,7 +269,8 @@ func isBenchIEFacet(f string) bool {
 }
 
 func (r *Report) facetsPresent() []string {
-	order := map[string]int{"regular": 0, "concat": 1, "minimal": 2, "entity": 3, "carb": 4, "carb-delta": 5, "wire57": 6}
+	order := map[string]int{"regular": 0, "concat": 1, "minimal": 2, "entity": 3, "carb": 4, "carb-delta": 5, "wire57": 6,
+		"benchie-fl": 7, "benchie-fl-delta": 8}
 	seen := map[string]bool{}
 	for _, s := range r.Systems {
 		for f := range order {

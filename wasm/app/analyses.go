@@ -10,6 +10,7 @@ import (
 
 	"github.com/oiebench/oiebench/core/analysis"
 	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/benchiefl"
 	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/chart"
 	"github.com/oiebench/oiebench/core/evaluate"
@@ -53,6 +54,8 @@ type extras struct {
 	carbGolds map[string]*evaluate.CaRBGold
 	tags      map[string]*nlp.Tags
 	failed    map[string]string // bundled files that did not load: why
+	// The human match judgements and their golds, read once (judge).
+	judged, judgeGolds map[string]*judged
 }
 
 // evaluated is told of every evaluation rescore puts on screen (the
@@ -65,6 +68,9 @@ func (a *app) evaluated(ev *evaluate.Evaluation) {
 	*m = ui.Analyses{WiRe57: m.WiRe57, WiRe57Note: m.WiRe57Note, Samples: intervalSamples, Rounds: testRounds, Seed: statsSeed}
 	user, bundled := a.carbGoldOf(a.source)
 	m.CaRBPending = ev != nil && (user != nil || bundled != "")
+	if d, ok := benchmarks.DatasetByKey(a.source); ok && ev != nil {
+		_, _, m.JudgePending = d.Judgements()
+	}
 	a.wakeExtras()
 }
 
@@ -106,6 +112,10 @@ func (a *app) nextExtra() bool {
 		user, bundled := a.carbGoldOf(a.source)
 		a.env.UnlockOnly()
 		a.addCaRB(ev, gen, user, bundled)
+	case m.Analyses.JudgePending:
+		d, _ := benchmarks.DatasetByKey(a.source)
+		a.env.UnlockOnly()
+		a.judge(ev, gen, d)
 	case a.testDue() != nil:
 		key := *a.testDue()
 		ia, ib := m.SystemIndex(key.A), m.SystemIndex(key.B)
@@ -448,3 +458,60 @@ type pngMaker interface {
 }
 
 var errPNG = errors.New("the browser could not draw the chart as a PNG")
+
+// judged is a data set's human match judgements with the gold they refer
+// to, read once.
+type judged struct {
+	gold  *evaluate.Gold
+	fl    *evaluate.FLGold
+	rows  []benchiefl.Judged
+	files [2]string
+}
+
+// judge measures the matchers' agreement with the human match judgements
+// of the data set on screen (benchiefl.Judge, as oiebench judge does).
+func (a *app) judge(ev *evaluate.Evaluation, gen int, d benchmarks.Dataset) {
+	matches, goldPath, _ := d.Judgements()
+	a.env.Lock()
+	if a.x.judged == nil {
+		a.x.judged = map[string]*judged{}
+		a.x.judgeGolds = map[string]*judged{}
+	}
+	a.env.UnlockOnly()
+	j, err := bundledFile(a, goldPath, a.x.judgeGolds, func(b []byte) (*judged, error) {
+		in := evaluate.Input{Path: goldPath, Data: b}
+		g, err := evaluate.ReadGold(in, false)
+		if err != nil {
+			return nil, err
+		}
+		in.SHA256 = g.SHA256
+		fl, err := evaluate.ReadFLGold(in, false)
+		return &judged{gold: g, fl: fl}, err
+	})
+	var rows *judged
+	if err == nil {
+		rows, err = bundledFile(a, matches, a.x.judged, func(b []byte) (*judged, error) {
+			r, err := benchiefl.ReadMatches(matches, b)
+			return &judged{rows: r}, err
+		})
+	}
+	var rep *benchiefl.JudgeReport
+	if err == nil {
+		a.br.Yield()
+		var ags []benchiefl.Agreement
+		if ags, err = benchiefl.Judge(j.fl.Gold, j.gold.Gold, rows.rows); err == nil {
+			rep = benchiefl.NewJudgeReport(goldPath, j.fl.SHA256, matches, rows.rows, ags)
+		}
+	}
+	a.env.Lock()
+	defer a.env.UnlockRender()
+	if !a.current(ev, gen) {
+		return
+	}
+	a.m.Analyses.JudgePending = false
+	if err != nil {
+		a.m.Analyses.JudgeProblem = "The agreement with people is not shown: " + err.Error()
+		return
+	}
+	a.m.Analyses.Judge = rep
+}

@@ -19,7 +19,8 @@ import (
 // registerAPI defines window.oiebench, for embedding pages and automation:
 //
 //	oiebench.score({gold, systems: {name: text}, facets, referenceCompat,
-//	                eGold, strictGold, systemFormat}) -> Promise of the CLI's JSON
+//	                eGold, strictGold, systemFormat, scorers: ["benchie", "benchie-fl"],
+//	                flMode: "reference"|"corrected"}) -> Promise of the CLI's JSON
 //	oiebench.report()        -> the report on screen (CLI JSON), or null
 //	oiebench.exportText(fmt) -> the table on screen as json, csv, markdown or latex
 //	oiebench.formats()       -> every input format: name, label, role, example, ...
@@ -179,6 +180,29 @@ func scoreRequest(o sjs.Value) (evaluate.Request, error) {
 				return req, err
 			}
 			req.Facets = append(req.Facets, f)
+		}
+	}
+	if sc := o.Get("scorers"); sc.Truthy() {
+		benchIE := false
+		for i := 0; i < sc.Length(); i++ {
+			switch name := sc.Index(i).String(); name {
+			case "benchie":
+				benchIE = true
+			case "benchie-fl":
+				req.FL = true
+			default:
+				return req, fmt.Errorf("unknown scorer %q: expected benchie or benchie-fl", name)
+			}
+		}
+		req.FLOnly = req.FL && !benchIE
+	}
+	if m := o.Get("flMode"); m.Truthy() {
+		switch m.String() {
+		case "reference":
+		case "corrected":
+			req.FLCorrected = true
+		default:
+			return req, fmt.Errorf("unknown flMode %q: expected reference or corrected", m.String())
 		}
 	}
 	req.ReferenceCompat = o.Get("referenceCompat").Truthy()

@@ -226,8 +226,12 @@ func (a *app) hasSource(key string) bool {
 func (a *app) syncModel() {
 	m := a.m
 	m.Sources = m.Sources[:0]
-	for _, d := range benchmarks.BenchIE {
-		m.Sources = append(m.Sources, ui.Source{Key: d.Key, Label: d.Label, Title: "BenchIE " + d.Label + " gold (" + path.Base(d.Gold) + ")"})
+	for _, d := range benchmarks.OnPage() {
+		title := "BenchIE " + d.Label + " gold (" + path.Base(d.Gold) + ")"
+		if d.FL() {
+			title = d.Label + " gold (" + path.Base(d.Gold) + "), scored with BenchIE^FL beside BenchIE"
+		}
+		m.Sources = append(m.Sources, ui.Source{Key: d.Key, Label: d.Label, Title: title})
 	}
 	if g := a.customGold(); g != nil {
 		m.Sources = append(m.Sources, ui.Source{Key: ui.CustomSource, Label: "Your gold", Title: g.Name})

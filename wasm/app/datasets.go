@@ -116,6 +116,12 @@ func (a *app) loadBundle(key string) (*bundle, error) {
 		return nil, fmt.Errorf("the bundled gold does not read: %v", err)
 	}
 	b := &bundle{ws: explain.NewWorkspace(gold)}
+	if d.FL() {
+		in := evaluate.Input{Path: d.Gold, Data: data[0], SHA256: gold.SHA256}
+		if b.ws.FL, err = evaluate.ReadFLGold(in, false); err != nil {
+			return nil, fmt.Errorf("the bundled gold does not read for BenchIE^FL: %v", err)
+		}
+	}
 	for i, s := range d.Systems {
 		sys, err := evaluate.ReadSystem(evaluate.Input{Name: s.Label, Path: s.File, Data: data[i+1], Pause: a.pause(nil)}, oie.FormatAuto)
 		if err != nil {

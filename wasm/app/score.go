@@ -1,9 +1,11 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
+	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/explain"
 	"github.com/oiebench/oiebench/ui"
@@ -75,6 +77,14 @@ func (a *app) rescore() {
 	start := time.Now()
 	a.br.Mark("oiebench-score-start")
 	eopt := evaluate.Options{Facets: opt.Facets, ReferenceCompat: opt.ReferenceCompat, Progress: a.progress(label), Pause: a.pause(nil)}
+	if d, ok := benchmarks.DatasetByKey(src); (ok && d.FL()) || opt.FL {
+		var err error
+		if eopt.FLGold, err = a.flGold(src, ws); err != nil {
+			a.env.Lock()
+			a.m.Notice = "BenchIE^FL is not shown: " + err.Error()
+			a.env.UnlockRender()
+		}
+	}
 	var ev *evaluate.Evaluation
 	if preview {
 		ev = ws.Preview(systems, eopt)
@@ -168,4 +178,40 @@ func (a *app) inputs() (*explain.Workspace, []*evaluate.System) {
 	}
 	ws.SetEGold(eGold)
 	return ws, systems
+}
+
+// flGold is the gold of a source read for BenchIE^FL, read once and kept
+// with its workspace: a bundled gold is fetched again (its bytes are not
+// kept), the user's is read from its stored bytes; a studio work has none.
+func (a *app) flGold(src string, ws *explain.Workspace) (*evaluate.FLGold, error) {
+	if ws.FL != nil {
+		return ws.FL, nil
+	}
+	var in evaluate.Input
+	if d, ok := benchmarks.DatasetByKey(src); ok {
+		f := a.asset("data/" + d.Gold)
+		<-f.done
+		a.fetchMu.Lock()
+		delete(a.fetches, "data/"+d.Gold)
+		a.fetchMu.Unlock()
+		if f.err != nil {
+			return nil, f.err
+		}
+		in = evaluate.Input{Path: d.Gold, Data: f.data}
+	} else {
+		a.env.Lock()
+		g := a.customGold()
+		a.env.UnlockOnly()
+		if src != ui.CustomSource || g == nil {
+			return nil, errors.New("BenchIE^FL scores a bundled gold or your own gold file, not an edited copy")
+		}
+		in = evaluate.Input{Path: g.Name, Data: g.Data, Shared: true}
+	}
+	in.SHA256 = ws.Gold.SHA256
+	fl, err := evaluate.ReadFLGold(in, false)
+	if err != nil {
+		return nil, err
+	}
+	ws.FL = fl
+	return fl, nil
 }

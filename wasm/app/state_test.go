@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/explain"
 	"github.com/oiebench/oiebench/internal/dataset"
 	"github.com/oiebench/oiebench/ui"
@@ -166,7 +167,7 @@ func TestStartShowsEnglish(t *testing.T) {
 	if got := a.systems(); len(got) != 9 || got[0] != "ClausIE" {
 		t.Errorf("systems %v, want the 9 English ones", got)
 	}
-	if a.m.Source != "en" || len(a.m.Sources) != 3 {
+	if a.m.Source != "en" || len(a.m.Sources) != len(benchmarks.OnPage()) {
 		t.Errorf("source %q of %d", a.m.Source, len(a.m.Sources))
 	}
 }
@@ -210,7 +211,7 @@ func TestFilesAndReload(t *testing.T) {
 	gold := "sent_id:1\tShe left .\n1--> Cluster 1:\nShe --> left --> [early]\n"
 	a.addPicked([]pickedFile{{Name: "g.txt", Data: []byte(gold)}, {Name: "s.tsv", Data: []byte("1\tShe\tleft\tearly\n")}}, explain.KindAuto, false)
 	a.settle(t)
-	if a.m.Source != ui.CustomSource || len(a.m.Sources) != 4 {
+	if a.m.Source != ui.CustomSource || len(a.m.Sources) != len(benchmarks.OnPage())+1 {
 		t.Fatalf("source %q of %d after adding a gold", a.m.Source, len(a.m.Sources))
 	}
 	if got := a.systems(); len(got) != 1 || got[0] != "s" || a.m.Eval.Report.Systems[0].BenchIE.Regular.F1 != 1 {
@@ -244,7 +245,7 @@ func TestFilesAndReload(t *testing.T) {
 	b.settle(t)
 	b.handle(func() { b.RemoveFile(goldID) })
 	b.settle(t)
-	if b.m.Source != "en" || len(b.m.Sources) != 3 {
+	if b.m.Source != "en" || len(b.m.Sources) != len(benchmarks.OnPage()) {
 		t.Errorf("after removing the gold: source %q of %d", b.m.Source, len(b.m.Sources))
 	}
 	deadline := time.Now().Add(5 * time.Second)

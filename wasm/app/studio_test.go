@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/oiebench/oiebench/core/annotate"
+	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/oie"
 	"github.com/oiebench/oiebench/ui"
@@ -205,7 +206,7 @@ func TestStudioAdjudicate(t *testing.T) {
 	// A reload keeps the edited copy as a source of its own.
 	a.savedAll(t)
 	b := bootStudio(t, br, store)
-	if n := len(b.m.Sources); n != 4 || !strings.HasPrefix(b.m.Sources[3].Key, ui.WorkSourcePrefix) || b.m.Sources[3].Label != "English · edited" {
+	if n, k := len(b.m.Sources), len(benchmarks.OnPage()); n != k+1 || !strings.HasPrefix(b.m.Sources[k].Key, ui.WorkSourcePrefix) || b.m.Sources[k].Label != "English · edited" {
 		t.Errorf("sources after reload: %+v", b.m.Sources)
 	}
 }

@@ -94,7 +94,7 @@ func TestHealth(t *testing.T) {
 	if err := json.Unmarshal(readAll(t, res), &got); err != nil {
 		t.Fatal(err)
 	}
-	if got.Status != "ok" || got.MaxBodyBytes != MaxBodyBytes || strings.Join(got.Scorers, ",") != "benchie,carb" || got.Version == "" {
+	if got.Status != "ok" || got.MaxBodyBytes != MaxBodyBytes || strings.Join(got.Scorers, ",") != "benchie,benchie-fl,carb" || got.Version == "" {
 		t.Errorf("health = %+v", got)
 	}
 	if res.Header.Get("Access-Control-Allow-Origin") != "*" {
@@ -372,6 +372,9 @@ func TestErrors(t *testing.T) {
 		{name: "scorer carb without its gold", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "scorers": ["benchie", "carb"]}`, status: 400, msg: `the carb scorer needs carb_gold`},
 		{name: "scorer wire57", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "scorers": ["wire57"]}`, status: 400, msg: `scorer "wire57" is not available yet`},
 		{name: "scorer unknown", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "scorers": ["wire57x"]}`, status: 400, msg: `unknown scorer "wire57x"`},
+		{name: "fl_mode unknown", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "scorers": ["benchie-fl"], "fl_mode": "paper"}`, status: 400, msg: `unknown fl_mode "paper": expected reference or corrected`},
+		{name: "fl_mode unused", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "fl_mode": "corrected"}`, status: 400, msg: "fl_mode is read only by the benchie-fl scorer"},
+		{name: "carb without benchie", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "scorers": ["benchie-fl", "carb"], "carb_gold": "x"}`, status: 400, msg: `scorers must hold "benchie" too`},
 		{name: "carb_gold unused", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "carb_gold": "x"}`, status: 400, msg: "carb_gold is read only by the carb scorer"},
 		{name: "carb_gold not text", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "carb_gold": 1}`, status: 400, msg: "carb_gold must be a string"},
 		{name: "gold_format", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "gold_format": "carb"}`, status: 400, msg: `unknown gold_format "carb"`},
@@ -490,4 +493,62 @@ func FuzzScore(f *testing.F) {
 			t.Fatalf("status %d for %q: %s", res.StatusCode, body, e.Msg)
 		}
 	})
+}
+
+// BenchIE^FL alone, corrected first: the answer is the CLI's report, with
+// the reference's published numbers as the other mode.
+func TestScoreFL(t *testing.T) {
+	gold, err := dataset.ReadData("benchie_fl/benchie-annotated(300).txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sys, err := dataset.ReadData("benchie_fl/extractions/clausie_benchie_form.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := mustJSON(t, map[string]any{"gold": string(gold), "systems": map[string]any{"clausie": string(sys)},
+		"scorers": []string{"benchie-fl"}, "fl_mode": "corrected"})
+	res := post(t, newHandler(nil), body)
+	got := readAll(t, res)
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("status %d: %s", res.StatusCode, got)
+	}
+	var rep struct {
+		Systems []struct {
+			BenchIE   json.RawMessage `json:"benchie"`
+			BenchIEFL struct {
+				Mode  string
+				Other struct {
+					Mode                  string
+					Precision, Recall, F1 float64
+					MovedBy               []string `json:"moved_by"`
+				}
+			} `json:"benchie_fl"`
+		}
+	}
+	if err := json.Unmarshal(got, &rep); err != nil {
+		t.Fatal(err)
+	}
+	fl := rep.Systems[0].BenchIEFL
+	// expected/benchie_fl.json: clausie
+	if rep.Systems[0].BenchIE != nil || fl.Mode != "corrected" || fl.Other.Mode != "reference" || math.Abs(fl.Other.Precision-0.14713216957605985) > 1e-12 ||
+		math.Abs(fl.Other.Recall-0.12959912136188906) > 1e-12 || math.Abs(fl.Other.F1-0.13781021897810217) > 1e-12 {
+		t.Errorf("%s", got[:min(len(got), 2000)])
+	}
+	ev, err := evaluate.Run(evaluate.Request{
+		Gold:    evaluate.Input{Path: "gold", Data: gold},
+		Systems: []evaluate.Input{{Name: "clausie", Path: "systems/clausie", Data: sys}},
+		FL:      true,
+		Options: evaluate.Options{FLCorrected: true, FLOnly: true},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := ev.Report.Render("json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("the answer differs from the CLI's JSON report")
+	}
 }

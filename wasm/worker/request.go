@@ -22,7 +22,8 @@ import (
 //	  "systems": {NAME: TEXT, ...},  required: system files, scored in this order
 //	  "system_format": "auto",       optional: auto, benchie-tsv (or tsv), jsonl, carb-tabbed
 //	  "facets": ["regular", ...],    optional: regular, concat, minimal (default: all)
-//	  "scorers": ["benchie"],        optional: benchie, carb (carb needs carb_gold)
+//	  "scorers": ["benchie"],        optional: benchie, benchie-fl, carb (carb needs carb_gold)
+//	  "fl_mode": "reference",        optional: BenchIE^FL's mode shown first, reference or corrected
 //	  "reference_compat": false,     optional: the official script's synset lookup
 //	  "carb_gold": TEXT              optional: a CaRB gold file, for the carb scorer
 //	}
@@ -36,7 +37,7 @@ type scoreRequest struct {
 }
 
 // requestFields are the members a request may have.
-var requestFields = []string{"gold", "gold_format", "systems", "system_format", "facets", "scorers", "reference_compat", "carb_gold"}
+var requestFields = []string{"gold", "gold_format", "systems", "system_format", "facets", "scorers", "fl_mode", "reference_compat", "carb_gold"}
 
 // scorers are the scorers a request may name, and whether this build has them.
 var scorers = []struct {
@@ -44,6 +45,7 @@ var scorers = []struct {
 	available bool
 }{
 	{"benchie", true},
+	{"benchie-fl", true},
 	{"carb", true},
 	{"wire57", false}, // WiRe57 has its own gold format: the command line scores it
 }
@@ -88,7 +90,7 @@ func decodeScoreRequest(body []byte) (*scoreRequest, *apiError) {
 
 	req := &scoreRequest{Scorers: []string{"benchie"}}
 	seen := map[string]bool{}
-	var gold, systems, carbGold gjson.Result
+	var gold, systems, carbGold, flMode gjson.Result
 	var err *apiError
 	root.ForEach(func(k, v gjson.Result) bool {
 		name := k.String()
@@ -145,6 +147,13 @@ func decodeScoreRequest(body []byte) (*scoreRequest, *apiError) {
 				req.Scorers = append(req.Scorers, s)
 				return nil
 			})
+		case "fl_mode":
+			var m string
+			if m, err = d.str(name, v); err == nil && m != "reference" && m != "corrected" {
+				err = d.errAt(v, "unknown fl_mode %q: expected reference or corrected", m)
+			}
+			flMode = v
+			req.FLCorrected = m == "corrected"
 		case "reference_compat":
 			if v.Type != gjson.True && v.Type != gjson.False {
 				err = d.errAt(v, "reference_compat must be true or false, found %s", oie.JSONKind(v))
@@ -169,7 +178,15 @@ func decodeScoreRequest(body []byte) (*scoreRequest, *apiError) {
 	if len(req.Systems) == 0 {
 		return nil, d.errAt(systems, "systems is empty: give at least one system file")
 	}
+	req.FL = slices.Contains(req.Scorers, "benchie-fl")
+	req.FLOnly = req.FL && !slices.Contains(req.Scorers, "benchie")
+	if flMode.Exists() && !req.FL {
+		return nil, d.errAt(flMode, `fl_mode is read only by the benchie-fl scorer, which is not in scorers`)
+	}
 	wantCaRB := slices.Contains(req.Scorers, "carb")
+	if wantCaRB && req.FLOnly {
+		return nil, d.errAt(root, `the carb scorer is shown beside BenchIE: scorers must hold "benchie" too`)
+	}
 	switch {
 	case carbGold.Exists() && !wantCaRB:
 		// an unused file is a mistake worth telling

@@ -43,7 +43,7 @@ func main() {
 // evaluator and every bundled data set.
 func assets() []string {
 	files := []string{"app.wasm"}
-	for _, d := range benchmarks.BenchIE {
+	for _, d := range benchmarks.OnPage() {
 		files = append(files, "data/"+d.Gold)
 		for _, s := range d.Systems {
 			files = append(files, "data/"+s.File)
@@ -52,6 +52,9 @@ func assets() []string {
 			if f != "" {
 				files = append(files, "data/"+f)
 			}
+		}
+		if matches, gold, ok := d.Judgements(); ok {
+			files = append(files, "data/"+matches, "data/"+gold)
 		}
 	}
 	return files

@@ -1,0 +1,49 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/oiebench/oiebench/core/report"
+)
+
+// The score table's BenchIE^FL columns: its score in the mode shown first,
+// and BenchIE^FL minus BenchIE (regular facet).
+
+// isFL reports whether a column group is BenchIE^FL's.
+func isFL(facet string) bool { return facet == "benchie-fl" || facet == "benchie-fl-delta" }
+
+// isDelta reports whether a column group is a difference of two scorers.
+func isDelta(facet string) bool { return facet == "carb-delta" || facet == "benchie-fl-delta" }
+
+// flFacets are the BenchIE^FL column groups of a report, if scored.
+func flFacets(r report.Report) []string {
+	for _, s := range r.Systems {
+		if s.BenchIEFL != nil {
+			if s.BenchIEFL.Delta != nil {
+				return []string{"benchie-fl", "benchie-fl-delta"}
+			}
+			return []string{"benchie-fl"}
+		}
+	}
+	return nil
+}
+
+// flTooltip gives the counts behind a BenchIE^FL cell, the routes that
+// credited its synsets and the other mode where it differs.
+func flTooltip(s report.System, facet string) string {
+	fl := s.BenchIEFL
+	if fl == nil {
+		return ""
+	}
+	if facet == "benchie-fl-delta" {
+		return "BenchIE^FL minus BenchIE (regular facet): what lenient matching and the re-annotation change"
+	}
+	r := fl.Routes
+	t := fmt.Sprintf("BenchIE^FL (%s mode) · P %d / %d extractions · R %d / %d synsets · credited by exact %d, variant %d, lenient %d, exact without punctuation %d, lenient without punctuation %d",
+		fl.Mode, fl.MatchedExtractions, fl.Extractions, fl.CreditedSynsets, fl.Synsets, r.Exact, r.Variant, r.Lenient, r.ExactNoPunct, r.LenientNoPunct)
+	if o := fl.Other; o != nil {
+		t += fmt.Sprintf(" · %s mode: P %.4f R %.4f F1 %.4f (moved by %s)", o.Mode, o.Precision, o.Recall, o.F1, strings.Join(o.MovedBy, ", "))
+	}
+	return t
+}
