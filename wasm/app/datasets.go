@@ -69,6 +69,10 @@ type bundleLoad struct {
 	done chan struct{}
 	b    *bundle
 	err  error
+	// progress is what the load put on screen, so that whoever waited for
+	// it can tell whether the screen still shows it (by identity, never by
+	// its words).
+	progress *ui.Progress
 }
 
 // loading starts loading a bundled data set, once.
@@ -81,17 +85,18 @@ func (a *app) loading(key string) *bundleLoad {
 	l := &bundleLoad{done: make(chan struct{})}
 	a.loads[key] = l
 	go func() {
-		l.b, l.err = a.loadBundle(key)
+		l.b, l.err = a.loadBundle(key, l)
 		close(l.done)
 	}()
 	return l
 }
 
 // loadBundle fetches and reads a bundled data set.
-func (a *app) loadBundle(key string) (*bundle, error) {
+func (a *app) loadBundle(key string, l *bundleLoad) (*bundle, error) {
 	d, _ := benchmarks.DatasetByKey(key)
 	a.env.Lock()
-	a.m.Progress = &ui.Progress{Label: "Loading BenchIE " + d.Label + "…"}
+	l.progress = &ui.Progress{Label: "Loading BenchIE " + d.Label + "…"}
+	a.m.Progress = l.progress
 	a.env.UnlockRender()
 
 	paths := []string{d.Gold}

@@ -294,7 +294,7 @@ func (a *app) prepare(w *work) {
 			}
 			// Loading shows its progress; no scoring follows this load to
 			// clear it (a scoring that waited for it sets its own).
-			if d, _ := benchmarks.DatasetByKey(key); a.m.Progress != nil && a.m.Progress.Label == "Loading BenchIE "+d.Label+"…" {
+			if a.m.Progress != nil && a.m.Progress == l.progress {
 				a.m.Progress = nil
 			}
 			a.syncStudio()
