@@ -1720,7 +1720,7 @@ func (c *Inputs) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgparent.AppendChild(vgn)
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint formats-line"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "formats-line"}}}
 			vgparent.AppendChild(vgn)
-			vgn.SetInnerHTML(vugu.HTML("Reads a BenchIE gold file, and system extractions as BenchIE TSV (sent_id, subject, relation, object, tab-separated: \x3Ccode\x3E1⇥He⇥served as⇥Prime Minister\x3C/code\x3E) or JSON Lines (\x3Ccode\x3E{\x26#34;sent_id\x26#34;: 1, \x26#34;subject\x26#34;: \x26#34;He\x26#34;, \x26#34;relation\x26#34;: \x26#34;served as\x26#34;, \x26#34;object\x26#34;: \x26#34;Prime Minister\x26#34;}\x3C/code\x3E); CaRB and WiRe57 files too."))
+			vgn.SetInnerHTML(vugu.HTML("Reads a BenchIE gold file, and system extractions as BenchIE TSV (sent_id, subject, relation, object, tab-separated: \x3Ccode\x3E1⇥He⇥served as⇥Prime Minister\x3C/code\x3E) or JSON Lines (\x3Ccode\x3E{\x26#34;sent_id\x26#34;: 1, \x26#34;subject\x26#34;: \x26#34;He\x26#34;, \x26#34;relation\x26#34;: \x26#34;served as\x26#34;, \x26#34;object\x26#34;: \x26#34;Prime Minister\x26#34;}\x3C/code\x3E), and the outputs of OpenIE 4, 5 and 6, IMoJIE, ClausIE, PropS, ReVerb, Ollie, CoreNLP, CaRB and WiRe57 as those systems write them: see Formats below."))
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
 			vgparent.AppendChild(vgn)
 		}

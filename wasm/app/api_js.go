@@ -124,13 +124,13 @@ func promise(work func() (any, error)) sjs.Value {
 		go func() {
 			defer executor.Release()
 			var v any
-			err := catch(func() {
-				var werr error
-				v, werr = work()
-				if werr != nil {
-					panic(werr)
-				}
-			})
+			var werr error
+			// catch turns a JavaScript exception into an error; the work's
+			// own error is returned as it is.
+			err := catch(func() { v, werr = work() })
+			if err == nil {
+				err = werr
+			}
 			if err != nil {
 				reject.Invoke(sjs.Global().Get("Error").New(err.Error()))
 				return
