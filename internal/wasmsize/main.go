@@ -34,6 +34,10 @@ func main() {
 	}
 }
 
+// sectionNames are the standard sections' names, by id.
+var sectionNames = map[byte]string{1: "types", 3: "function signatures", 4: "tables", 5: "memory",
+	6: "globals", 7: "exports", 8: "start", 9: "elements (indirect call table)", 12: "data count"}
+
 // reader walks a wasm module's bytes.
 type reader struct {
 	b   []byte
@@ -132,7 +136,7 @@ func report(b []byte, top int) error {
 			}
 			sections["custom: "+name] += size
 		default:
-			sections[fmt.Sprintf("section %d", id)] += size
+			sections[sectionNames[id]] += size
 		}
 		if body.err != nil {
 			return body.err
