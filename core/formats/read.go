@@ -273,60 +273,22 @@ func unquote(s string) string {
 	return strings.TrimSuffix(s, `"`)
 }
 
-func readPropS(in Input) (*Extractions, error) {
-	r, err := newLineReader(in)
-	if err != nil {
-		return nil, err
-	}
-	for _, l := range r.lines {
-		if oie.TrimSpace(l.Text) == "" {
-			continue
-		}
-		f, offs := fields(l.Text)
-		if len(f) < 3 {
-			return nil, r.errAt(l, len(l.Text), oie.ErrFieldCount, "expected at least 3 tab-separated columns (confidence, sentence, relation, label, argument, ...), found %d", len(f))
-		}
-		conf, ok := number(f[0])
-		if !ok {
-			return nil, r.errAt(l, offs[0], oie.ErrSyntax, "expected a confidence in column 1, found %q", f[0])
-		}
-		var args []string
-		for k := 4; k < len(f); k += 2 {
-			args = append(args, f[k])
-		}
-		r.add(f[1], conf, l.Num, f[2], args...)
-	}
-	return r.done()
+// tabular is a format of one extraction a line in tab-separated columns
+// at fixed places: PropS, ReVerb (and CoreNLP's -format reverb), Ollie.
+type tabular struct {
+	minCols        int
+	columns        string // what they are, for the error that counts them
+	conf, sentence int    // their columns (0-based)
+	header         bool   // the first line that is not blank is a header
+	tuple          func(f []string) (rel string, args []string)
 }
 
-func readReVerb(in Input) (*Extractions, error) {
+func (t tabular) read(in Input) (*Extractions, error) {
 	r, err := newLineReader(in)
 	if err != nil {
 		return nil, err
 	}
-	for _, l := range r.lines {
-		if oie.TrimSpace(l.Text) == "" {
-			continue
-		}
-		f, offs := fields(l.Text)
-		if len(f) < 13 {
-			return nil, r.errAt(l, len(l.Text), oie.ErrFieldCount, "expected at least 13 tab-separated columns (file, sentence number, arg1, relation, arg2, 6 offsets, confidence, sentence), found %d", len(f))
-		}
-		conf, ok := number(f[11])
-		if !ok {
-			return nil, r.errAt(l, offs[11], oie.ErrSyntax, "expected a confidence in column 12, found %q", f[11])
-		}
-		r.add(f[12], conf, l.Num, f[3], f[2], f[4])
-	}
-	return r.done()
-}
-
-func readOllie(in Input) (*Extractions, error) {
-	r, err := newLineReader(in)
-	if err != nil {
-		return nil, err
-	}
-	header := true
+	header := t.header
 	for _, l := range r.lines {
 		if oie.TrimSpace(l.Text) == "" {
 			continue
@@ -336,17 +298,35 @@ func readOllie(in Input) (*Extractions, error) {
 			continue
 		}
 		f, offs := fields(l.Text)
-		if len(f) < 7 {
-			return nil, r.errAt(l, len(l.Text), oie.ErrFieldCount, "expected 7 tab-separated columns (confidence, arg1, relation, arg2, enabler, attribution, sentence), found %d", len(f))
+		if len(f) < t.minCols {
+			return nil, r.errAt(l, len(l.Text), oie.ErrFieldCount, "expected at least %d tab-separated columns (%s), found %d", t.minCols, t.columns, len(f))
 		}
-		conf, ok := number(f[0])
+		conf, ok := number(f[t.conf])
 		if !ok {
-			return nil, r.errAt(l, offs[0], oie.ErrSyntax, "expected a confidence in column 1, found %q", f[0])
+			return nil, r.errAt(l, offs[t.conf], oie.ErrSyntax, "expected a confidence in column %d, found %q", t.conf+1, f[t.conf])
 		}
-		r.add(f[6], conf, l.Num, f[2], f[1], f[3])
+		rel, args := t.tuple(f)
+		r.add(f[t.sentence], conf, l.Num, rel, args...)
 	}
 	return r.done()
 }
+
+var (
+	// PropS: the arguments are every second column from the fifth on,
+	// after their labels; an extraction may have none.
+	readPropS = tabular{minCols: 3, columns: "confidence, sentence, relation, label, argument, ...", conf: 0, sentence: 1,
+		tuple: func(f []string) (string, []string) {
+			var args []string
+			for k := 4; k < len(f); k += 2 {
+				args = append(args, f[k])
+			}
+			return f[2], args
+		}}.read
+	readReVerb = tabular{minCols: 13, columns: "file, sentence number, arg1, relation, arg2, 6 offsets, confidence, sentence", conf: 11, sentence: 12,
+		tuple: func(f []string) (string, []string) { return f[3], []string{f[2], f[4]} }}.read
+	readOllie = tabular{minCols: 7, columns: "confidence, arg1, relation, arg2, enabler, attribution, sentence", conf: 0, sentence: 6, header: true,
+		tuple: func(f []string) (string, []string) { return f[2], []string{f[1], f[3]} }}.read
+)
 
 func readAllenNLP(in Input) (*Extractions, error) {
 	r, err := newLineReader(in)
