@@ -44,7 +44,7 @@ func near(t *testing.T, what, got string, want, tol float64) {
 	}
 }
 
-// carbExpected is ../shared/expected/carb.json: the CaRB reference's numbers.
+// carbExpected is testdata/expected/carb.json: the CaRB reference's numbers.
 type carbExpected struct {
 	Systems map[string]struct{ Precision, Recall, F1 float64 } `json:"systems"`
 }

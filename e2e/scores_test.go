@@ -18,7 +18,7 @@ import (
 	"github.com/oiebench/oiebench/internal/dataset"
 )
 
-// expected is ../shared/expected/benchie.json: the official script's numbers.
+// expected is testdata/expected/benchie.json: the official script's numbers.
 type expected struct {
 	Stats map[string]struct{ Sentences, Synsets, Extractions int } `json:"stats"`
 	EN    map[string]expectedSystem                                `json:"en"`

@@ -4,7 +4,7 @@
 // confidence threshold. It exists so that oiebench can put CaRB's numbers
 // beside the fact-level BenchIE numbers on the same files; the rules follow
 // the measured behaviour of the reference scorer, including its quirks
-// (recall above 1, the "be" and "said" rules), described in docs/carb.md.
+// (recall above 1, the "be" and "said" rules), described in docs/spec/carb.md.
 //
 // # Formats
 //

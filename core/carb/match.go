@@ -58,7 +58,7 @@ func hasSaidVerb(rel string) bool {
 var beForms = [...]string{"be", "is", "am", "are", "was", "were", "been", "being"}
 
 // PairScore returns CaRB's [precision, recall] of a prediction against a
-// gold tuple (docs/carb.md, "Pair score"). Recall can exceed 1 through the
+// gold tuple (docs/spec/carb.md, "Pair score"). Recall can exceed 1 through the
 // "be" rule; the reference keeps that, and so does this function.
 func PairScore(gold, pred Tuple) (prec, rec float64) {
 	return pairScore(tokenizeGold(gold), tokenize(pred))

@@ -31,7 +31,7 @@ type Result struct {
 	Warnings               []oie.Warning
 }
 
-// Score scores predictions against the gold as CaRB does (docs/carb.md).
+// Score scores predictions against the gold as CaRB does (docs/spec/carb.md).
 //
 // The thresholds are the distinct confidences of the predictions that are
 // scored (those on gold sentences), in ascending order; at a threshold the

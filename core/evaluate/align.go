@@ -106,3 +106,12 @@ func abbreviate(s string) string {
 	}
 	return oie.TrimSpace(s)
 }
+
+// CheckAligned returns an error when s has extractions and none of them
+// names a sentence of g: the wrong file, or one read as the wrong format.
+// data is the file, for suggesting the format it may be (nil suggests
+// none). The page asks this of a system file before adding it, as Run does
+// of every system.
+func CheckAligned(s *System, g *Gold, data []byte) error {
+	return checkAligned(s, namesOf(goldSentences(g.Gold)), g.Path, Input{Path: s.Path, Data: data})
+}

@@ -419,7 +419,7 @@ func describeMix(ks []lineKind) Detection {
 // files, AnnIE, JSON triples, passage JSON.
 func detectJSON(data []byte, lines []string) Detection {
 	text := oie.TextOf(data, true)
-	if off, _ := oie.CheckJSON(text); off >= 0 {
+	if off, why := oie.CheckJSON(text); off >= 0 {
 		// Not one JSON document: JSON Lines when the first line is an
 		// object of its own.
 		if o, _ := oie.CheckJSON(lines[0]); o < 0 && strings.HasPrefix(lines[0], "{") {
@@ -440,7 +440,8 @@ func detectJSON(data []byte, lines []string) Detection {
 		case strings.Contains(text, `"arg1"`):
 			return found(NameWiRe57System)
 		}
-		return Detection{Note: "invalid JSON", Candidates: []*Format{MustLookup(NameJSONL), MustLookup("json-triples")}}
+		line, col := oie.NewOffsets(text).Position(off)
+		return Detection{Note: fmt.Sprintf("invalid JSON at %d:%d: %s", line, col, why), Candidates: []*Format{MustLookup(NameJSONL), MustLookup("json-triples")}}
 	}
 	root := gjson.Parse(text)
 	if !root.IsObject() {

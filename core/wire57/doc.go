@@ -1,6 +1,6 @@
 // Package wire57 scores Open IE extractions as the WiRe57 benchmark does
 // (Lechelle et al., 2019): token overlap between predicted and gold tuples,
-// with a greedy one-to-one matching per sentence (docs/carb.md, "WiRe57").
+// with a greedy one-to-one matching per sentence (docs/spec/carb.md, "WiRe57").
 //
 // The WiRe57 data has no licence, so nothing of it is bundled: users bring
 // their own copy, and the tests use small hand-written files in its format.

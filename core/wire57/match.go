@@ -12,7 +12,7 @@ func tokens(s string) []string { return strings.FieldsFunc(s, oie.IsSpace) }
 
 // PairScore is the outcome of matching one prediction with one gold tuple.
 type PairScore struct {
-	// Matched is false when a slot rules the pair out (docs/carb.md,
+	// Matched is false when a slot rules the pair out (docs/spec/carb.md,
 	// "Tuple match"); the other fields are then zero.
 	Matched bool
 	// Matches counts predicted tokens found in the gold words; PredTokens

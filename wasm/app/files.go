@@ -149,6 +149,14 @@ func (a *app) addPicked(picked []pickedFile, kind explain.Kind, asEGold bool) {
 			sf.Source = wire57Source
 		}
 		if role == ui.RoleSystem {
+			// As on the command line, a file none of whose extractions names
+			// a sentence of its gold is refused, not scored as zeros.
+			if g := a.goldOf(target, loaded); g != nil {
+				if err := evaluate.CheckAligned(lf.loaded.System, g, lf.Data); err != nil {
+					problems = append(problems, problemFor(lf.Name, lf.Data, err, "It was not added."))
+					continue
+				}
+			}
 			lf.loaded.System.Name = a.systemName(target, lf.loaded.System.Name)
 		}
 		if old := a.replaced(sf, lf.loaded); old != nil {
@@ -365,4 +373,26 @@ func problemFor(name string, data []byte, err error, kept string) ui.Problem {
 func tooLarge(name string, size int) error {
 	return fmt.Errorf("%s is %s: the page reads files up to %d MB (BenchIE English 100 times over, 30,000 sentences, is 77 MB). The command line reads larger ones: oiebench score --gold GOLD SYSTEM…",
 		name, ui.Size(size), maxFileSize>>20)
+}
+
+// goldOf is the gold that files added to source are scored against: a gold
+// among the files being added, the user's own gold, or a bundled gold once
+// read; nil when it is not known yet (a bundled gold still loading, a
+// studio work).
+func (a *app) goldOf(source string, adding []loadedFile) *evaluate.Gold {
+	if source == ui.CustomSource {
+		for _, lf := range adding {
+			if lf.err == nil && lf.loaded.Kind == explain.KindGold {
+				return lf.loaded.Gold
+			}
+		}
+		if a.custom != nil {
+			return a.custom.Gold
+		}
+		return nil
+	}
+	if b := a.bundles[source]; b != nil && b.ws != nil {
+		return b.ws.Gold
+	}
+	return nil
 }

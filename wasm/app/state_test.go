@@ -340,3 +340,27 @@ func TestRecovery(t *testing.T) {
 		t.Errorf("after discarding: %d stored, pending %v", len(br.stored()), br.state.Pending)
 	}
 }
+
+// A system file none of whose extractions names a sentence of the gold is
+// refused with the reason, as on the command line, not shown as zeros; the
+// same file against a gold it fits is taken.
+func TestUnalignedSystemRefused(t *testing.T) {
+	br := newFakeBrowser()
+	a := boot(t, br)
+	// Another benchmark's ids: none is a sentence of BenchIE English.
+	wrong := []byte("1001\tShe\tleft\tearly\n1002\tHe\tcame\tlate\n")
+	a.addPicked([]pickedFile{{Name: "conf.tsv", Data: wrong}}, explain.KindAuto, false)
+	a.settle(t)
+	if len(a.m.Problems) != 1 || !strings.Contains(a.m.Problems[0].Message, "no extraction names a sentence") ||
+		!strings.Contains(a.m.Problems[0].Message, `"1001"`) || !strings.Contains(a.m.Problems[0].Kept, "not added") {
+		t.Fatalf("problems %+v", a.m.Problems)
+	}
+	if got := a.systems(); len(got) != 9 || len(br.stored()) != 0 {
+		t.Errorf("a refused file changed the page: %v, %d stored", got, len(br.stored()))
+	}
+	a.addPicked([]pickedFile{{Name: "ok.tsv", Data: []byte("1\tHe\tserved\tas Prime Minister\n")}}, explain.KindAuto, false)
+	a.settle(t)
+	if got := a.systems(); len(got) != 10 {
+		t.Errorf("an aligned file was not taken: %v", got)
+	}
+}
