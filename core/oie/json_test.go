@@ -109,3 +109,22 @@ func FuzzCheckJSON(f *testing.F) {
 		}
 	})
 }
+
+// Positions count a lone CR as a line end, as the line readers do; CRLF
+// stays one line end.
+func TestPositionsWithCR(t *testing.T) {
+	for _, c := range []struct {
+		text      string
+		line, col int
+	}{
+		{"{\r\"a\": x}", 2, 6},
+		{"{\r\n\"a\": x}", 2, 6},
+		{"{\n\"a\": x}", 2, 6},
+		{"{\r\r\"a\": x}", 3, 6},
+	} {
+		d := oie.NewOffsets(c.text)
+		if l, col := d.Position(strings.Index(c.text, "x")); l != c.line || col != c.col {
+			t.Errorf("%q: %d:%d, want %d:%d", c.text, l, col, c.line, c.col)
+		}
+	}
+}

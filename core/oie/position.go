@@ -38,7 +38,9 @@ func (o *Offsets) Position(off int) (line, col int) {
 			if c&0xC0 != 0x80 {
 				n++
 			}
-			if c == '\n' {
+			// A line ends at "\n", and at a lone "\r" as the line readers
+			// take it (old Mac files), so that JSON positions agree.
+			if c == '\n' || (c == '\r' && (i+1 == len(o.text) || o.text[i+1] != '\n')) {
 				o.starts = append(o.starts, i+1)
 			}
 		}
