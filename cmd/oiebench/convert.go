@@ -116,7 +116,7 @@ func readSentences(path string, strict bool) ([]oie.Sentence, error) {
 		}
 		return out, nil
 	}
-	return carb.ReadSentences(path, in.Data)
+	return oie.ReadSentenceList(path, in.Data)
 }
 
 func goldConversion() conversion {

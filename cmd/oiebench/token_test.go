@@ -101,7 +101,7 @@ func TestScoreCaRBTabbed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sents, err := carb.ReadSentences("sample300_en.txt", sentences)
+	sents, err := oie.ReadSentenceList("sample300_en.txt", sentences)
 	if err != nil {
 		t.Fatal(err)
 	}

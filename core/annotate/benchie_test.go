@@ -238,13 +238,21 @@ func TestReadSentences(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(d.Sentences) != 3 || d.Sentences[1].ID != "2" || d.Sentences[1].Text != "Graner handcuffed him ." {
+	// Ids are line numbers, the blank line counted: what every reader of
+	// a sentence list gives (oie.ReadSentenceList).
+	if len(d.Sentences) != 3 || d.Sentences[1].ID != "3" || d.Sentences[1].Text != "Graner handcuffed him ." {
 		t.Fatalf("sentences: %+v", d.Sentences)
+	}
+	list, _ := oie.ReadSentenceList("s.txt", []byte("\ufeffHe served as the first Prime Minister .\r\n\r\n  Graner handcuffed him .  \nDer U.S.-Senator  sprach\n"))
+	for i, s := range list {
+		if d.Sentences[i].ID != s.ID || d.Sentences[i].Text != s.Text {
+			t.Errorf("sentence %d: the studio reads %s %q, the sentence list %s %q", i, d.Sentences[i].ID, d.Sentences[i].Text, s.ID, s.Text)
+		}
 	}
 	if got := d.Sentences[2].Tokens; !reflect.DeepEqual(got, []string{"Der", "U.S.-Senator", "sprach"}) {
 		t.Errorf("tokens %q", got)
 	}
-	want := "sent_id:1\tHe served as the first Prime Minister .\n\nsent_id:2\tGraner handcuffed him .\n\nsent_id:3\tDer U.S.-Senator  sprach\n"
+	want := "sent_id:1\tHe served as the first Prime Minister .\n\nsent_id:3\tGraner handcuffed him .\n\nsent_id:4\tDer U.S.-Senator  sprach\n"
 	if got := string(WriteBenchIE(d)); got != want {
 		t.Errorf("BenchIE of new sentences:\n%q\nwant\n%q", got, want)
 	}

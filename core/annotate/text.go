@@ -10,25 +10,18 @@ import (
 )
 
 // ReadSentences reads plain text, one sentence a line, as a new document
-// with ids 1, 2, ... in order. Lines are trimmed; blank lines are skipped.
-// Tokens are each sentence's white-space tokens, so pre-tokenised text keeps
-// its tokens and their indices.
+// (oie.ReadSentenceList: sentence ids are line numbers, blank lines are
+// skipped but counted). Tokens are each sentence's white-space tokens, so
+// pre-tokenised text keeps its tokens and their indices.
 func ReadSentences(file string, data []byte) (*Document, error) {
-	lines, err := oie.SplitLines(file, data)
+	list, err := oie.ReadSentenceList(file, data)
 	if err != nil {
 		return nil, err
 	}
-	var texts []string
-	for _, l := range lines {
-		if t := oie.TrimSpace(l.Text); t != "" {
-			texts = append(texts, t)
-		}
+	d := &Document{Name: baseName(file), Source: file}
+	for _, s := range list {
+		d.Sentences = append(d.Sentences, NewSentence(s.ID, s.Text))
 	}
-	if len(texts) == 0 {
-		return nil, &oie.ParseError{File: file, Line: max(1, len(lines)), Msg: "no sentences: expected one sentence a line", Err: oie.ErrNoContent}
-	}
-	d := NewDocument(baseName(file), texts)
-	d.Source = file
 	return d, nil
 }
 

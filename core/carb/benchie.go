@@ -8,27 +8,6 @@ import (
 	"github.com/oiebench/oiebench/core/oie"
 )
 
-// ReadSentences reads a plain sentence list such as BenchIE's
-// sample300_en.txt: one sentence a line, line N being the sentence with id
-// "N". Blank lines hold no sentence but still count, so ids stay line
-// numbers. Sentences are trimmed.
-func ReadSentences(file string, data []byte) ([]oie.Sentence, error) {
-	lines, err := oie.SplitLines(file, data)
-	if err != nil {
-		return nil, err
-	}
-	var out []oie.Sentence
-	for _, l := range lines {
-		if t := oie.TrimSpace(l.Text); t != "" {
-			out = append(out, oie.Sentence{ID: strconv.Itoa(l.Num), Text: t})
-		}
-	}
-	if len(out) == 0 {
-		return nil, &oie.ParseError{File: file, Line: max(1, len(lines)), Msg: "no sentences: expected one sentence a line", Err: oie.ErrNoContent}
-	}
-	return out, nil
-}
-
 // FromBenchIE turns BenchIE extractions (sent_id, subject, relation, object
 // and n-ary arguments) into CaRB predictions: the sentence is looked up by
 // id in sentences (the first sentence with an id wins), the arguments are

@@ -1,7 +1,6 @@
 package carb_test
 
 import (
-	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -9,23 +8,6 @@ import (
 	"github.com/oiebench/oiebench/core/carb"
 	"github.com/oiebench/oiebench/core/oie"
 )
-
-func TestReadSentences(t *testing.T) {
-	s, err := carb.ReadSentences("s.txt", []byte("First one .\r\n\n  Third .  \n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := []oie.Sentence{{ID: "1", Text: "First one ."}, {ID: "3", Text: "Third ."}}
-	if !reflect.DeepEqual(s, want) {
-		t.Errorf("got %v, want %v", s, want)
-	}
-	if _, err := carb.ReadSentences("s.txt", []byte("\n\n")); !errors.Is(err, oie.ErrNoContent) {
-		t.Errorf("blank file: error %v", err)
-	}
-	if _, err := carb.ReadSentences("s.txt", []byte("a\n\xff")); err == nil || err.Error() != "s.txt:2:1: invalid UTF-8: expected UTF-8 text" {
-		t.Errorf("invalid UTF-8: error %v", err)
-	}
-}
 
 func TestFromBenchIE(t *testing.T) {
 	sents := []oie.Sentence{{ID: "1", Text: "He left Paris in 1950 ."}, {ID: "2", Text: "She came ."}, {ID: "2", Text: "ignored duplicate"}}

@@ -49,7 +49,7 @@ func readParityGold(t testing.TB) *carb.Gold {
 // with the English sentence list, as expected/carb.json's "_about" says.
 func convert(t testing.TB, name string) *carb.Predictions {
 	t.Helper()
-	sents, err := carb.ReadSentences("sample300_en.txt", readData(t, "sample300_en.txt"))
+	sents, err := oie.ReadSentenceList("sample300_en.txt", readData(t, "sample300_en.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
