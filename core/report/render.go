@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -126,46 +127,92 @@ func (r *Report) markdown() []byte {
 
 func escapeMarkdown(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
 
-// latex writes a booktabs table ready for a paper: facets as column groups.
+// latex writes a booktabs table ready for a paper: facets as column
+// groups of their own metrics (P, R, F1, and CaRB's AUC), deltas signed, and
+// LaTeX for the symbols the screen shows (Δ, −, ^FL), so that pdflatex takes
+// it as it is. A table wider than the column is scaled down to it (graphicx;
+// a narrower one keeps its size), and the signature may break at its fields
+// and inside its checksums, so that nothing runs into the margin.
 func (r *Report) latex() []byte {
 	var b strings.Builder
-	fs := r.facetsPresent()
-	fmt.Fprintf(&b, "%% %s\n", r.Signature)
-	b.WriteString("\\begin{table}[t]\n\\centering\n\\begin{tabular}{l")
-	b.WriteString(strings.Repeat("ccc", len(fs)))
-	b.WriteString("}\n\\toprule\n")
-	for _, f := range fs {
-		fmt.Fprintf(&b, " & \\multicolumn{3}{c}{%s}", FacetLabel(f))
+	type group struct {
+		facet string
+		ms    []Metric
 	}
-	b.WriteString(" \\\\\n")
-	for i := range fs {
-		fmt.Fprintf(&b, "\\cmidrule(lr){%d-%d}", 2+3*i, 4+3*i)
+	var groups []group
+	values := 0
+	for _, m := range r.Metrics(false) {
+		if len(groups) == 0 || groups[len(groups)-1].facet != m.Facet {
+			groups = append(groups, group{facet: m.Facet})
+		}
+		groups[len(groups)-1].ms = append(groups[len(groups)-1].ms, m)
+		values++
 	}
-	b.WriteString("\nSystem")
-	b.WriteString(strings.Repeat(" & P & R & F1", len(fs)))
+	fmt.Fprintf(&b, "%% %s\n%% needs \\usepackage{booktabs} and \\usepackage{graphicx}\n", r.Signature)
+	b.WriteString("\\begin{table}[t]\n\\centering\n")
+	b.WriteString("\\resizebox{\\ifdim\\width>\\linewidth\\linewidth\\else\\width\\fi}{!}{%\n")
+	b.WriteString("\\begin{tabular}{l" + strings.Repeat("r", values) + "}\n\\toprule\n")
+	col := 2
+	var rules strings.Builder
+	for _, g := range groups {
+		fmt.Fprintf(&b, " & \\multicolumn{%d}{c}{%s}", len(g.ms), latexFacet(g.facet))
+		fmt.Fprintf(&rules, "\\cmidrule(lr){%d-%d}", col, col+len(g.ms)-1)
+		col += len(g.ms)
+	}
+	b.WriteString(" \\\\\n" + rules.String() + "\nSystem")
+	for _, g := range groups {
+		for _, m := range g.ms {
+			b.WriteString(" & " + strings.Fields(m.Label())[1])
+		}
+	}
 	b.WriteString(" \\\\\n\\midrule\n")
-	ms := r.Metrics(false)
 	for _, s := range r.Systems {
 		b.WriteString(escapeLatex(s.Name))
-		for _, m := range ms {
-			if v, ok := m.Value(s); ok {
-				fmt.Fprintf(&b, " & %.2f", v)
-			} else {
-				b.WriteString(" & --")
+		for _, g := range groups {
+			for _, m := range g.ms {
+				v, ok := m.Value(s)
+				switch {
+				case !ok:
+					b.WriteString(" & --")
+				case strings.HasSuffix(m.Facet, "-delta") && v < 0:
+					fmt.Fprintf(&b, " & $-$%.2f", -v)
+				case strings.HasSuffix(m.Facet, "-delta"):
+					fmt.Fprintf(&b, " & $+$%.2f", v)
+				default:
+					fmt.Fprintf(&b, " & %.2f", v)
+				}
 			}
 		}
 		b.WriteString(" \\\\\n")
 	}
-	b.WriteString("\\bottomrule\n\\end{tabular}\n")
+	b.WriteString("\\bottomrule\n\\end{tabular}}\n")
 	what := "Fact-level"
 	if !slices.Contains(r.Options.Scorers, "benchie") {
 		what = "Token-level"
 	}
+	sig := strings.ReplaceAll(escapeLatex(r.Signature), `\textbar{}`, `\textbar{}\allowbreak{}`)
+	sig = hexRun.ReplaceAllStringFunc(sig, func(h string) string { // a checksum may break every 16 digits
+		var parts []string
+		for len(h) > 16 {
+			parts, h = append(parts, h[:16]), h[16:]
+		}
+		return strings.Join(append(parts, h), `\allowbreak{}`)
+	})
 	fmt.Fprintf(&b, "\\caption{%s scores on %s (%d sentences, %s). Signature: \\texttt{%s}}\n",
-		what, escapeLatex(BaseName(r.Gold.Path)), r.Gold.Sentences, r.goldUnits(), escapeLatex(r.Signature))
+		what, escapeLatex(BaseName(r.Gold.Path)), r.Gold.Sentences, r.goldUnits(), sig)
 	b.WriteString("\\end{table}\n")
 	return []byte(b.String())
 }
+
+// hexRun is a checksum in a signature.
+var hexRun = regexp.MustCompile(`[0-9a-f]{32,}`)
+
+// latexFacet is FacetLabel in LaTeX: Δ, − and ^FL as math.
+func latexFacet(f string) string {
+	return latexSymbols.Replace(escapeLatex(FacetLabel(f)))
+}
+
+var latexSymbols = strings.NewReplacer("Δ", `$\Delta$`, "−", `$-$`, `\textasciicircum{}FL`, `\textsuperscript{FL}`)
 
 var latexEscaper = strings.NewReplacer(`\`, `\textbackslash{}`, "&", `\&`, "%", `\%`, "$", `\$`, "#", `\#`, "_", `\_`, "{", `\{`, "}", `\}`, "~", `\textasciitilde{}`, "^", `\textasciicircum{}`, "|", `\textbar{}`)
 
