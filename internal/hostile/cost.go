@@ -12,14 +12,12 @@ import (
 	"testing"
 )
 
-// Allocated returns the bytes allocated while f ran (the heap's TotalAlloc).
+// Allocated returns the bytes allocated on the heap while f ran.
 func Allocated(f func()) uint64 {
-	var before, after runtime.MemStats
 	runtime.GC()
-	runtime.ReadMemStats(&before)
+	before := allocated()
 	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
+	return allocated() - before
 }
 
 // Bound is the cost a hostile input may have: Floor bytes plus PerByte for
