@@ -166,23 +166,11 @@ func TestJavaScriptAPI(t *testing.T) {
 	gold := readData(t, "benchie_gold_annotations_de.txt")
 	sys := readData(t, "systems/m2oie_de_explicit.txt")
 	args, _ := json.Marshal(map[string]any{"gold": string(gold), "systems": map[string]string{"m2oie": string(sys)}, "facets": []string{"regular", "minimal"}, "referenceCompat": true})
-	got := eval[json.RawMessage](p, `oiebenchReady.then(api => api.score(`+string(args)+`))`)
-
-	ev, err := evaluate.Run(evaluate.Request{
+	sameAsCommandLine(t, p, args, evaluate.Request{
 		Gold:    evaluate.Input{Path: "gold", Data: gold},
 		Systems: []evaluate.Input{{Name: "m2oie", Path: "m2oie", Data: sys}},
 		Options: evaluate.Options{Facets: []benchie.Facet{benchie.Regular, benchie.Minimal}, ReferenceCompat: true},
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, _ := ev.Report.Render("json")
-	var g, w any
-	json.Unmarshal(got, &g)
-	json.Unmarshal(want, &w)
-	if !reflect.DeepEqual(g, w) {
-		t.Errorf("oiebench.score differs from the command line's JSON:\n%s\nwant\n%s", got, want)
-	}
 	// A bad file rejects the promise with its position.
 	msg := eval[string](p, `oiebench.score({gold: "sent_id:1\tx\n", systems: {s: "1\tonly\tthree\n"}}).then(() => 'resolved', e => e.message)`)
 	if !strings.Contains(msg, "s:1:") {
@@ -190,14 +178,8 @@ func TestJavaScriptAPI(t *testing.T) {
 	}
 }
 
-func readData(t *testing.T, name string) []byte {
-	t.Helper()
-	b, err := dataset.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
+// readData reads a file of the BenchIE release by its path there.
+func readData(t *testing.T, name string) []byte { t.Helper(); return readCatalogue(t, "benchie/"+name) }
 
 // writeTemp writes a file for the file picker.
 func writeTemp(t *testing.T, name string, data []byte) string {
@@ -217,4 +199,22 @@ func readCatalogue(t *testing.T, path string) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// sameAsCommandLine calls window.oiebench.score with args (JSON) and checks
+// that it answers the JSON report the command line writes for req.
+func sameAsCommandLine(t *testing.T, p *page, args []byte, req evaluate.Request) {
+	t.Helper()
+	got := eval[json.RawMessage](p, `oiebenchReady.then(api => api.score(`+string(args)+`))`)
+	ev, err := evaluate.Run(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := ev.Report.Render("json")
+	var g, w any
+	json.Unmarshal(got, &g)
+	json.Unmarshal(want, &w)
+	if !reflect.DeepEqual(g, w) {
+		t.Errorf("oiebench.score differs from the command line's JSON:\n%.600s\nwant\n%.600s", got, want)
+	}
 }

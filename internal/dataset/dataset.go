@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"path"
 	"path/filepath"
 )
 
@@ -51,13 +52,7 @@ func inRoot(parts ...string) (string, error) {
 }
 
 // ReadFile reads a file of the BenchIE data release, by its path inside it.
-func ReadFile(name string) ([]byte, error) {
-	d, err := Dir()
-	if err != nil {
-		return nil, err
-	}
-	return os.ReadFile(filepath.Join(d, name))
-}
+func ReadFile(name string) ([]byte, error) { return ReadData(path.Join("benchie", name)) }
 
 // Expected decodes testdata/expected/NAME.json into v.
 func Expected(name string, v any) error {
