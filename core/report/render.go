@@ -135,19 +135,8 @@ func escapeMarkdown(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
 // and inside its checksums, so that nothing runs into the margin.
 func (r *Report) latex() []byte {
 	var b strings.Builder
-	type group struct {
-		facet string
-		ms    []Metric
-	}
-	var groups []group
-	values := 0
-	for _, m := range r.Metrics(false) {
-		if len(groups) == 0 || groups[len(groups)-1].facet != m.Facet {
-			groups = append(groups, group{facet: m.Facet})
-		}
-		groups[len(groups)-1].ms = append(groups[len(groups)-1].ms, m)
-		values++
-	}
+	ms := r.Metrics(false)
+	groups, values := facetGroups(ms), len(ms)
 	fmt.Fprintf(&b, "%% %s\n%% needs \\usepackage{booktabs} and \\usepackage{graphicx}\n", r.Signature)
 	b.WriteString("\\begin{table}[t]\n\\centering\n")
 	b.WriteString("\\resizebox{\\ifdim\\width>\\linewidth\\linewidth\\else\\width\\fi}{!}{%\n")
@@ -155,13 +144,13 @@ func (r *Report) latex() []byte {
 	col := 2
 	var rules strings.Builder
 	for _, g := range groups {
-		fmt.Fprintf(&b, " & \\multicolumn{%d}{c}{%s}", len(g.ms), latexFacet(g.facet))
-		fmt.Fprintf(&rules, "\\cmidrule(lr){%d-%d}", col, col+len(g.ms)-1)
-		col += len(g.ms)
+		fmt.Fprintf(&b, " & \\multicolumn{%d}{c}{%s}", len(g.metrics), latexFacet(g.facet))
+		fmt.Fprintf(&rules, "\\cmidrule(lr){%d-%d}", col, col+len(g.metrics)-1)
+		col += len(g.metrics)
 	}
 	b.WriteString(" \\\\\n" + rules.String() + "\nSystem")
 	for _, g := range groups {
-		for _, m := range g.ms {
+		for _, m := range g.metrics {
 			b.WriteString(" & " + strings.Fields(m.Label())[1])
 		}
 	}
@@ -169,7 +158,7 @@ func (r *Report) latex() []byte {
 	for _, s := range r.Systems {
 		b.WriteString(escapeLatex(s.Name))
 		for _, g := range groups {
-			for _, m := range g.ms {
+			for _, m := range g.metrics {
 				v, ok := m.Value(s)
 				switch {
 				case !ok:
@@ -202,6 +191,25 @@ func (r *Report) latex() []byte {
 		what, escapeLatex(BaseName(r.Gold.Path)), r.Gold.Sentences, r.goldUnits(), sig)
 	b.WriteString("\\end{table}\n")
 	return []byte(b.String())
+}
+
+// facetGroup is a facet's consecutive columns.
+type facetGroup struct {
+	facet   string
+	metrics []Metric
+}
+
+// facetGroups cuts the columns into their facets, in order: the terminal's
+// blocks and LaTeX's column groups both keep a facet together.
+func facetGroups(ms []Metric) []facetGroup {
+	var gs []facetGroup
+	for _, m := range ms {
+		if len(gs) == 0 || gs[len(gs)-1].facet != m.Facet {
+			gs = append(gs, facetGroup{facet: m.Facet})
+		}
+		gs[len(gs)-1].metrics = append(gs[len(gs)-1].metrics, m)
+	}
+	return gs
 }
 
 // hexRun is a checksum in a signature.
@@ -248,15 +256,14 @@ func (r *Report) table(opts RenderOptions) []byte {
 	// Pack the metric columns into blocks, each after the system column,
 	// keeping a facet's columns together when they fit in one block.
 	var blocks [][]int
-	used := 0
-	for c := 1; c < len(head); {
-		group := []int{c}
-		for c++; c < len(head) && ms[c-1].Facet == ms[group[0]-1].Facet; c++ {
-			group = append(group, c)
-		}
+	used, c := 0, 1 // column c of the table is metric c-1
+	for _, fg := range facetGroups(ms) {
+		group := make([]int, len(fg.metrics))
 		gw := 0
-		for _, g := range group {
-			gw += 2 + width(g)
+		for i := range group {
+			group[i] = c
+			gw += 2 + width(c)
+			c++
 		}
 		if len(blocks) == 0 || (!opts.Wide && used+gw > TableWidth) {
 			blocks, used = append(blocks, nil), width(0)
