@@ -35,7 +35,7 @@ func (a *app) AddFiles(files js.Value, asEGold bool) {
 	for i := 0; i < n; i++ {
 		size += list.Index(i).Get("size").Int()
 	}
-	a.m.Progress = &ui.Progress{Label: fmt.Sprintf("Opening %s (%s)…", plural(n, "file"), ui.Size(size))}
+	a.m.Progress = &ui.Progress{Label: fmt.Sprintf("Opening %s (%s)…", ui.Count(n, "file"), ui.Size(size))}
 	go func() {
 		picked := append(refused, a.br.ReadFiles(list)...)
 		a.addPicked(picked, kind, asEGold)
@@ -72,13 +72,6 @@ func (a *app) withinHeld(list js.Value) (js.Value, []pickedFile) {
 		kept.Call("push", f)
 	}
 	return kept, refused
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return strconv.Itoa(n) + " " + what + "s"
 }
 
 // loadedFile is a picked file once read, or why it was refused.
