@@ -20,32 +20,23 @@ type tupleLine struct {
 }
 
 // parseOpenIE6 reads "CONF: (a; r; b)" or "CONF: Context(...):(a; r; b)".
-func parseOpenIE6(s string) (tupleLine, bool) {
-	head, rest, ok := strings.Cut(s, ": ")
-	if !ok {
-		return tupleLine{}, false
-	}
-	c, ok := number(head)
-	if !ok || strings.ContainsAny(head, " \t") {
-		return tupleLine{}, false
-	}
-	t, ok := parseTuple(rest)
-	t.conf, t.hasConf, t.at = c, true, t.at+len(head)+2
-	return t, ok
-}
+func parseOpenIE6(s string) (tupleLine, bool) { return confTuple(s, ": ") }
 
 // parseCLI reads OpenIE 4/5's "0.86 (a; r; b)" or "0.82 Context(...):(a; r; b)".
-func parseCLI(s string) (tupleLine, bool) {
-	head, rest, ok := strings.Cut(s, " ")
+func parseCLI(s string) (tupleLine, bool) { return confTuple(s, " ") }
+
+// confTuple reads a confidence, sep, then a tuple (parseTuple).
+func confTuple(s, sep string) (tupleLine, bool) {
+	head, rest, ok := strings.Cut(s, sep)
 	if !ok {
 		return tupleLine{}, false
 	}
 	c, ok := number(head)
-	if !ok || strings.HasSuffix(head, ":") {
+	if !ok || strings.ContainsAny(head, " \t:") {
 		return tupleLine{}, false
 	}
 	t, ok := parseTuple(rest)
-	t.conf, t.hasConf, t.at = c, true, t.at+len(head)+1
+	t.conf, t.hasConf, t.at = c, true, t.at+len(head)+len(sep)
 	return t, ok
 }
 
