@@ -1,0 +1,271 @@
+package evaluate
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"strings"
+
+	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/carb"
+	"github.com/oiebench/oiebench/core/report"
+)
+
+// Scoring a subset of the gold's sentences (Options.Sentences): the gold
+// (and the E gold, and the CaRB gold) are restricted to the chosen
+// sentences, so that every number is the one a gold file holding only those
+// sentences gives; extractions on the other sentences are left out with a
+// warning.
+
+// Covered is the subset of the sentences that the scored files cover: the
+// union of the sentences each system has at least one extraction on.
+const Covered = "covered"
+
+// SentenceSpec is a subset of sentences as the user wrote it, checked for
+// its form (ParseSentences); Select finds its sentences in a gold.
+type SentenceSpec struct {
+	Spec    string     // as written, trimmed
+	Covered bool       // "covered"
+	Items   []SpecItem // the ids and ranges of a list
+}
+
+// SpecItem is one id (Last empty) or one range First-Last of a list; Column
+// is where it starts in the spec (in characters, from 1).
+type SpecItem struct {
+	First, Last string
+	Column      int
+}
+
+// ParseSentences reads a subset of sentences: "" (all), "covered", or a
+// comma-separated list of sentence ids and ranges FIRST-LAST (the sentences
+// from FIRST to LAST in the gold's order), as in "1-5,9". An id that holds
+// a '-' is written as it is: an item is first looked up as one id.
+func ParseSentences(spec string) (SentenceSpec, error) {
+	sp := SentenceSpec{Spec: strings.TrimSpace(spec)}
+	switch strings.ToLower(sp.Spec) {
+	case "", "all":
+		sp.Spec = ""
+		return sp, nil
+	case Covered:
+		sp.Spec, sp.Covered = Covered, true
+		return sp, nil
+	}
+	col := 1
+	for _, raw := range strings.Split(spec, ",") {
+		item := strings.TrimSpace(raw)
+		at := col + len([]rune(raw)) - len([]rune(strings.TrimLeft(raw, " \t")))
+		col += len([]rune(raw)) + 1
+		if strings.EqualFold(item, Covered) { // "covered,10": those and 10
+			sp.Covered = true
+			continue
+		}
+		if item == "" {
+			return sp, specError(spec, at, "an empty item: expected a sentence id or a range FIRST-LAST between commas")
+		}
+		it := SpecItem{First: item, Column: at}
+		if i := strings.Index(item, "-"); i >= 0 {
+			it.First, it.Last = strings.TrimSpace(item[:i]), strings.TrimSpace(item[i+1:])
+			if it.First == "" || it.Last == "" {
+				// kept whole: an id such as "-3" or "a-" may be the gold's
+				it.First, it.Last = item, ""
+			}
+		}
+		sp.Items = append(sp.Items, it)
+	}
+	return sp, nil
+}
+
+func specError(spec string, col int, msg string) error {
+	return fmt.Errorf("sentences %q, column %d: %s", spec, col, msg)
+}
+
+// IsAll reports whether the spec chooses every sentence.
+func (sp SentenceSpec) IsAll() bool { return sp.Spec == "" }
+
+// Select finds the chosen sentences in the gold, by position in file
+// order; systems are the files scored (for "covered", aligned with the gold
+// as Evaluate aligns them). Every id must be the gold's, a range must go
+// forward, and the result must not be empty.
+func (sp SentenceSpec) Select(g *benchie.Gold, systems []*System) ([]int, error) {
+	if sp.IsAll() {
+		return nil, nil
+	}
+	chosen := make([]bool, len(g.Sentences))
+	n := 0
+	mark := func(i int) {
+		if !chosen[i] {
+			chosen[i] = true
+			n++
+		}
+	}
+	if sp.Covered {
+		for _, s := range systems {
+			if s.System == nil {
+				continue
+			}
+			for _, e := range s.Extractions {
+				if i, ok := g.SentenceIndex(e.SentID); ok {
+					mark(i)
+				}
+			}
+		}
+	}
+	for _, it := range sp.Items {
+		if i, ok := g.SentenceIndex(it.whole()); ok {
+			mark(i)
+			continue
+		}
+		if it.Last == "" {
+			return nil, specError(sp.Spec, it.Column, fmt.Sprintf("sentence %q is not in the gold %s (%s)", it.First, g.Path, idRange(g)))
+		}
+		a, okA := g.SentenceIndex(it.First)
+		b, okB := g.SentenceIndex(it.Last)
+		switch {
+		case !okA:
+			return nil, specError(sp.Spec, it.Column, fmt.Sprintf("range %s: sentence %q is not in the gold %s (%s)", it.whole(), it.First, g.Path, idRange(g)))
+		case !okB:
+			return nil, specError(sp.Spec, it.Column, fmt.Sprintf("range %s: sentence %q is not in the gold %s (%s)", it.whole(), it.Last, g.Path, idRange(g)))
+		case b < a:
+			return nil, specError(sp.Spec, it.Column, fmt.Sprintf("range %s goes backwards: sentence %q comes after %q in the gold; expected FIRST-LAST in the gold's order", it.whole(), it.First, it.Last))
+		}
+		for i := a; i <= b; i++ {
+			mark(i)
+		}
+	}
+	if n == 0 { // only "covered" can choose none
+		return nil, fmt.Errorf("sentences %q: no extraction of the files scored names a sentence of the gold %s, so they cover none", sp.Spec, g.Path)
+	}
+	out := make([]int, 0, n)
+	for i, c := range chosen {
+		if c {
+			out = append(out, i)
+		}
+	}
+	return out, nil
+}
+
+func (it SpecItem) whole() string {
+	if it.Last == "" {
+		return it.First
+	}
+	return it.First + "-" + it.Last
+}
+
+// idRange describes a gold's ids for a message: "its ids run from 1 to 300".
+func idRange(g *benchie.Gold) string {
+	first, last := g.Sentences[0].ID, g.Sentences[len(g.Sentences)-1].ID
+	if len(g.Sentences) == 1 {
+		return fmt.Sprintf("its one sentence is %q", first)
+	}
+	return fmt.Sprintf("its %d sentences run from %q to %q", len(g.Sentences), first, last)
+}
+
+// CompactIDs writes the sentences at the given positions (sorted) of a gold
+// as a list that ParseSentences reads back to the same sentences: runs of
+// consecutive sentences as FIRST-LAST, in the gold's order.
+func CompactIDs(g *benchie.Gold, positions []int) string {
+	var b strings.Builder
+	for i := 0; i < len(positions); {
+		j := i
+		for j+1 < len(positions) && positions[j+1] == positions[j]+1 {
+			j++
+		}
+		if b.Len() > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(g.Sentences[positions[i]].ID)
+		if j > i {
+			b.WriteByte('-')
+			b.WriteString(g.Sentences[positions[j]].ID)
+		}
+		i = j + 1
+	}
+	return b.String()
+}
+
+// maxSignatureIDs bounds the list of ids written into a signature; a longer
+// list is named by its checksum there (the report's subset has it whole).
+const maxSignatureIDs = 120
+
+// subsetReport describes a subset for the report.
+func subsetReport(spec SentenceSpec, whole *benchie.Gold, positions []int) *report.Subset {
+	ids := CompactIDs(whole, positions)
+	kind := "list"
+	if spec.Covered {
+		kind = Covered
+	}
+	s := &report.Subset{Spec: spec.Spec, Kind: kind, Sentences: len(positions), Of: len(whole.Sentences), IDs: ids}
+	if len(ids) > maxSignatureIDs {
+		sum := sha256.Sum256([]byte(ids))
+		s.IDsSHA256 = hex.EncodeToString(sum[:])
+	}
+	return s
+}
+
+// restrictCaRB returns the CaRB gold restricted to the sentences of the
+// (subset) BenchIE gold, found by their text.
+func restrictCaRB(cg *CaRBGold, g *benchie.Gold) *CaRBGold {
+	if cg == nil || !g.IsSubset() {
+		return cg
+	}
+	_, shared := commonSentences(g, cg.Gold)
+	cp := *cg
+	cp.Gold = carb.NewGold(cg.Path, shared)
+	cp.Gold.Warnings = cg.Warnings
+	return &cp
+}
+
+// SelectSentences checks a subset (Options.Sentences) against a gold and
+// the systems to score, as Evaluate will choose it: the error a front end
+// shows before scoring. It returns the number of sentences chosen (0 for
+// all).
+func SelectSentences(spec string, gold *Gold, systems []*System) (int, error) {
+	sp, err := ParseSentences(spec)
+	if err != nil {
+		return 0, err
+	}
+	aligned := make([]*System, len(systems))
+	for i, s := range systems {
+		aligned[i] = asBenchIE(s, gold.Gold)
+	}
+	picks, err := sp.Select(gold.Gold, aligned)
+	return len(picks), err
+}
+
+// chooseSentences restricts the golds to the chosen sentences and records
+// the subset; a subset that cannot be chosen leaves them whole, with a note.
+func (ev *Evaluation) chooseSentences(spec string, gold, eGold *Gold, cg *CaRBGold) (*Gold, *Gold, *CaRBGold) {
+	sp, err := ParseSentences(spec)
+	var picks []int
+	if err == nil {
+		picks, err = sp.Select(gold.Gold, ev.Systems)
+	}
+	if err != nil {
+		ev.notes = append(ev.notes, err.Error()+"; every sentence is scored")
+		return gold, eGold, cg
+	}
+	if sp.IsAll() {
+		return gold, eGold, cg
+	}
+	sub, err := gold.Subset(picks)
+	if err != nil { // Select gives positions of this gold
+		panic(err)
+	}
+	ev.Subset = subsetReport(sp, gold.Gold, picks)
+	out := &Gold{Gold: sub, SHA256: gold.SHA256}
+	if eGold != nil {
+		var ePicks []int
+		for _, s := range sub.Sentences {
+			if i, ok := eGold.SentenceIndex(s.ID); ok {
+				ePicks = append(ePicks, i)
+			}
+		}
+		eSub, _ := eGold.Subset(ePicks)
+		eGold = &Gold{Gold: eSub, SHA256: eGold.SHA256}
+	}
+	if ev.FLGold != nil {
+		ev.notes = append(ev.notes, "BenchIE^FL is not scored on a subset of sentences: its reference reading finds sentences by position")
+		ev.FLGold, ev.FLOnly = nil, false
+	}
+	return out, eGold, restrictCaRB(cg, sub)
+}
