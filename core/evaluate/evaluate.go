@@ -135,7 +135,7 @@ type Options struct {
 	// Sentences scores a subset of the gold's sentences, as the user wrote
 	// it: "" (all), "covered" (the sentences the systems have extractions
 	// on) or a list of ids and ranges, "1-5,9" (see ParseSentences). Check
-	// it first with SelectSentences: Evaluate scores every sentence, with a
+	// it first with ChooseSentences: Evaluate scores every sentence, with a
 	// warning, when it cannot be chosen.
 	Sentences string
 	// carbAhead holds CaRB scores computed ahead, by system (WithCaRB).
@@ -278,6 +278,11 @@ func (ev *Evaluation) buildReport(facets []benchie.Facet, opt Options) report.Re
 			Name: s.Name, Path: s.Path, Format: string(s.Format),
 			Extractions: len(s.Extractions), Warnings: warningStrings(s.Warnings),
 			BenchIE: &report.BenchIE{},
+		}
+		if ev.Subset == nil && !ev.FLOnly {
+			if note := coverageNote(ev.Gold.Gold, s); note != "" {
+				rs.Warnings = append(rs.Warnings, note)
+			}
 		}
 		seen := map[string]bool{}
 		for _, f := range ro.Facets {
@@ -433,7 +438,7 @@ func Run(req Request) (*Evaluation, error) {
 		if req.Options.FLGold != nil {
 			return nil, fmt.Errorf("sentences %q: BenchIE^FL cannot be scored on a subset of sentences (its reference reading finds sentences by position): score it on every sentence", req.Sentences)
 		}
-		if _, err := SelectSentences(req.Sentences, gold, systems); err != nil {
+		if _, _, err := ChooseSentences(req.Sentences, gold, systems); err != nil {
 			return nil, err
 		}
 	}

@@ -100,8 +100,8 @@ func (sp SentenceSpec) Select(g *benchie.Gold, systems []*System) ([]int, error)
 	}
 	if sp.Covered {
 		for _, s := range systems {
-			if s.System == nil {
-				continue
+			if s.ByText != nil && (s.System == nil || len(s.Extractions) == 0) {
+				s = asBenchIE(s, g.Whole()) // not aligned with the gold yet
 			}
 			for _, e := range s.Extractions {
 				if i, ok := g.SentenceIndex(e.SentID); ok {
@@ -215,44 +215,38 @@ func restrictCaRB(cg *CaRBGold, g *benchie.Gold) *CaRBGold {
 	return &cp
 }
 
-// SelectSentences checks a subset (Options.Sentences) against a gold and
-// the systems to score, as Evaluate will choose it: the error a front end
-// shows before scoring. It returns the number of sentences chosen (0 for
-// all).
-func SelectSentences(spec string, gold *Gold, systems []*System) (int, error) {
+// ChooseSentences restricts a gold to the sentences spec chooses (see
+// Options.Sentences), and names them: what Evaluate scores, and the error a
+// front end shows before scoring. systems are the files to score (for
+// "covered"). An empty spec returns the gold itself and no subset.
+func ChooseSentences(spec string, gold *Gold, systems []*System) (*Gold, *report.Subset, error) {
 	sp, err := ParseSentences(spec)
+	if err != nil || sp.IsAll() {
+		return gold, nil, err
+	}
+	picks, err := sp.Select(gold.Gold, systems)
 	if err != nil {
-		return 0, err
+		return gold, nil, err
 	}
-	aligned := make([]*System, len(systems))
-	for i, s := range systems {
-		aligned[i] = asBenchIE(s, gold.Gold)
+	sub, err := gold.Subset(picks)
+	if err != nil {
+		return gold, nil, err
 	}
-	picks, err := sp.Select(gold.Gold, aligned)
-	return len(picks), err
+	return &Gold{Gold: sub, SHA256: gold.SHA256}, subsetReport(sp, gold.Gold, picks), nil
 }
 
 // chooseSentences restricts the golds to the chosen sentences and records
 // the subset; a subset that cannot be chosen leaves them whole, with a note.
 func (ev *Evaluation) chooseSentences(spec string, gold, eGold *Gold, cg *CaRBGold) (*Gold, *Gold, *CaRBGold) {
-	sp, err := ParseSentences(spec)
-	var picks []int
-	if err == nil {
-		picks, err = sp.Select(gold.Gold, ev.Systems)
-	}
+	sub, named, err := ChooseSentences(spec, gold, ev.Systems)
 	if err != nil {
 		ev.notes = append(ev.notes, err.Error()+"; every sentence is scored")
 		return gold, eGold, cg
 	}
-	if sp.IsAll() {
+	if named == nil {
 		return gold, eGold, cg
 	}
-	sub, err := gold.Subset(picks)
-	if err != nil { // Select gives positions of this gold
-		panic(err)
-	}
-	ev.Subset = subsetReport(sp, gold.Gold, picks)
-	out := &Gold{Gold: sub, SHA256: gold.SHA256}
+	ev.Subset = named
 	if eGold != nil {
 		var ePicks []int
 		for _, s := range sub.Sentences {
@@ -260,12 +254,52 @@ func (ev *Evaluation) chooseSentences(spec string, gold, eGold *Gold, cg *CaRBGo
 				ePicks = append(ePicks, i)
 			}
 		}
-		eSub, _ := eGold.Subset(ePicks)
+		eSub, _ := eGold.Subset(ePicks) // positions of eGold: never out of range
 		eGold = &Gold{Gold: eSub, SHA256: eGold.SHA256}
 	}
 	if ev.FLGold != nil {
 		ev.notes = append(ev.notes, "BenchIE^FL is not scored on a subset of sentences: its reference reading finds sentences by position")
 		ev.FLGold, ev.FLOnly = nil, false
 	}
-	return out, eGold, restrictCaRB(cg, sub)
+	return sub, eGold, restrictCaRB(cg, sub.Gold)
+}
+
+// CoveredSentences counts the gold sentences that the systems have at least
+// one extraction on (all systems together: what "covered" chooses), and the
+// gold's sentences. A front end proposes "covered" when few are.
+func (ev *Evaluation) CoveredSentences() (covered, of int) {
+	seen := make([]bool, len(ev.Gold.Sentences))
+	for _, s := range ev.Systems {
+		covered += markCovered(ev.Gold.Gold, s, seen)
+	}
+	return covered, len(ev.Gold.Sentences)
+}
+
+// markCovered marks the sentences s has extractions on and returns how many
+// were not marked yet.
+func markCovered(g *benchie.Gold, s *System, seen []bool) int {
+	n := 0
+	for _, e := range s.Extractions {
+		if i, ok := g.SentenceIndex(e.SentID); ok && !seen[i] {
+			seen[i] = true
+			n++
+		}
+	}
+	return n
+}
+
+// FewCovered tells when a system covers so few sentences (under half of the
+// gold's) that its recall, counted over every synset of the gold, says more
+// about the sentences it was not run on than about the system.
+func FewCovered(covered, of int) bool { return covered > 0 && 2*covered < of }
+
+// coverageNote is the warning for a system that covers few sentences when
+// every sentence is scored.
+func coverageNote(g *benchie.Gold, s *System) string {
+	n := markCovered(g, s, make([]bool, len(g.Sentences)))
+	if !FewCovered(n, len(g.Sentences)) {
+		return ""
+	}
+	return fmt.Sprintf("its extractions are on %d of the gold's %d sentences, and recall counts the synsets of all %d: to score only the sentences the files cover, choose the sentences \"covered\" (--sentences covered)",
+		n, len(g.Sentences), len(g.Sentences))
 }

@@ -187,11 +187,11 @@ func TestSentencesErrors(t *testing.T) {
 		}
 	}
 	g, _ := evaluate.ReadGold(evaluate.Input{Path: "g.txt", Data: []byte(gold)}, false)
-	if _, err := evaluate.SelectSentences("covered", g, nil); err == nil || err.Error() != `sentences "covered": no extraction of the files scored names a sentence of the gold g.txt, so they cover none` {
+	if _, _, err := evaluate.ChooseSentences("covered", g, nil); err == nil || err.Error() != `sentences "covered": no extraction of the files scored names a sentence of the gold g.txt, so they cover none` {
 		t.Errorf("covered without files: %v", err)
 	}
-	if n, err := evaluate.SelectSentences("covered,2", g, nil); n != 1 || err != nil {
-		t.Errorf("covered and 2 without files: %d %v", n, err)
+	if sub, named, err := evaluate.ChooseSentences("covered,2", g, nil); err != nil || len(sub.Sentences) != 1 || named.IDs != "2" || named.Kind != "covered" {
+		t.Errorf("covered and 2 without files: %v %+v", err, named)
 	}
 	// An id with a dash is an id; a warning counts what the subset left out.
 	ev, err := run("x-1", "1\tA\tb\tc\nx-1\tC\tb\tc\n7\tz\tz\tz\n")
