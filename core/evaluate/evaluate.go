@@ -138,6 +138,10 @@ type Options struct {
 	// it first with ChooseSentences: Evaluate scores every sentence, with a
 	// warning, when it cannot be chosen.
 	Sentences string
+	// CoveredBy names the systems whose extractions "covered" counts (nil:
+	// every system): the page counts the user's files, not the bundled
+	// systems scored beside them.
+	CoveredBy []string
 	// carbAhead holds CaRB scores computed ahead, by system (WithCaRB).
 	carbAhead []carbScored
 }
@@ -163,6 +167,9 @@ type Evaluation struct {
 	// Gold and EGold are then views holding only them (Gold.Whole() is
 	// the gold as read).
 	Subset *report.Subset
+	// SentencesErr is why Options.Sentences could not be chosen (every
+	// sentence is then scored, and the report says so).
+	SentencesErr error
 	Report report.Report
 	// notes are the report's warnings about the options.
 	notes []string
@@ -183,7 +190,7 @@ func Evaluate(gold, eGold *Gold, systems []*System, opt Options) *Evaluation {
 		ev.Systems = append(ev.Systems, asBenchIE(s, gold.Gold))
 	}
 	if opt.Sentences != "" {
-		gold, eGold, opt.CaRBGold = ev.chooseSentences(opt.Sentences, gold, eGold, opt.CaRBGold)
+		gold, eGold, opt.CaRBGold = ev.chooseSentences(opt.Sentences, opt.CoveredBy, gold, eGold, opt.CaRBGold)
 	}
 	ev.Gold, ev.EGold = gold, eGold
 	for _, f := range facets {

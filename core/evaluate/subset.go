@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/oiebench/oiebench/core/benchie"
@@ -237,9 +238,10 @@ func ChooseSentences(spec string, gold *Gold, systems []*System) (*Gold, *report
 
 // chooseSentences restricts the golds to the chosen sentences and records
 // the subset; a subset that cannot be chosen leaves them whole, with a note.
-func (ev *Evaluation) chooseSentences(spec string, gold, eGold *Gold, cg *CaRBGold) (*Gold, *Gold, *CaRBGold) {
-	sub, named, err := ChooseSentences(spec, gold, ev.Systems)
+func (ev *Evaluation) chooseSentences(spec string, coveredBy []string, gold, eGold *Gold, cg *CaRBGold) (*Gold, *Gold, *CaRBGold) {
+	sub, named, err := ChooseSentences(spec, gold, ev.systemsNamed(coveredBy))
 	if err != nil {
+		ev.SentencesErr = err
 		ev.notes = append(ev.notes, err.Error()+"; every sentence is scored")
 		return gold, eGold, cg
 	}
@@ -267,12 +269,26 @@ func (ev *Evaluation) chooseSentences(spec string, gold, eGold *Gold, cg *CaRBGo
 // CoveredSentences counts the gold sentences that the systems have at least
 // one extraction on (all systems together: what "covered" chooses), and the
 // gold's sentences. A front end proposes "covered" when few are.
-func (ev *Evaluation) CoveredSentences() (covered, of int) {
+func (ev *Evaluation) CoveredSentences(names []string) (covered, of int) {
 	seen := make([]bool, len(ev.Gold.Sentences))
-	for _, s := range ev.Systems {
+	for _, s := range ev.systemsNamed(names) {
 		covered += markCovered(ev.Gold.Gold, s, seen)
 	}
 	return covered, len(ev.Gold.Sentences)
+}
+
+// systemsNamed returns the systems with these names (nil: every system).
+func (ev *Evaluation) systemsNamed(names []string) []*System {
+	if names == nil {
+		return ev.Systems
+	}
+	var out []*System
+	for _, s := range ev.Systems {
+		if slices.Contains(names, s.Name) {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // markCovered marks the sentences s has extractions on and returns how many
