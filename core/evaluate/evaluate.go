@@ -170,7 +170,7 @@ type Evaluation struct {
 	// SentencesErr is why Options.Sentences could not be chosen (every
 	// sentence is then scored, and the report says so).
 	SentencesErr error
-	Report report.Report
+	Report       report.Report
 	// notes are the report's warnings about the options.
 	notes []string
 }
