@@ -30,17 +30,19 @@ type SentenceSpec struct {
 	Items   []SpecItem // the ids and ranges of a list
 }
 
-// SpecItem is one id (Last empty) or one range First-Last of a list; Column
-// is where it starts in the spec (in characters, from 1).
+// SpecItem is one id or one range FIRST-LAST of a list, as written (Select
+// tells which, against the gold's ids); Column is where it starts in the
+// spec (in characters, from 1).
 type SpecItem struct {
-	First, Last string
-	Column      int
+	Text   string
+	Column int
 }
 
 // ParseSentences reads a subset of sentences: "" (all), "covered", or a
 // comma-separated list of sentence ids and ranges FIRST-LAST (the sentences
 // from FIRST to LAST in the gold's order), as in "1-5,9". An id that holds
-// a '-' is written as it is: an item is first looked up as one id.
+// a '-' is written as it is: an item is first looked up as one id, then as
+// a range split at each '-' in turn.
 func ParseSentences(spec string) (SentenceSpec, error) {
 	sp := SentenceSpec{Spec: strings.TrimSpace(spec)}
 	switch strings.ToLower(sp.Spec) {
@@ -63,15 +65,7 @@ func ParseSentences(spec string) (SentenceSpec, error) {
 		if item == "" {
 			return sp, specError(spec, at, "an empty item: expected a sentence id or a range FIRST-LAST between commas")
 		}
-		it := SpecItem{First: item, Column: at}
-		if i := strings.Index(item, "-"); i >= 0 {
-			it.First, it.Last = strings.TrimSpace(item[:i]), strings.TrimSpace(item[i+1:])
-			if it.First == "" || it.Last == "" {
-				// kept whole: an id such as "-3" or "a-" may be the gold's
-				it.First, it.Last = item, ""
-			}
-		}
-		sp.Items = append(sp.Items, it)
+		sp.Items = append(sp.Items, SpecItem{Text: item, Column: at})
 	}
 	return sp, nil
 }
@@ -112,22 +106,9 @@ func (sp SentenceSpec) Select(g *benchie.Gold, systems []*System) ([]int, error)
 		}
 	}
 	for _, it := range sp.Items {
-		if i, ok := g.SentenceIndex(it.whole()); ok {
-			mark(i)
-			continue
-		}
-		if it.Last == "" {
-			return nil, specError(sp.Spec, it.Column, fmt.Sprintf("sentence %q is not in the gold %s (%s)", it.First, g.Path, idRange(g)))
-		}
-		a, okA := g.SentenceIndex(it.First)
-		b, okB := g.SentenceIndex(it.Last)
-		switch {
-		case !okA:
-			return nil, specError(sp.Spec, it.Column, fmt.Sprintf("range %s: sentence %q is not in the gold %s (%s)", it.whole(), it.First, g.Path, idRange(g)))
-		case !okB:
-			return nil, specError(sp.Spec, it.Column, fmt.Sprintf("range %s: sentence %q is not in the gold %s (%s)", it.whole(), it.Last, g.Path, idRange(g)))
-		case b < a:
-			return nil, specError(sp.Spec, it.Column, fmt.Sprintf("range %s goes backwards: sentence %q comes after %q in the gold; expected FIRST-LAST in the gold's order", it.whole(), it.First, it.Last))
+		a, b, err := resolveItem(g, it.Text)
+		if err != "" {
+			return nil, specError(sp.Spec, it.Column, err)
 		}
 		for i := a; i <= b; i++ {
 			mark(i)
@@ -145,11 +126,42 @@ func (sp SentenceSpec) Select(g *benchie.Gold, systems []*System) ([]int, error)
 	return out, nil
 }
 
-func (it SpecItem) whole() string {
-	if it.Last == "" {
-		return it.First
+// resolveItem finds an item of a list in the gold: an id, or a range
+// FIRST-LAST split at the first '-' that leaves an id on each side; it
+// returns the positions of its first and last sentence, or why it names
+// none.
+func resolveItem(g *benchie.Gold, item string) (first, last int, why string) {
+	if i, ok := g.SentenceIndex(item); ok {
+		return i, i, ""
 	}
-	return it.First + "-" + it.Last
+	backwards := ""
+	for k := 0; k < len(item); k++ {
+		if item[k] != '-' {
+			continue
+		}
+		a, b := strings.TrimSpace(item[:k]), strings.TrimSpace(item[k+1:])
+		ia, okA := g.SentenceIndex(a)
+		ib, okB := g.SentenceIndex(b)
+		switch {
+		case okA && okB && ib >= ia:
+			return ia, ib, ""
+		case okA && okB && backwards == "":
+			backwards = fmt.Sprintf("range %s goes backwards: sentence %q comes after %q in the gold; expected FIRST-LAST in the gold's order", item, a, b)
+		}
+	}
+	if backwards != "" {
+		return 0, 0, backwards
+	}
+	k := strings.IndexByte(item, '-')
+	if k < 0 {
+		return 0, 0, fmt.Sprintf("sentence %q is not in the gold %s (%s)", item, g.Path, idRange(g))
+	}
+	a, b := strings.TrimSpace(item[:k]), strings.TrimSpace(item[k+1:])
+	missing := a
+	if _, ok := g.SentenceIndex(a); ok || a == "" {
+		missing = b
+	}
+	return 0, 0, fmt.Sprintf("range %s: sentence %q is not in the gold %s (%s)", item, missing, g.Path, idRange(g))
 }
 
 // idRange describes a gold's ids for a message: "its ids run from 1 to 300".
@@ -174,10 +186,18 @@ func CompactIDs(g *benchie.Gold, positions []int) string {
 		if b.Len() > 0 {
 			b.WriteByte(',')
 		}
-		b.WriteString(g.Sentences[positions[i]].ID)
-		if j > i {
-			b.WriteByte('-')
-			b.WriteString(g.Sentences[positions[j]].ID)
+		first, last := g.Sentences[positions[i]].ID, g.Sentences[positions[j]].ID
+		run := first + "-" + last
+		if a, z, why := resolveItem(g, run); j == i || why != "" || a != positions[i] || z != positions[j] {
+			// one sentence, or ids whose dashes would read as another range
+			for k := i; k <= j; k++ {
+				if k > i {
+					b.WriteByte(',')
+				}
+				b.WriteString(g.Sentences[positions[k]].ID)
+			}
+		} else {
+			b.WriteString(run)
 		}
 		i = j + 1
 	}

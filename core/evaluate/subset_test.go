@@ -240,3 +240,39 @@ func TestSubsetNamedEverywhere(t *testing.T) {
 		}
 	}
 }
+
+// TestCompactIDsReadBack: the ids a report names read back, through
+// --sentences, to the same sentences, for random subsets of a gold whose
+// ids are not in numeric order and hold dashes.
+func TestCompactIDsReadBack(t *testing.T) {
+	var b strings.Builder
+	ids := []string{"3", "1", "a-b", "2", "x", "10", "9", "b-", "-c", "7"}
+	for _, id := range ids {
+		fmt.Fprintf(&b, "sent_id:%s\tS %s .\n%s--> Cluster 1:\nS --> r --> %s\n\n", id, id, id, id)
+	}
+	g, err := evaluate.ReadGold(evaluate.Input{Path: "g.txt", Data: []byte(b.String())}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for mask := 1; mask < 1<<len(ids); mask++ {
+		var picks []int
+		for i := range ids {
+			if mask&(1<<i) != 0 {
+				picks = append(picks, i)
+			}
+		}
+		list := evaluate.CompactIDs(g.Gold, picks)
+		sub, named, err := evaluate.ChooseSentences(list, g, nil)
+		if err != nil {
+			t.Fatalf("%v: %q: %v", picks, list, err)
+		}
+		if named.IDs != list || len(sub.Sentences) != len(picks) {
+			t.Fatalf("%v: %q reads back as %q (%d sentences)", picks, list, named.IDs, len(sub.Sentences))
+		}
+		for i, p := range picks {
+			if sub.Sentences[i].ID != ids[p] {
+				t.Fatalf("%v: %q reads back sentence %q at %d, want %q", picks, list, sub.Sentences[i].ID, i, ids[p])
+			}
+		}
+	}
+}
