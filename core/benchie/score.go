@@ -134,6 +134,9 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 		if !ok {
 			j.Verdict = Ignored
 			res.Ignored++
+			if _, in := c.Gold.Whole().SentenceIndex(e.SentID); in && c.Gold.IsSubset() {
+				res.OutsideSubset++
+			}
 			if !unknown[e.SentID] {
 				unknown[e.SentID] = true
 				res.UnknownIDs = append(res.UnknownIDs, e.SentID)
@@ -268,15 +271,6 @@ func (c *Compiled) scoreWarnings(sys *oie.System, res *Result) []oie.Warning {
 			}
 		}
 		if len(outside) > 0 {
-			in := map[string]bool{}
-			for _, id := range outside {
-				in[id] = true
-			}
-			for _, e := range sys.Extractions {
-				if in[e.SentID] {
-					res.OutsideSubset++
-				}
-			}
 			ws = append(ws, oie.Warning{File: sys.Path, Msg: fmt.Sprintf("%d extraction(s) are on %d sentence(s) outside the chosen sentences and are left out of the score (ids %s)",
 				res.OutsideSubset, len(outside), firstIDs(outside))})
 		}
