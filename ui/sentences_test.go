@@ -53,6 +53,9 @@ func TestSentencesChoice(t *testing.T) {
 	if strings.Contains(html, "covered-notice") || !strings.Contains(html, "Scored on 5 of 300 sentences (those the files cover: 1-3,7,9)") {
 		t.Fatalf("subset not named:\n%s", html)
 	}
+	if got := m.Eval.Report.Subset.CoveredBy; len(got) != 1 || got[0] != "mine" {
+		t.Errorf("covered by %q, want the user's file", got)
+	}
 	if m.Eval.Report.Systems[0].BenchIE.Regular.FN+m.Eval.Report.Systems[0].BenchIE.Regular.TP != m.Eval.Report.Gold.Synsets || m.Eval.Report.Gold.Sentences != 5 {
 		t.Fatal("every system is scored on the 5 sentences")
 	}

@@ -269,6 +269,9 @@ func (ev *Evaluation) chooseSentences(spec string, coveredBy []string, gold, eGo
 		return gold, eGold, cg
 	}
 	ev.Subset = named
+	if coveredBy != nil && named.Kind == Covered {
+		named.CoveredBy = coveredBy
+	}
 	if eGold != nil {
 		var ePicks []int
 		for _, s := range sub.Sentences {

@@ -42,6 +42,9 @@ type Subset struct {
 	// when the list is too long for the signature.
 	IDs       string `json:"ids"`
 	IDsSHA256 string `json:"ids_sha256,omitempty"`
+	// CoveredBy names the systems whose extractions "covered" counted, when
+	// not every system's (the page counts the user's files only).
+	CoveredBy []string `json:"covered_by,omitempty"`
 }
 
 // SignatureField is the subset as the signature names it:
