@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/explain"
 	"github.com/oiebench/oiebench/core/formats"
 	"github.com/oiebench/oiebench/core/report"
@@ -18,6 +19,10 @@ type Inputs struct {
 	M *Model
 	// FacetNote explains why the last facet cannot be unchecked.
 	FacetNote string
+	// listDraft is the list of sentences typed; listPicked tells that
+	// "These sentences" is chosen while the field waits for a list.
+	listDraft  string
+	listPicked bool
 }
 
 // Pick adds the files chosen in a file input.
@@ -175,6 +180,61 @@ func (c *Inputs) ToggleCompat() {
 	o := c.M.Options
 	o.ReferenceCompat = !o.ReferenceCompat
 	c.M.App.SetOptions(o)
+}
+
+// SentencesMode is the choice of sentences shown: all, covered or list.
+func (c *Inputs) SentencesMode() string {
+	switch s := c.M.Options.Sentences; {
+	case s == evaluate.Covered:
+		return "covered"
+	case s != "" || c.listPicked:
+		return "list"
+	}
+	return "all"
+}
+
+// SentenceList is the list of ids and ranges in its field.
+func (c *Inputs) SentenceList() string {
+	if s := c.M.Options.Sentences; s != "" && s != evaluate.Covered {
+		return s
+	}
+	return c.listDraft
+}
+
+// SetSentencesMode chooses all sentences, those the files cover, or the
+// list in the field (when it holds one; else the field waits for it).
+func (c *Inputs) SetSentencesMode(mode string) {
+	o := c.M.Options
+	c.listPicked = mode == "list"
+	switch mode {
+	case "all":
+		o.Sentences = ""
+	case "covered":
+		o.Sentences = evaluate.Covered
+	default:
+		if c.listDraft == "" {
+			return
+		}
+		o.Sentences = c.listDraft
+	}
+	c.M.App.SetOptions(o)
+}
+
+// SetSentenceList scores the sentences typed in the field ("1-5,9").
+func (c *Inputs) SetSentenceList(e vugu.DOMEvent) {
+	c.listDraft = strings.TrimSpace(e.PropString("target", "value"))
+	c.listPicked = true
+	o := c.M.Options
+	o.Sentences = c.listDraft
+	c.M.App.SetOptions(o)
+}
+
+// SentencesError says why the chosen sentences could not be scored.
+func (c *Inputs) SentencesError() string {
+	if c.M.Eval == nil || c.M.Eval.SentencesErr == nil {
+		return ""
+	}
+	return c.M.Eval.SentencesErr.Error() + ": every sentence is scored."
 }
 
 // FLFixed tells that the gold on screen is BenchIE^FL's, always scored

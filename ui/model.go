@@ -72,6 +72,10 @@ type Options struct {
 	// FL scores with BenchIE^FL beside BenchIE (always on for the
 	// BenchIE^FL data set).
 	FL bool `json:"benchie_fl,omitempty"`
+	// Sentences scores a subset of the gold's sentences: "" (all),
+	// "covered" (those the user's files cover) or ids and ranges, "1-5,9"
+	// (evaluate.Options.Sentences).
+	Sentences string `json:"sentences,omitempty"`
 }
 
 // HasFacet reports whether facet f is chosen.
@@ -103,7 +107,7 @@ func (o Options) WithFacet(f benchie.Facet, on bool) Options {
 // Valid returns the options with unknown facets dropped and at least one
 // facet, in canonical order (stored options may come from an older page).
 func (o Options) Valid() Options {
-	v := Options{ReferenceCompat: o.ReferenceCompat, FL: o.FL}
+	v := Options{ReferenceCompat: o.ReferenceCompat, FL: o.FL, Sentences: o.Sentences}
 	for _, f := range benchie.Facets {
 		if o.HasFacet(f) {
 			v.Facets = append(v.Facets, f)
@@ -287,6 +291,18 @@ func (m *Model) SystemIndex(name string) int {
 		}
 	}
 	return -1
+}
+
+// UserSystems names the systems of the user's files (not the bundled ones
+// scored beside them): the files "covered" counts.
+func (m *Model) UserSystems() []string {
+	names := []string{}
+	for _, f := range m.Files {
+		if f.Role == RoleSystem {
+			names = append(names, f.System)
+		}
+	}
+	return names
 }
 
 // SystemNames lists the evaluated systems in file order.

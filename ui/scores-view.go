@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/explain"
 	"github.com/oiebench/oiebench/core/report"
 )
@@ -12,6 +13,13 @@ import (
 // exports, the notices that qualify its numbers, and the gold statistics.
 type ScoresView struct {
 	M *Model
+	// covered caches CoveredSentences for the evaluation on screen (the
+	// view renders on every event).
+	covered struct {
+		ev    *evaluate.Evaluation
+		users string
+		n, of int
+	}
 }
 
 // TotalsDiffer lists the scores on which the paper's rule and the official
@@ -150,3 +158,58 @@ func (c *ScoresView) TableClass() string {
 	}
 	return ""
 }
+
+// FewCovered is the notice proposing to score only the sentences the
+// user's files cover, when they cover under half of the gold's; it returns
+// the notice's text and its button's, or "" when there is nothing to
+// propose.
+func (c *ScoresView) FewCovered() (string, string) {
+	ev := c.M.Eval
+	users := c.M.UserSystems()
+	if ev == nil || ev.Subset != nil || len(users) == 0 {
+		return "", ""
+	}
+	if key := strings.Join(users, "\x00"); c.covered.ev != ev || c.covered.users != key {
+		c.covered.ev, c.covered.users = ev, key
+		c.covered.n, c.covered.of = ev.CoveredSentences(users)
+	}
+	n, of := c.covered.n, c.covered.of
+	if !evaluate.FewCovered(n, of) {
+		return "", ""
+	}
+	files := "Your file has"
+	if len(users) > 1 {
+		files = "Your files have"
+	}
+	return fmt.Sprintf("%s extractions on %s of the gold's %d, but recall counts the synsets of all %d sentences.",
+			files, Count(n, "sentence"), of, of),
+		fmt.Sprintf("Score only the %s your %s cover%s", Count(n, "sentence"), map[bool]string{true: "files", false: "file"}[len(users) > 1], map[bool]string{true: "", false: "s"}[len(users) > 1])
+}
+
+// ScoreCovered scores only the sentences the user's files cover.
+func (c *ScoresView) ScoreCovered() {
+	o := c.M.Options
+	o.Sentences = evaluate.Covered
+	c.M.App.SetOptions(o)
+}
+
+// SubsetNote says which sentences the table scores, when not all.
+func (c *ScoresView) SubsetNote() string {
+	if c.M.Eval == nil || c.M.Eval.Subset == nil {
+		return ""
+	}
+	return "Scored on " + c.M.Eval.Subset.Label() + ": precision, recall and F1 are those of a gold holding only these sentences."
+}
+
+// ScoreAll scores every sentence again.
+func (c *ScoresView) ScoreAll() {
+	o := c.M.Options
+	o.Sentences = ""
+	c.M.App.SetOptions(o)
+}
+
+// FewCoveredText is the text of the FewCovered notice.
+func (c *ScoresView) FewCoveredText() string { t, _ := c.FewCovered(); return t }
+
+// FewCoveredButton is the label of its button.
+func (c *ScoresView) FewCoveredButton() string { _, b := c.FewCovered(); return b }

@@ -19,6 +19,7 @@ import (
 // gold, how it is read, the systems' format, the mode and the output.
 type inputFlags struct {
 	gold, eGold, format, sysFormat *string
+	sentences                      *string
 	compat, strict, quiet, wide    *bool
 }
 
@@ -33,6 +34,7 @@ func addInputFlags(fs *flag.FlagSet, eGoldHelp string) *inputFlags {
 		sysFormat: fs.String("system-format", "auto", "system file format: auto or "+strings.Join(formats.Readable(), ", ")),
 		quiet:     fs.Bool("quiet", false, "print no warnings on standard error (the JSON report still lists them)"),
 		wide:      fs.Bool("wide", false, "table: one block however wide, instead of blocks that fit 120 columns"),
+		sentences: fs.String("sentences", "", sentencesHelp),
 	}
 	empty := ""
 	f.eGold = &empty
@@ -66,10 +68,13 @@ func (f *inputFlags) request(systems []string) (evaluate.Request, error) {
 		}
 		req.EGold = &in
 	}
-	req.Options = evaluate.Options{ReferenceCompat: *f.compat, StrictGold: *f.strict}
+	req.Options = evaluate.Options{ReferenceCompat: *f.compat, StrictGold: *f.strict, Sentences: *f.sentences}
 	req.Systems, err = systemInputs(systems)
 	return req, err
 }
+
+// sentencesHelp is the help of --sentences.
+const sentencesHelp = "score only these sentences of the gold: ids and ranges in the gold's order (1-5,9), or covered: those the system files have extractions on (all files together); the gold is restricted to them for every scorer"
 
 // systemInputs reads system files given as [NAME=]PATH (a path that holds
 // '=' and exists is read as a path).

@@ -10,10 +10,11 @@ import (
 )
 
 func runStats(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("stats", "--gold GOLD [--format table|json]", stderr)
+	fs := newFlagSet("stats", "--gold GOLD [--sentences 1-5,9] [--format table|json]", stderr)
 	gold := fs.String("gold", "", "BenchIE gold file (required)")
 	strict := fs.Bool("strict", false, "reject gold oddities the reference tolerates, instead of warning")
 	format := fs.String("format", "table", "output: table or json")
+	sentences := fs.String("sentences", "", "count only these sentences of the gold: ids and ranges in the gold's order (1-5,9)")
 	rest, err := parseInterleaved(fs, args)
 	if err != nil {
 		return err
@@ -32,10 +33,17 @@ func runStats(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	g, subset, err := evaluate.ChooseSentences(*sentences, g, nil)
+	if err != nil {
+		return err
+	}
 	st := g.Stats()
 	switch *format {
 	case "json":
 		out := map[string]any{"path": g.Path, "sha256": g.SHA256, "stats": st, "warnings": warningList(g)}
+		if subset != nil {
+			out["subset"] = subset
+		}
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(out)
@@ -47,6 +55,9 @@ func runStats(args []string, stdout, stderr io.Writer) error {
 		}
 		fmt.Fprintf(w, "gold\t%s\n", g.Path)
 		fmt.Fprintf(w, "sha256\t%s\n", g.SHA256)
+		if subset != nil {
+			fmt.Fprintf(w, "counted\t%s\n", subset.Label())
+		}
 		fmt.Fprintf(w, "sentences\t%d (%d without synsets)\n", st.Sentences, st.EmptySentences)
 		fmt.Fprintf(w, "synsets\t%d\n", st.Synsets)
 		fmt.Fprintf(w, "annotated triples\t%d\n", st.Triples)

@@ -159,6 +159,9 @@ func Compare(ev *evaluate.Evaluation, a, b int, opt CompareOptions) report.Compa
 	delta, p := Randomisation(pa, pb, samples, opt.Seed)
 	ro := ev.Report.Options
 	sig := report.Signature(report.Options{Scorers: []string{"benchie"}, Facets: []string{string(facet)}, ReferenceCompat: ro.ReferenceCompat, StrictGold: ro.StrictGold}, ev.Gold.SHA256, "")
+	if ev.Subset != nil {
+		sig += "|" + ev.Subset.SignatureField()
+	}
 	return report.Comparison{
 		Signature: fmt.Sprintf("%s|test:approximate-randomisation,samples:%d,seed:%d", sig, samples, opt.Seed),
 		A:         ev.Systems[a].Name, B: ev.Systems[b].Name, Facet: string(facet),

@@ -164,6 +164,10 @@ func (c *compiled) get(make func() *compiledSet, pause func()) *compiledSet {
 }
 
 func (g *Gold) compiledSet(minimal bool, pause func()) *compiledSet {
+	if g.parent != nil { // a subset: the chosen sentences of the whole gold's
+		k := map[bool]int{false: 0, true: 1}[minimal]
+		return g.compiled[k].get(func() *compiledSet { return g.parent.compiledSet(minimal, pause).pick(g.picks) }, pause)
+	}
 	if !minimal {
 		return g.compiled[0].get(func() *compiledSet { return compileSentences(g, nil, pause) }, pause)
 	}

@@ -17,7 +17,11 @@ type Gold struct {
 	index     map[string]int
 	units     unitArena   // the slots as the reader parsed them
 	compiled  [2]compiled // parsed slots, made on first use (compile.go)
-	stats     struct {
+	// parent is set for a subset (Subset): the gold read from the file, of
+	// which picks are the sentences kept, by position.
+	parent *Gold
+	picks  []int
+	stats  struct {
 		once    sync.Once
 		counted atomic.Bool
 		value   Stats

@@ -79,6 +79,9 @@ type Result struct {
 	// Ignored counts extractions of sentences that are not in the gold.
 	Ignored    int
 	UnknownIDs []string // distinct, in order of first appearance
+	// OutsideSubset counts the ignored extractions that are on sentences of
+	// the whole gold left out of a subset (Gold.Subset).
+	OutsideSubset int
 	// Other holds the totals under the other mode (paper rule or reference
 	// script); ModesDisagree is set when they differ from Counts.
 	Other         Counts
@@ -131,6 +134,9 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 		if !ok {
 			j.Verdict = Ignored
 			res.Ignored++
+			if _, in := c.Gold.Whole().SentenceIndex(e.SentID); in && c.Gold.IsSubset() {
+				res.OutsideSubset++
+			}
 			if !unknown[e.SentID] {
 				unknown[e.SentID] = true
 				res.UnknownIDs = append(res.UnknownIDs, e.SentID)
@@ -254,14 +260,25 @@ func (c *Compiled) totals(js []Judgement, credited []int, synsets int) Counts {
 func (c *Compiled) scoreWarnings(sys *oie.System, res *Result) []oie.Warning {
 	var ws []oie.Warning
 	if res.Ignored > 0 {
-		ids := res.UnknownIDs
-		more := ""
-		if len(ids) > 5 {
-			ids, more = ids[:5], fmt.Sprintf(" and %d more", len(res.UnknownIDs)-5)
+		// On a subset, the sentences of the whole gold that were not chosen
+		// are told apart from ids the gold does not have.
+		var outside, unknown []string
+		for _, id := range res.UnknownIDs {
+			if _, ok := c.Gold.Whole().SentenceIndex(id); ok {
+				outside = append(outside, id)
+			} else {
+				unknown = append(unknown, id)
+			}
 		}
-		ws = append(ws, oie.Warning{File: sys.Path, Msg: fmt.Sprintf("%d extraction(s) name sentences not in the gold and are left out of the score (ids %s%s)",
-			res.Ignored, strings.Join(ids, ", "), more)})
-		if res.Ignored == len(sys.Extractions) {
+		if len(outside) > 0 {
+			ws = append(ws, oie.Warning{File: sys.Path, Msg: fmt.Sprintf("%d extraction(s) are on %d sentence(s) outside the chosen sentences and are left out of the score (ids %s)",
+				res.OutsideSubset, len(outside), firstIDs(outside))})
+		}
+		if n := res.Ignored - res.OutsideSubset; n > 0 {
+			ws = append(ws, oie.Warning{File: sys.Path, Msg: fmt.Sprintf("%d extraction(s) name sentences not in the gold and are left out of the score (ids %s)",
+				n, firstIDs(unknown))})
+		}
+		if res.Ignored == len(sys.Extractions) && res.OutsideSubset == 0 {
 			ws = append(ws, oie.Warning{File: sys.Path, Msg: "no extraction names a sentence of this gold: is this the system file for this gold (language, sentence ids)?"})
 		}
 	}
@@ -330,4 +347,12 @@ func (c *Compiled) Unindexed(sys *oie.System) int {
 		}
 	}
 	return n
+}
+
+// firstIDs lists the first five ids, and how many more there are.
+func firstIDs(ids []string) string {
+	if len(ids) > 5 {
+		return strings.Join(ids[:5], ", ") + fmt.Sprintf(" and %d more", len(ids)-5)
+	}
+	return strings.Join(ids, ", ")
 }

@@ -28,6 +28,7 @@ func (opt Options) carbFor(i int, s *System, g *benchie.Gold, regular *report.Sc
 // CaRB score, so that the page can let the browser work in between. The
 // evaluation itself is not changed.
 func (ev *Evaluation) WithCaRB(cg *CaRBGold, step func(done, total int)) *Evaluation {
+	cg = restrictCaRB(cg, ev.Gold.Gold)
 	ro := ev.Report.Options
 	opt := Options{ReferenceCompat: ro.ReferenceCompat, StrictGold: ro.StrictGold, StatsLater: true, CaRBGold: cg}
 	for _, f := range ro.Facets {

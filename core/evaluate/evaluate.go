@@ -132,6 +132,16 @@ type Options struct {
 	// FLOnly leaves BenchIE out of the report (it is still scored: the
 	// explorer shows its verdicts).
 	FLOnly bool
+	// Sentences scores a subset of the gold's sentences, as the user wrote
+	// it: "" (all), "covered" (the sentences the systems have extractions
+	// on) or a list of ids and ranges, "1-5,9" (see ParseSentences). Check
+	// it first with ChooseSentences: Evaluate scores every sentence, with a
+	// warning, when it cannot be chosen.
+	Sentences string
+	// CoveredBy names the systems whose extractions "covered" counts (nil:
+	// every system): the page counts the user's files, not the bundled
+	// systems scored beside them.
+	CoveredBy []string
 	// carbAhead holds CaRB scores computed ahead, by system (WithCaRB).
 	carbAhead []carbScored
 }
@@ -153,7 +163,16 @@ type Evaluation struct {
 	FLCorrected bool
 	FLOnly      bool
 	FL          []*benchiefl.Result
-	Report      report.Report
+	// Subset names the sentences scored when Options.Sentences chose some:
+	// Gold and EGold are then views holding only them (Gold.Whole() is
+	// the gold as read).
+	Subset *report.Subset
+	// SentencesErr is why Options.Sentences could not be chosen (every
+	// sentence is then scored, and the report says so).
+	SentencesErr error
+	Report       report.Report
+	// notes are the report's warnings about the options.
+	notes []string
 }
 
 // Entity is the key of BenchIE-E results.
@@ -165,11 +184,15 @@ func Evaluate(gold, eGold *Gold, systems []*System, opt Options) *Evaluation {
 	if len(facets) == 0 {
 		facets = benchie.Facets
 	}
-	ev := &Evaluation{Gold: gold, EGold: eGold, Compiled: map[benchie.Facet]*benchie.Compiled{},
+	ev := &Evaluation{Compiled: map[benchie.Facet]*benchie.Compiled{},
 		FLGold: opt.FLGold, FLCorrected: opt.FLCorrected, FLOnly: opt.FLOnly && opt.FLGold != nil}
 	for _, s := range systems {
 		ev.Systems = append(ev.Systems, asBenchIE(s, gold.Gold))
 	}
+	if opt.Sentences != "" {
+		gold, eGold, opt.CaRBGold = ev.chooseSentences(opt.Sentences, opt.CoveredBy, gold, eGold, opt.CaRBGold)
+	}
+	ev.Gold, ev.EGold = gold, eGold
 	for _, f := range facets {
 		ev.Compiled[f] = benchie.CompileWith(gold.Gold, f, opt.Pause)
 	}
@@ -180,7 +203,7 @@ func Evaluate(gold, eGold *Gold, systems []*System, opt Options) *Evaluation {
 	if eGold != nil {
 		total += len(systems)
 	}
-	if opt.FLGold != nil {
+	if ev.FLGold != nil {
 		total += len(systems)
 	}
 	done := 0
@@ -234,13 +257,18 @@ func (ev *Evaluation) buildReport(facets []benchie.Facet, opt Options) report.Re
 	if opt.CaRBGold != nil {
 		sig += "|carb-gold:sha256:" + opt.CaRBGold.SHA256
 	}
+	if ev.Subset != nil {
+		sig += "|" + ev.Subset.SignatureField()
+	}
 	r := report.Report{
 		Signature: sig,
 		Version:   report.Version,
 		Options:   ro,
 		Gold:      goldInfo(ev.Gold, opt.StatsLater),
+		Subset:    ev.Subset,
 		Systems:   []report.System{},
 	}
+	r.Gold.Warnings = append(r.Gold.Warnings, ev.notes...)
 	if ev.EGold != nil {
 		e := goldInfo(ev.EGold, opt.StatsLater)
 		r.EGold = &e
@@ -257,6 +285,11 @@ func (ev *Evaluation) buildReport(facets []benchie.Facet, opt Options) report.Re
 			Name: s.Name, Path: s.Path, Format: string(s.Format),
 			Extractions: len(s.Extractions), Warnings: warningStrings(s.Warnings),
 			BenchIE: &report.BenchIE{},
+		}
+		if ev.Subset == nil && !ev.FLOnly {
+			if note := coverageNote(ev.Gold.Gold, s); note != "" {
+				rs.Warnings = append(rs.Warnings, note)
+			}
 		}
 		seen := map[string]bool{}
 		for _, f := range ro.Facets {
@@ -312,6 +345,7 @@ func goldInfo(g *Gold, later bool) report.Gold {
 // the report (for an evaluation made with StatsLater).
 func (ev *Evaluation) CountStats() {
 	ev.Report.Gold = goldInfo(ev.Gold, false)
+	ev.Report.Gold.Warnings = append(ev.Report.Gold.Warnings, ev.notes...)
 	if ev.EGold != nil {
 		e := goldInfo(ev.EGold, false)
 		ev.Report.EGold = &e
@@ -406,6 +440,14 @@ func Run(req Request) (*Evaluation, error) {
 		}
 		names[s.Name] = true
 		systems = append(systems, s)
+	}
+	if req.Sentences != "" {
+		if req.Options.FLGold != nil {
+			return nil, fmt.Errorf("sentences %q: BenchIE^FL cannot be scored on a subset of sentences (its reference reading finds sentences by position): score it on every sentence", req.Sentences)
+		}
+		if _, _, err := ChooseSentences(req.Sentences, gold, systems); err != nil {
+			return nil, err
+		}
 	}
 	if req.MaxUnindexed > 0 {
 		facets := req.Facets

@@ -121,7 +121,7 @@ func (r *Report) markdown() []byte {
 		}
 		b.WriteString("\n")
 	}
-	fmt.Fprintf(&b, "\nGold: %s (%d sentences, %s). Signature: `%s`\n", BaseName(r.Gold.Path), r.Gold.Sentences, r.goldUnits(), r.Signature)
+	fmt.Fprintf(&b, "\nGold: %s (%s, %s). Signature: `%s`\n", BaseName(r.Gold.Path), r.SentencesLabel(), r.goldUnits(), r.Signature)
 	return []byte(b.String())
 }
 
@@ -187,8 +187,8 @@ func (r *Report) latex() []byte {
 		}
 		return strings.Join(append(parts, h), `\allowbreak{}`)
 	})
-	fmt.Fprintf(&b, "\\caption{%s scores on %s (%d sentences, %s). Signature: \\texttt{%s}}\n",
-		what, escapeLatex(BaseName(r.Gold.Path)), r.Gold.Sentences, r.goldUnits(), sig)
+	fmt.Fprintf(&b, "\\caption{%s scores on %s (%s, %s). Signature: \\texttt{%s}}\n",
+		what, escapeLatex(BaseName(r.Gold.Path)), escapeLatex(r.SentencesLabel()), r.goldUnits(), sig)
 	b.WriteString("\\end{table}\n")
 	return []byte(b.String())
 }
@@ -292,7 +292,7 @@ func (r *Report) table(opts RenderOptions) []byte {
 		w.Flush()
 	}
 	if slices.Contains(r.Options.Scorers, "benchie") {
-		fmt.Fprintf(&buf, "\ngold %s: %d sentences, %d synsets, %d surface triples\n", BaseName(r.Gold.Path), r.Gold.Sentences, r.Gold.Synsets, r.Gold.Extractions)
+		fmt.Fprintf(&buf, "\ngold %s: %s, %d synsets, %d surface triples\n", BaseName(r.Gold.Path), r.SentencesLabel(), r.Gold.Synsets, r.Gold.Extractions)
 	} else { // a token-level gold has tuples, not synsets
 		fmt.Fprintf(&buf, "\ngold %s: %d sentences, %d tuples\n", BaseName(r.Gold.Path), r.Gold.Sentences, r.Gold.Extractions)
 	}

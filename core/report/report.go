@@ -24,8 +24,59 @@ type Report struct {
 	CaRBGold  *Gold   `json:"carb_gold,omitempty"`
 	// FLGold is the gold as the BenchIE^FL reader reads it (its synsets
 	// count a phantom synset; its warnings are that reader's).
-	FLGold  *Gold    `json:"benchie_fl_gold,omitempty"`
+	FLGold *Gold `json:"benchie_fl_gold,omitempty"`
+	// Subset, when set, names the sentences scored: Gold (and EGold,
+	// CaRBGold) then describe those sentences only.
+	Subset  *Subset  `json:"subset,omitempty"`
 	Systems []System `json:"systems"`
+}
+
+// Subset is a chosen part of the gold's sentences.
+type Subset struct {
+	Spec      string `json:"spec"`      // as the user wrote it: "covered", "1-5,9"
+	Kind      string `json:"kind"`      // covered (the sentences the files cover) or list
+	Sentences int    `json:"sentences"` // chosen
+	Of        int    `json:"of"`        // in the whole gold
+	// IDs lists the chosen sentences, consecutive ones as FIRST-LAST in the
+	// gold's order (what --sentences reads back); IDsSHA256 is its checksum
+	// when the list is too long for the signature.
+	IDs       string `json:"ids"`
+	IDsSHA256 string `json:"ids_sha256,omitempty"`
+	// CoveredBy names the systems whose extractions "covered" counted, when
+	// not every system's (the page counts the user's files only).
+	CoveredBy []string `json:"covered_by,omitempty"`
+}
+
+// SignatureField is the subset as the signature names it:
+// "sentences:covered:5/300:1-5".
+func (s *Subset) SignatureField() string {
+	ids := s.IDs
+	if s.IDsSHA256 != "" {
+		ids = "ids-sha256:" + s.IDsSHA256
+	}
+	return fmt.Sprintf("sentences:%s:%d/%d:%s", s.Kind, s.Sentences, s.Of, ids)
+}
+
+// Label describes the subset in words, for captions: "5 of 300 sentences
+// (those the files cover: 1-5)".
+func (s *Subset) Label() string {
+	ids := s.IDs
+	if s.IDsSHA256 != "" {
+		ids = "listed in the JSON report"
+	}
+	if s.Kind == "covered" {
+		return fmt.Sprintf("%d of %d sentences (those the files cover: %s)", s.Sentences, s.Of, ids)
+	}
+	return fmt.Sprintf("%d of %d sentences (%s)", s.Sentences, s.Of, ids)
+}
+
+// SentencesLabel is the gold's sentences for a caption: "300 sentences", or
+// the subset's Label.
+func (r *Report) SentencesLabel() string {
+	if r.Subset != nil {
+		return r.Subset.Label()
+	}
+	return fmt.Sprintf("%d sentences", r.Gold.Sentences)
 }
 
 // Options are the settings that change numbers.

@@ -207,6 +207,12 @@ func scoreRequest(o sjs.Value) (evaluate.Request, error) {
 	}
 	req.ReferenceCompat = o.Get("referenceCompat").Truthy()
 	req.StrictGold = o.Get("strictGold").Truthy()
+	if v := o.Get("sentences"); v.Truthy() {
+		if v.Type() != sjs.TypeString {
+			return req, fmt.Errorf("sentences must be a string: \"covered\" or ids and ranges such as \"1-5,9\"")
+		}
+		req.Sentences = v.String()
+	}
 	if f := o.Get("systemFormat"); f.Type() == sjs.TypeString {
 		// The command line's names: auto or a format of the registry.
 		format, err := evaluate.ParseSystemFormat(f.String())

@@ -61,6 +61,10 @@ func (a *app) rescore() {
 	}
 	ws, systems := a.inputs()
 	opt := a.options
+	var coveredBy []string // "covered": the user's files, when there are any
+	if users := a.m.UserSystems(); len(users) > 0 {
+		coveredBy = users
+	}
 	if ws == nil {
 		a.m.SetEvaluation(nil)
 		a.env.UnlockRender()
@@ -76,7 +80,8 @@ func (a *app) rescore() {
 	preview := !ws.HasStats()
 	start := time.Now()
 	a.br.Mark("oiebench-score-start")
-	eopt := evaluate.Options{Facets: opt.Facets, ReferenceCompat: opt.ReferenceCompat, Progress: a.progress(label), Pause: a.pause(nil)}
+	eopt := evaluate.Options{Facets: opt.Facets, ReferenceCompat: opt.ReferenceCompat, Progress: a.progress(label), Pause: a.pause(nil),
+		Sentences: opt.Sentences, CoveredBy: coveredBy}
 	if d, ok := benchmarks.DatasetByKey(src); (ok && d.FL()) || opt.FL {
 		var err error
 		if eopt.FLGold, err = a.flGold(src, ws); err != nil {
