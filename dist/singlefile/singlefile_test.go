@@ -1,4 +1,4 @@
-package main
+package singlefile
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/andybalholm/brotli"
 	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/internal/dataset"
 )
@@ -31,6 +32,7 @@ func writeSite(t *testing.T, files map[string]string) string {
 }
 
 const shell = `<!doctype html>
+<title>oiebench</title>
 <meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'wasm-unsafe-eval'">
 <link rel="stylesheet" href="style.css">
 <link rel="preload" as="fetch" crossorigin href="data/x.txt">
@@ -48,7 +50,7 @@ func TestBundle(t *testing.T) {
 		"app.wasm":     "\x00asm binary",
 		"data/x.txt":   "sent_id:1\tHe slept .\n",
 	})
-	page, err := bundle(dir, []string{"app.wasm", "data/x.txt"})
+	page, err := Bundle(os.DirFS(dir), []Asset{{Path: "app.wasm"}, {Path: "data/x.txt"}, {Path: "exercise.json", Data: []byte(`{"title": "<b>"}`)}}, "Week 3 & 4")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +74,10 @@ func TestBundle(t *testing.T) {
 		t.Error("page still refers to outside files")
 	}
 	// Each file comes back whole from its embedding, before the scripts.
-	for name, want := range map[string]string{"app.wasm": "\x00asm binary", "data/x.txt": "sent_id:1\tHe slept .\n"} {
+	if !strings.Contains(html, "<title>Week 3 &amp; 4</title>") {
+		t.Error("the title was not replaced")
+	}
+	for name, want := range map[string]string{"app.wasm": "\x00asm binary", "data/x.txt": "sent_id:1\tHe slept .\n", "exercise.json": `{"title": "<b>"}`} {
 		m := regexp.MustCompile(`<script type="application/gzip" data-asset="` + regexp.QuoteMeta(name) + `">([^<]*)</script>`).FindStringSubmatchIndex(html)
 		if m == nil {
 			t.Fatalf("%s not embedded", name)
@@ -90,8 +95,26 @@ func TestBundle(t *testing.T) {
 			t.Errorf("%s embeds %q", name, got)
 		}
 	}
-	if _, err := bundle(dir, []string{"missing.wasm"}); err == nil {
+	if _, err := Bundle(os.DirFS(dir), []Asset{{Path: "missing.wasm"}}, ""); err == nil {
 		t.Error("a missing file made no error")
+	}
+}
+
+// A file committed brotli-compressed (app.wasm.br) is read decompressed.
+func TestReadSiteBrotli(t *testing.T) {
+	var z bytes.Buffer
+	w := brotli.NewWriter(&z)
+	w.Write([]byte("\x00asm packed"))
+	w.Close()
+	dir := writeSite(t, map[string]string{"app.wasm.br": z.String(), "plain.txt": "x"})
+	if got, err := ReadSite(os.DirFS(dir), "app.wasm"); err != nil || string(got) != "\x00asm packed" {
+		t.Errorf("app.wasm: %q, %v", got, err)
+	}
+	if got, err := ReadSite(os.DirFS(dir), "plain.txt"); err != nil || string(got) != "x" {
+		t.Errorf("plain.txt: %q, %v", got, err)
+	}
+	if _, err := ReadSite(os.DirFS(dir), "none.txt"); err == nil {
+		t.Error("a missing file read")
 	}
 }
 
