@@ -209,3 +209,7 @@ func ParseList(list string) ([]string, error) {
 	}
 	return out, nil
 }
+
+// AssetPath is the path the exercise is embedded under in its page: the
+// page opens on the exercise when it finds it.
+const AssetPath = "exercise.json"
