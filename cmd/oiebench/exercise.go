@@ -49,7 +49,7 @@ func runExercise(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	page, err := singlefile.Bundle(dist.Site(), []singlefile.Asset{{Path: "app.wasm"}, {Path: exercise.AssetPath, Data: spec}}, sp.Title)
+	page, err := singlefile.Bundle(dist.ReadSite, []singlefile.Asset{{Path: "app.wasm"}, {Path: exercise.AssetPath, Data: spec}}, sp.Title)
 	if err != nil {
 		return err
 	}

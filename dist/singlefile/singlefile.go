@@ -15,16 +15,12 @@ import (
 	"errors"
 	"fmt"
 	"html"
-	"io"
-	"io/fs"
 	"regexp"
 	"strings"
-
-	"github.com/andybalholm/brotli"
 )
 
 // Asset is a file embedded in the page under the path the page asks for
-// (app.wasm, data/...). Data nil: the file of that path in the site.
+// (app.wasm, data/...). Data nil: the site's file of that path.
 type Asset struct {
 	Path string
 	Data []byte
@@ -38,25 +34,16 @@ var (
 	titleTag   = regexp.MustCompile(`<title>[^<]*</title>`)
 )
 
-// ReadSite reads a file of a built site: F, or F.br decompressed (the
-// committed evaluator is app.wasm.br).
-func ReadSite(site fs.FS, name string) ([]byte, error) {
-	data, err := fs.ReadFile(site, name)
-	if err == nil || !errors.Is(err, fs.ErrNotExist) {
-		return data, err
-	}
-	br, berr := fs.ReadFile(site, name+".br")
-	if berr != nil {
-		return nil, err
-	}
-	return io.ReadAll(brotli.NewReader(bytes.NewReader(br)))
-}
+// Shell lists the files of the page's shell: index.html and the files it
+// links. A page that embeds them too (the single-file site) can make
+// exercise files itself.
+var Shell = []string{"index.html", "style.css", "analysis.css", "wasm_exec.js", "loader.js"}
 
-// Bundle builds the single page from the built site (its index.html and
-// the files it links) with the assets embedded; a title, when given,
-// replaces the page's.
-func Bundle(site fs.FS, assets []Asset, title string) ([]byte, error) {
-	page, err := fs.ReadFile(site, "index.html")
+// Bundle builds the single page from the built site, whose files read
+// returns by path (its index.html and the files it links), with the assets
+// embedded; a title, when given, replaces the page's.
+func Bundle(read func(path string) ([]byte, error), assets []Asset, title string) ([]byte, error) {
+	page, err := read("index.html")
 	if err != nil {
 		return nil, err
 	}
@@ -68,7 +55,7 @@ func Bundle(site fs.FS, assets []Asset, title string) ([]byte, error) {
 	inline := func(re *regexp.Regexp, tag string) {
 		page = re.ReplaceAllFunc(page, func(m []byte) []byte {
 			name := string(re.FindSubmatch(m)[1])
-			body, err := fs.ReadFile(site, name)
+			body, err := read(name)
 			if err != nil && firstErr == nil {
 				firstErr = err
 			}
@@ -92,7 +79,7 @@ func Bundle(site fs.FS, assets []Asset, title string) ([]byte, error) {
 	for _, a := range assets {
 		data := a.Data
 		if data == nil {
-			if data, err = ReadSite(site, a.Path); err != nil {
+			if data, err = read(a.Path); err != nil {
 				return nil, fmt.Errorf("%v (run ./build.sh build first)", err)
 			}
 		}

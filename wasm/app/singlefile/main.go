@@ -9,6 +9,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/dist/singlefile"
@@ -18,7 +19,8 @@ func main() {
 	dist := flag.String("dist", "dist", "the built site")
 	out := flag.String("out", "dist/oiebench.html", "the file to write")
 	flag.Parse()
-	page, err := singlefile.Bundle(os.DirFS(*dist), assets(), "")
+	read := func(name string) ([]byte, error) { return os.ReadFile(filepath.Join(*dist, filepath.FromSlash(name))) }
+	page, err := singlefile.Bundle(read, assets(), "")
 	if err == nil {
 		err = os.WriteFile(*out, page, 0o644)
 	}
@@ -30,9 +32,10 @@ func main() {
 }
 
 // assets lists the files the page loads, relative to the site: the
-// evaluator and every bundled data set.
+// evaluator and every bundled data set; and the shell, from which the page
+// makes exercise files.
 func assets() []singlefile.Asset {
-	files := []string{"app.wasm"}
+	files := append([]string{"app.wasm"}, singlefile.Shell...)
 	for _, d := range benchmarks.OnPage() {
 		files = append(files, "data/"+d.Gold)
 		for _, s := range d.Systems {
