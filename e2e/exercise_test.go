@@ -3,12 +3,17 @@
 package e2e
 
 import (
+	"bytes"
+	"compress/gzip"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -230,4 +235,49 @@ func TestExerciseClassTable(t *testing.T) {
 		t.Error("the report shows no gold triples though the gold is shown")
 	}
 	p.screenshot("exercise-teacher")
+}
+
+// The page's "Make an exercise", served and as the single file from disk,
+// downloads the exercise the command line makes for the same sentences,
+// and the downloaded file opens on it.
+func TestMakeExerciseFromThePage(t *testing.T) {
+	cli := oiebenchCLI(t)
+	dir := t.TempDir()
+	made := filepath.Join(dir, "cli.html")
+	cli("exercise", "--gold", "benchie:en", "--sentences", "2,3", "--title", "From the page", "--out", made)
+	cliPage, _ := os.ReadFile(made)
+	want := embeddedJSON(t, string(cliPage))
+	for _, u := range []string{site.URL + "/", "file://" + filepath.Join(root, "dist", "oiebench.html")} {
+		p := newPage(t)
+		downloads := allowDownloads(t, p)
+		p.open(u)
+		p.do(chromedp.Click(chromedp.CSS("#make-exercise-toggle")))
+		p.waitFor("the form", `document.querySelector('#exercise-sentences') !== null`)
+		p.do(chromedp.SendKeys(chromedp.CSS("#exercise-sentences"), "2,3"),
+			chromedp.SendKeys(chromedp.CSS("#exercise-title"), "From the page"))
+		p.do(chromedp.Click(chromedp.CSS("#exercise-make")))
+		page := waitDownload(t, filepath.Join(downloads, "exercise.html"))
+		p.waitFor("the note", `(document.querySelector('#exercise-note') || {}).textContent?.includes('Downloaded exercise.html')`)
+		if got := embeddedJSON(t, string(page)); got != want {
+			t.Errorf("%s: the page's exercise differs from the command line's:\n%s\n%s", u, got, want)
+		}
+		p.do(chromedp.Navigate("file://" + filepath.Join(downloads, "exercise.html")))
+		p.waitFor("the exercise", `document.querySelector('#app[data-ready="exercise"]') !== null && document.querySelectorAll('.ex-sentence').length === 2`)
+	}
+}
+
+// embeddedJSON is the exercise a page embeds.
+func embeddedJSON(t *testing.T, page string) string {
+	t.Helper()
+	m := regexp.MustCompile(`data-asset="exercise.json">([^<]*)<`).FindStringSubmatch(page)
+	if m == nil {
+		t.Fatal("no exercise embedded")
+	}
+	z, _ := base64.StdEncoding.DecodeString(m[1])
+	r, err := gzip.NewReader(bytes.NewReader(z))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(r)
+	return string(b)
 }

@@ -236,3 +236,6 @@ func (c *Inputs) MakeNoteClass() string {
 	}
 	return "hint"
 }
+
+// ToggleMake shows or hides the "Make an exercise" form.
+func (c *Inputs) ToggleMake() { c.M.Make.Open = !c.M.Make.Open }

@@ -59,6 +59,7 @@ type App interface {
 
 // MakeForm is the "Make an exercise" form.
 type MakeForm struct {
+	Open             bool // the form is shown
 	Sentences, Title string
 	ShowGold         bool
 	Note             string
