@@ -281,3 +281,40 @@ func embeddedJSON(t *testing.T, page string) string {
 	b, _ := io.ReadAll(r)
 	return string(b)
 }
+
+// An exercise fits a phone (360 px): no sideways scrolling, finger-sized
+// tabs and buttons, for the student (the gold shown, an incorrect
+// extraction beside its closest gold triple) and the teacher.
+func TestExerciseOnAPhone(t *testing.T) {
+	cli := oiebenchCLI(t)
+	dir := t.TempDir()
+	page := filepath.Join(dir, "exercise.html")
+	cli("exercise", "--gold", "benchie:en", "--sentences", "2", "--show-gold", "--out", page)
+	p := newPage(t)
+	p.do(chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulatePortrait))
+	p.do(chromedp.Navigate("file://" + page))
+	p.waitFor("the exercise", `document.querySelector('#app[data-ready="exercise"]') !== null`)
+	p.do(chromedp.SendKeys(chromedp.CSS("#ex-s0-subject"), "Graner"),
+		chromedp.SendKeys(chromedp.CSS("#ex-s0-relation"), "left"),
+		chromedp.SendKeys(chromedp.CSS("#ex-s0-object"), "him there\r"))
+	p.waitFor("the closest gold triple", `document.querySelector('.closest .pair') !== null`)
+	checkNarrow(t, p, 360, "exercise", ".ex-sentence")
+	sp, err := exercise.Parse("exercise.json", []byte(embeddedJSON(t, mustRead(t, page))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub, _ := exercise.WriteSubmission(sp, "Ana", []exercise.Extraction{{SentID: "2", Triple: oie.Triple{Subject: "Graner", Relation: "handcuffed", Object: "him"}}})
+	p.do(chromedp.Click(chromedp.CSS("#tab-teacher")))
+	pick(p, "#ex-submissions", writeTemp(t, "ana.jsonl", sub))
+	p.waitFor("the class table", `document.querySelector('#ex-class tr[data-student="Ana"]') !== null`)
+	checkNarrow(t, p, 360, "exercise-teacher", "#ex-class")
+}
+
+func mustRead(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
