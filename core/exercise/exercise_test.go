@@ -257,3 +257,23 @@ func TestSubmissionsAndClass(t *testing.T) {
 		t.Error("the same student twice")
 	}
 }
+
+// Line endings and blank lines do not move the positions of a refusal.
+func TestSubmissionLines(t *testing.T) {
+	sp, err := New(englishGold(t), []string{"2"}, "", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := WriteSubmission(sp, "Ana", []Extraction{ext("2", "a", "b", "c")})
+	b, _ := WriteSubmission(sp, "Bo", []Extraction{ext("2", "a", "b", "c")})
+	crlf := strings.ReplaceAll(string(a)+"\n"+string(b), "\n", "\r\n")
+	if _, err := ReadSubmission(sp, "x.jsonl", []byte("\ufeff"+crlf)); err == nil || !strings.Contains(err.Error(), "x.jsonl:3:1: ") {
+		t.Errorf("CRLF, a blank line and a BOM: %v", err)
+	}
+	if s, err := ReadSubmission(sp, "x.jsonl", []byte(strings.ReplaceAll(string(a), "\n", "\r"))); err != nil || s.Student != "Ana" {
+		t.Errorf("CR endings: %+v, %v", s, err)
+	}
+	if _, err := ReadSubmission(sp, "x.jsonl", []byte("\n\n")); err == nil {
+		t.Error("an empty submission read")
+	}
+}

@@ -81,26 +81,25 @@ func ReadSubmission(sp Spec, file string, data []byte) (Submission, error) {
 		return Submission{}, err
 	}
 	sub := Submission{File: file, System: sys}
-	n := 0
-	for i, l := range strings.Split(oie.TextOf(data, false), "\n") {
-		if oie.TrimSpace(l) == "" {
-			continue
-		}
-		n++
-		v := gjson.Parse(l)
+	lines, err := oie.SplitContentLines(file, data)
+	if err != nil {
+		return Submission{}, err
+	}
+	for _, l := range lines {
+		v := gjson.Parse(l.Text)
 		ex, st := v.Get("exercise").String(), strings.TrimSpace(v.Get("student").String())
 		switch {
 		case ex != sp.ID:
-			return Submission{}, &oie.ParseError{File: file, Line: i + 1, Column: 1, Err: oie.ErrSyntax,
+			return Submission{}, &oie.ParseError{File: file, Line: l.Num, Column: 1, Err: oie.ErrSyntax,
 				Msg: fmt.Sprintf("expected a submission to exercise %s (%q), found exercise %s: this is another exercise's submission", short(sp.ID), sp.Title, short(cmp.Or(ex, "none")))}
 		case st == "":
-			return Submission{}, &oie.ParseError{File: file, Line: i + 1, Column: 1, Err: oie.ErrEmptyField, Msg: `expected "student", the name of the student`}
+			return Submission{}, &oie.ParseError{File: file, Line: l.Num, Column: 1, Err: oie.ErrEmptyField, Msg: `expected "student", the name of the student`}
 		case sub.Student != "" && st != sub.Student:
-			return Submission{}, &oie.ParseError{File: file, Line: i + 1, Column: 1, Err: oie.ErrSyntax, Msg: fmt.Sprintf("expected every line from student %q, found %q", sub.Student, st)}
+			return Submission{}, &oie.ParseError{File: file, Line: l.Num, Column: 1, Err: oie.ErrSyntax, Msg: fmt.Sprintf("expected every line from student %q, found %q", sub.Student, st)}
 		}
 		sub.Student = st
 	}
-	if n == 0 {
+	if len(lines) == 0 {
 		return Submission{}, &oie.ParseError{File: file, Line: 1, Msg: "empty submission: expected extractions", Err: oie.ErrNoContent}
 	}
 	sys.Name = sub.Student
