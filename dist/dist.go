@@ -11,9 +11,14 @@
 package dist
 
 import (
+	"bytes"
 	"embed"
+	"errors"
+	"io"
 	"io/fs"
 	"path"
+
+	"github.com/andybalholm/brotli"
 )
 
 //go:embed index.html style.css analysis.css loader.js wasm_exec.js app.wasm.br app.wasm.sources data
@@ -26,4 +31,18 @@ func Site() fs.FS { return site }
 // ("benchie/systems/clausie_explicit.txt").
 func ReadData(p string) ([]byte, error) {
 	return site.ReadFile(path.Join("data", p))
+}
+
+// ReadSite returns a file of the embedded site as the page gets it: F, or
+// F.br decompressed (the evaluator is committed as app.wasm.br).
+func ReadSite(name string) ([]byte, error) {
+	data, err := site.ReadFile(name)
+	if err == nil || !errors.Is(err, fs.ErrNotExist) {
+		return data, err
+	}
+	br, berr := site.ReadFile(name + ".br")
+	if berr != nil {
+		return nil, err
+	}
+	return io.ReadAll(brotli.NewReader(bytes.NewReader(br)))
 }

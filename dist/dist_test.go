@@ -192,3 +192,18 @@ func TestHandlerPaths(t *testing.T) {
 		t.Errorf("POST: %d", rec.Code)
 	}
 }
+
+// The evaluator is read decompressed from its committed .br; a plain file
+// as it is.
+func TestReadSite(t *testing.T) {
+	wasm, err := ReadSite("app.wasm")
+	if err != nil || !bytes.HasPrefix(wasm, []byte("\x00asm")) {
+		t.Errorf("app.wasm: %d bytes, %v", len(wasm), err)
+	}
+	if html, err := ReadSite("index.html"); err != nil || !bytes.Contains(html, []byte("<!doctype html>")) {
+		t.Errorf("index.html: %v", err)
+	}
+	if _, err := ReadSite("none.txt"); err == nil {
+		t.Error("a missing file read")
+	}
+}

@@ -271,3 +271,31 @@ func (c *Inputs) EGold() *FileEntry {
 	}
 	return nil
 }
+
+// SetMake keeps a field of the "Make an exercise" form.
+func (c *Inputs) SetMake(field string, e vugu.DOMEvent) {
+	switch field {
+	case "sentences":
+		c.M.Make.Sentences = e.PropString("target", "value")
+	case "title":
+		c.M.Make.Title = e.PropString("target", "value")
+	case "show":
+		c.M.Make.ShowGold = e.PropBool("target", "checked")
+	}
+}
+
+// MakeExercise downloads the exercise the form describes.
+func (c *Inputs) MakeExercise() {
+	c.M.App.MakeExercise(c.M.Make.Sentences, c.M.Make.Title, c.M.Make.ShowGold)
+}
+
+// MakeNoteClass styles the form's note as an error when it is one.
+func (c *Inputs) MakeNoteClass() string {
+	if c.M.Make.Failed {
+		return "notice error"
+	}
+	return "hint"
+}
+
+// ToggleMake shows or hides the "Make an exercise" form.
+func (c *Inputs) ToggleMake() { c.M.Make.Open = !c.M.Make.Open }

@@ -51,6 +51,19 @@ type App interface {
 	// DiscardStored deletes them from the browser.
 	RetryStored()
 	DiscardStored()
+	// MakeExercise downloads a class exercise (core/exercise) of the gold
+	// on screen: the sentences of list ("1-5,9"), as `oiebench exercise`
+	// makes it; MakeForm.Note says how it went.
+	MakeExercise(list, title string, showGold bool)
+}
+
+// MakeForm is the "Make an exercise" form.
+type MakeForm struct {
+	Open             bool // the form is shown
+	Sentences, Title string
+	ShowGold         bool
+	Note             string
+	Failed           bool
 }
 
 // Recovery is shown when the last visit stopped while the user's stored
@@ -235,6 +248,8 @@ type Model struct {
 	ScoreTime string
 
 	Prefs Prefs
+	// Make is the "Make an exercise" form (inputs.vugu).
+	Make MakeForm
 	// Studio is the annotation studio's state (ui/studio-state.go).
 	Studio *Studio
 	// Analyses is what is computed after the table (ui/analyses.go).

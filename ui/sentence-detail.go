@@ -20,6 +20,12 @@ type SentenceDetail struct {
 	View explain.SentenceView
 	// SideBySide puts the systems in columns (the comparison).
 	SideBySide bool
+	// Hidden shows a view stripped of the gold's text (an exercise whose
+	// gold students do not see, exercise.Hide): no forms, no gold triples.
+	Hidden bool
+	// Remove, when set, puts a Remove button on each extraction (an
+	// exercise's student removes their own extraction by its index).
+	Remove func(ext int)
 }
 
 // Lang is the language of the sentence text, for screen readers and fonts.
@@ -84,6 +90,9 @@ func (c *SentenceDetail) SynsetClass(s explain.SynsetView) string {
 
 // FormsText counts a synset's surface forms.
 func (c *SentenceDetail) FormsText(s explain.SynsetView) string {
+	if c.Hidden {
+		return "a fact of the gold"
+	}
 	more := ""
 	if !s.FormsExact {
 		more = "at least "
@@ -168,6 +177,9 @@ func (c *SentenceDetail) Why(cl explain.ClosestView) string {
 		}
 	}
 	t := fmt.Sprintf("Closest gold: synset %d, triple %d. ", cl.Synset+1, cl.Triple+1)
+	if c.Hidden {
+		t = "Closest gold triple (not shown): "
+	}
 	switch len(agree) {
 	case 0:
 		t += "No slot agrees"

@@ -15,6 +15,7 @@
 //	oiebench tags [--gold GOLD]... [TEXT_FILE]...
 //	oiebench convert --to benchie-gold|annie-json|text [--from benchie-gold|annie-json|sentences] FILE
 //	oiebench convert --to benchie-tsv|jsonl|carb-tabbed [--from ...] [--sentences GOLD] FILE
+//	oiebench exercise --gold GOLD --sentences LIST [--title T] [--show-gold] --out exercise.html [--gold-out FILE]
 //	oiebench benchmarks [--format table|json]
 //	oiebench serve [--dir FOLDER] [--addr 127.0.0.1:8080]
 //	oiebench version
@@ -51,6 +52,7 @@ var commands = map[string]command{
 	"tags":       {"POS tags of English sentences, for the page", runTags},
 	"benchmarks": {"list the benchmark files this binary ships (benchie:en, benchie:en/clausie, …)", runBenchmarks},
 	"version":    {"print the version of oiebench and of Go", runVersion},
+	"exercise":   {"write a class exercise: one HTML file with sentences to extract from, instant feedback and a class table", runExercise},
 	"convert":    {"convert gold annotations (BenchIE, AnnIE JSON, text) or system extractions (BenchIE TSV, JSONL, CaRB tabbed)", runConvert},
 }
 

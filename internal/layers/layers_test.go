@@ -21,7 +21,7 @@ func layer(pkg string) (rank int, name string) {
 	switch {
 	case strings.HasPrefix(p, "core/"):
 		return 0, "core"
-	case p == "dist":
+	case p == "dist" || strings.HasPrefix(p, "dist/"):
 		return 1, "dist (the site and its data)"
 	case p == "ui":
 		return 2, "ui"

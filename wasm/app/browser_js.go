@@ -310,3 +310,15 @@ func (jsBrowser) Mark(name string) {
 		perf.Call("mark", name)
 	}
 }
+
+func (jsBrowser) LoadText(key string) (string, bool) { return localGet(key) }
+func (jsBrowser) SaveText(key, value string)         { localSet(key, value) }
+
+// embedded tells whether the page embeds a file (the single-file builds).
+func embedded(path string) bool {
+	var found bool
+	catch(func() {
+		found = sjs.Global().Get("document").Call("querySelector", `script[data-asset="`+path+`"]`).Truthy()
+	})
+	return found
+}

@@ -6,6 +6,7 @@
 package main
 
 import (
+	"github.com/oiebench/oiebench/core/exercise"
 	"github.com/oiebench/oiebench/ui"
 	"github.com/vugu/vugu"
 	"github.com/vugu/vugu/domrender"
@@ -21,6 +22,10 @@ func main() {
 	if err != nil {
 		panic(err)
 	}
+	if embedded(exercise.AssetPath) { // a page made by oiebench exercise
+		runExercise(renderer, env, buildEnv)
+		return
+	}
 	a := newApp(env, jsBrowser{})
 	root := &ui.Root{M: a.m}
 	registerAPI(a)
@@ -33,5 +38,27 @@ func main() {
 			panic(err)
 		}
 		root.AfterRender()
+	}
+}
+
+// runExercise shows the exercise the page embeds instead of the benchmarks.
+func runExercise(renderer *domrender.JSRenderer, env vugu.EventEnv, buildEnv *vugu.BuildEnv) {
+	root := &ui.ExerciseView{}
+	go func() {
+		x, err := openExercise(env, jsBrowser{})
+		env.Lock()
+		if err != nil {
+			root.Err = "This exercise could not be opened: " + err.Error()
+		}
+		root.X = x
+		env.UnlockRender()
+	}()
+	for ok := true; ok; ok = renderer.EventWait() {
+		env.RLock()
+		results := buildEnv.RunBuild(root)
+		env.RUnlock()
+		if err := renderer.Render(results); err != nil {
+			panic(err)
+		}
 	}
 }

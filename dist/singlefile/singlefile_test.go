@@ -1,4 +1,4 @@
-package main
+package singlefile
 
 import (
 	"bytes"
@@ -31,6 +31,7 @@ func writeSite(t *testing.T, files map[string]string) string {
 }
 
 const shell = `<!doctype html>
+<title>oiebench</title>
 <meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'wasm-unsafe-eval'">
 <link rel="stylesheet" href="style.css">
 <link rel="preload" as="fetch" crossorigin href="data/x.txt">
@@ -48,7 +49,7 @@ func TestBundle(t *testing.T) {
 		"app.wasm":     "\x00asm binary",
 		"data/x.txt":   "sent_id:1\tHe slept .\n",
 	})
-	page, err := bundle(dir, []string{"app.wasm", "data/x.txt"})
+	page, err := Bundle(dirReader(dir), []Asset{{Path: "app.wasm"}, {Path: "data/x.txt"}, {Path: "exercise.json", Data: []byte(`{"title": "<b>"}`)}}, "Week 3 & 4")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +73,10 @@ func TestBundle(t *testing.T) {
 		t.Error("page still refers to outside files")
 	}
 	// Each file comes back whole from its embedding, before the scripts.
-	for name, want := range map[string]string{"app.wasm": "\x00asm binary", "data/x.txt": "sent_id:1\tHe slept .\n"} {
+	if !strings.Contains(html, "<title>Week 3 &amp; 4</title>") {
+		t.Error("the title was not replaced")
+	}
+	for name, want := range map[string]string{"app.wasm": "\x00asm binary", "data/x.txt": "sent_id:1\tHe slept .\n", "exercise.json": `{"title": "<b>"}`} {
 		m := regexp.MustCompile(`<script type="application/gzip" data-asset="` + regexp.QuoteMeta(name) + `">([^<]*)</script>`).FindStringSubmatchIndex(html)
 		if m == nil {
 			t.Fatalf("%s not embedded", name)
@@ -90,9 +94,13 @@ func TestBundle(t *testing.T) {
 			t.Errorf("%s embeds %q", name, got)
 		}
 	}
-	if _, err := bundle(dir, []string{"missing.wasm"}); err == nil {
+	if _, err := Bundle(dirReader(dir), []Asset{{Path: "missing.wasm"}}, ""); err == nil {
 		t.Error("a missing file made no error")
 	}
+}
+
+func dirReader(dir string) func(string) ([]byte, error) {
+	return func(name string) ([]byte, error) { return os.ReadFile(filepath.Join(dir, filepath.FromSlash(name))) }
 }
 
 // The shell preloads the first screen's data: exactly the files of the

@@ -1,0 +1,116 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/base64"
+	"encoding/json"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/oiebench/oiebench/core/exercise"
+	"github.com/oiebench/oiebench/core/oie"
+)
+
+// embeddedAsset returns a file a single-file page embeds.
+func embeddedAsset(t *testing.T, page, path string) []byte {
+	t.Helper()
+	m := regexp.MustCompile(`data-asset="` + regexp.QuoteMeta(path) + `">([^<]*)<`).FindStringSubmatch(page)
+	if m == nil {
+		t.Fatalf("%s is not embedded", path)
+	}
+	z, err := base64.StdEncoding.DecodeString(m[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := gzip.NewReader(bytes.NewReader(z))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(r)
+	return b
+}
+
+func TestExerciseFile(t *testing.T) {
+	dir := t.TempDir()
+	out, gold := filepath.Join(dir, "ex.html"), filepath.Join(dir, "gold.txt")
+	stdout, stderr, code := runCLI(t, "exercise", "--gold", "benchie:en", "--sentences", "2-3,7", "--title", "Week <3>", "--out", out, "--gold-out", gold)
+	if code != 0 || !strings.Contains(stdout, "3 sentence(s), gold hidden from students") {
+		t.Fatalf("exit %d: %s%s", code, stdout, stderr)
+	}
+	page, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(page)
+	if !strings.Contains(html, "<title>Week &lt;3&gt;</title>") || !strings.Contains(html, `data-asset="app.wasm"`) || strings.Contains(html, `data-asset="data/`) {
+		t.Error("the page lacks its title or the evaluator, or embeds benchmark data")
+	}
+	sp, err := exercise.Parse("exercise.json", embeddedAsset(t, html, exercise.AssetPath))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sp.Title != "Week <3>" || sp.ShowGold || len(sp.Sentences) != 3 || sp.Sentences[2].ID != "7" {
+		t.Errorf("spec %+v", sp)
+	}
+	written, _ := os.ReadFile(gold)
+	if string(written) != sp.Gold {
+		t.Error("--gold-out differs from the exercise's gold")
+	}
+	// The class table's numbers are the command line's on the exercise's gold.
+	sub1, _ := exercise.WriteSubmission(sp, "Ana", []exercise.Extraction{{SentID: "2", Triple: oie.Triple{Subject: "Graner", Relation: "handcuffed", Object: "him"}}})
+	sub2, _ := exercise.WriteSubmission(sp, "Bo", []exercise.Extraction{{SentID: "2", Triple: oie.Triple{Subject: "Graner", Relation: "left", Object: "him"}}, {SentID: "3", Triple: oie.Triple{Subject: "It", Relation: "deals", Object: "with cases"}}})
+	var subs []exercise.Submission
+	var files []string
+	for name, data := range map[string][]byte{"ana.jsonl": sub1, "bo.jsonl": sub2} {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, data, 0o644)
+		s, err := exercise.ReadSubmission(sp, name, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		subs = append(subs, s)
+		files = append(files, s.Student+"="+p)
+	}
+	class, err := exercise.ScoreClass(sp, subs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code = runCLI(t, append([]string{"score", "--gold", gold, "--format", "json"}, files...)...)
+	if code != 0 {
+		t.Fatalf("score: %s", stderr)
+	}
+	var rep struct {
+		Systems []struct {
+			Name    string
+			BenchIE map[string]struct{ Precision, Recall, F1 float64 }
+		}
+	}
+	json.Unmarshal([]byte(stdout), &rep)
+	if len(rep.Systems) != 2 {
+		t.Fatalf("%d systems", len(rep.Systems))
+	}
+	for _, s := range rep.Systems {
+		for _, row := range class.Rows {
+			if row.Student == s.Name && math.Abs(row.Score.F1-s.BenchIE["regular"].F1) > 1e-12 {
+				t.Errorf("%s: class F1 %v, score %v", s.Name, row.Score.F1, s.BenchIE["regular"].F1)
+			}
+		}
+	}
+	for _, bad := range [][]string{
+		{"exercise", "--gold", "benchie:en", "--out", out},
+		{"exercise", "--gold", "benchie:en", "--sentences", "3-1", "--out", out},
+	} {
+		if _, _, code := runCLI(t, bad...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", bad, code)
+		}
+	}
+	if _, stderr, code := runCLI(t, "exercise", "--gold", "benchie:en", "--sentences", "1,999", "--out", out); code != 1 || !strings.Contains(stderr, `no sentence "999"`) {
+		t.Errorf("unknown sentence: exit %d, %s", code, stderr)
+	}
+}

@@ -1,0 +1,177 @@
+package exercise
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/oiebench/oiebench/core/analysis"
+	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/core/explain"
+	"github.com/oiebench/oiebench/core/oie"
+	"github.com/oiebench/oiebench/core/report"
+	"github.com/tidwall/gjson"
+)
+
+// line is one line of a submission: core/oie's JSON Lines extraction with
+// the exercise and the student, which the system reader ignores.
+type line struct {
+	SentID   string `json:"sent_id"`
+	Subject  string `json:"subject"`
+	Relation string `json:"relation"`
+	Object   string `json:"object"`
+	Exercise string `json:"exercise"`
+	Student  string `json:"student"`
+}
+
+// WriteSubmission writes a student's extractions of an exercise.
+func WriteSubmission(sp Spec, student string, triples []Extraction) ([]byte, error) {
+	student = strings.TrimSpace(student)
+	if student == "" {
+		return nil, fmt.Errorf("write your name first: the teacher's table lists submissions by name")
+	}
+	if len(triples) == 0 {
+		return nil, fmt.Errorf("add at least one extraction first")
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	for _, t := range triples {
+		enc.Encode(line{t.SentID, t.Subject, t.Relation, t.Object, sp.ID, student})
+	}
+	return b.Bytes(), nil
+}
+
+// Extraction is a student's triple of a sentence.
+type Extraction struct {
+	SentID string `json:"sent_id"`
+	oie.Triple
+}
+
+// SubmissionName is the file name a submission is downloaded under.
+func SubmissionName(student string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(strings.TrimSpace(student)) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r > 127:
+			b.WriteRune(r)
+		case b.Len() > 0 && !strings.HasSuffix(b.String(), "-"):
+			b.WriteByte('-')
+		}
+	}
+	return "submission-" + cmp.Or(strings.Trim(b.String(), "-"), "student") + ".jsonl"
+}
+
+// Submission is a read submission.
+type Submission struct {
+	File, Student string
+	System        *evaluate.System
+}
+
+// ReadSubmission reads a submission to the exercise sp: a JSON Lines system
+// file whose lines name sp's ID and one student. A file of another exercise
+// is refused with the reason.
+func ReadSubmission(sp Spec, file string, data []byte) (Submission, error) {
+	sys, err := evaluate.ReadSystem(evaluate.Input{Path: file, Data: data}, oie.FormatJSONL)
+	if err != nil {
+		return Submission{}, err
+	}
+	sub := Submission{File: file, System: sys}
+	lines, err := oie.SplitContentLines(file, data)
+	if err != nil {
+		return Submission{}, err
+	}
+	for _, l := range lines {
+		v := gjson.Parse(l.Text)
+		ex, st := v.Get("exercise").String(), strings.TrimSpace(v.Get("student").String())
+		switch {
+		case ex != sp.ID:
+			return Submission{}, &oie.ParseError{File: file, Line: l.Num, Column: 1, Err: oie.ErrSyntax,
+				Msg: fmt.Sprintf("expected a submission to exercise %s (%q), found exercise %s: this is another exercise's submission", short(sp.ID), sp.Title, short(cmp.Or(ex, "none")))}
+		case st == "":
+			return Submission{}, &oie.ParseError{File: file, Line: l.Num, Column: 1, Err: oie.ErrEmptyField, Msg: `expected "student", the name of the student`}
+		case sub.Student != "" && st != sub.Student:
+			return Submission{}, &oie.ParseError{File: file, Line: l.Num, Column: 1, Err: oie.ErrSyntax, Msg: fmt.Sprintf("expected every line from student %q, found %q", sub.Student, st)}
+		}
+		sub.Student = st
+	}
+	if len(lines) == 0 {
+		return Submission{}, &oie.ParseError{File: file, Line: 1, Msg: "empty submission: expected extractions", Err: oie.ErrNoContent}
+	}
+	sys.Name = sub.Student
+	return sub, nil
+}
+
+func short(id string) string {
+	if len(id) > 12 {
+		return id[:12]
+	}
+	return id
+}
+
+// Intervals are computed with the command line's analyze defaults.
+const (
+	IntervalSamples = analysis.DefaultSamples
+	IntervalSeed    = 1
+)
+
+// Row is one student's line of the class table (the regular facet).
+type Row struct {
+	Student   string
+	File      string
+	System    int // index in the evaluation
+	Score     report.Score
+	Intervals report.Intervals
+}
+
+// Class is the class table: every submission scored on the exercise's gold
+// as `oiebench score --gold` scores it (Eval.Report is that report), the
+// rows ranked by F1 on the regular facet.
+type Class struct {
+	Eval *evaluate.Evaluation
+	Rows []Row
+}
+
+// ScoreClass scores submissions (two from the same student are an error).
+func ScoreClass(sp Spec, subs []Submission) (*Class, error) {
+	gold, err := sp.ReadGold()
+	if err != nil {
+		return nil, err
+	}
+	var systems []*evaluate.System
+	from := map[string]string{}
+	for _, s := range subs {
+		if f, dup := from[s.Student]; dup {
+			return nil, fmt.Errorf("%s: %s already sent %s: keep one of the two", s.File, s.Student, f)
+		}
+		from[s.Student] = s.File
+		systems = append(systems, s.System)
+	}
+	ev := evaluate.Evaluate(gold, nil, systems, evaluate.Options{})
+	ev.CountStats()
+	c := &Class{Eval: ev}
+	for i, s := range subs {
+		res := ev.Results[i][string(benchie.Regular)]
+		c.Rows = append(c.Rows, Row{Student: s.Student, File: s.File, System: i,
+			Score:     *ev.Report.Systems[i].BenchIE.Regular,
+			Intervals: analysis.Intervals(analysis.Sentences(res), IntervalSamples, IntervalSeed)})
+	}
+	slices.SortStableFunc(c.Rows, func(a, b Row) int {
+		return cmp.Or(cmp.Compare(b.Score.F1, a.Score.F1), strings.Compare(a.Student, b.Student))
+	})
+	return c, nil
+}
+
+// Report explains one student's extractions, sentence by sentence.
+func (c *Class) Report(row Row) []explain.SentenceView {
+	x := explain.NewExplorer(c.Eval)
+	var out []explain.SentenceView
+	for si := range c.Eval.Gold.Sentences {
+		out = append(out, x.Sentence(si, benchie.Regular, []int{row.System}))
+	}
+	return out
+}

@@ -1,0 +1,115 @@
+// Package singlefile writes the page as one self-contained HTML file: the
+// shell's style sheets and scripts inlined, and the files the page loads
+// (the evaluator, data, an exercise) embedded gzip-compressed in base64, so
+// that the file works opened from disk (file://), offline. loader.js finds
+// the embedded files by their data-asset path and decompresses them with
+// the browser's DecompressionStream. The single-file site (./build.sh site)
+// and the exercise files (oiebench exercise) are both made here.
+package singlefile
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"html"
+	"regexp"
+	"strings"
+)
+
+// Asset is a file embedded in the page under the path the page asks for
+// (app.wasm, data/...). Data nil: the site's file of that path.
+type Asset struct {
+	Path string
+	Data []byte
+}
+
+var (
+	stylesheet = regexp.MustCompile(`<link rel="stylesheet" href="([^"]+)">`)
+	script     = regexp.MustCompile(`<script src="([^"]+)"></script>`)
+	preload    = regexp.MustCompile(`(?m)^<link rel="preload"[^>]*>\n`)
+	csp        = regexp.MustCompile(`script-src 'self'`)
+	titleTag   = regexp.MustCompile(`<title>[^<]*</title>`)
+)
+
+// Shell lists the files of the page's shell: index.html and the files it
+// links. A page that embeds them too (the single-file site) can make
+// exercise files itself.
+var Shell = []string{"index.html", "style.css", "analysis.css", "wasm_exec.js", "loader.js"}
+
+// Bundle builds the single page from the built site, whose files read
+// returns by path (its index.html and the files it links), with the assets
+// embedded; a title, when given, replaces the page's.
+func Bundle(read func(path string) ([]byte, error), assets []Asset, title string) ([]byte, error) {
+	page, err := read("index.html")
+	if err != nil {
+		return nil, err
+	}
+	if title != "" {
+		page = titleTag.ReplaceAllLiteral(page, []byte("<title>"+html.EscapeString(title)+"</title>"))
+	}
+	var firstErr error
+	var hashes []string // of the inlined scripts, for the Content-Security-Policy
+	inline := func(re *regexp.Regexp, tag string) {
+		page = re.ReplaceAllFunc(page, func(m []byte) []byte {
+			name := string(re.FindSubmatch(m)[1])
+			body, err := read(name)
+			if err != nil && firstErr == nil {
+				firstErr = err
+			}
+			// "</" would end the element early; "<\/" means the same in JS and CSS strings.
+			body = bytes.ReplaceAll(body, []byte("</"), []byte(`<\/`))
+			content := "\n" + string(body) + "\n"
+			sum := sha256.Sum256([]byte(content))
+			hashes = append(hashes, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'")
+			return []byte("<" + tag + ">" + content + "</" + tag + ">")
+		})
+	}
+	inline(stylesheet, "style")
+	hashes = nil // styles are allowed by style-src
+	if !csp.Match(page) {
+		return nil, errors.New("index.html: no script-src 'self' in the Content-Security-Policy to extend")
+	}
+	page = preload.ReplaceAll(page, nil)
+
+	var embedded bytes.Buffer
+	embedded.WriteString("<!-- Embedded files: gzip, then base64. -->\n")
+	for _, a := range assets {
+		data := a.Data
+		if data == nil {
+			if data, err = read(a.Path); err != nil {
+				return nil, fmt.Errorf("%v (run ./build.sh build first)", err)
+			}
+		}
+		var z bytes.Buffer
+		w, _ := gzip.NewWriterLevel(&z, gzip.BestCompression)
+		w.Write(data)
+		w.Close()
+		fmt.Fprintf(&embedded, "<script type=\"application/gzip\" data-asset=%q>", a.Path)
+		embedded.WriteString(base64.StdEncoding.EncodeToString(z.Bytes()))
+		embedded.WriteString("</script>\n")
+	}
+	// The embedded files must precede the scripts that look them up.
+	if script.FindIndex(page) == nil {
+		return nil, errors.New("index.html: no <script src> to put the embedded files before")
+	}
+	inline(script, "script")
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	// The inlined scripts are allowed by their hashes, not by
+	// 'unsafe-inline', which would allow any injected script too; the
+	// embedded files are data blocks, which the policy does not run.
+	page = csp.ReplaceAll(page, []byte("script-src 'self' "+strings.Join(hashes, " ")))
+	at := bytes.Index(page, []byte("<script>")) // the first inlined script, after the policy grew
+	var out bytes.Buffer
+	out.Write(page[:at])
+	out.Write(embedded.Bytes())
+	out.Write(page[at:])
+	if strings.Contains(out.String(), `src="`) {
+		return nil, errors.New("index.html: a src attribute is left after inlining")
+	}
+	return out.Bytes(), nil
+}

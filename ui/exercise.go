@@ -1,0 +1,340 @@
+package ui
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/core/exercise"
+	"github.com/oiebench/oiebench/core/explain"
+	"github.com/oiebench/oiebench/core/oie"
+	"github.com/vugu/vugu"
+	"github.com/vugu/vugu/js"
+)
+
+// ExerciseApp is what an exercise page asks of the browser side.
+type ExerciseApp interface {
+	// SaveExercise keeps the student's work (JSON) in the browser.
+	SaveExercise(work string)
+	Download(name, mime, text string)
+	// ReadSubmissions reads picked or dropped files, then calls
+	// Exercise.TakeSubmissions under the lock.
+	ReadSubmissions(files js.Value)
+}
+
+// ExerciseWork is a student's work, kept across reloads.
+type ExerciseWork struct {
+	Name        string                `json:"name"`
+	Extractions []exercise.Extraction `json:"extractions"`
+}
+
+// Exercise is a class exercise page (core/exercise): the student's
+// sentences, triple drafts, extractions and their instant feedback, and the
+// teacher's class table from dropped submissions.
+type Exercise struct {
+	App  ExerciseApp
+	Spec exercise.Spec
+	Gold *evaluate.Gold
+	Work ExerciseWork
+	// Feedback is the work scored, one view per sentence (Check).
+	Feedback exercise.Feedback
+	Teacher  bool   // the teacher's tab is on screen
+	Error    string // the last refused action of the student
+	drafts   []exerciseDraft
+	detail   *Model // the explorer's sentence views need one; it holds nothing
+
+	// The teacher's side: submissions read, files refused with why, the
+	// class table and the student whose report is open (-1: none).
+	Subs    []exercise.Submission
+	Refused []string
+	Class   *exercise.Class
+	Student int
+}
+
+type exerciseDraft struct {
+	Slots  [3]string
+	Active int
+}
+
+// NewExercise opens an exercise with the student's saved work (JSON, or "").
+func NewExercise(app ExerciseApp, sp exercise.Spec, gold *evaluate.Gold, saved string) *Exercise {
+	x := &Exercise{App: app, Spec: sp, Gold: gold, drafts: make([]exerciseDraft, len(sp.Sentences)), detail: &Model{}, Student: -1}
+	if saved != "" {
+		var w ExerciseWork
+		if json.Unmarshal([]byte(saved), &w) == nil {
+			for _, e := range w.Extractions {
+				if _, ok := gold.Sentence(e.SentID); ok {
+					x.Work.Extractions = append(x.Work.Extractions, e)
+				}
+			}
+			x.Work.Name = w.Name
+		}
+	}
+	x.check()
+	return x
+}
+
+func (x *Exercise) check() { x.Feedback = exercise.Check(x.Spec, x.Gold, x.Work.Extractions) }
+
+func (x *Exercise) save() {
+	b, _ := json.Marshal(x.Work)
+	x.App.SaveExercise(string(b))
+}
+
+// Tokens are sentence si's words, as the gold writes them.
+func (x *Exercise) Tokens(si int) []string { return strings.Fields(x.Spec.Sentences[si].Text) }
+
+// AddToken appends token i of sentence si to the active slot.
+func (x *Exercise) AddToken(si, i int) {
+	d := &x.drafts[si]
+	tok := x.Tokens(si)[i]
+	if d.Slots[d.Active] == "" {
+		d.Slots[d.Active] = tok
+	} else {
+		d.Slots[d.Active] += " " + tok
+	}
+}
+
+// Slot is what slot k of sentence si's draft holds; SetSlot changes it and
+// makes it the active slot.
+func (x *Exercise) Slot(si, k int) string { return x.drafts[si].Slots[k] }
+
+func (x *Exercise) SetSlot(si, k int, text string) {
+	x.drafts[si].Slots[k] = text
+	x.drafts[si].Active = k
+}
+
+// Active is the slot that clicked tokens go to.
+func (x *Exercise) Active(si int) int { return x.drafts[si].Active }
+
+// Activate chooses the slot that clicked tokens go to.
+func (x *Exercise) Activate(si, k int) { x.drafts[si].Active = k }
+
+// Add adds sentence si's draft as an extraction and scores the work.
+func (x *Exercise) Add(si int) {
+	d := &x.drafts[si]
+	t := oie.Triple{Subject: d.Slots[0], Relation: d.Slots[1], Object: d.Slots[2]}.Trimmed()
+	for k, slot := range t.Slots() {
+		if slot == "" {
+			x.Error = fmt.Sprintf("Sentence #%s: the %s is empty: fill every slot first.", x.Spec.Sentences[si].ID, slotNames[k])
+			return
+		}
+	}
+	x.Error = ""
+	x.Work.Extractions = append(x.Work.Extractions, exercise.Extraction{SentID: x.Spec.Sentences[si].ID, Triple: t})
+	*d = exerciseDraft{}
+	x.check()
+	x.save()
+}
+
+// Remove removes extraction i of the work.
+func (x *Exercise) Remove(i int) {
+	if i < 0 || i >= len(x.Work.Extractions) {
+		return
+	}
+	x.Work.Extractions = append(x.Work.Extractions[:i:i], x.Work.Extractions[i+1:]...)
+	x.check()
+	x.save()
+}
+
+// SetName keeps the student's name.
+func (x *Exercise) SetName(name string) {
+	x.Work.Name = name
+	x.save()
+}
+
+// DownloadSubmission writes the student's submission (exercise.WriteSubmission).
+func (x *Exercise) DownloadSubmission() {
+	data, err := exercise.WriteSubmission(x.Spec, x.Work.Name, x.Work.Extractions)
+	if err != nil {
+		x.Error = "Not downloaded: " + err.Error() + "."
+		return
+	}
+	x.Error = ""
+	x.App.Download(exercise.SubmissionName(x.Work.Name), "application/x-ndjson", string(data))
+}
+
+// DownloadGold writes the exercise's gold, for `oiebench score --gold`.
+func (x *Exercise) DownloadGold() {
+	x.App.Download(exercise.GoldName, "text/plain", x.Spec.Gold)
+}
+
+// PickedFile is a submission file as read by the browser.
+type PickedFile struct {
+	Name string
+	Data []byte
+	Err  error
+}
+
+// TakeSubmissions reads dropped submissions into the class table; a file
+// of another exercise, unreadable or from a student already in the table
+// is refused with the reason, and the others are kept.
+func (x *Exercise) TakeSubmissions(files []PickedFile) {
+	x.Refused = nil
+	for _, f := range files {
+		if f.Err != nil {
+			x.Refused = append(x.Refused, f.Name+": "+f.Err.Error())
+			continue
+		}
+		sub, err := exercise.ReadSubmission(x.Spec, f.Name, f.Data)
+		if err == nil {
+			for _, s := range x.Subs {
+				if s.Student == sub.Student {
+					err = errors.New(f.Name + ": " + s.Student + " already sent " + s.File + ": remove one of the two")
+				}
+			}
+		}
+		if err != nil {
+			x.Refused = append(x.Refused, err.Error())
+			continue
+		}
+		x.Subs = append(x.Subs, sub)
+	}
+	x.Student = -1
+	x.Class = nil
+	if len(x.Subs) == 0 {
+		return
+	}
+	c, err := exercise.ScoreClass(x.Spec, x.Subs)
+	if err != nil {
+		x.Refused = append(x.Refused, err.Error())
+		return
+	}
+	x.Class = c
+}
+
+// ClearSubmissions empties the class table.
+func (x *Exercise) ClearSubmissions() {
+	x.Subs, x.Refused, x.Class, x.Student = nil, nil, nil, -1
+}
+
+// StudentReport is the open student's report, sentence by sentence.
+func (x *Exercise) StudentReport() []explain.SentenceView {
+	if x.Class == nil || x.Student < 0 || x.Student >= len(x.Class.Rows) {
+		return nil
+	}
+	views := x.Class.Report(x.Class.Rows[x.Student])
+	if !x.Spec.ShowGold {
+		for i := range views {
+			views[i] = exercise.Hide(views[i])
+		}
+	}
+	return views
+}
+
+// ExerciseView is the page of an exercise file: the student's tab and the
+// teacher's.
+type ExerciseView struct {
+	X   *Exercise
+	Err string // the exercise could not be opened
+}
+
+// Ready is the data-ready attribute, for tests.
+func (c *ExerciseView) Ready() string {
+	switch {
+	case c.Err != "":
+		return "error"
+	case c.X == nil:
+		return "loading"
+	}
+	return "exercise"
+}
+
+// Title is the exercise's title.
+func (c *ExerciseView) Title() string {
+	if c.X == nil {
+		return "Exercise"
+	}
+	return c.X.Spec.Title
+}
+
+// GoldNote says what the student is shown.
+func (c *ExerciseView) GoldNote() string {
+	if c.X.Spec.ShowGold {
+		return "Each extraction is scored as you add it, against the gold facts shown under the sentence: an incorrect one is compared with its closest gold triple, token by token."
+	}
+	return "Each extraction is scored as you add it. The gold is not shown: you see whether an extraction is correct, which fact it states (by number), and for an incorrect one which slots agree with the closest gold triple."
+}
+
+// ScoreText is the student's score so far.
+func (c *ExerciseView) ScoreText() string {
+	s := c.X.Feedback.Score
+	return fmt.Sprintf("Your score so far: precision %s, recall %s, F1 %s (%d correct, %d incorrect, %d facts missed).",
+		Fixed(s.Precision), Fixed(s.Recall), Fixed(s.F1), s.TP, s.FP, s.FN)
+}
+
+// Fixed writes a score with two decimals.
+func Fixed(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) }
+
+// Exact is a score's shortest exact form, for data-value.
+func Exact(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+
+// SlotIndexes are 0, 1, 2.
+func (c *ExerciseView) SlotIndexes() []int { return []int{0, 1, 2} }
+
+// SlotID names slot k's input of sentence si.
+func SlotID(si, k int) string { return fmt.Sprintf("ex-s%d-%s", si, slotNames[k]) }
+
+// SlotBoxClass marks the active slot.
+func (c *ExerciseView) SlotBoxClass(si, k int) string {
+	if c.X.Active(si) == k {
+		return "ex-slot active"
+	}
+	return "ex-slot"
+}
+
+// SetSlot keeps what is typed in a slot.
+func (c *ExerciseView) SetSlot(si, k int, e vugu.DOMEvent) {
+	c.X.SetSlot(si, k, e.PropString("target", "value"))
+}
+
+// SlotKey adds the draft with Enter.
+func (c *ExerciseView) SlotKey(si, k int, e vugu.DOMEvent) {
+	if e.PropString("key") != "Enter" {
+		return
+	}
+	e.PreventDefault()
+	c.X.SetSlot(si, k, e.PropString("target", "value"))
+	c.X.Add(si)
+}
+
+// SetName keeps the student's name.
+func (c *ExerciseView) SetName(e vugu.DOMEvent) { c.X.SetName(e.PropString("target", "value")) }
+
+// Pick reads the submissions chosen in the file picker.
+func (c *ExerciseView) Pick(e vugu.DOMEvent) {
+	if files := e.JSEvent().Get("target").Get("files"); files.Truthy() && files.Length() > 0 {
+		c.X.App.ReadSubmissions(files)
+	}
+}
+
+// Drop reads dropped submissions.
+func (c *ExerciseView) Drop(e vugu.DOMEvent) {
+	e.PreventDefault()
+	if dt := e.JSEvent().Get("dataTransfer"); dt.Truthy() {
+		if files := dt.Get("files"); files.Truthy() && files.Length() > 0 {
+			c.X.App.ReadSubmissions(files)
+		}
+	}
+}
+
+// Interval writes a 95% interval.
+func Interval(iv [2]float64) string { return "[" + Fixed(iv[0]) + ", " + Fixed(iv[1]) + "]" }
+
+// StudentName is the open report's student.
+func (c *ExerciseView) StudentName() string { return c.X.Class.Rows[c.X.Student].Student }
+
+// ClassNote says how the table is made.
+func (c *ExerciseView) ClassNote() string {
+	return fmt.Sprintf("BenchIE fact-level scores (regular facet, the paper's rule) with 95%% bootstrap intervals (%d resamples of the sentences, seed %d), ranked by F1. The command line gives the same numbers: oiebench score --gold %s SUBMISSION...",
+		exercise.IntervalSamples, exercise.IntervalSeed, exercise.GoldName)
+}
+
+// ShowTeacher switches between the student's tab and the teacher's.
+func (c *ExerciseView) ShowTeacher(on bool) { c.X.Teacher = on }
+
+// OpenReport opens row i's report.
+func (c *ExerciseView) OpenReport(i int) { c.X.Student = i }

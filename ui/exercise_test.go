@@ -1,0 +1,118 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/core/exercise"
+	"github.com/oiebench/oiebench/core/oie"
+	"github.com/oiebench/oiebench/internal/dataset"
+	"github.com/vugu/vugu/js"
+)
+
+type fakeExerciseApp struct {
+	saved     string
+	downloads map[string]string
+}
+
+func (f *fakeExerciseApp) SaveExercise(work string) { f.saved = work }
+func (f *fakeExerciseApp) Download(name, mime, text string) {
+	f.downloads[name] = text
+}
+func (f *fakeExerciseApp) ReadSubmissions(js.Value) {}
+
+func newTestExercise(t *testing.T, show bool) (*fakeExerciseApp, exercise.Spec, *evaluate.Gold) {
+	t.Helper()
+	data, err := dataset.ReadFile("benchie_gold_annotations_en.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := evaluate.ReadGold(evaluate.Input{Path: "en.txt", Data: data}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp, err := exercise.New(g.Gold, "2,3", "T", show)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gold, err := sp.ReadGold()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &fakeExerciseApp{downloads: map[string]string{}}, sp, gold
+}
+
+func TestExerciseStudent(t *testing.T) {
+	app, sp, gold := newTestExercise(t, false)
+	x := NewExercise(app, sp, gold, "")
+	x.AddToken(0, 0) // "Graner" into the subject
+	x.AddToken(0, 1) // "handcuffed" too
+	if x.Slot(0, 0) != "Graner handcuffed" {
+		t.Fatalf("subject %q", x.Slot(0, 0))
+	}
+	x.SetSlot(0, 0, "Graner")
+	x.Activate(0, 1)
+	x.AddToken(0, 1)
+	x.Add(0)
+	if !strings.Contains(x.Error, "object is empty") || len(x.Work.Extractions) != 0 {
+		t.Fatalf("an empty object was added (%q)", x.Error)
+	}
+	x.SetSlot(0, 2, " him ")
+	x.Add(0)
+	if x.Error != "" || len(x.Work.Extractions) != 1 || x.Work.Extractions[0].Object != "him" || x.Slot(0, 0) != "" {
+		t.Fatalf("work %+v, error %q", x.Work, x.Error)
+	}
+	if e := x.Feedback.Sentences[0].Systems[0].Extractions; len(e) != 1 || e[0].Verdict != benchie.Correct {
+		t.Errorf("feedback %+v", e)
+	}
+	x.DownloadSubmission()
+	if !strings.Contains(x.Error, "name") || len(app.downloads) != 0 {
+		t.Errorf("downloaded without a name (%q)", x.Error)
+	}
+	x.SetName("Ana")
+	x.DownloadSubmission()
+	sub, ok := app.downloads["submission-ana.jsonl"]
+	if !ok {
+		t.Fatalf("downloads %v", app.downloads)
+	}
+	if s, err := exercise.ReadSubmission(sp, "a.jsonl", []byte(sub)); err != nil || s.Student != "Ana" {
+		t.Errorf("the submission reads as %+v, %v", s, err)
+	}
+	// The saved work comes back; extractions of other sentences do not.
+	again := NewExercise(app, sp, gold, strings.Replace(app.saved, `]}`, `,{"sent_id":"99","Subject":"a","Relation":"b","Object":"c"}]}`, 1))
+	if again.Work.Name != "Ana" || len(again.Work.Extractions) != 1 || again.Feedback.Score.TP != 1 {
+		t.Errorf("restored %+v", again.Work)
+	}
+	again.Remove(0)
+	if len(again.Work.Extractions) != 0 || again.Feedback.Score.TP != 0 || strings.Contains(app.saved, "Graner") {
+		t.Errorf("after Remove: %+v, saved %s", again.Work, app.saved)
+	}
+}
+
+func TestExerciseTeacher(t *testing.T) {
+	app, sp, gold := newTestExercise(t, true)
+	x := NewExercise(app, sp, gold, "")
+	a, _ := exercise.WriteSubmission(sp, "Ana", []exercise.Extraction{{SentID: "2", Triple: tripleOf("Graner", "handcuffed", "him")}})
+	b, _ := exercise.WriteSubmission(sp, "Bo", []exercise.Extraction{{SentID: "3", Triple: tripleOf("x", "y", "z")}})
+	x.TakeSubmissions([]PickedFile{{Name: "a.jsonl", Data: a}, {Name: "b.jsonl", Data: b}, {Name: "bad.jsonl", Data: []byte("{")}})
+	if x.Class == nil || len(x.Class.Rows) != 2 || x.Class.Rows[0].Student != "Ana" || len(x.Refused) != 1 || !strings.Contains(x.Refused[0], "bad.jsonl:1:") {
+		t.Fatalf("class %+v, refused %v", x.Class, x.Refused)
+	}
+	// Ana again is refused; the table stays.
+	x.TakeSubmissions([]PickedFile{{Name: "a2.jsonl", Data: a}})
+	if len(x.Class.Rows) != 2 || len(x.Refused) != 1 || !strings.Contains(x.Refused[0], "already sent a.jsonl") {
+		t.Errorf("a second submission of Ana: %v", x.Refused)
+	}
+	x.Student = 0
+	if r := x.StudentReport(); len(r) != 2 || len(r[0].Synsets[0].Triples) == 0 {
+		t.Errorf("report %d sentences", len(r))
+	}
+	x.DownloadGold()
+	if app.downloads[exercise.GoldName] != sp.Gold {
+		t.Error("the gold download is not the exercise's gold")
+	}
+}
+
+func tripleOf(s, r, o string) oie.Triple { return oie.Triple{Subject: s, Relation: r, Object: o} }

@@ -1,0 +1,66 @@
+package main
+
+import (
+	"github.com/oiebench/oiebench/core/exercise"
+	"github.com/oiebench/oiebench/ui"
+	"github.com/vugu/vugu"
+	"github.com/vugu/vugu/js"
+)
+
+// exerciseBrowser is what an exercise page needs from the browser (the
+// page made by `oiebench exercise`, core/exercise).
+type exerciseBrowser interface {
+	Asset(path string) ([]byte, error)
+	ReadFiles(files js.Value) []pickedFile
+	Download(name, mime, text string)
+	// LoadText and SaveText keep a string in the browser (localStorage).
+	LoadText(key string) (string, bool)
+	SaveText(key, value string)
+}
+
+// exerciseApp implements ui.ExerciseApp.
+type exerciseApp struct {
+	env vugu.EventEnv
+	br  exerciseBrowser
+	key string // where the student's work is kept: one key per exercise
+	x   *ui.Exercise
+}
+
+// openExercise reads the exercise embedded in the page and the student's
+// saved work; call it in a goroutine (it waits for the browser).
+func openExercise(env vugu.EventEnv, br exerciseBrowser) (*ui.Exercise, error) {
+	data, err := br.Asset(exercise.AssetPath)
+	if err != nil {
+		return nil, err
+	}
+	sp, err := exercise.Parse(exercise.AssetPath, data)
+	if err != nil {
+		return nil, err
+	}
+	gold, err := sp.ReadGold()
+	if err != nil {
+		return nil, err
+	}
+	a := &exerciseApp{env: env, br: br, key: "oiebench.exercise." + sp.ID}
+	saved, _ := br.LoadText(a.key)
+	a.x = ui.NewExercise(a, sp, gold, saved)
+	return a.x, nil
+}
+
+func (a *exerciseApp) SaveExercise(work string)         { a.br.SaveText(a.key, work) }
+func (a *exerciseApp) Download(name, mime, text string) { a.br.Download(name, mime, text) }
+
+// ReadSubmissions implements ui.ExerciseApp: files are read in the
+// background, then scored under the lock.
+func (a *exerciseApp) ReadSubmissions(files js.Value) {
+	go func() {
+		picked := a.br.ReadFiles(files)
+		out := make([]ui.PickedFile, len(picked))
+		for i, f := range picked {
+			out[i] = ui.PickedFile{Name: f.Name, Data: f.Data, Err: f.Err}
+		}
+		a.env.Lock()
+		a.x.TakeSubmissions(out)
+		a.env.UnlockRender()
+	}()
+}
