@@ -84,7 +84,7 @@ func TestScoreFL(t *testing.T) {
 		code int
 		msg  string
 	}{
-		{[]string{"--fl-mode", "lenient"}, 2, `unknown --fl-mode "lenient"`},
+		{[]string{"--fl-mode", "lenient"}, 2, `--fl-mode: unknown mode "lenient"`},
 		{[]string{"--scorer", "benchie-fl,wire57"}, 2, "does not combine"},
 		{[]string{"--scorer", "benchie-fl,carb", "--carb-gold", "x"}, 2, "carb combines with benchie"},
 	} {

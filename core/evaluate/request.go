@@ -94,7 +94,7 @@ func ParseFLMode(s string) (corrected bool, err error) {
 	case "corrected":
 		return true, nil
 	}
-	return false, fmt.Errorf("unknown fl_mode %q: expected reference or corrected", s)
+	return false, fmt.Errorf("unknown mode %q: expected reference or corrected", s)
 }
 
 // SplitList splits a comma-separated list (a command-line value), dropping
@@ -271,7 +271,7 @@ func DecodeRequest(body []byte) (Request, error) {
 			if m, err = d.str(name, v); err == nil {
 				var perr error
 				if req.FLCorrected, perr = ParseFLMode(m); perr != nil {
-					err = d.errAt(v, "%v", perr)
+					err = d.errAt(v, "fl_mode: %v", perr)
 				}
 			}
 			flMode = v
