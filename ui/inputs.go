@@ -2,8 +2,9 @@ package ui
 
 import (
 	"fmt"
-	"github.com/oiebench/oiebench/core/benchmarks"
 	"strings"
+
+	"github.com/oiebench/oiebench/core/benchmarks"
 
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/explain"

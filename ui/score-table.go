@@ -15,32 +15,36 @@ type ScoreTable struct {
 	M *Model
 }
 
-// metricNames are the columns of a facet: CaRB has no counts.
-func (c *ScoreTable) metricNames(facet string) []string {
-	if c.M.Prefs.ShowCounts && !isTokenLevel(facet) && !isFL(facet) {
-		return []string{"precision", "recall", "f1", "tp", "fp", "fn"}
-	}
-	return []string{"precision", "recall", "f1"}
+// groups are the report's columns (report.Report.Columns, which every
+// export renders too), with the counts when shown.
+func (c *ScoreTable) groups() []report.FacetGroup {
+	return c.M.Eval.Report.Columns(c.M.Prefs.ShowCounts)
 }
 
-// Facets lists the column groups: the report's facets in its order, then
-// CaRB and CaRB minus BenchIE when present.
-func (c *ScoreTable) Facets() []string { return c.M.TableFacets() }
+// Facets lists the column groups, in the report's order.
+func (c *ScoreTable) Facets() []string {
+	var fs []string
+	for _, g := range c.groups() {
+		fs = append(fs, g.Facet)
+	}
+	return fs
+}
 
 // Columns lists the metric columns, facet by facet. (Markup inside a table
 // cannot loop twice: the HTML parser moves unknown elements out of tables.)
 func (c *ScoreTable) Columns() []report.Metric {
-	var ms []report.Metric
-	for _, f := range c.Facets() {
-		for _, n := range c.metricNames(f) {
-			ms = append(ms, report.Metric{Facet: f, Name: n})
-		}
-	}
-	return ms
+	return c.M.Eval.Report.Metrics(c.M.Prefs.ShowCounts)
 }
 
 // Span is the number of columns under a facet heading.
-func (c *ScoreTable) Span(facet string) int { return len(c.metricNames(facet)) }
+func (c *ScoreTable) Span(facet string) int {
+	for _, g := range c.groups() {
+		if g.Facet == facet {
+			return len(g.Metrics)
+		}
+	}
+	return 0
+}
 
 // Rows returns the systems in the order on screen.
 func (c *ScoreTable) Rows() []report.System {
@@ -58,7 +62,7 @@ func ShortLabel(m report.Metric) string { return strings.Fields(m.Label())[1] }
 func LongLabel(m report.Metric) string {
 	return report.FacetLabel(m.Facet) + " " + map[string]string{
 		"precision": "precision", "recall": "recall", "f1": "F1",
-		"tp": "true positives (synsets covered)", "fp": "false positives (incorrect extractions)", "fn": "false negatives (synsets missed)",
+		"auc": "area under the precision-recall curve", "tp": "true positives (synsets covered)", "fp": "false positives (incorrect extractions)", "fn": "false negatives (synsets missed)",
 	}[m.Name]
 }
 
