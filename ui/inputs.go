@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/oiebench/oiebench/core/benchmarks"
+	"github.com/oiebench/oiebench/core/evaluate"
 
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/explain"
@@ -29,22 +30,22 @@ func (c *Inputs) Pick(e vugu.DOMEvent, asEGold bool) {
 }
 
 // ReadAsKinds are the choices of the read-as select.
-func (c *Inputs) ReadAsKinds() []explain.Kind {
-	return append([]explain.Kind{explain.KindAuto}, explain.Kinds...)
+func (c *Inputs) ReadAsKinds() []evaluate.Kind {
+	return append([]evaluate.Kind{evaluate.KindAuto}, evaluate.Kinds...)
 }
 
 // SetReadAs changes how the next files are read.
 func (c *Inputs) SetReadAs(e vugu.DOMEvent) {
-	c.M.App.SetReadAs(explain.Kind(e.PropString("target", "value")))
+	c.M.App.SetReadAs(evaluate.Kind(e.PropString("target", "value")))
 }
 
 // SystemKinds are the formats a system file can be read as again: every
 // system format of the registry.
-func (c *Inputs) SystemKinds() []explain.Kind {
-	var ks []explain.Kind
+func (c *Inputs) SystemKinds() []evaluate.Kind {
+	var ks []evaluate.Kind
 	for _, f := range formats.All() {
 		if f.Role == formats.System {
-			ks = append(ks, explain.Kind(f.Name))
+			ks = append(ks, evaluate.Kind(f.Name))
 		}
 	}
 	return ks
@@ -76,7 +77,7 @@ func ExampleText(f *formats.Format) string { return strings.ReplaceAll(f.Example
 
 // Reread reads a system file again in the chosen format.
 func (c *Inputs) Reread(f FileEntry, e vugu.DOMEvent) {
-	c.M.App.Reread(f.ID, explain.Kind(e.PropString("target", "value")))
+	c.M.App.Reread(f.ID, evaluate.Kind(e.PropString("target", "value")))
 }
 
 // RoleLabel says what a file is to the evaluation.

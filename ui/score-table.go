@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/oiebench/oiebench/core/explain"
 	"github.com/oiebench/oiebench/core/report"
 )
 
@@ -49,7 +48,7 @@ func (c *ScoreTable) Span(facet string) int {
 // Rows returns the systems in the order on screen.
 func (c *ScoreTable) Rows() []report.System {
 	r := c.M.Eval.Report
-	return explain.Reorder(r, explain.Order(r, c.M.Prefs.Sort, c.M.Prefs.SortDesc)).Systems
+	return report.Reorder(r, report.Order(r, c.M.Prefs.Sort, c.M.Prefs.SortDesc)).Systems
 }
 
 // FacetLabel names a facet as the paper does.
@@ -154,7 +153,7 @@ func (c *ScoreTable) HeadClass(m report.Metric) string {
 // SortBy sorts by a column: scores high-first at the first click, names
 // A-first; the second click reverses, the third restores the file order.
 func (c *ScoreTable) SortBy(facet, metric string) {
-	key := explain.SortKey{Facet: facet, Metric: metric}
+	key := report.SortKey{Facet: facet, Metric: metric}
 	firstDesc := facet != ""
 	p := &c.M.Prefs
 	switch {
@@ -163,14 +162,14 @@ func (c *ScoreTable) SortBy(facet, metric string) {
 	case p.SortDesc == firstDesc:
 		p.SortDesc = !firstDesc
 	default:
-		p.Sort, p.SortDesc = explain.SortKey{}, false
+		p.Sort, p.SortDesc = report.SortKey{}, false
 	}
 	c.M.App.SavePrefs()
 }
 
 // AriaSort tells screen readers how a column is sorted.
 func (c *ScoreTable) AriaSort(facet, metric string) string {
-	if c.M.Prefs.Sort != (explain.SortKey{Facet: facet, Metric: metric}) {
+	if c.M.Prefs.Sort != (report.SortKey{Facet: facet, Metric: metric}) {
 		return "none"
 	}
 	if c.M.Prefs.SortDesc {
@@ -191,7 +190,7 @@ func (c *ScoreTable) SortMark(facet, metric string) string {
 }
 
 // NameKey is the sort key of the system column.
-func (c *ScoreTable) NameKey() string { return explain.ByName.Metric }
+func (c *ScoreTable) NameKey() string { return report.ByName.Metric }
 
 // ToggleCounts shows or hides the TP, FP and FN columns.
 func (c *ScoreTable) ToggleCounts() {

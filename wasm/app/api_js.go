@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/oiebench/oiebench/core/evaluate"
-	"github.com/oiebench/oiebench/core/explain"
 	"github.com/oiebench/oiebench/core/formats"
 	"github.com/oiebench/oiebench/core/report"
 )
@@ -97,7 +96,7 @@ func (a *app) screenExport(format string) (string, bool) {
 	}
 	a.completeShown()
 	r := a.m.Eval.Report
-	r = explain.Reorder(r, explain.Order(r, a.m.Prefs.Sort, a.m.Prefs.SortDesc))
+	r = report.Reorder(r, report.Order(r, a.m.Prefs.Sort, a.m.Prefs.SortDesc))
 	out, err := r.Render(format)
 	if err != nil {
 		return "", false

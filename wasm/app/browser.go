@@ -1,7 +1,7 @@
 package main
 
 import (
-	"github.com/oiebench/oiebench/core/explain"
+	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/ui"
 	"github.com/vugu/vugu/js"
 )
@@ -55,21 +55,21 @@ type pickedFile struct {
 
 // storedFile is a user's file as kept in the browser's storage.
 type storedFile struct {
-	ID     string       `json:"id"`
-	Source string       `json:"source"` // the source it belongs to
-	Role   ui.Role      `json:"role"`
-	Name   string       `json:"name"`
-	Kind   explain.Kind `json:"kind"` // chosen by the user; "" = sniffed
-	Data   []byte       `json:"-"`
-	Added  int64        `json:"added"` // Unix milliseconds, for the order
+	ID     string        `json:"id"`
+	Source string        `json:"source"` // the source it belongs to
+	Role   ui.Role       `json:"role"`
+	Name   string        `json:"name"`
+	Kind   evaluate.Kind `json:"kind"` // chosen by the user; "" = sniffed
+	Data   []byte        `json:"-"`
+	Added  int64         `json:"added"` // Unix milliseconds, for the order
 }
 
 // savedState is what survives a reload besides the files.
 type savedState struct {
-	Source  string       `json:"source"`
-	Options ui.Options   `json:"options"`
-	ReadAs  explain.Kind `json:"read_as"`
-	Prefs   ui.Prefs     `json:"prefs"`
+	Source  string        `json:"source"`
+	Options ui.Options    `json:"options"`
+	ReadAs  evaluate.Kind `json:"read_as"`
+	Prefs   ui.Prefs      `json:"prefs"`
 	// Pending is set while the user's stored files are being read and
 	// scored for the first time, and cleared once that is done: found set
 	// at the next start, the evaluator stopped on them (out of memory, a
