@@ -3,17 +3,12 @@
 
 package ui
 
-import (
-	"fmt"
-	"reflect"
-
-	"github.com/vugu/vjson"
-	"github.com/vugu/vugu"
-
-	"log"
-
-	js "github.com/vugu/vugu/js"
-)
+import "fmt"
+import "reflect"
+import "github.com/vugu/vjson"
+import "github.com/vugu/vugu"
+import js "github.com/vugu/vugu/js"
+import "log"
 
 func (c *AdjudicateControl) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 
@@ -23,7 +18,7 @@ func (c *AdjudicateControl) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	_ = vgiterkey
 	var vgn *vugu.VGNode
 	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "adjudicate"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "group"}}}
-	vgout.Out = append(vgout.Out, vgn) // root for output
+	vgout.Out = append(vgout.Out, vgn)	// root for output
 	vgn.AddAttrInterface("aria-label", `Add this extraction to the gold`)
 	{
 		vgparent := vgn
@@ -42,8 +37,8 @@ func (c *AdjudicateControl) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgparent.AppendChild(vgn)
 			vgn.AddAttrInterface("id", c.ID(`to`))
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-				EventType: "change",
-				Func:      func(event vugu.DOMEvent) { c.SetTo(event) },
+				EventType:	"change",
+				Func:		func(event vugu.DOMEvent) { c.SetTo(event) },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
 			{
@@ -100,8 +95,8 @@ func (c *AdjudicateControl) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgn.AddAttrInterface("title", c.Help())
 		vgn.SetInnerHTML(c.Label())
 		vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-			EventType: "click",
-			Func:      func(event vugu.DOMEvent) { c.Add() },
+			EventType:	"click",
+			Func:		func(event vugu.DOMEvent) { c.Add() },
 			// TODO: implement capture, etc. mostly need to decide syntax
 		})
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n"}
@@ -130,7 +125,7 @@ func (c *AgreementView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	_ = vgiterkey
 	var vgn *vugu.VGNode
 	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "agreement"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "agreement"}}}
-	vgout.Out = append(vgout.Out, vgn) // root for output
+	vgout.Out = append(vgout.Out, vgn)	// root for output
 	{
 		vgparent := vgn
 		_ = vgparent
@@ -220,8 +215,8 @@ func (c *AgreementView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgparent.AppendChild(vgn)
 							vgn.AddAttrInterface("id", `agree-file-`+c.SideKey(side))
 							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-								EventType: "change",
-								Func:      func(event vugu.DOMEvent) { c.Pick(side, event) },
+								EventType:	"change",
+								Func:		func(event vugu.DOMEvent) { c.Pick(side, event) },
 								// TODO: implement capture, etc. mostly need to decide syntax
 							})
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
@@ -252,8 +247,8 @@ func (c *AgreementView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgparent.AppendChild(vgn)
 								vgn.AddAttrInterface("id", `agree-work-`+c.SideKey(side))
 								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-									EventType: "change",
-									Func:      func(event vugu.DOMEvent) { c.PickWork(side, event) },
+									EventType:	"change",
+									Func:		func(event vugu.DOMEvent) { c.PickWork(side, event) },
 									// TODO: implement capture, etc. mostly need to decide syntax
 								})
 								{
@@ -336,7 +331,7 @@ func (c *AgreementView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\n  "}
 		vgparent.AppendChild(vgn)
 		if c.A().Result != nil {
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3)} // <vg-template>
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3)}	// <vg-template>
 			vgparent.AppendChild(vgn)
 			{
 				vgparent := vgn
@@ -423,8 +418,8 @@ func (c *AgreementView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "checked", JSONVal: vjson.RawMessage(b)})
 							}
 							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-								EventType: "change",
-								Func:      func(event vugu.DOMEvent) { c.ToggleDiffers() },
+								EventType:	"change",
+								Func:		func(event vugu.DOMEvent) { c.ToggleDiffers() },
 								// TODO: implement capture, etc. mostly need to decide syntax
 							})
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " Only sentences where they differ"}
@@ -441,8 +436,8 @@ func (c *AgreementView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgparent.AppendChild(vgn)
 						vgn.AddAttrInterface("aria-activedescendant", OptionID(`g`, c.SelectedRow()))
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-							EventType: "keydown",
-							Func:      func(event vugu.DOMEvent) { c.Key(event) },
+							EventType:	"keydown",
+							Func:		func(event vugu.DOMEvent) { c.Key(event) },
 							// TODO: implement capture, etc. mostly need to decide syntax
 						})
 						{
@@ -461,8 +456,8 @@ func (c *AgreementView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgn.AddAttrInterface("data-sentence", c.A().Result.Sentences[i].ID)
 								vgn.AddAttrInterface("id", OptionID(`g`, i))
 								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-									EventType: "click",
-									Func:      func(event vugu.DOMEvent) { c.Select(i) },
+									EventType:	"click",
+									Func:		func(event vugu.DOMEvent) { c.Select(i) },
 									// TODO: implement capture, etc. mostly need to decide syntax
 								})
 								{
@@ -695,7 +690,7 @@ func (c *ChartsView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	_ = vgiterkey
 	var vgn *vugu.VGNode
 	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "charts"}}}
-	vgout.Out = append(vgout.Out, vgn) // root for output
+	vgout.Out = append(vgout.Out, vgn)	// root for output
 	{
 		vgparent := vgn
 		_ = vgparent
@@ -723,8 +718,8 @@ func (c *ChartsView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "charts-facet"}}}
 				vgparent.AppendChild(vgn)
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType: "change",
-					Func:      func(event vugu.DOMEvent) { c.SetFacet(event) },
+					EventType:	"change",
+					Func:		func(event vugu.DOMEvent) { c.SetFacet(event) },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 				{
@@ -791,7 +786,7 @@ func (c *ChartsView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
 		vgparent.AppendChild(vgn)
 		if !c.Busy() {
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3)} // <vg-template>
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3)}	// <vg-template>
 			vgparent.AppendChild(vgn)
 			{
 				vgparent := vgn
@@ -850,8 +845,8 @@ func (c *ChartsView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgparent.AppendChild(vgn)
 								vgn.AddAttrInterface("data-export-chart", f.Key+`.svg`)
 								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-									EventType: "click",
-									Func:      func(event vugu.DOMEvent) { c.Export(f, `svg`) },
+									EventType:	"click",
+									Func:		func(event vugu.DOMEvent) { c.Export(f, `svg`) },
 									// TODO: implement capture, etc. mostly need to decide syntax
 								})
 								{
@@ -866,8 +861,8 @@ func (c *ChartsView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgparent.AppendChild(vgn)
 								vgn.AddAttrInterface("data-export-chart", f.Key+`.png`)
 								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-									EventType: "click",
-									Func:      func(event vugu.DOMEvent) { c.Export(f, `png`) },
+									EventType:	"click",
+									Func:		func(event vugu.DOMEvent) { c.Export(f, `png`) },
 									// TODO: implement capture, etc. mostly need to decide syntax
 								})
 								{
@@ -953,7 +948,7 @@ func (c *CompareView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	_ = vgiterkey
 	var vgn *vugu.VGNode
 	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "compare"}}}
-	vgout.Out = append(vgout.Out, vgn) // root for output
+	vgout.Out = append(vgout.Out, vgn)	// root for output
 	{
 		vgparent := vgn
 		_ = vgparent
@@ -972,7 +967,7 @@ func (c *CompareView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
 		vgparent.AppendChild(vgn)
 		if len(c.Names()) >= 2 {
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3)} // <vg-template>
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3)}	// <vg-template>
 			vgparent.AppendChild(vgn)
 			{
 				vgparent := vgn
@@ -996,8 +991,8 @@ func (c *CompareView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "compare-a"}}}
 						vgparent.AppendChild(vgn)
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-							EventType: "change",
-							Func:      func(event vugu.DOMEvent) { c.SetA(event) },
+							EventType:	"change",
+							Func:		func(event vugu.DOMEvent) { c.SetA(event) },
 							// TODO: implement capture, etc. mostly need to decide syntax
 						})
 						{
@@ -1042,8 +1037,8 @@ func (c *CompareView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "compare-b"}}}
 						vgparent.AppendChild(vgn)
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-							EventType: "change",
-							Func:      func(event vugu.DOMEvent) { c.SetB(event) },
+							EventType:	"change",
+							Func:		func(event vugu.DOMEvent) { c.SetB(event) },
 							// TODO: implement capture, etc. mostly need to decide syntax
 						})
 						{
@@ -1088,8 +1083,8 @@ func (c *CompareView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "compare-facet"}}}
 						vgparent.AppendChild(vgn)
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-							EventType: "change",
-							Func:      func(event vugu.DOMEvent) { c.SetFacet(event) },
+							EventType:	"change",
+							Func:		func(event vugu.DOMEvent) { c.SetFacet(event) },
 							// TODO: implement capture, etc. mostly need to decide syntax
 						})
 						{
@@ -1134,7 +1129,7 @@ func (c *CompareView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgcomp = new(PairedTest)
 						vgin.BuildEnv.WireComponent(vgcomp)
 					}
-					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
 					vgcomp.M = c.M
 					vgout.Components = append(vgout.Components, vgcomp)
 					vgn = &vugu.VGNode{Component: vgcomp}
@@ -1195,8 +1190,8 @@ func (c *CompareView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgparent.AppendChild(vgn)
 						vgn.AddAttrInterface("aria-activedescendant", OptionID(`d`, c.Selected()))
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-							EventType: "keydown",
-							Func:      func(event vugu.DOMEvent) { c.Key(event) },
+							EventType:	"keydown",
+							Func:		func(event vugu.DOMEvent) { c.Key(event) },
 							// TODO: implement capture, etc. mostly need to decide syntax
 						})
 						{
@@ -1215,8 +1210,8 @@ func (c *CompareView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgn.AddAttrInterface("data-sentence", d.ID)
 								vgn.AddAttrInterface("id", OptionID(`d`, d.Index))
 								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-									EventType: "click",
-									Func:      func(event vugu.DOMEvent) { c.Select(d) },
+									EventType:	"click",
+									Func:		func(event vugu.DOMEvent) { c.Select(d) },
 									// TODO: implement capture, etc. mostly need to decide syntax
 								})
 								{
@@ -1294,7 +1289,7 @@ func (c *CompareView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									vgcomp = new(SentenceDetail)
 									vgin.BuildEnv.WireComponent(vgcomp)
 								}
-								vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+								vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
 								vgcomp.M = c.M
 								vgcomp.SideBySide = true
 								vgcomp.View = c.Detail()
@@ -1334,7 +1329,7 @@ func (c *EditedGoldBanner) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	_ = vgiterkey
 	var vgn *vugu.VGNode
 	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "edited-banner-slot"}}}
-	vgout.Out = append(vgout.Out, vgn) // root for output
+	vgout.Out = append(vgout.Out, vgn)	// root for output
 	{
 		vgparent := vgn
 		_ = vgparent
@@ -1403,7 +1398,7 @@ func (c *EditedGoldBanner) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgparent.AppendChild(vgn)
 						vgn.SetInnerHTML(c.SHA())
 						if c.Work().Published != nil {
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3)} // <vg-template>
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3)}	// <vg-template>
 							vgparent.AppendChild(vgn)
 							{
 								vgparent := vgn
@@ -1440,8 +1435,8 @@ func (c *EditedGoldBanner) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgparent.AppendChild(vgn)
 						vgn.SetInnerHTML(`Show the published gold`)
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-							EventType: "click",
-							Func:      func(event vugu.DOMEvent) { c.M.App.SwitchSource(c.Work().Base) },
+							EventType:	"click",
+							Func:		func(event vugu.DOMEvent) { c.M.App.SwitchSource(c.Work().Base) },
 							// TODO: implement capture, etc. mostly need to decide syntax
 						})
 					}
@@ -1458,8 +1453,8 @@ func (c *EditedGoldBanner) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "disabled", JSONVal: vjson.RawMessage(b)})
 					}
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-						EventType: "click",
-						Func:      func(event vugu.DOMEvent) { c.Undo() },
+						EventType:	"click",
+						Func:		func(event vugu.DOMEvent) { c.Undo() },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 					{
@@ -1473,8 +1468,8 @@ func (c *EditedGoldBanner) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "edited-export"}}}
 					vgparent.AppendChild(vgn)
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-						EventType: "click",
-						Func:      func(event vugu.DOMEvent) { c.Export() },
+						EventType:	"click",
+						Func:		func(event vugu.DOMEvent) { c.Export() },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 					{
@@ -1488,8 +1483,8 @@ func (c *EditedGoldBanner) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "edited-open"}}}
 					vgparent.AppendChild(vgn)
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-						EventType: "click",
-						Func:      func(event vugu.DOMEvent) { c.OpenInStudio() },
+						EventType:	"click",
+						Func:		func(event vugu.DOMEvent) { c.OpenInStudio() },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 					{
@@ -1531,7 +1526,7 @@ func (c *GoldStats) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	_ = vgiterkey
 	var vgn *vugu.VGNode
 	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "section", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "card stats"}}}
-	vgout.Out = append(vgout.Out, vgn) // root for output
+	vgout.Out = append(vgout.Out, vgn)	// root for output
 	vgn.AddAttrInterface("aria-label", c.Title)
 	{
 		vgparent := vgn
@@ -1560,7 +1555,7 @@ func (c *GoldStats) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				_ = vgiterkey
 				r := r
 				_ = r
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3)} // <vg-template>
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3)}	// <vg-template>
 				vgparent.AppendChild(vgn)
 				{
 					vgparent := vgn
@@ -1609,7 +1604,7 @@ func (c *Inputs) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	_ = vgiterkey
 	var vgn *vugu.VGNode
 	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "section", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "workbench"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Gold, files and options"}}}
-	vgout.Out = append(vgout.Out, vgn) // root for output
+	vgout.Out = append(vgout.Out, vgn)	// root for output
 	{
 		vgparent := vgn
 		_ = vgparent
@@ -1631,7 +1626,7 @@ func (c *Inputs) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgcomp = new(SourceSwitch)
 					vgin.BuildEnv.WireComponent(vgcomp)
 				}
-				vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+				vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
 				vgcomp.M = c.M
 				vgout.Components = append(vgout.Components, vgcomp)
 				vgn = &vugu.VGNode{Component: vgcomp}
@@ -1667,8 +1662,8 @@ func (c *Inputs) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "file"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "file-input"}, vugu.VGAttribute{Namespace: "", Key: "multiple", Val: ""}}}
 					vgparent.AppendChild(vgn)
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-						EventType: "change",
-						Func:      func(event vugu.DOMEvent) { c.Pick(event, false) },
+						EventType:	"change",
+						Func:		func(event vugu.DOMEvent) { c.Pick(event, false) },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
@@ -1689,8 +1684,8 @@ func (c *Inputs) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "read-as"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "readas"}}}
 				vgparent.AppendChild(vgn)
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType: "change",
-					Func:      func(event vugu.DOMEvent) { c.SetReadAs(event) },
+					EventType:	"change",
+					Func:		func(event vugu.DOMEvent) { c.SetReadAs(event) },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 				{
@@ -1871,8 +1866,8 @@ func (c *Inputs) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "checked", JSONVal: vjson.RawMessage(b)})
 						}
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-							EventType: "change",
-							Func:      func(event vugu.DOMEvent) { c.ToggleFacet(f, event) },
+							EventType:	"change",
+							Func:		func(event vugu.DOMEvent) { c.ToggleFacet(f, event) },
 							// TODO: implement capture, etc. mostly need to decide syntax
 						})
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
@@ -1946,8 +1941,8 @@ func (c *Inputs) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "checked", JSONVal: vjson.RawMessage(b)})
 					}
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-						EventType: "change",
-						Func:      func(event vugu.DOMEvent) { c.ToggleCompat() },
+						EventType:	"change",
+						Func:		func(event vugu.DOMEvent) { c.ToggleCompat() },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        Reference-compatible "}
@@ -1984,8 +1979,8 @@ func (c *Inputs) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "disabled", JSONVal: vjson.RawMessage(b)})
 					}
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-						EventType: "change",
-						Func:      func(event vugu.DOMEvent) { c.ToggleFL() },
+						EventType:	"change",
+						Func:		func(event vugu.DOMEvent) { c.ToggleFL() },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        BenchIE^FL\n      "}
@@ -2018,8 +2013,8 @@ func (c *Inputs) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "file"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "egold-input"}}}
 					vgparent.AppendChild(vgn)
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-						EventType: "change",
-						Func:      func(event vugu.DOMEvent) { c.Pick(event, true) },
+						EventType:	"change",
+						Func:		func(event vugu.DOMEvent) { c.Pick(event, true) },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
@@ -2074,8 +2069,8 @@ func (c *Inputs) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgparent.AppendChild(vgn)
 							vgn.AddAttrInterface("aria-label", `Format of `+f.Name)
 							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-								EventType: "change",
-								Func:      func(event vugu.DOMEvent) { c.Reread(f, event) },
+								EventType:	"change",
+								Func:		func(event vugu.DOMEvent) { c.Reread(f, event) },
 								// TODO: implement capture, etc. mostly need to decide syntax
 							})
 							{
@@ -2110,8 +2105,8 @@ func (c *Inputs) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgparent.AppendChild(vgn)
 						vgn.AddAttrInterface("aria-label", `Remove `+f.Name)
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-							EventType: "click",
-							Func:      func(event vugu.DOMEvent) { c.M.App.RemoveFile(f.ID) },
+							EventType:	"click",
+							Func:		func(event vugu.DOMEvent) { c.M.App.RemoveFile(f.ID) },
 							// TODO: implement capture, etc. mostly need to decide syntax
 						})
 						{
@@ -2160,8 +2155,8 @@ func (c *Inputs) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "icon-button"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Dismiss"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "Dismiss"}}}
 					vgparent.AppendChild(vgn)
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-						EventType: "click",
-						Func:      func(event vugu.DOMEvent) { c.Dismiss(i) },
+						EventType:	"click",
+						Func:		func(event vugu.DOMEvent) { c.Dismiss(i) },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 					{
@@ -2215,7 +2210,7 @@ func (c *JudgeView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	_ = vgiterkey
 	var vgn *vugu.VGNode
 	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute(nil)}
-	vgout.Out = append(vgout.Out, vgn) // root for output
+	vgout.Out = append(vgout.Out, vgn)	// root for output
 	{
 		vgparent := vgn
 		_ = vgparent
@@ -2242,7 +2237,7 @@ func (c *JudgeView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 				vgparent.AppendChild(vgn)
 				if c.M.Analyses.Judge != nil {
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3)} // <vg-template>
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3)}	// <vg-template>
 					vgparent.AppendChild(vgn)
 					{
 						vgparent := vgn
@@ -2396,8 +2391,8 @@ func (c *JudgeView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgparent.AppendChild(vgn)
 							vgn.SetInnerHTML(c.ToggleLabel())
 							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-								EventType: "click",
-								Func:      func(event vugu.DOMEvent) { c.Toggle() },
+								EventType:	"click",
+								Func:		func(event vugu.DOMEvent) { c.Toggle() },
 								// TODO: implement capture, etc. mostly need to decide syntax
 							})
 						}
@@ -2447,7 +2442,7 @@ func (c *PairedTest) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	_ = vgiterkey
 	var vgn *vugu.VGNode
 	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "section", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "paired-test"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Is the difference significant?"}, vugu.VGAttribute{Namespace: "", Key: "aria-live", Val: "polite"}}}
-	vgout.Out = append(vgout.Out, vgn) // root for output
+	vgout.Out = append(vgout.Out, vgn)	// root for output
 	{
 		vgparent := vgn
 		_ = vgparent
@@ -2473,7 +2468,7 @@ func (c *PairedTest) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
 		vgparent.AppendChild(vgn)
 		if c.Test() != nil {
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3)} // <vg-template>
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3)}	// <vg-template>
 			vgparent.AppendChild(vgn)
 			{
 				vgparent := vgn
@@ -2516,21 +2511,21 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	_ = vgiterkey
 	var vgn *vugu.VGNode
 	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "app"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "app"}}}
-	vgout.Out = append(vgout.Out, vgn) // root for output
+	vgout.Out = append(vgout.Out, vgn)	// root for output
 	vgn.AddAttrInterface("data-ready", c.Ready())
 	vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-		EventType: "dragenter",
-		Func:      func(event vugu.DOMEvent) { c.DragEnter(event) },
+		EventType:	"dragenter",
+		Func:		func(event vugu.DOMEvent) { c.DragEnter(event) },
 		// TODO: implement capture, etc. mostly need to decide syntax
 	})
 	vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-		EventType: "dragleave",
-		Func:      func(event vugu.DOMEvent) { c.DragLeave() },
+		EventType:	"dragleave",
+		Func:		func(event vugu.DOMEvent) { c.DragLeave() },
 		// TODO: implement capture, etc. mostly need to decide syntax
 	})
 	vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-		EventType: "drop",
-		Func:      func(event vugu.DOMEvent) { c.Drop(event) },
+		EventType:	"drop",
+		Func:		func(event vugu.DOMEvent) { c.Drop(event) },
 		// TODO: implement capture, etc. mostly need to decide syntax
 	})
 	{
@@ -2552,7 +2547,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgcomp = new(Inputs)
 				vgin.BuildEnv.WireComponent(vgcomp)
 			}
-			vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+			vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
 			vgcomp.M = c.M
 			vgout.Components = append(vgout.Components, vgcomp)
 			vgn = &vugu.VGNode{Component: vgcomp}
@@ -2590,8 +2585,8 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "recovery-retry"}}}
 				vgparent.AppendChild(vgn)
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType: "click",
-					Func:      func(event vugu.DOMEvent) { c.Retry() },
+					EventType:	"click",
+					Func:		func(event vugu.DOMEvent) { c.Retry() },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 				{
@@ -2605,8 +2600,8 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "recovery-discard"}}}
 				vgparent.AppendChild(vgn)
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType: "click",
-					Func:      func(event vugu.DOMEvent) { c.Discard() },
+					EventType:	"click",
+					Func:		func(event vugu.DOMEvent) { c.Discard() },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 				{
@@ -2630,7 +2625,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgcomp = new(EditedGoldBanner)
 				vgin.BuildEnv.WireComponent(vgcomp)
 			}
-			vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+			vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
 			vgcomp.M = c.M
 			vgout.Components = append(vgout.Components, vgcomp)
 			vgn = &vugu.VGNode{Component: vgcomp}
@@ -2641,8 +2636,8 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "nav", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "tabs"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "tablist"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Views"}}}
 		vgparent.AppendChild(vgn)
 		vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-			EventType: "keydown",
-			Func:      func(event vugu.DOMEvent) { c.TabKey(event) },
+			EventType:	"keydown",
+			Func:		func(event vugu.DOMEvent) { c.TabKey(event) },
 			// TODO: implement capture, etc. mostly need to decide syntax
 		})
 		{
@@ -2663,8 +2658,8 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn.AddAttrInterface("tabindex", c.TabIndex(v))
 				vgn.SetInnerHTML(c.TabLabel(v))
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType: "click",
-					Func:      func(event vugu.DOMEvent) { c.Show(v) },
+					EventType:	"click",
+					Func:		func(event vugu.DOMEvent) { c.Show(v) },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 			}
@@ -2723,7 +2718,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgcomp = new(StudioView)
 						vgin.BuildEnv.WireComponent(vgcomp)
 					}
-					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
 					vgcomp.S = c.M.Studio
 					vgout.Components = append(vgout.Components, vgcomp)
 					vgn = &vugu.VGNode{Component: vgcomp}
@@ -2742,7 +2737,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgcomp = new(AgreementView)
 						vgin.BuildEnv.WireComponent(vgcomp)
 					}
-					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
 					vgcomp.S = c.M.Studio
 					vgout.Components = append(vgout.Components, vgcomp)
 					vgn = &vugu.VGNode{Component: vgcomp}
@@ -2764,7 +2759,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 			vgparent.AppendChild(vgn)
 			if c.M.Eval != nil {
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3)} // <vg-template>
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3)}	// <vg-template>
 				vgparent.AppendChild(vgn)
 				{
 					vgparent := vgn
@@ -2781,7 +2776,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgcomp = new(ScoresView)
 								vgin.BuildEnv.WireComponent(vgcomp)
 							}
-							vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+							vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
 							vgcomp.M = c.M
 							vgout.Components = append(vgout.Components, vgcomp)
 							vgn = &vugu.VGNode{Component: vgcomp}
@@ -2800,7 +2795,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgcomp = new(SentencesView)
 								vgin.BuildEnv.WireComponent(vgcomp)
 							}
-							vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+							vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
 							vgcomp.M = c.M
 							vgout.Components = append(vgout.Components, vgcomp)
 							vgn = &vugu.VGNode{Component: vgcomp}
@@ -2819,7 +2814,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgcomp = new(CompareView)
 								vgin.BuildEnv.WireComponent(vgcomp)
 							}
-							vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+							vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
 							vgcomp.M = c.M
 							vgout.Components = append(vgout.Components, vgcomp)
 							vgn = &vugu.VGNode{Component: vgcomp}
@@ -2838,7 +2833,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgcomp = new(ChartsView)
 								vgin.BuildEnv.WireComponent(vgcomp)
 							}
-							vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+							vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
 							vgcomp.M = c.M
 							vgout.Components = append(vgout.Components, vgcomp)
 							vgn = &vugu.VGNode{Component: vgcomp}
@@ -2924,7 +2919,7 @@ func (c *ScoreTable) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	_ = vgiterkey
 	var vgn *vugu.VGNode
 	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "score-table"}}}
-	vgout.Out = append(vgout.Out, vgn) // root for output
+	vgout.Out = append(vgout.Out, vgn)	// root for output
 	{
 		vgparent := vgn
 		_ = vgparent
@@ -2941,8 +2936,8 @@ func (c *ScoreTable) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgparent.AppendChild(vgn)
 			vgn.AddAttrInterface("aria-pressed", fmt.Sprint(c.M.Prefs.ShowCounts))
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-				EventType: "click",
-				Func:      func(event vugu.DOMEvent) { c.ToggleCounts() },
+				EventType:	"click",
+				Func:		func(event vugu.DOMEvent) { c.ToggleCounts() },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
 			{
@@ -2982,8 +2977,8 @@ func (c *ScoreTable) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn.AddAttrInterface("aria-pressed", fmt.Sprint(c.M.Prefs.Analysis.ShowIntervals))
 			vgn.SetInnerHTML(c.IntervalsLabel())
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-				EventType: "click",
-				Func:      func(event vugu.DOMEvent) { c.ToggleIntervals() },
+				EventType:	"click",
+				Func:		func(event vugu.DOMEvent) { c.ToggleIntervals() },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
@@ -3063,8 +3058,8 @@ func (c *ScoreTable) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "sort"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Sort by system name"}}}
 							vgparent.AppendChild(vgn)
 							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-								EventType: "click",
-								Func:      func(event vugu.DOMEvent) { c.SortBy(``, c.NameKey()) },
+								EventType:	"click",
+								Func:		func(event vugu.DOMEvent) { c.SortBy(``, c.NameKey()) },
 								// TODO: implement capture, etc. mostly need to decide syntax
 							})
 							{
@@ -3122,8 +3117,8 @@ func (c *ScoreTable) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgn.AddAttrInterface("aria-label", `Sort by `+LongLabel(m))
 								vgn.AddAttrInterface("title", LongLabel(m))
 								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-									EventType: "click",
-									Func:      func(event vugu.DOMEvent) { c.SortBy(m.Facet, m.Name) },
+									EventType:	"click",
+									Func:		func(event vugu.DOMEvent) { c.SortBy(m.Facet, m.Name) },
 									// TODO: implement capture, etc. mostly need to decide syntax
 								})
 								{
@@ -3254,7 +3249,7 @@ func (c *ScoresView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	_ = vgiterkey
 	var vgn *vugu.VGNode
 	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "scores-layout"}}}
-	vgout.Out = append(vgout.Out, vgn) // root for output
+	vgout.Out = append(vgout.Out, vgn)	// root for output
 	{
 		vgparent := vgn
 		_ = vgparent
@@ -3314,8 +3309,8 @@ func (c *ScoresView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgparent.AppendChild(vgn)
 						vgn.SetInnerHTML(c.OtherMode())
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-							EventType: "click",
-							Func:      func(event vugu.DOMEvent) { c.SwitchMode() },
+							EventType:	"click",
+							Func:		func(event vugu.DOMEvent) { c.SwitchMode() },
 							// TODO: implement capture, etc. mostly need to decide syntax
 						})
 					}
@@ -3374,7 +3369,7 @@ func (c *ScoresView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgcomp = new(ScoreTable)
 					vgin.BuildEnv.WireComponent(vgcomp)
 				}
-				vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+				vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
 				vgcomp.M = c.M
 				vgout.Components = append(vgout.Components, vgcomp)
 				vgn = &vugu.VGNode{Component: vgcomp}
@@ -3391,7 +3386,7 @@ func (c *ScoresView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgcomp = new(TableNotes)
 					vgin.BuildEnv.WireComponent(vgcomp)
 				}
-				vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+				vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
 				vgcomp.M = c.M
 				vgout.Components = append(vgout.Components, vgcomp)
 				vgn = &vugu.VGNode{Component: vgcomp}
@@ -3419,8 +3414,8 @@ func (c *ScoresView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link"}}}
 				vgparent.AppendChild(vgn)
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType: "click",
-					Func:      func(event vugu.DOMEvent) { c.CopySignature() },
+					EventType:	"click",
+					Func:		func(event vugu.DOMEvent) { c.CopySignature() },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 				{
@@ -3456,8 +3451,8 @@ func (c *ScoresView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn.AddAttrInterface("data-export", e[0])
 					vgn.SetInnerHTML(e[1])
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-						EventType: "click",
-						Func:      func(event vugu.DOMEvent) { c.Export(e[0]) },
+						EventType:	"click",
+						Func:		func(event vugu.DOMEvent) { c.Export(e[0]) },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 				}
@@ -3509,7 +3504,7 @@ func (c *ScoresView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgcomp = new(Wire57Table)
 					vgin.BuildEnv.WireComponent(vgcomp)
 				}
-				vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+				vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
 				vgcomp.M = c.M
 				vgout.Components = append(vgout.Components, vgcomp)
 				vgn = &vugu.VGNode{Component: vgcomp}
@@ -3526,7 +3521,7 @@ func (c *ScoresView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgcomp = new(JudgeView)
 					vgin.BuildEnv.WireComponent(vgcomp)
 				}
-				vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+				vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
 				vgcomp.M = c.M
 				vgout.Components = append(vgout.Components, vgcomp)
 				vgn = &vugu.VGNode{Component: vgcomp}
@@ -3553,7 +3548,7 @@ func (c *ScoresView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgcomp = new(GoldStats)
 					vgin.BuildEnv.WireComponent(vgcomp)
 				}
-				vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+				vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
 				vgcomp.Gold = &c.M.Eval.Report.Gold
 				vgcomp.Title = "Gold statistics"
 				vgout.Components = append(vgout.Components, vgcomp)
@@ -3572,7 +3567,7 @@ func (c *ScoresView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgcomp = new(GoldStats)
 						vgin.BuildEnv.WireComponent(vgcomp)
 					}
-					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
 					vgcomp.Gold = c.M.Eval.Report.EGold
 					vgcomp.Title = "BenchIE-E gold statistics"
 					vgout.Components = append(vgout.Components, vgcomp)
@@ -3604,7 +3599,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	_ = vgiterkey
 	var vgn *vugu.VGNode
 	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "detail"}}}
-	vgout.Out = append(vgout.Out, vgn) // root for output
+	vgout.Out = append(vgout.Out, vgn)	// root for output
 	vgn.AddAttrInterface("data-sentence", c.View.ID)
 	{
 		vgparent := vgn
@@ -4126,7 +4121,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 											vgcomp = new(AdjudicateControl)
 											vgin.BuildEnv.WireComponent(vgcomp)
 										}
-										vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+										vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
 										vgcomp.Extraction = e.Index
 										vgcomp.M = c.M
 										vgcomp.Synsets = len(c.View.Synsets)
@@ -4171,7 +4166,7 @@ func (c *SentencesView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	_ = vgiterkey
 	var vgn *vugu.VGNode
 	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "explorer"}}}
-	vgout.Out = append(vgout.Out, vgn) // root for output
+	vgout.Out = append(vgout.Out, vgn)	// root for output
 	{
 		vgparent := vgn
 		_ = vgparent
@@ -4201,8 +4196,8 @@ func (c *SentencesView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "explore-system"}}}
 					vgparent.AppendChild(vgn)
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-						EventType: "change",
-						Func:      func(event vugu.DOMEvent) { c.SetSystem(event) },
+						EventType:	"change",
+						Func:		func(event vugu.DOMEvent) { c.SetSystem(event) },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 					{
@@ -4262,8 +4257,8 @@ func (c *SentencesView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "explore-facet"}}}
 					vgparent.AppendChild(vgn)
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-						EventType: "change",
-						Func:      func(event vugu.DOMEvent) { c.SetFacet(event) },
+						EventType:	"change",
+						Func:		func(event vugu.DOMEvent) { c.SetFacet(event) },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 					{
@@ -4306,8 +4301,8 @@ func (c *SentencesView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "explore-show"}}}
 					vgparent.AppendChild(vgn)
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-						EventType: "change",
-						Func:      func(event vugu.DOMEvent) { c.SetShow(event) },
+						EventType:	"change",
+						Func:		func(event vugu.DOMEvent) { c.SetShow(event) },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 					{
@@ -4357,8 +4352,8 @@ func (c *SentencesView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
 					}
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-						EventType: "input",
-						Func:      func(event vugu.DOMEvent) { c.SetQuery(event) },
+						EventType:	"input",
+						Func:		func(event vugu.DOMEvent) { c.SetQuery(event) },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
@@ -4378,8 +4373,8 @@ func (c *SentencesView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgparent.AppendChild(vgn)
 			vgn.AddAttrInterface("aria-activedescendant", OptionID(`s`, c.Selected()))
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-				EventType: "keydown",
-				Func:      func(event vugu.DOMEvent) { c.Key(event) },
+				EventType:	"keydown",
+				Func:		func(event vugu.DOMEvent) { c.Key(event) },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
 			{
@@ -4398,8 +4393,8 @@ func (c *SentencesView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn.AddAttrInterface("data-sentence", s.ID)
 					vgn.AddAttrInterface("id", OptionID(`s`, s.Index))
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-						EventType: "click",
-						Func:      func(event vugu.DOMEvent) { c.Select(s) },
+						EventType:	"click",
+						Func:		func(event vugu.DOMEvent) { c.Select(s) },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 					{
@@ -4477,7 +4472,7 @@ func (c *SentencesView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgcomp = new(SentenceDetail)
 						vgin.BuildEnv.WireComponent(vgcomp)
 					}
-					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
 					vgcomp.M = c.M
 					vgcomp.View = c.Detail()
 					vgout.Components = append(vgout.Components, vgcomp)
@@ -4509,7 +4504,7 @@ func (c *SourceSwitch) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	_ = vgiterkey
 	var vgn *vugu.VGNode
 	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "sources"}}}
-	vgout.Out = append(vgout.Out, vgn) // root for output
+	vgout.Out = append(vgout.Out, vgn)	// root for output
 	{
 		vgparent := vgn
 		_ = vgparent
@@ -4539,8 +4534,8 @@ func (c *SourceSwitch) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn.AddAttrInterface("title", s.Title)
 				vgn.SetInnerHTML(s.Label)
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType: "click",
-					Func:      func(event vugu.DOMEvent) { c.Choose(s) },
+					EventType:	"click",
+					Func:		func(event vugu.DOMEvent) { c.Choose(s) },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 			}
@@ -4568,7 +4563,7 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	_ = vgiterkey
 	var vgn *vugu.VGNode
 	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "section", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "studio-sentence"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Sentence being annotated"}}}
-	vgout.Out = append(vgout.Out, vgn) // root for output
+	vgout.Out = append(vgout.Out, vgn)	// root for output
 	vgn.AddAttrInterface("data-sentence", c.Sen().ID)
 	{
 		vgparent := vgn
@@ -4610,8 +4605,8 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "tool"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio-rename"}}}
 				vgparent.AppendChild(vgn)
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType: "click",
-					Func:      func(event vugu.DOMEvent) { c.OpenRename() },
+					EventType:	"click",
+					Func:		func(event vugu.DOMEvent) { c.OpenRename() },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 				{
@@ -4625,8 +4620,8 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "tool danger"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio-delete-sentence"}}}
 				vgparent.AppendChild(vgn)
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType: "click",
-					Func:      func(event vugu.DOMEvent) { c.OpenPanel(`delete-sentence`, -1, -1) },
+					EventType:	"click",
+					Func:		func(event vugu.DOMEvent) { c.OpenPanel(`delete-sentence`, -1, -1) },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 				{
@@ -4640,8 +4635,8 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio-prev"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "Previous sentence of the list (k or Alt+↑)"}}}
 				vgparent.AppendChild(vgn)
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType: "click",
-					Func:      func(event vugu.DOMEvent) { c.S.Step(-1) },
+					EventType:	"click",
+					Func:		func(event vugu.DOMEvent) { c.S.Step(-1) },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 				{
@@ -4655,8 +4650,8 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio-next"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "Next sentence of the list (j or Alt+↓)"}}}
 				vgparent.AppendChild(vgn)
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType: "click",
-					Func:      func(event vugu.DOMEvent) { c.S.Step(1) },
+					EventType:	"click",
+					Func:		func(event vugu.DOMEvent) { c.S.Step(1) },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 				{
@@ -4698,8 +4693,8 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
 					}
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-						EventType: "input",
-						Func:      func(event vugu.DOMEvent) { c.SetPanelText(event) },
+						EventType:	"input",
+						Func:		func(event vugu.DOMEvent) { c.SetPanelText(event) },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 				}
@@ -4708,8 +4703,8 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio-rename-go"}}}
 				vgparent.AppendChild(vgn)
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType: "click",
-					Func:      func(event vugu.DOMEvent) { c.S.RenameSentence(c.S.Panel.Text) },
+					EventType:	"click",
+					Func:		func(event vugu.DOMEvent) { c.S.RenameSentence(c.S.Panel.Text) },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 				{
@@ -4723,8 +4718,8 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link"}}}
 				vgparent.AppendChild(vgn)
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType: "click",
-					Func:      func(event vugu.DOMEvent) { c.ClosePanel() },
+					EventType:	"click",
+					Func:		func(event vugu.DOMEvent) { c.ClosePanel() },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 				{
@@ -4755,8 +4750,8 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio-delete-sentence-go"}}}
 				vgparent.AppendChild(vgn)
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType: "click",
-					Func:      func(event vugu.DOMEvent) { c.S.DeleteSentence() },
+					EventType:	"click",
+					Func:		func(event vugu.DOMEvent) { c.S.DeleteSentence() },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 				{
@@ -4770,8 +4765,8 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link"}}}
 				vgparent.AppendChild(vgn)
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType: "click",
-					Func:      func(event vugu.DOMEvent) { c.ClosePanel() },
+					EventType:	"click",
+					Func:		func(event vugu.DOMEvent) { c.ClosePanel() },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 				{
@@ -4803,8 +4798,8 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgn.AddAttrInterface("aria-label", c.TokensLabel())
 		vgn.AddAttrInterface("lang", c.Lang())
 		vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-			EventType: "keydown",
-			Func:      func(event vugu.DOMEvent) { c.TokenKey(event) },
+			EventType:	"keydown",
+			Func:		func(event vugu.DOMEvent) { c.TokenKey(event) },
 			// TODO: implement capture, etc. mostly need to decide syntax
 		})
 		{
@@ -4827,8 +4822,8 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn.AddAttrInterface("tabindex", c.TokTab(i))
 				vgn.AddAttrInterface("title", c.TokTitle(i))
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType: "click",
-					Func:      func(event vugu.DOMEvent) { c.ClickToken(i, event) },
+					EventType:	"click",
+					Func:		func(event vugu.DOMEvent) { c.ClickToken(i, event) },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 				{
@@ -4873,8 +4868,8 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "disabled", JSONVal: vjson.RawMessage(b)})
 				}
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType: "change",
-					Func:      func(event vugu.DOMEvent) { c.SetScheme(event) },
+					EventType:	"change",
+					Func:		func(event vugu.DOMEvent) { c.SetScheme(event) },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 				{
@@ -4939,7 +4934,7 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgcomp = new(TripleBuilder)
 				vgin.BuildEnv.WireComponent(vgcomp)
 			}
-			vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+			vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
 			vgcomp.S = c.S
 			vgout.Components = append(vgout.Components, vgcomp)
 			vgn = &vugu.VGNode{Component: vgcomp}
@@ -4962,8 +4957,8 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "tool"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio-add-synset"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "An empty synset to add triples to"}}}
 			vgparent.AppendChild(vgn)
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-				EventType: "click",
-				Func:      func(event vugu.DOMEvent) { c.S.AddSynset() },
+				EventType:	"click",
+				Func:		func(event vugu.DOMEvent) { c.S.AddSynset() },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
 			{
@@ -5057,8 +5052,8 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgparent.AppendChild(vgn)
 							vgn.AddAttrInterface("aria-label", fmt.Sprintf(`Add the next triple to synset %d`, k+1))
 							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-								EventType: "click",
-								Func:      func(event vugu.DOMEvent) { c.Target(k) },
+								EventType:	"click",
+								Func:		func(event vugu.DOMEvent) { c.Target(k) },
 								// TODO: implement capture, etc. mostly need to decide syntax
 							})
 							{
@@ -5074,8 +5069,8 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgparent.AppendChild(vgn)
 								vgn.AddAttrInterface("aria-label", fmt.Sprintf(`Merge synset %d into another`, k+1))
 								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-									EventType: "click",
-									Func:      func(event vugu.DOMEvent) { c.OpenPanel(`merge`, k, -1) },
+									EventType:	"click",
+									Func:		func(event vugu.DOMEvent) { c.OpenPanel(`merge`, k, -1) },
 									// TODO: implement capture, etc. mostly need to decide syntax
 								})
 								{
@@ -5098,8 +5093,8 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "disabled", JSONVal: vjson.RawMessage(b)})
 							}
 							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-								EventType: "click",
-								Func:      func(event vugu.DOMEvent) { c.S.MoveSynset(k, -1) },
+								EventType:	"click",
+								Func:		func(event vugu.DOMEvent) { c.S.MoveSynset(k, -1) },
 								// TODO: implement capture, etc. mostly need to decide syntax
 							})
 							{
@@ -5121,8 +5116,8 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "disabled", JSONVal: vjson.RawMessage(b)})
 							}
 							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-								EventType: "click",
-								Func:      func(event vugu.DOMEvent) { c.S.MoveSynset(k, 1) },
+								EventType:	"click",
+								Func:		func(event vugu.DOMEvent) { c.S.MoveSynset(k, 1) },
 								// TODO: implement capture, etc. mostly need to decide syntax
 							})
 							{
@@ -5137,8 +5132,8 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgparent.AppendChild(vgn)
 							vgn.AddAttrInterface("aria-label", fmt.Sprintf(`Delete synset %d`, k+1))
 							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-								EventType: "click",
-								Func:      func(event vugu.DOMEvent) { c.S.DeleteSynset(k) },
+								EventType:	"click",
+								Func:		func(event vugu.DOMEvent) { c.S.DeleteSynset(k) },
 								// TODO: implement capture, etc. mostly need to decide syntax
 							})
 							{
@@ -5191,8 +5186,8 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "studio-merge-into"}}}
 								vgparent.AppendChild(vgn)
 								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-									EventType: "change",
-									Func:      func(event vugu.DOMEvent) { c.SetPanelTo(event) },
+									EventType:	"change",
+									Func:		func(event vugu.DOMEvent) { c.SetPanelTo(event) },
 									// TODO: implement capture, etc. mostly need to decide syntax
 								})
 								{
@@ -5228,8 +5223,8 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio-merge-go"}}}
 							vgparent.AppendChild(vgn)
 							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-								EventType: "click",
-								Func:      func(event vugu.DOMEvent) { c.S.MergeSynsets(c.S.Panel.To, k) },
+								EventType:	"click",
+								Func:		func(event vugu.DOMEvent) { c.S.MergeSynsets(c.S.Panel.To, k) },
 								// TODO: implement capture, etc. mostly need to decide syntax
 							})
 							{
@@ -5243,8 +5238,8 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link"}}}
 							vgparent.AppendChild(vgn)
 							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-								EventType: "click",
-								Func:      func(event vugu.DOMEvent) { c.ClosePanel() },
+								EventType:	"click",
+								Func:		func(event vugu.DOMEvent) { c.ClosePanel() },
 								// TODO: implement capture, etc. mostly need to decide syntax
 							})
 							{
@@ -5312,7 +5307,7 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 												_ = vgiterkey
 												w := w
 												_ = w
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3)} // <vg-template>
+												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3)}	// <vg-template>
 												vgparent.AppendChild(vgn)
 												{
 													vgparent := vgn
@@ -5346,8 +5341,8 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									vgparent.AppendChild(vgn)
 									vgn.AddAttrInterface("aria-label", c.TripleAction(`Edit`, k, i))
 									vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-										EventType: "click",
-										Func:      func(event vugu.DOMEvent) { c.S.EditTriple(k, i) },
+										EventType:	"click",
+										Func:		func(event vugu.DOMEvent) { c.S.EditTriple(k, i) },
 										// TODO: implement capture, etc. mostly need to decide syntax
 									})
 									{
@@ -5362,8 +5357,8 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									vgparent.AppendChild(vgn)
 									vgn.AddAttrInterface("aria-label", c.TripleAction(`Duplicate`, k, i))
 									vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-										EventType: "click",
-										Func:      func(event vugu.DOMEvent) { c.S.DuplicateTriple(k, i) },
+										EventType:	"click",
+										Func:		func(event vugu.DOMEvent) { c.S.DuplicateTriple(k, i) },
 										// TODO: implement capture, etc. mostly need to decide syntax
 									})
 									{
@@ -5378,8 +5373,8 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									vgparent.AppendChild(vgn)
 									vgn.AddAttrInterface("aria-label", c.TripleAction(`Move or copy`, k, i))
 									vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-										EventType: "click",
-										Func:      func(event vugu.DOMEvent) { c.OpenPanel(`move`, k, i) },
+										EventType:	"click",
+										Func:		func(event vugu.DOMEvent) { c.OpenPanel(`move`, k, i) },
 										// TODO: implement capture, etc. mostly need to decide syntax
 									})
 									{
@@ -5394,8 +5389,8 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									vgparent.AppendChild(vgn)
 									vgn.AddAttrInterface("aria-label", c.TripleAction(`Delete`, k, i))
 									vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-										EventType: "click",
-										Func:      func(event vugu.DOMEvent) { c.S.DeleteTriple(k, i) },
+										EventType:	"click",
+										Func:		func(event vugu.DOMEvent) { c.S.DeleteTriple(k, i) },
 										// TODO: implement capture, etc. mostly need to decide syntax
 									})
 									{
@@ -5452,8 +5447,8 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "studio-move-to"}}}
 											vgparent.AppendChild(vgn)
 											vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-												EventType: "change",
-												Func:      func(event vugu.DOMEvent) { c.SetPanelTo(event) },
+												EventType:	"change",
+												Func:		func(event vugu.DOMEvent) { c.SetPanelTo(event) },
 												// TODO: implement capture, etc. mostly need to decide syntax
 											})
 											{
@@ -5489,8 +5484,8 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio-move-go"}}}
 										vgparent.AppendChild(vgn)
 										vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-											EventType: "click",
-											Func:      func(event vugu.DOMEvent) { c.S.MoveTriple(k, i, c.S.Panel.To, false) },
+											EventType:	"click",
+											Func:		func(event vugu.DOMEvent) { c.S.MoveTriple(k, i, c.S.Panel.To, false) },
 											// TODO: implement capture, etc. mostly need to decide syntax
 										})
 										{
@@ -5504,8 +5499,8 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio-copy-go"}}}
 										vgparent.AppendChild(vgn)
 										vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-											EventType: "click",
-											Func:      func(event vugu.DOMEvent) { c.S.MoveTriple(k, i, c.S.Panel.To, true) },
+											EventType:	"click",
+											Func:		func(event vugu.DOMEvent) { c.S.MoveTriple(k, i, c.S.Panel.To, true) },
 											// TODO: implement capture, etc. mostly need to decide syntax
 										})
 										{
@@ -5519,8 +5514,8 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link"}}}
 										vgparent.AppendChild(vgn)
 										vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-											EventType: "click",
-											Func:      func(event vugu.DOMEvent) { c.ClosePanel() },
+											EventType:	"click",
+											Func:		func(event vugu.DOMEvent) { c.ClosePanel() },
 											// TODO: implement capture, etc. mostly need to decide syntax
 										})
 										{
@@ -5573,7 +5568,7 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	_ = vgiterkey
 	var vgn *vugu.VGNode
 	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "studio"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio"}}}
-	vgout.Out = append(vgout.Out, vgn) // root for output
+	vgout.Out = append(vgout.Out, vgn)	// root for output
 	{
 		vgparent := vgn
 		_ = vgparent
@@ -5602,8 +5597,8 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "studio-work"}}}
 					vgparent.AppendChild(vgn)
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-						EventType: "change",
-						Func:      func(event vugu.DOMEvent) { c.PickWork(event) },
+						EventType:	"change",
+						Func:		func(event vugu.DOMEvent) { c.PickWork(event) },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 					{
@@ -5647,8 +5642,8 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "file"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio-file"}, vugu.VGAttribute{Namespace: "", Key: "multiple", Val: ""}, vugu.VGAttribute{Namespace: "", Key: "accept", Val: ".txt,.json,.text"}}}
 				vgparent.AppendChild(vgn)
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType: "change",
-					Func:      func(event vugu.DOMEvent) { c.Open(event) },
+					EventType:	"change",
+					Func:		func(event vugu.DOMEvent) { c.Open(event) },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
@@ -5662,7 +5657,7 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 			vgparent.AppendChild(vgn)
 			if c.S.Work != nil {
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3)} // <vg-template>
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3)}	// <vg-template>
 				vgparent.AppendChild(vgn)
 				{
 					vgparent := vgn
@@ -5687,8 +5682,8 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "disabled", JSONVal: vjson.RawMessage(b)})
 						}
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-							EventType: "click",
-							Func:      func(event vugu.DOMEvent) { c.S.Undo() },
+							EventType:	"click",
+							Func:		func(event vugu.DOMEvent) { c.S.Undo() },
 							// TODO: implement capture, etc. mostly need to decide syntax
 						})
 						{
@@ -5710,8 +5705,8 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "disabled", JSONVal: vjson.RawMessage(b)})
 						}
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-							EventType: "click",
-							Func:      func(event vugu.DOMEvent) { c.S.Redo() },
+							EventType:	"click",
+							Func:		func(event vugu.DOMEvent) { c.S.Redo() },
 							// TODO: implement capture, etc. mostly need to decide syntax
 						})
 						{
@@ -5753,8 +5748,8 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgn.AddAttrInterface("title", f[2])
 							vgn.SetInnerHTML(f[1])
 							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-								EventType: "click",
-								Func:      func(event vugu.DOMEvent) { c.Export(f[0]) },
+								EventType:	"click",
+								Func:		func(event vugu.DOMEvent) { c.Export(f[0]) },
 								// TODO: implement capture, etc. mostly need to decide syntax
 							})
 						}
@@ -5766,8 +5761,8 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio-score"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "Score the systems against this gold in the Scores tab"}}}
 					vgparent.AppendChild(vgn)
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-						EventType: "click",
-						Func:      func(event vugu.DOMEvent) { c.S.App.ScoreWork(c.S.Work.ID) },
+						EventType:	"click",
+						Func:		func(event vugu.DOMEvent) { c.S.App.ScoreWork(c.S.Work.ID) },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 					{
@@ -5782,8 +5777,8 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link danger-link"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio-delete"}}}
 						vgparent.AppendChild(vgn)
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-							EventType: "click",
-							Func:      func(event vugu.DOMEvent) { c.AskDelete() },
+							EventType:	"click",
+							Func:		func(event vugu.DOMEvent) { c.AskDelete() },
 							// TODO: implement capture, etc. mostly need to decide syntax
 						})
 						{
@@ -5842,8 +5837,8 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio-delete-go"}}}
 					vgparent.AppendChild(vgn)
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-						EventType: "click",
-						Func:      func(event vugu.DOMEvent) { c.S.App.DeleteWork(c.S.Work.ID) },
+						EventType:	"click",
+						Func:		func(event vugu.DOMEvent) { c.S.App.DeleteWork(c.S.Work.ID) },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 					{
@@ -5857,8 +5852,8 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio-delete-keep"}}}
 					vgparent.AppendChild(vgn)
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-						EventType: "click",
-						Func:      func(event vugu.DOMEvent) { c.KeepWork() },
+						EventType:	"click",
+						Func:		func(event vugu.DOMEvent) { c.KeepWork() },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 					{
@@ -5934,8 +5929,8 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "icon-button"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Dismiss"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "Dismiss"}}}
 					vgparent.AppendChild(vgn)
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-						EventType: "click",
-						Func:      func(event vugu.DOMEvent) { c.Dismiss(i) },
+						EventType:	"click",
+						Func:		func(event vugu.DOMEvent) { c.Dismiss(i) },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 					{
@@ -6027,8 +6022,8 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "file"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio-file-start"}, vugu.VGAttribute{Namespace: "", Key: "accept", Val: ".txt,.json,.text"}}}
 							vgparent.AppendChild(vgn)
 							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-								EventType: "change",
-								Func:      func(event vugu.DOMEvent) { c.Open(event) },
+								EventType:	"change",
+								Func:		func(event vugu.DOMEvent) { c.Open(event) },
 								// TODO: implement capture, etc. mostly need to decide syntax
 							})
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute{{Namespace: "", Key: "for", Val: "studio-file-start"}}}
@@ -6067,8 +6062,8 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
 						}
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-							EventType: "input",
-							Func:      func(event vugu.DOMEvent) { c.SetPaste(event) },
+							EventType:	"input",
+							Func:		func(event vugu.DOMEvent) { c.SetPaste(event) },
 							// TODO: implement capture, etc. mostly need to decide syntax
 						})
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
@@ -6076,8 +6071,8 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio-paste-start"}}}
 						vgparent.AppendChild(vgn)
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-							EventType: "click",
-							Func:      func(event vugu.DOMEvent) { c.S.App.StartFromText(`typed sentences`, c.S.Paste) },
+							EventType:	"click",
+							Func:		func(event vugu.DOMEvent) { c.S.App.StartFromText(`typed sentences`, c.S.Paste) },
 							// TODO: implement capture, etc. mostly need to decide syntax
 						})
 						{
@@ -6118,8 +6113,8 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgn.AddAttrInterface("data-copy", s[0])
 							vgn.SetInnerHTML(`Copy ` + s[1])
 							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-								EventType: "click",
-								Func:      func(event vugu.DOMEvent) { c.S.App.EditBundled(s[0]) },
+								EventType:	"click",
+								Func:		func(event vugu.DOMEvent) { c.S.App.EditBundled(s[0]) },
 								// TODO: implement capture, etc. mostly need to decide syntax
 							})
 						}
@@ -6209,8 +6204,8 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
 							}
 							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-								EventType: "input",
-								Func:      func(event vugu.DOMEvent) { c.SetQuery(event) },
+								EventType:	"input",
+								Func:		func(event vugu.DOMEvent) { c.SetQuery(event) },
 								// TODO: implement capture, etc. mostly need to decide syntax
 							})
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
@@ -6228,8 +6223,8 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "studio-filter"}}}
 							vgparent.AppendChild(vgn)
 							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-								EventType: "change",
-								Func:      func(event vugu.DOMEvent) { c.SetFilter(event) },
+								EventType:	"change",
+								Func:		func(event vugu.DOMEvent) { c.SetFilter(event) },
 								// TODO: implement capture, etc. mostly need to decide syntax
 							})
 							{
@@ -6274,8 +6269,8 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgparent.AppendChild(vgn)
 					vgn.AddAttrInterface("aria-activedescendant", OptionID(`a`, c.S.SentenceIndex()))
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-						EventType: "keydown",
-						Func:      func(event vugu.DOMEvent) { c.ListKey(event) },
+						EventType:	"keydown",
+						Func:		func(event vugu.DOMEvent) { c.ListKey(event) },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 					{
@@ -6294,8 +6289,8 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgn.AddAttrInterface("data-sentence", c.S.Doc().Sentences[i].ID)
 							vgn.AddAttrInterface("id", OptionID(`a`, i))
 							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-								EventType: "click",
-								Func:      func(event vugu.DOMEvent) { c.Show(i) },
+								EventType:	"click",
+								Func:		func(event vugu.DOMEvent) { c.Show(i) },
 								// TODO: implement capture, etc. mostly need to decide syntax
 							})
 							{
@@ -6357,8 +6352,8 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio-add-open"}}}
 							vgparent.AppendChild(vgn)
 							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-								EventType: "click",
-								Func:      func(event vugu.DOMEvent) { c.OpenAdd() },
+								EventType:	"click",
+								Func:		func(event vugu.DOMEvent) { c.OpenAdd() },
 								// TODO: implement capture, etc. mostly need to decide syntax
 							})
 							{
@@ -6393,8 +6388,8 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
 								}
 								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-									EventType: "input",
-									Func:      func(event vugu.DOMEvent) { c.SetPanelText(event) },
+									EventType:	"input",
+									Func:		func(event vugu.DOMEvent) { c.SetPanelText(event) },
 									// TODO: implement capture, etc. mostly need to decide syntax
 								})
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
@@ -6402,8 +6397,8 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio-add-go"}}}
 								vgparent.AppendChild(vgn)
 								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-									EventType: "click",
-									Func:      func(event vugu.DOMEvent) { c.S.AddSentences(c.S.Panel.Text) },
+									EventType:	"click",
+									Func:		func(event vugu.DOMEvent) { c.S.AddSentences(c.S.Panel.Text) },
 									// TODO: implement capture, etc. mostly need to decide syntax
 								})
 								{
@@ -6417,8 +6412,8 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link"}}}
 								vgparent.AppendChild(vgn)
 								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-									EventType: "click",
-									Func:      func(event vugu.DOMEvent) { c.CloseAdd() },
+									EventType:	"click",
+									Func:		func(event vugu.DOMEvent) { c.CloseAdd() },
 									// TODO: implement capture, etc. mostly need to decide syntax
 								})
 								{
@@ -6447,8 +6442,8 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgparent.AppendChild(vgn)
 						vgn.AddAttrInterface("aria-expanded", fmt.Sprint(c.S.Help))
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-							EventType: "click",
-							Func:      func(event vugu.DOMEvent) { c.ToggleHelp() },
+							EventType:	"click",
+							Func:		func(event vugu.DOMEvent) { c.ToggleHelp() },
 							// TODO: implement capture, etc. mostly need to decide syntax
 						})
 						{
@@ -6482,7 +6477,7 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									_ = vgiterkey
 									k := k
 									_ = k
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3)} // <vg-template>
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3)}	// <vg-template>
 									vgparent.AppendChild(vgn)
 									{
 										vgparent := vgn
@@ -6554,7 +6549,7 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgcomp = new(StudioSentence)
 								vgin.BuildEnv.WireComponent(vgcomp)
 							}
-							vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+							vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
 							vgcomp.S = c.S
 							vgout.Components = append(vgout.Components, vgcomp)
 							vgn = &vugu.VGNode{Component: vgcomp}
@@ -6594,7 +6589,7 @@ func (c *TableNotes) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	_ = vgiterkey
 	var vgn *vugu.VGNode
 	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "table-notes"}}}
-	vgout.Out = append(vgout.Out, vgn) // root for output
+	vgout.Out = append(vgout.Out, vgn)	// root for output
 	{
 		vgparent := vgn
 		_ = vgparent
@@ -6654,7 +6649,7 @@ func (c *TripleBuilder) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	_ = vgiterkey
 	var vgn *vugu.VGNode
 	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "studio-builder"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "group"}}}
-	vgout.Out = append(vgout.Out, vgn) // root for output
+	vgout.Out = append(vgout.Out, vgn)	// root for output
 	vgn.AddAttrInterface("aria-label", c.Title())
 	vgn.AddAttrInterface("class", c.Class())
 	{
@@ -6694,8 +6689,8 @@ func (c *TripleBuilder) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn.AddAttrInterface("aria-pressed", fmt.Sprint(k == c.D().Slot))
 					vgn.AddAttrInterface("id", fmt.Sprintf(`studio-slot-%d`, k))
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-						EventType: "click",
-						Func:      func(event vugu.DOMEvent) { c.S.SetSlot(k) },
+						EventType:	"click",
+						Func:		func(event vugu.DOMEvent) { c.S.SetSlot(k) },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 					{
@@ -6733,8 +6728,8 @@ func (c *TripleBuilder) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgn.AddAttrInterface("id", fmt.Sprintf(`studio-chip-%d-%d`, k, j))
 							vgn.AddAttrInterface("title", w.Title)
 							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-								EventType: "click",
-								Func:      func(event vugu.DOMEvent) { c.Select(k, j, event) },
+								EventType:	"click",
+								Func:		func(event vugu.DOMEvent) { c.Select(k, j, event) },
 								// TODO: implement capture, etc. mostly need to decide syntax
 							})
 							{
@@ -6823,13 +6818,13 @@ func (c *TripleBuilder) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
 			}
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-				EventType: "input",
-				Func:      func(event vugu.DOMEvent) { c.SetTyped(event) },
+				EventType:	"input",
+				Func:		func(event vugu.DOMEvent) { c.SetTyped(event) },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-				EventType: "keydown",
-				Func:      func(event vugu.DOMEvent) { c.TypedKey(event) },
+				EventType:	"keydown",
+				Func:		func(event vugu.DOMEvent) { c.TypedKey(event) },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
@@ -6837,8 +6832,8 @@ func (c *TripleBuilder) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio-add-typed"}}}
 			vgparent.AppendChild(vgn)
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-				EventType: "click",
-				Func:      func(event vugu.DOMEvent) { c.S.AddTyped() },
+				EventType:	"click",
+				Func:		func(event vugu.DOMEvent) { c.S.AddTyped() },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
 			{
@@ -6857,8 +6852,8 @@ func (c *TripleBuilder) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio-widen"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "Add the next word of the slot to the selection (Shift+click a word does the same)"}}}
 			vgparent.AppendChild(vgn)
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-				EventType: "click",
-				Func:      func(event vugu.DOMEvent) { c.S.WidenSelection() },
+				EventType:	"click",
+				Func:		func(event vugu.DOMEvent) { c.S.WidenSelection() },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
 			{
@@ -6872,8 +6867,8 @@ func (c *TripleBuilder) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio-optional"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "Make the selected words (or the last one) one optional unit, or required again (o)"}}}
 			vgparent.AppendChild(vgn)
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-				EventType: "click",
-				Func:      func(event vugu.DOMEvent) { c.S.ToggleOptional() },
+				EventType:	"click",
+				Func:		func(event vugu.DOMEvent) { c.S.ToggleOptional() },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
 			{
@@ -6887,8 +6882,8 @@ func (c *TripleBuilder) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "Move the selected words left"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Move the selected words left"}}}
 			vgparent.AppendChild(vgn)
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-				EventType: "click",
-				Func:      func(event vugu.DOMEvent) { c.S.MoveWords(-1) },
+				EventType:	"click",
+				Func:		func(event vugu.DOMEvent) { c.S.MoveWords(-1) },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
 			{
@@ -6902,8 +6897,8 @@ func (c *TripleBuilder) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "Move the selected words right"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Move the selected words right"}}}
 			vgparent.AppendChild(vgn)
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-				EventType: "click",
-				Func:      func(event vugu.DOMEvent) { c.S.MoveWords(1) },
+				EventType:	"click",
+				Func:		func(event vugu.DOMEvent) { c.S.MoveWords(1) },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
 			{
@@ -6917,8 +6912,8 @@ func (c *TripleBuilder) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio-remove"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "Remove the selected words, or the last one (Backspace)"}}}
 			vgparent.AppendChild(vgn)
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-				EventType: "click",
-				Func:      func(event vugu.DOMEvent) { c.S.RemoveWords() },
+				EventType:	"click",
+				Func:		func(event vugu.DOMEvent) { c.S.RemoveWords() },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
 			{
@@ -6932,8 +6927,8 @@ func (c *TripleBuilder) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "Empty every slot (Esc)"}}}
 			vgparent.AppendChild(vgn)
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-				EventType: "click",
-				Func:      func(event vugu.DOMEvent) { c.S.ClearDraft() },
+				EventType:	"click",
+				Func:		func(event vugu.DOMEvent) { c.S.ClearDraft() },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
 			{
@@ -6970,8 +6965,8 @@ func (c *TripleBuilder) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "studio-target"}}}
 					vgparent.AppendChild(vgn)
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-						EventType: "change",
-						Func:      func(event vugu.DOMEvent) { c.SetTarget(event) },
+						EventType:	"change",
+						Func:		func(event vugu.DOMEvent) { c.SetTarget(event) },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 					{
@@ -7009,8 +7004,8 @@ func (c *TripleBuilder) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgparent.AppendChild(vgn)
 			vgn.SetInnerHTML(c.CommitLabel())
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-				EventType: "click",
-				Func:      func(event vugu.DOMEvent) { c.S.Commit() },
+				EventType:	"click",
+				Func:		func(event vugu.DOMEvent) { c.S.Commit() },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
@@ -7019,8 +7014,8 @@ func (c *TripleBuilder) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link"}}}
 				vgparent.AppendChild(vgn)
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType: "click",
-					Func:      func(event vugu.DOMEvent) { c.S.ClearDraft() },
+					EventType:	"click",
+					Func:		func(event vugu.DOMEvent) { c.S.ClearDraft() },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 				{
@@ -7043,7 +7038,7 @@ func (c *TripleBuilder) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 			vgparent.AppendChild(vgn)
 			if !c.D().Empty() {
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3)} // <vg-template>
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3)}	// <vg-template>
 				vgparent.AppendChild(vgn)
 				{
 					vgparent := vgn
@@ -7159,7 +7154,7 @@ func (c *Wire57Table) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	_ = vgiterkey
 	var vgn *vugu.VGNode
 	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute(nil)}
-	vgout.Out = append(vgout.Out, vgn) // root for output
+	vgout.Out = append(vgout.Out, vgn)	// root for output
 	{
 		vgparent := vgn
 		_ = vgparent
@@ -7191,7 +7186,7 @@ func (c *Wire57Table) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 				vgparent.AppendChild(vgn)
 				if c.M.Analyses.WiRe57 != nil {
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3)} // <vg-template>
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3)}	// <vg-template>
 					vgparent.AppendChild(vgn)
 					{
 						vgparent := vgn
