@@ -1,6 +1,10 @@
 package main
 
 import (
+	"errors"
+	"fmt"
+	"strings"
+
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/ui"
 	"github.com/vugu/vugu/js"
@@ -75,4 +79,23 @@ type savedState struct {
 	// at the next start, the evaluator stopped on them (out of memory, a
 	// crash), so they are not opened again without asking (app.start).
 	Pending bool `json:"pending,omitempty"`
+}
+
+// errNotOffered is the error of a browser call on something the browser
+// does not have (syscall/js panics so on a call of undefined).
+var errNotOffered = errors.New("this browser does not offer it")
+
+// panicError is the error of a panic caught around a browser call (catch):
+// syscall/js's own panics (a call on undefined, a property that is not a
+// function) mean the browser lacks what was asked for; any other panic is
+// a bug in oiebench, and says so.
+func panicError(r any) error {
+	msg := fmt.Sprint(r)
+	if e, ok := r.(error); ok {
+		msg = e.Error()
+	}
+	if strings.HasPrefix(msg, "syscall/js: ") {
+		return errNotOffered
+	}
+	return fmt.Errorf("internal error: this is a bug in oiebench, please report it (%s)", msg)
 }

@@ -364,3 +364,28 @@ func TestUnalignedSystemRefused(t *testing.T) {
 		t.Errorf("an aligned file was not taken: %v", got)
 	}
 }
+
+// A panic caught around a browser call is the browser's lack only when
+// syscall/js raised it; a Go panic is reported as a bug.
+func TestPanicError(t *testing.T) {
+	if err := panicError(jsValueError{}); err != errNotOffered {
+		t.Errorf("syscall/js's panic: %v", err)
+	}
+	if err := panicError("syscall/js: Value.Call: property x is not a function, got undefined"); err != errNotOffered {
+		t.Errorf("syscall/js's string panic: %v", err)
+	}
+	var bug any
+	func() {
+		defer func() { bug = recover() }()
+		var m map[string]int
+		m["x"]++
+	}()
+	if err := panicError(bug); err == errNotOffered || !strings.HasPrefix(err.Error(), "internal error: this is a bug in oiebench") || !strings.Contains(err.Error(), "nil map") {
+		t.Errorf("a Go panic: %v", err)
+	}
+}
+
+// jsValueError stands for syscall/js.ValueError, which exists under js/wasm only.
+type jsValueError struct{}
+
+func (jsValueError) Error() string { return "syscall/js: call of Value.Get on undefined" }
