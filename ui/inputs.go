@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/oiebench/oiebench/core/benchmarks"
@@ -97,18 +96,8 @@ func (c *Inputs) RoleLabel(f FileEntry) string {
 	return "system “" + f.System + "”"
 }
 
-// Size is a file size in words.
-func Size(n int) string {
-	switch {
-	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.0f kB", float64(n)/(1<<10))
-	}
-	return Count(int(n), "byte")
-}
+// Size is a file size in words (report.Size, as the command line writes it).
+func Size(n int) string { return report.Size(n) }
 
 // Dismiss removes a problem from the list.
 func (c *Inputs) Dismiss(i int) {
