@@ -78,6 +78,10 @@ func TestOneRequestEveryFrontEnd(t *testing.T) {
 			cli: []string{"--gold", gde, "--system-format", "csv", "m2oie=" + sde}, err: `unknown system format "csv"`, exit: 2},
 		{name: "unknown mode", body: map[string]any{"gold": string(flGold), "systems": map[string]string{"clausie": string(flSys)}, "scorers": []string{"benchie-fl"}, "fl_mode": "lenient"},
 			cli: []string{"--gold", gfl, "--scorer", "benchie-fl", "--fl-mode", "lenient", "clausie=" + sfl}, err: `unknown mode "lenient": expected reference or corrected`, exit: 2},
+		{name: "fl_mode without benchie-fl", body: map[string]any{"gold": string(deGold), "systems": map[string]string{"m2oie": string(deSys)}, "fl_mode": "corrected"},
+			cli: []string{"--gold", gde, "--fl-mode", "corrected", "m2oie=" + sde}, err: "is read only by the benchie-fl scorer, which is not in", exit: 2},
+		{name: "carb_gold without carb", body: map[string]any{"gold": string(deGold), "systems": map[string]string{"m2oie": string(deSys)}, "carb_gold": "x"},
+			cli: []string{"--gold", gde, "--carb-gold", "x", "m2oie=" + sde}, err: "is read only by the carb scorer, which is not in", exit: 2},
 		{name: "bad system file", body: map[string]any{"gold": string(deGold), "systems": map[string]string{"s": "1\tonly\tthree\n"}},
 			cli: []string{"--gold", gde, "s=" + bad}, err: `systems/s:1:13: expected at least 4 tab-separated columns`, exit: 1},
 	}

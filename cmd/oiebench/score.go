@@ -1,7 +1,9 @@
 package main
 
 import (
+	"flag"
 	"io"
+	"strings"
 
 	"github.com/oiebench/oiebench/core/evaluate"
 )
@@ -40,11 +42,10 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageError{"--fl-mode: " + err.Error()}
 	}
-	if want.CaRB && !want.BenchIE {
-		return usageError{"carb combines with benchie (--scorer benchie,carb with --carb-gold) or scores alone against a CaRB gold (--scorer carb)"}
-	}
-	if want.CaRB != (*carbGold != "") {
-		return usageError{"the carb scorer beside benchie needs --carb-gold (a CaRB gold for the BenchIE gold's sentences), and --carb-gold needs --scorer benchie,carb"}
+	flModeGiven := false
+	fs.Visit(func(f *flag.Flag) { flModeGiven = flModeGiven || f.Name == "fl-mode" })
+	if _, err := evaluate.CheckScorers(want, flModeGiven, *carbGold != "", flagName); err != nil {
+		return usageError{err.Error()}
 	}
 	chosen, err := evaluate.ParseFacets(splitList(*facets))
 	if err != nil {
@@ -109,4 +110,13 @@ func scoreCaRB(flags *inputFlags, systems []string, stdout, stderr io.Writer) er
 		return err
 	}
 	return flags.render(r, stdout, stderr)
+}
+
+// flagName is how the command line calls a request's member: fl_mode is
+// --fl-mode, scorers --scorer.
+func flagName(member string) string {
+	if member == "scorers" {
+		return "--scorer"
+	}
+	return "--" + strings.ReplaceAll(member, "_", "-")
 }

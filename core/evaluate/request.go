@@ -306,23 +306,39 @@ func DecodeRequest(body []byte) (Request, error) {
 	if len(req.Systems) == 0 {
 		return req, d.errAt(systems, "systems is empty: give at least one system file")
 	}
-	if flMode.Exists() && !scorers.FL {
-		return req, d.errAt(flMode, `fl_mode is read only by the benchie-fl scorer, which is not in scorers`)
+	if member, err := CheckScorers(scorers, flMode.Exists(), carbGold.Exists(), func(m string) string { return m }); err != nil {
+		at := map[string]gjson.Result{mFLMode: flMode, mCaRBGold: carbGold}[member]
+		if !at.Exists() {
+			at = root
+		}
+		return req, d.errAt(at, "%v", err)
 	}
-	if scorers.CaRB && !scorers.BenchIE {
-		return req, d.errAt(root, `the carb scorer is shown beside BenchIE: scorers must hold "benchie" too`)
-	}
-	switch {
-	case carbGold.Exists() && !scorers.CaRB:
-		// an unused file is a mistake worth telling
-		return req, d.errAt(carbGold, `carb_gold is read only by the carb scorer, which is not in scorers`)
-	case scorers.CaRB && !carbGold.Exists():
-		return req, d.errAt(root, `the carb scorer needs carb_gold: the text of a CaRB gold file for the gold's sentences`)
-	case scorers.CaRB:
+	if scorers.CaRB {
 		req.CaRBGold = &Input{Path: mCaRBGold, Data: []byte(carbGold.Str)}
 	}
 	req.SetScorers(scorers)
 	return req, nil
+}
+
+// CheckScorers checks that the scorers asked for and the options and files
+// given fit together: fl_mode only with benchie-fl, carb beside benchie and
+// with its carb_gold, carb_gold only for carb. name gives how the front end
+// calls a member (fl_mode, scorers, carb_gold): "fl_mode" in a request,
+// "--fl-mode" on the command line. It returns the member at fault ("" for
+// the request as a whole) and the error.
+func CheckScorers(sc Scorers, flMode, carbGold bool, name func(member string) string) (member string, err error) {
+	switch {
+	case flMode && !sc.FL:
+		return mFLMode, fmt.Errorf("%s is read only by the benchie-fl scorer, which is not in %s", name(mFLMode), name(mScorers))
+	case sc.CaRB && !sc.BenchIE:
+		return "", fmt.Errorf(`the carb scorer is shown beside BenchIE: %s must hold "benchie" too`, name(mScorers))
+	case carbGold && !sc.CaRB:
+		// an unused file is a mistake worth telling
+		return mCaRBGold, fmt.Errorf("%s is read only by the carb scorer, which is not in %s", name(mCaRBGold), name(mScorers))
+	case sc.CaRB && !carbGold:
+		return "", fmt.Errorf("the carb scorer needs %s: a CaRB gold file for the gold's sentences", name(mCaRBGold))
+	}
+	return "", nil
 }
 
 // SetScorers sets what scores beside BenchIE: BenchIE^FL, and whether
