@@ -48,8 +48,11 @@ func TestOneRequestEveryFrontEnd(t *testing.T) {
 	}
 	gde, sde, gfl, sfl := write("de.txt", deGold), write("m2oie.txt", deSys), write("fl.txt", flGold), write("clausie.txt", flSys)
 	bad := write("s.txt", []byte("1\tonly\tthree\n"))
+	enGold, enSys, carbGold := readData(t, "benchie_gold_annotations_en.txt"), readData(t, "systems/clausie_explicit.txt"), readData(t, "carb_explicit.txt")
+	gen, sen, cg, eg := write("en.txt", enGold), write("clausie_en.txt", enSys), write("carb.txt", carbGold), write("e.txt", enGold)
 	// What the command line calls a file, the others call by its member.
-	asMember := strings.NewReplacer(gde, "gold", gfl, "gold", sde, "systems/m2oie", sfl, "systems/clausie", bad, "systems/s")
+	asMember := strings.NewReplacer(gde, "gold", gfl, "gold", gen, "gold", sde, "systems/m2oie", sfl, "systems/clausie", sen, "systems/clausie",
+		cg, "carb_gold", eg, "e_gold", bad, "systems/s")
 
 	cases := []struct {
 		name string
@@ -72,6 +75,9 @@ func TestOneRequestEveryFrontEnd(t *testing.T) {
 		{name: "BenchIE^FL corrected", body: map[string]any{"gold": string(flGold), "systems": map[string]string{"clausie": string(flSys)},
 			"scorers": []string{"benchie", "benchie-fl"}, "fl_mode": "corrected"},
 			cli: []string{"--gold", gfl, "--scorer", "benchie,benchie-fl", "--fl-mode", "corrected", "clausie=" + sfl}},
+		{name: "CaRB beside BenchIE, strict, an E gold", body: map[string]any{"gold": string(enGold), "systems": map[string]string{"clausie": string(enSys)},
+			"scorers": []string{"benchie", "carb"}, "carb_gold": string(carbGold), "facets": []string{"regular"}, "strict_gold": false, "e_gold": string(enGold)},
+			cli: []string{"--gold", gen, "--scorer", "benchie,carb", "--carb-gold", cg, "--facet", "regular", "--e-gold", eg, "clausie=" + sen}},
 		{name: "unknown member", body: map[string]any{"gold": string(deGold), "systems": map[string]string{"m2oie": string(deSys)}, "sytem_format": "tsv"},
 			cli: []string{"--gold", gde, "--sytem-format", "tsv", "m2oie=" + sde}, err: `unknown member "sytem_format"`, cliErr: "flag provided but not defined: -sytem-format", exit: 2},
 		{name: "unknown format", body: map[string]any{"gold": string(deGold), "systems": map[string]string{"m2oie": string(deSys)}, "system_format": "csv"},
