@@ -127,12 +127,12 @@ func TestFLJavaScriptAPI(t *testing.T) {
 		"scorers": []string{"benchie-fl"}, "flMode": "corrected"})
 	sameAsCommandLine(t, p, args, evaluate.Request{
 		Gold:    evaluate.Input{Path: "gold", Data: gold},
-		Systems: []evaluate.Input{{Name: "clausie", Path: "clausie", Data: sys}},
+		Systems: []evaluate.Input{{Name: "clausie", Path: "systems/clausie", Data: sys}},
 		FL:      true,
 		Options: evaluate.Options{FLCorrected: true, FLOnly: true},
 	})
 	msg := eval[string](p, `oiebench.score({gold: "sent_id:1\tx\n", systems: {s: "1\ta\tb\tc\n"}, flMode: "lenient"}).then(() => 'resolved', e => e.message)`)
-	if !strings.Contains(msg, `unknown flMode "lenient"`) {
+	if !strings.Contains(msg, `fl_mode: unknown mode "lenient"`) {
 		t.Errorf("a bad flMode gave %q", msg)
 	}
 }

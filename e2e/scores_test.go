@@ -168,12 +168,12 @@ func TestJavaScriptAPI(t *testing.T) {
 	args, _ := json.Marshal(map[string]any{"gold": string(gold), "systems": map[string]string{"m2oie": string(sys)}, "facets": []string{"regular", "minimal"}, "referenceCompat": true})
 	sameAsCommandLine(t, p, args, evaluate.Request{
 		Gold:    evaluate.Input{Path: "gold", Data: gold},
-		Systems: []evaluate.Input{{Name: "m2oie", Path: "m2oie", Data: sys}},
+		Systems: []evaluate.Input{{Name: "m2oie", Path: "systems/m2oie", Data: sys}},
 		Options: evaluate.Options{Facets: []benchie.Facet{benchie.Regular, benchie.Minimal}, ReferenceCompat: true},
 	})
 	// A bad file rejects the promise with its position.
 	msg := eval[string](p, `oiebench.score({gold: "sent_id:1\tx\n", systems: {s: "1\tonly\tthree\n"}}).then(() => 'resolved', e => e.message)`)
-	if !strings.Contains(msg, "s:1:") {
+	if !strings.Contains(msg, "systems/s:1:") {
 		t.Errorf("a malformed system gave %q, want an error at s:1:column", msg)
 	}
 }

@@ -98,22 +98,6 @@ func (m *Model) ComparedSystems() (a, b int) {
 	return pick(m.Prefs.CompareA, 0), pick(m.Prefs.CompareB, 1)
 }
 
-// TableFacets are the column groups of the score table: the BenchIE facets
-// scored, then CaRB and CaRB minus BenchIE when the report has them.
-func (m *Model) TableFacets() []string {
-	fs := append([]string(nil), m.Eval.Report.Options.Facets...)
-	for _, s := range m.Eval.Report.Systems {
-		if s.CaRB != nil {
-			fs = append(fs, "carb")
-			if s.CaRB.Delta != nil {
-				fs = append(fs, "carb-delta")
-			}
-			break
-		}
-	}
-	return append(fs, flFacets(m.Eval.Report)...)
-}
-
 // Interval returns the bootstrap 95% interval of a BenchIE score cell.
 func (m *Model) Interval(system string, metric report.Metric) ([2]float64, bool) {
 	iv, ok := m.Analyses.Intervals[system][metric.Facet]

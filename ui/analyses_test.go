@@ -34,9 +34,35 @@ func TestScoreTableTokenLevel(t *testing.T) {
 	withCaRB(t, m)
 	html := render(t, &ScoreTable{M: m})
 	cells := scoreCells(html)
-	if want := len(m.Eval.Report.Systems) * 5 * 3; len(cells) != want {
-		t.Fatalf("%d cells, want 9 systems × (3 facets, CaRB, Δ) × 3", len(cells))
+	if want := len(m.Eval.Report.Systems) * (3*3 + 4 + 3); len(cells) != want {
+		t.Fatalf("%d cells, want 9 systems × (3 facets × 3, CaRB with its AUC, Δ × 3)", len(cells))
 	}
+	// The screen's columns are the exports' (report.Metrics): with the
+	// counts shown, the CSV's header.
+	for _, counts := range []bool{false, true} {
+		m.Prefs.ShowCounts = counts
+		var screen []string
+		for _, c := range scoreCells(render(t, &ScoreTable{M: m})) {
+			if c[1] == "ClausIE" {
+				screen = append(screen, c[2]+"_"+c[3])
+			}
+		}
+		var export []string
+		for _, m := range m.Eval.Report.Metrics(counts) {
+			export = append(export, m.Facet+"_"+m.Name)
+		}
+		csv, err := m.Eval.Report.Render("csv")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if header := strings.Split(string(csv), "\n")[1]; counts && !strings.HasSuffix(header, ","+strings.Join(export, ",")) {
+			t.Errorf("the CSV's header %q lacks %q", header, export)
+		}
+		if strings.Join(screen, " ") != strings.Join(export, " ") {
+			t.Errorf("counts %v: the screen's columns %q, the report's %q", counts, screen, export)
+		}
+	}
+	m.Prefs.ShowCounts = false
 	for _, c := range cells {
 		if c[1] == "ClausIE" && c[2] == "carb-delta" && c[3] == "f1" && c[5] != "+0.217" {
 			t.Errorf("ClausIE Δ F1 shows %q", c[5])

@@ -6,7 +6,6 @@ import (
 
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/evaluate"
-	"github.com/oiebench/oiebench/core/explain"
 )
 
 // Unchecking the last facet is refused with a note that says why; checking
@@ -65,7 +64,7 @@ func TestScoresLegendAndEmptyState(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m.SetEvaluation(explain.NewWorkspace(gold).Evaluate(nil, evaluate.Options{}))
+	m.SetEvaluation(evaluate.NewWorkspace(gold).Evaluate(nil, evaluate.Options{}))
 	html = render(t, &ScoresView{M: m})
 	for _, want := range []string{"No system files to score against this gold yet", "This gold has no synsets yet"} {
 		if !strings.Contains(html, want) {

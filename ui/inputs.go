@@ -1,11 +1,10 @@
 package ui
 
 import (
-	"fmt"
-	"github.com/oiebench/oiebench/core/benchmarks"
 	"strings"
 
 	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/explain"
 	"github.com/oiebench/oiebench/core/formats"
@@ -33,22 +32,22 @@ func (c *Inputs) Pick(e vugu.DOMEvent, asEGold bool) {
 }
 
 // ReadAsKinds are the choices of the read-as select.
-func (c *Inputs) ReadAsKinds() []explain.Kind {
-	return append([]explain.Kind{explain.KindAuto}, explain.Kinds...)
+func (c *Inputs) ReadAsKinds() []evaluate.Kind {
+	return append([]evaluate.Kind{evaluate.KindAuto}, evaluate.Kinds...)
 }
 
 // SetReadAs changes how the next files are read.
 func (c *Inputs) SetReadAs(e vugu.DOMEvent) {
-	c.M.App.SetReadAs(explain.Kind(e.PropString("target", "value")))
+	c.M.App.SetReadAs(evaluate.Kind(e.PropString("target", "value")))
 }
 
 // SystemKinds are the formats a system file can be read as again: every
 // system format of the registry.
-func (c *Inputs) SystemKinds() []explain.Kind {
-	var ks []explain.Kind
+func (c *Inputs) SystemKinds() []evaluate.Kind {
+	var ks []evaluate.Kind
 	for _, f := range formats.All() {
 		if f.Role == formats.System {
-			ks = append(ks, explain.Kind(f.Name))
+			ks = append(ks, evaluate.Kind(f.Name))
 		}
 	}
 	return ks
@@ -80,7 +79,7 @@ func ExampleText(f *formats.Format) string { return strings.ReplaceAll(f.Example
 
 // Reread reads a system file again in the chosen format.
 func (c *Inputs) Reread(f FileEntry, e vugu.DOMEvent) {
-	c.M.App.Reread(f.ID, explain.Kind(e.PropString("target", "value")))
+	c.M.App.Reread(f.ID, evaluate.Kind(e.PropString("target", "value")))
 }
 
 // RoleLabel says what a file is to the evaluation.
@@ -100,18 +99,8 @@ func (c *Inputs) RoleLabel(f FileEntry) string {
 	return "system “" + f.System + "”"
 }
 
-// Size is a file size in words.
-func Size(n int) string {
-	switch {
-	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.0f kB", float64(n)/(1<<10))
-	}
-	return Count(int(n), "byte")
-}
+// Size is a file size in words (report.Size, as the command line writes it).
+func Size(n int) string { return report.Size(n) }
 
 // Dismiss removes a problem from the list.
 func (c *Inputs) Dismiss(i int) {

@@ -15,6 +15,7 @@ import (
 	"github.com/oiebench/oiebench/core/chart"
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/explain"
+	"github.com/oiebench/oiebench/core/report"
 	"github.com/vugu/vugu/js"
 )
 
@@ -29,13 +30,13 @@ type App interface {
 	// of the current source. asEGold reads them as the BenchIE-E gold.
 	AddFiles(files js.Value, asEGold bool)
 	// Reread reads a user's file again as another kind.
-	Reread(fileID string, kind explain.Kind)
+	Reread(fileID string, kind evaluate.Kind)
 	// RemoveFile forgets a user's file.
 	RemoveFile(fileID string)
 	// SetOptions rescores with new options.
 	SetOptions(o Options)
 	// SetReadAs chooses how the next added files are read (KindAuto: sniffed).
-	SetReadAs(k explain.Kind)
+	SetReadAs(k evaluate.Kind)
 	// Download saves text as a file.
 	Download(name, mime, text string)
 	// Copy puts text on the clipboard.
@@ -158,8 +159,8 @@ type FileEntry struct {
 	Name   string
 	Size   int
 	Role   Role
-	Kind   explain.Kind // what it was read as
-	System string       // the name a system is shown under
+	Kind   evaluate.Kind // what it was read as
+	System string        // the name a system is shown under
 }
 
 // Problem is a file the page refused, with where and why.
@@ -204,10 +205,10 @@ const (
 
 // Prefs is the view state kept across visits.
 type Prefs struct {
-	View       View            `json:"view"`
-	Sort       explain.SortKey `json:"sort"`
-	SortDesc   bool            `json:"sort_desc"`
-	ShowCounts bool            `json:"show_counts"`
+	View       View           `json:"view"`
+	Sort       report.SortKey `json:"sort"`
+	SortDesc   bool           `json:"sort_desc"`
+	ShowCounts bool           `json:"show_counts"`
 	// Explorer: systems by name and sentences by ID survive rescoring.
 	Facet    benchie.Facet `json:"facet"`
 	System   string        `json:"system"` // "" = every system
@@ -239,7 +240,7 @@ type Model struct {
 	Fatal string
 
 	Options  Options
-	ReadAs   explain.Kind // how added files are read; KindAuto: sniffed
+	ReadAs   evaluate.Kind // how added files are read; KindAuto: sniffed
 	Progress *Progress
 
 	Eval     *evaluate.Evaluation

@@ -16,19 +16,6 @@ func isFL(facet string) bool { return facet == "benchie-fl" || facet == "benchie
 // isDelta reports whether a column group is a difference of two scorers.
 func isDelta(facet string) bool { return facet == "carb-delta" || facet == "benchie-fl-delta" }
 
-// flFacets are the BenchIE^FL column groups of a report, if scored.
-func flFacets(r report.Report) []string {
-	for _, s := range r.Systems {
-		if s.BenchIEFL != nil {
-			if s.BenchIEFL.Delta != nil {
-				return []string{"benchie-fl", "benchie-fl-delta"}
-			}
-			return []string{"benchie-fl"}
-		}
-	}
-	return nil
-}
-
 // flTooltip gives the counts behind a BenchIE^FL cell, the routes that
 // credited its synsets and the other mode where it differs.
 func flTooltip(s report.System, facet string) string {

@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/oiebench/oiebench/core/explain"
 	"github.com/oiebench/oiebench/core/report"
 )
 
@@ -15,37 +14,41 @@ type ScoreTable struct {
 	M *Model
 }
 
-// metricNames are the columns of a facet: CaRB has no counts.
-func (c *ScoreTable) metricNames(facet string) []string {
-	if c.M.Prefs.ShowCounts && !isTokenLevel(facet) && !isFL(facet) {
-		return []string{"precision", "recall", "f1", "tp", "fp", "fn"}
-	}
-	return []string{"precision", "recall", "f1"}
+// groups are the report's columns (report.Report.Columns, which every
+// export renders too), with the counts when shown.
+func (c *ScoreTable) groups() []report.FacetGroup {
+	return c.M.Eval.Report.Columns(c.M.Prefs.ShowCounts)
 }
 
-// Facets lists the column groups: the report's facets in its order, then
-// CaRB and CaRB minus BenchIE when present.
-func (c *ScoreTable) Facets() []string { return c.M.TableFacets() }
+// Facets lists the column groups, in the report's order.
+func (c *ScoreTable) Facets() []string {
+	var fs []string
+	for _, g := range c.groups() {
+		fs = append(fs, g.Facet)
+	}
+	return fs
+}
 
 // Columns lists the metric columns, facet by facet. (Markup inside a table
 // cannot loop twice: the HTML parser moves unknown elements out of tables.)
 func (c *ScoreTable) Columns() []report.Metric {
-	var ms []report.Metric
-	for _, f := range c.Facets() {
-		for _, n := range c.metricNames(f) {
-			ms = append(ms, report.Metric{Facet: f, Name: n})
-		}
-	}
-	return ms
+	return c.M.Eval.Report.Metrics(c.M.Prefs.ShowCounts)
 }
 
 // Span is the number of columns under a facet heading.
-func (c *ScoreTable) Span(facet string) int { return len(c.metricNames(facet)) }
+func (c *ScoreTable) Span(facet string) int {
+	for _, g := range c.groups() {
+		if g.Facet == facet {
+			return len(g.Metrics)
+		}
+	}
+	return 0
+}
 
 // Rows returns the systems in the order on screen.
 func (c *ScoreTable) Rows() []report.System {
 	r := c.M.Eval.Report
-	return explain.Reorder(r, explain.Order(r, c.M.Prefs.Sort, c.M.Prefs.SortDesc)).Systems
+	return report.Reorder(r, report.Order(r, c.M.Prefs.Sort, c.M.Prefs.SortDesc)).Systems
 }
 
 // FacetLabel names a facet as the paper does.
@@ -58,7 +61,7 @@ func ShortLabel(m report.Metric) string { return strings.Fields(m.Label())[1] }
 func LongLabel(m report.Metric) string {
 	return report.FacetLabel(m.Facet) + " " + map[string]string{
 		"precision": "precision", "recall": "recall", "f1": "F1",
-		"tp": "true positives (synsets covered)", "fp": "false positives (incorrect extractions)", "fn": "false negatives (synsets missed)",
+		"auc": "area under the precision-recall curve", "tp": "true positives (synsets covered)", "fp": "false positives (incorrect extractions)", "fn": "false negatives (synsets missed)",
 	}[m.Name]
 }
 
@@ -150,7 +153,7 @@ func (c *ScoreTable) HeadClass(m report.Metric) string {
 // SortBy sorts by a column: scores high-first at the first click, names
 // A-first; the second click reverses, the third restores the file order.
 func (c *ScoreTable) SortBy(facet, metric string) {
-	key := explain.SortKey{Facet: facet, Metric: metric}
+	key := report.SortKey{Facet: facet, Metric: metric}
 	firstDesc := facet != ""
 	p := &c.M.Prefs
 	switch {
@@ -159,14 +162,14 @@ func (c *ScoreTable) SortBy(facet, metric string) {
 	case p.SortDesc == firstDesc:
 		p.SortDesc = !firstDesc
 	default:
-		p.Sort, p.SortDesc = explain.SortKey{}, false
+		p.Sort, p.SortDesc = report.SortKey{}, false
 	}
 	c.M.App.SavePrefs()
 }
 
 // AriaSort tells screen readers how a column is sorted.
 func (c *ScoreTable) AriaSort(facet, metric string) string {
-	if c.M.Prefs.Sort != (explain.SortKey{Facet: facet, Metric: metric}) {
+	if c.M.Prefs.Sort != (report.SortKey{Facet: facet, Metric: metric}) {
 		return "none"
 	}
 	if c.M.Prefs.SortDesc {
@@ -187,7 +190,7 @@ func (c *ScoreTable) SortMark(facet, metric string) string {
 }
 
 // NameKey is the sort key of the system column.
-func (c *ScoreTable) NameKey() string { return explain.ByName.Metric }
+func (c *ScoreTable) NameKey() string { return report.ByName.Metric }
 
 // ToggleCounts shows or hides the TP, FP and FN columns.
 func (c *ScoreTable) ToggleCounts() {

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/oiebench/oiebench/core/evaluate"
-	"github.com/oiebench/oiebench/core/explain"
 	"github.com/oiebench/oiebench/core/report"
 )
 
@@ -24,9 +23,9 @@ type ScoresView struct {
 
 // TotalsDiffer lists the scores on which the paper's rule and the official
 // script give different numbers.
-func (c *ScoresView) TotalsDiffer() []explain.Disagreement {
-	var out []explain.Disagreement
-	for _, d := range explain.Disagreements(c.M.Eval.Report) {
+func (c *ScoresView) TotalsDiffer() []report.Disagreement {
+	var out []report.Disagreement
+	for _, d := range report.Disagreements(c.M.Eval.Report) {
 		if d.Other != nil {
 			out = append(out, d)
 		}
@@ -40,7 +39,7 @@ func (c *ScoresView) CreditsOnly() []string {
 	var order []string
 	facets := map[string][]string{}
 	credits := map[string]int{}
-	for _, d := range explain.Disagreements(c.M.Eval.Report) {
+	for _, d := range report.Disagreements(c.M.Eval.Report) {
 		if d.Other != nil {
 			continue
 		}
@@ -63,7 +62,7 @@ func (c *ScoresView) CreditsOnly() []string {
 }
 
 // DisagreementText says how a score differs under the other mode.
-func (c *ScoresView) DisagreementText(d explain.Disagreement) string {
+func (c *ScoresView) DisagreementText(d report.Disagreement) string {
 	return fmt.Sprintf("%s, %s: P %.4f R %.4f F1 %.4f here; P %.4f R %.4f F1 %.4f under %s.",
 		d.System, report.FacetLabel(d.Facet), d.Shown.Precision, d.Shown.Recall, d.Shown.F1,
 		d.Other.Precision, d.Other.Recall, d.Other.F1, modeName(d.Other.Mode))
@@ -108,7 +107,7 @@ func (c *ScoresView) Exports() [][2]string {
 func (c *ScoresView) Export(format string) {
 	c.M.App.Complete()
 	r := c.M.Eval.Report
-	r = explain.Reorder(r, explain.Order(r, c.M.Prefs.Sort, c.M.Prefs.SortDesc))
+	r = report.Reorder(r, report.Order(r, c.M.Prefs.Sort, c.M.Prefs.SortDesc))
 	out, err := r.Render(format)
 	if err != nil {
 		return

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/oiebench/oiebench/core/evaluate"
-	"github.com/oiebench/oiebench/core/explain"
 	"github.com/oiebench/oiebench/internal/dataset"
 )
 
@@ -32,7 +31,7 @@ func TestSentencesChoice(t *testing.T) {
 	gold := m.Eval.Gold
 	systems := append(append([]*evaluate.System{}, m.Eval.Systems...), mine)
 	score := func(o evaluate.Options) {
-		m.SetEvaluation(explain.NewWorkspace(gold).Evaluate(systems, o))
+		m.SetEvaluation(evaluate.NewWorkspace(gold).Evaluate(systems, o))
 	}
 	score(evaluate.Options{})
 	if html := render(t, &ScoresView{M: m}); strings.Contains(html, "covered-notice") {

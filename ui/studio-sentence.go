@@ -231,18 +231,15 @@ func (c *StudioSentence) TripleIssues(k, i int) []annotate.Issue {
 // IssueText is an issue's message without the place, which the page shows
 // by putting it there.
 func (c *StudioSentence) IssueText(is annotate.Issue) string {
-	if _, msg, ok := strings.Cut(is.Msg, ": "); ok {
-		where := ""
-		if is.Slot >= 0 {
-			where = annotate.SlotNames[is.Slot]
-			if is.Word >= 0 {
-				where += fmt.Sprintf(", word %d", is.Word+1)
-			}
-			where += ": "
+	where := ""
+	if is.Slot >= 0 {
+		where = annotate.SlotNames[is.Slot]
+		if is.Word >= 0 {
+			where += fmt.Sprintf(", word %d", is.Word+1)
 		}
-		return where + msg
+		where += ": "
 	}
-	return is.Msg
+	return where + is.Problem
 }
 
 // SlotClass marks a slot with an issue.

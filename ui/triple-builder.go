@@ -192,9 +192,7 @@ func (c *TripleBuilder) TripleIssues() []annotate.Issue {
 // withoutPlace drops the "sentence 1, synset 1, triple 1, ..." prefix of an
 // issue of the draft (which is in no synset yet).
 func withoutPlace(is annotate.Issue) annotate.Issue {
-	if _, msg, ok := strings.Cut(is.Msg, ": "); ok {
-		is.Msg = msg
-	}
+	is.Msg = is.Problem
 	return is
 }
 

@@ -24,18 +24,18 @@ type fakeApp struct {
 	opts  Options
 }
 
-func (f *fakeApp) SwitchSource(key string)          { f.calls = append(f.calls, "source "+key) }
-func (f *fakeApp) AddFiles(js.Value, bool)          { f.calls = append(f.calls, "add") }
-func (f *fakeApp) Reread(id string, k explain.Kind) { f.calls = append(f.calls, "reread "+id) }
-func (f *fakeApp) RemoveFile(id string)             { f.calls = append(f.calls, "remove "+id) }
-func (f *fakeApp) SetOptions(o Options)             { f.opts = o; f.calls = append(f.calls, "options") }
-func (f *fakeApp) SetReadAs(k explain.Kind)         { f.calls = append(f.calls, "read as "+string(k)) }
-func (f *fakeApp) Complete()                        {}
-func (f *fakeApp) SavePrefs()                       { f.calls = append(f.calls, "prefs") }
-func (f *fakeApp) Download(name, mime, text string) { f.calls = append(f.calls, "download "+name) }
-func (f *fakeApp) Copy(text string)                 { f.calls = append(f.calls, "copy") }
-func (f *fakeApp) RetryStored()                     { f.calls = append(f.calls, "retry") }
-func (f *fakeApp) DiscardStored()                   { f.calls = append(f.calls, "discard") }
+func (f *fakeApp) SwitchSource(key string)           { f.calls = append(f.calls, "source "+key) }
+func (f *fakeApp) AddFiles(js.Value, bool)           { f.calls = append(f.calls, "add") }
+func (f *fakeApp) Reread(id string, k evaluate.Kind) { f.calls = append(f.calls, "reread "+id) }
+func (f *fakeApp) RemoveFile(id string)              { f.calls = append(f.calls, "remove "+id) }
+func (f *fakeApp) SetOptions(o Options)              { f.opts = o; f.calls = append(f.calls, "options") }
+func (f *fakeApp) SetReadAs(k evaluate.Kind)         { f.calls = append(f.calls, "read as "+string(k)) }
+func (f *fakeApp) Complete()                         {}
+func (f *fakeApp) SavePrefs()                        { f.calls = append(f.calls, "prefs") }
+func (f *fakeApp) Download(name, mime, text string)  { f.calls = append(f.calls, "download "+name) }
+func (f *fakeApp) Copy(text string)                  { f.calls = append(f.calls, "copy") }
+func (f *fakeApp) RetryStored()                      { f.calls = append(f.calls, "retry") }
+func (f *fakeApp) DiscardStored()                    { f.calls = append(f.calls, "discard") }
 func (f *fakeApp) MakeExercise(list, title string, show bool) {
 	f.calls = append(f.calls, "exercise "+list)
 }
@@ -71,7 +71,7 @@ func model(t *testing.T, key string) (*Model, *fakeApp) {
 	for _, d := range benchmarks.BenchIE {
 		m.Sources = append(m.Sources, Source{Key: d.Key, Label: d.Label})
 	}
-	m.SetEvaluation(explain.NewWorkspace(gold).Evaluate(systems, evaluate.Options{}))
+	m.SetEvaluation(evaluate.NewWorkspace(gold).Evaluate(systems, evaluate.Options{}))
 	return m, app
 }
 
@@ -200,7 +200,7 @@ func TestSentenceDetailMarks(t *testing.T) {
 func TestProblemShowsLine(t *testing.T) {
 	m, _ := model(t, "zh")
 	data := []byte("1\ta\tb\tc\n2\tonly\tthree\n")
-	_, err := explain.Load(evaluate.Input{Path: "bad.tsv", Data: data}, explain.KindAuto, false)
+	_, err := evaluate.Load(evaluate.Input{Path: "bad.tsv", Data: data}, evaluate.KindAuto, false)
 	ex, _ := explain.ExcerptAt(data, 2, 13)
 	m.Problems = []Problem{{File: "bad.tsv", Message: err.Error(), Excerpt: &ex, Kept: "Nothing changed."}}
 	html := render(t, &Root{M: m})

@@ -2,10 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/oiebench/oiebench/core/annotate"
 )
 
 // englishSystemArgs names every bundled English system as NAME=FILE.
@@ -236,5 +239,58 @@ func TestAnalysisUsageErrors(t *testing.T) {
 	}
 	if _, stderr, code := runCLI(t, "iaa", gold, "/nonexistent/b.txt"); code != 1 || !strings.Contains(stderr, "/nonexistent/b.txt") {
 		t.Errorf("missing file: exit %d, %q", code, stderr)
+	}
+}
+
+// TestIAAManyOptionalUnits: a slot of 20 optional units stands for 2^20
+// forms, too many to list; oiebench iaa gives the exact agreement, the one
+// the studio's Agreement tab computes (annotate.Agree, default budget).
+func TestIAAManyOptionalUnits(t *testing.T) {
+	var units []string
+	for i := range 20 {
+		units = append(units, fmt.Sprintf("[w%d]", i))
+	}
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.txt"), filepath.Join(dir, "b.txt")
+	texts := map[string]string{
+		a: "sent_id:1\tS\n1--> Cluster 1:\n" + strings.Join(units, " ") + " x --> r --> o\n1--> Cluster 2:\ny --> r --> o\n",
+		b: "sent_id:1\tS\n1--> Cluster 1:\nw3 w7 x --> r --> o\n1--> Cluster 2:\nq --> r --> o\n",
+	}
+	for path, text := range texts {
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		a, b string
+		iaa  float64
+	}{{a, a, 1}, {a, b, 0.5}, {b, a, 0.5}} {
+		out, stderr, code := runCLI(t, "iaa", "--format", "json", c.a, c.b)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		var ag struct {
+			IAA      float64  `json:"iaa"`
+			Exact    bool     `json:"exact"`
+			Warnings []string `json:"warnings"`
+		}
+		if err := json.Unmarshal([]byte(out), &ag); err != nil {
+			t.Fatal(err)
+		}
+		da, _, err := annotate.ReadBenchIE(c.a, []byte(texts[c.a]), annotate.ReadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		db, _, err := annotate.ReadBenchIE(c.b, []byte(texts[c.b]), annotate.ReadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		studio, err := annotate.Agree(da, db, annotate.AgreementOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ag.Exact || !same(ag.IAA, c.iaa) || !studio.Exact || !same(studio.IAA, ag.IAA) || len(ag.Warnings) != 0 {
+			t.Errorf("%s vs %s: iaa %+v, the studio %v (exact %v), want %v exact", filepath.Base(c.a), filepath.Base(c.b), ag, studio.IAA, studio.Exact, c.iaa)
+		}
 	}
 }

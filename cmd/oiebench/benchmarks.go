@@ -62,7 +62,7 @@ func runBenchmarks(args []string, stdout, stderr io.Writer) error {
 			e, _ := benchmarks.Lookup(r.Name)
 			fmt.Fprintf(w, "\n%s — %s\n  source: %s\n  cite: %s\n", r.Release, r.Licence, r.Source, e.Dataset.Release.Cite)
 		}
-		fmt.Fprintf(w, "  %s\t%s\t%s\t%s\n", r.Name, r.Kind, r.Label, size(r.Bytes))
+		fmt.Fprintf(w, "  %s\t%s\t%s\t%s\n", r.Name, r.Kind, r.Label, report.Size(r.Bytes))
 	}
 	w.Flush()
 	fmt.Fprintln(stdout, "\nuse a name wherever a file goes: oiebench score --gold benchie:en benchie:en/clausie mine.tsv")
@@ -70,12 +70,6 @@ func runBenchmarks(args []string, stdout, stderr io.Writer) error {
 }
 
 // size is a byte count for people.
-func size(n int) string {
-	if n < 1<<20 {
-		return fmt.Sprintf("%.1f KB", float64(n)/1000)
-	}
-	return fmt.Sprintf("%.2f MB", float64(n)/1e6)
-}
 
 // runVersion prints the version of oiebench and the Go that built it.
 func runVersion(args []string, stdout, stderr io.Writer) error {

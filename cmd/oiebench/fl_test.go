@@ -84,9 +84,9 @@ func TestScoreFL(t *testing.T) {
 		code int
 		msg  string
 	}{
-		{[]string{"--fl-mode", "lenient"}, 2, `unknown --fl-mode "lenient"`},
+		{[]string{"--fl-mode", "lenient"}, 2, `--fl-mode: unknown mode "lenient"`},
 		{[]string{"--scorer", "benchie-fl,wire57"}, 2, "does not combine"},
-		{[]string{"--scorer", "benchie-fl,carb", "--carb-gold", "x"}, 2, "carb combines with benchie"},
+		{[]string{"--scorer", "benchie-fl,carb", "--carb-gold", "x"}, 2, `--scorer must hold "benchie" too`},
 	} {
 		a := append([]string{"score", "--gold", filepath.Join(dir, exp.Gold)}, c.args...)
 		_, errs, code := runCLI(t, append(a, filepath.Join(dir, exp.Files["reverb"]))...)

@@ -36,7 +36,10 @@ func runIAA(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	ag := analysis.Agreement(golds[0], golds[1], f)
+	ag, err := analysis.Agreement(golds[0], golds[1], f)
+	if err != nil {
+		return err
+	}
 	out, err := ag.Render(*format)
 	if err != nil {
 		return usageError{err.Error()}

@@ -58,6 +58,11 @@ func (f *inputFlags) request(systems []string) (evaluate.Request, error) {
 	if req.SystemFormat, err = parseSystemFormat(*f.sysFormat); err != nil {
 		return req, err
 	}
+	// A list that cannot be read is a usage error, as a bad format name is;
+	// one naming ids the gold lacks is found when the gold is read.
+	if _, err := evaluate.ParseSentences(*f.sentences); err != nil {
+		return req, usageError{"--" + err.Error()}
+	}
 	if req.Gold, err = readInput("", *f.gold); err != nil {
 		return req, err
 	}

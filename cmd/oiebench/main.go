@@ -31,7 +31,8 @@ import (
 	"io"
 	"os"
 	"sort"
-	"strings"
+
+	"github.com/oiebench/oiebench/core/evaluate"
 )
 
 // command is one subcommand of the tool.
@@ -163,12 +164,4 @@ func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
-func splitList(s string) []string {
-	var out []string
-	for _, p := range strings.Split(s, ",") {
-		if p = strings.TrimSpace(p); p != "" {
-			out = append(out, p)
-		}
-	}
-	return out
-}
+func splitList(s string) []string { return evaluate.SplitList(s) }

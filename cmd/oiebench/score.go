@@ -1,10 +1,10 @@
 package main
 
 import (
-	"fmt"
+	"flag"
 	"io"
+	"strings"
 
-	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/evaluate"
 )
 
@@ -22,50 +22,42 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 	if *in.gold == "" {
 		return usageError{"--gold is required"}
 	}
-	want := map[string]bool{}
-	for _, sc := range splitList(*scorers) {
-		if sc != "benchie" && sc != "benchie-fl" && sc != "carb" && sc != "wire57" {
-			return usageError{fmt.Sprintf("unknown scorer %q: expected benchie, benchie-fl, carb or wire57", sc)}
-		}
-		want[sc] = true
+	want, err := evaluate.ParseScorers(splitList(*scorers))
+	if err != nil {
+		return usageError{err.Error()}
 	}
-	if want["wire57"] {
-		if len(want) > 1 {
+	if want.WiRe57 {
+		if want.BenchIE || want.FL || want.CaRB {
 			return usageError{"wire57 scores WiRe57 files against a WiRe57 gold: it does not combine with benchie, benchie-fl or carb"}
 		}
 		return scoreWiRe57(in, systems, stdout, stderr)
 	}
-	if want["carb"] && len(want) == 1 {
+	if want.CaRB && !want.BenchIE && !want.FL {
 		if *carbGold != "" {
 			return usageError{"--scorer carb scores against --gold (a CaRB or OIE2016 gold) alone; --carb-gold goes with --scorer benchie,carb"}
 		}
 		return scoreCaRB(in, systems, stdout, stderr)
 	}
-	if *flMode != "reference" && *flMode != "corrected" {
-		return usageError{fmt.Sprintf("unknown --fl-mode %q: expected reference or corrected", *flMode)}
+	flCorrected, err := evaluate.ParseFLMode(*flMode)
+	if err != nil {
+		return usageError{"--fl-mode: " + err.Error()}
 	}
-	if want["carb"] && !want["benchie"] {
-		return usageError{"carb combines with benchie (--scorer benchie,carb with --carb-gold) or scores alone against a CaRB gold (--scorer carb)"}
+	flModeGiven := false
+	fs.Visit(func(f *flag.Flag) { flModeGiven = flModeGiven || f.Name == "fl-mode" })
+	if _, err := evaluate.CheckScorers(want, flModeGiven, *carbGold != "", flagName); err != nil {
+		return usageError{err.Error()}
 	}
-	if want["carb"] != (*carbGold != "") {
-		return usageError{"the carb scorer beside benchie needs --carb-gold (a CaRB gold for the BenchIE gold's sentences), and --carb-gold needs --scorer benchie,carb"}
-	}
-	var chosen []benchie.Facet
-	for _, f := range splitList(*facets) {
-		facet, err := benchie.ParseFacet(f)
-		if err != nil {
-			return usageError{err.Error()}
-		}
-		chosen = append(chosen, facet)
+	chosen, err := evaluate.ParseFacets(splitList(*facets))
+	if err != nil {
+		return usageError{err.Error()}
 	}
 	req, err := in.request(systems)
 	if err != nil {
 		return err
 	}
 	req.Facets = chosen
-	req.FL = want["benchie-fl"]
-	req.FLCorrected = *flMode == "corrected"
-	req.FLOnly = !want["benchie"]
+	req.SetScorers(want)
+	req.FLCorrected = flCorrected
 	if *carbGold != "" {
 		cg, err := readInput("", *carbGold)
 		if err != nil {
@@ -118,4 +110,13 @@ func scoreCaRB(flags *inputFlags, systems []string, stdout, stderr io.Writer) er
 		return err
 	}
 	return flags.render(r, stdout, stderr)
+}
+
+// flagName is how the command line calls a request's member: fl_mode is
+// --fl-mode, scorers --scorer.
+func flagName(member string) string {
+	if member == "scorers" {
+		return "--scorer"
+	}
+	return "--" + strings.ReplaceAll(member, "_", "-")
 }

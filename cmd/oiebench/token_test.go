@@ -109,7 +109,7 @@ func TestScoreCaRBTabbed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sys, err := oie.ReadSystem("clausie", raw, oie.SystemOptions{})
+	sys, err := oie.ReadSystem("clausie", raw, oie.SystemOptions{Format: oie.FormatTSV})
 	if err != nil {
 		t.Fatal(err)
 	}

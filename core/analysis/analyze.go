@@ -1,8 +1,11 @@
 package analysis
 
 import (
+	"bytes"
 	"fmt"
+	"strconv"
 
+	"github.com/oiebench/oiebench/core/annotate"
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/nlp"
@@ -172,24 +175,52 @@ func Compare(ev *evaluate.Evaluation, a, b int, opt CompareOptions) report.Compa
 }
 
 // Agreement is the inter-annotator agreement of two gold files on a facet
-// ("" means regular): see the package doc.
-func Agreement(a, b *evaluate.Gold, facet benchie.Facet) report.Agreement {
+// ("" means regular), computed by annotate.Agree (the studio's Agreement
+// tab computes the same) under its default budget
+// (annotate.DefaultAgreementBudget): exact on any gold within it, a range
+// said in a warning beyond.
+func Agreement(a, b *evaluate.Gold, facet benchie.Facet) (report.Agreement, error) {
 	if facet == "" {
 		facet = benchie.Regular
 	}
-	ab, wab := Recall(a.Gold, benchie.Compile(b.Gold, facet))
-	ba, wba := Recall(b.Gold, benchie.Compile(a.Gold, facet))
+	da, err := document(a)
+	if err != nil {
+		return report.Agreement{}, err
+	}
+	db, err := document(b)
+	if err != nil {
+		return report.Agreement{}, err
+	}
+	res, err := annotate.Agree(da, db, annotate.AgreementOptions{Facet: facet})
+	if err != nil {
+		return report.Agreement{}, err
+	}
 	sig := report.Signature(report.Options{Scorers: []string{"benchie-iaa"}, Facets: []string{string(facet)}}, a.SHA256, "")
 	ag := report.Agreement{
 		Signature: sig + "|gold-b:sha256:" + b.SHA256,
 		A:         a.Path, B: b.Path, ASHA256: a.SHA256, BSHA256: b.SHA256, Facet: string(facet),
-		ARecallOnB: ab, BRecallOnA: ba, IAA: (ab + ba) / 2,
-		Warnings: append(append(sentenceMismatches(a.Gold, b.Gold), wab...), wba...),
+		ARecallOnB: res.AB.Recall, BRecallOnA: res.BA.Recall, IAA: res.IAA,
+		Exact: res.Exact, IAAMax: res.IAAMax,
+		Warnings: sentenceMismatches(a.Gold, b.Gold),
+	}
+	if !res.Exact {
+		ag.Warnings = append(ag.Warnings, fmt.Sprintf("the budget (%d surface triples a sentence) left %d synset(s) of %s and %d of %s undecided: the agreement lies between %s and %s",
+			annotate.DefaultAgreementBudget, res.BA.Undecided, a.Path, res.AB.Undecided, b.Path, strconv.FormatFloat(res.IAA, 'f', 4, 64), strconv.FormatFloat(res.IAAMax, 'f', 4, 64)))
 	}
 	if ag.Warnings == nil {
 		ag.Warnings = []string{}
 	}
-	return ag
+	return ag, nil
+}
+
+// document is a read gold as the studio's model, which the agreement reads.
+func document(g *evaluate.Gold) (*annotate.Document, error) {
+	var buf bytes.Buffer
+	if err := benchie.WriteGold(&buf, g.Gold); err != nil {
+		return nil, err
+	}
+	d, _, err := annotate.ReadBenchIE(g.Path, buf.Bytes(), annotate.ReadOptions{})
+	return d, err
 }
 
 // sentenceMismatches warns about sentences that only one gold has, or that

@@ -7,6 +7,7 @@ import (
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/nlp"
+	"github.com/oiebench/oiebench/core/oie"
 	"github.com/oiebench/oiebench/internal/dataset"
 )
 
@@ -142,9 +143,19 @@ func TestSurfaceFormsAgreeWithBenchie(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sys, cut := GoldAsSystem(g)
-		if cut != 0 {
-			t.Errorf("%s: %d triples cut", lang, cut)
+		sys := &oie.System{Path: name}
+		for _, s := range g.Sentences {
+			for _, syn := range s.Synsets {
+				for _, tr := range syn.Triples {
+					forms, ok := benchie.SurfaceForms(tr.Triple, benchie.Regular, 1<<14)
+					if !ok {
+						t.Errorf("%s: sentence %s: more than 2^14 forms", lang, s.ID)
+					}
+					for _, f := range forms {
+						sys.Extractions = append(sys.Extractions, oie.Extraction{SentID: s.ID, Triple: f, Line: tr.Line})
+					}
+				}
+			}
 		}
 		res := benchie.Compile(g, benchie.Regular).Score(sys, benchie.Options{})
 		// A form with a stray space at an end ("reinforce  [That night]"
@@ -162,7 +173,7 @@ func TestSurfaceFormsAgreeWithBenchie(t *testing.T) {
 			for _, syn := range s.Synsets {
 				seen := map[[3]string]bool{}
 				for _, tr := range syn.Triples {
-					forms, _ := benchie.SurfaceForms(tr.Triple, benchie.Regular, formBudget)
+					forms, _ := benchie.SurfaceForms(tr.Triple, benchie.Regular, 1<<14)
 					for _, f := range forms {
 						seen[f.Slots()] = true
 					}
@@ -181,7 +192,7 @@ func TestAgreementWithItself(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ag := Agreement(g, g, ""); ag.ARecallOnB != 1 || ag.BRecallOnA != 1 || ag.IAA != 1 || len(ag.Warnings) != 0 {
+	if ag, err := Agreement(g, g, ""); err != nil || !ag.Exact || ag.ARecallOnB != 1 || ag.BRecallOnA != 1 || ag.IAA != 1 || len(ag.Warnings) != 0 {
 		t.Errorf("agreement with itself: %+v", ag)
 	}
 	// The English gold agrees with itself on 1349 of 1350 synsets: every
@@ -192,7 +203,7 @@ func TestAgreementWithItself(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ag := Agreement(en, en, ""); !near(ag.IAA, 1349.0/1350) || ag.ARecallOnB != ag.BRecallOnA || len(ag.Warnings) != 0 {
+	if ag, err := Agreement(en, en, ""); err != nil || !ag.Exact || !near(ag.IAA, 1349.0/1350) || ag.ARecallOnB != ag.BRecallOnA || len(ag.Warnings) != 0 {
 		t.Errorf("English gold with itself: %+v", ag)
 	}
 }
@@ -207,7 +218,10 @@ func TestAgreementHandMade(t *testing.T) {
 	}
 	a := read("a.txt", "sent_id:1\tS\n1--> Cluster 1:\nA --> b --> [the] c\n1--> Cluster 2:\nA --> d --> e\n\nsent_id:2\tOnly in A\n2--> Cluster 1:\nP --> q --> r\n")
 	b := read("b.txt", "sent_id:1\tS\n1--> Cluster 1:\nA --> b --> the c\n1--> Cluster 2:\nA --> f --> e\n1--> Cluster 3:\nA --> d --> [big] e\n")
-	ag := Agreement(a, b, benchie.Regular)
+	ag, err := Agreement(a, b, benchie.Regular)
+	if err != nil {
+		t.Fatal(err)
+	}
 	// A covers B's synsets 1 and 3 of 3; B covers A's two synsets of
 	// sentence 1 but not the one of sentence 2.
 	if !near(ag.ARecallOnB, 2.0/3) || !near(ag.BRecallOnA, 2.0/3) || !near(ag.IAA, 2.0/3) {
@@ -257,6 +271,50 @@ func BenchmarkAgreementEnglish(b *testing.B) {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		Agreement(g, g, "")
+		if _, err := Agreement(g, g, ""); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestAgreementEveryFacet: on golds whose forms are few enough to list, the
+// agreement on each facet is what listing every form of one gold and
+// scoring it as a system against the other gives.
+func TestAgreementEveryFacet(t *testing.T) {
+	read := func(name string, data []byte) *evaluate.Gold {
+		g, err := evaluate.ReadGold(evaluate.Input{Path: name, Data: data}, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	listed := func(a, b *evaluate.Gold, f benchie.Facet) float64 {
+		sys := &oie.System{Path: a.Path}
+		for _, s := range a.Sentences {
+			for _, syn := range s.Synsets {
+				for _, tr := range syn.Triples {
+					forms, _ := benchie.SurfaceForms(tr.Triple, benchie.Regular, 1<<14)
+					for _, form := range forms {
+						sys.Extractions = append(sys.Extractions, oie.Extraction{SentID: s.ID, Triple: form})
+					}
+				}
+			}
+		}
+		return benchie.Compile(b.Gold, f).Score(sys, benchie.Options{}).Recall
+	}
+	en := read("en.txt", readData(t, "benchie_gold_annotations_en.txt"))
+	a := read("a.txt", []byte("sent_id:1\tS\n1--> Cluster 1:\nA --> b --> [the] c\n1--> Cluster 2:\nA --> d [of] --> e\n1--> Cluster 3:\nA b --> [the] c --> d\n"))
+	b := read("b.txt", []byte("sent_id:1\tS\n1--> Cluster 1:\nA --> b the --> c\n1--> Cluster 2:\nA --> d --> [big] e\n1--> Cluster 3:\nA --> b [the] c --> d\n"))
+	for _, f := range benchie.Facets {
+		for _, p := range [][2]*evaluate.Gold{{en, en}, {a, b}} {
+			ag, err := Agreement(p[0], p[1], f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ab, ba := listed(p[0], p[1], f), listed(p[1], p[0], f)
+			if !ag.Exact || !near(ag.ARecallOnB, ab) || !near(ag.BRecallOnA, ba) || ag.Facet != string(f) {
+				t.Errorf("%s vs %s, %s: %+v, listing gives %v and %v", p[0].Path, p[1].Path, f, ag, ab, ba)
+			}
+		}
 	}
 }

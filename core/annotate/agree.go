@@ -17,13 +17,18 @@ type AgreementOptions struct {
 	// Beyond either the agreement is given as a range (Agreement.Exact is
 	// false); the bundled golds stay far below.
 	Budget int
+	// Facet is the facet B's synsets are read under ("" means regular).
+	// Regular and minimal are found on slot automata as described at
+	// Agree; concat joins the slots, so A's forms are listed (under the
+	// same budget and pool) and scored.
+	Facet benchie.Facet
 }
 
 // DefaultAgreementBudget is the default AgreementOptions.Budget.
 const DefaultAgreementBudget = 1 << 16
 
 // Direction is one gold's surface triples, used as a system, scored against
-// the other gold's synsets (regular facet, paper rule).
+// the other gold's synsets (paper rule, on AgreementOptions.Facet).
 type Direction struct {
 	Synsets int `json:"synsets"` // of the gold scored against
 	Covered int `json:"covered"` // of those, synsets credited
@@ -107,9 +112,23 @@ func Agree(a, b *Document, opt AgreementOptions) (*Agreement, error) {
 			return nil, fmt.Errorf("gold %s: %w", p.name, err)
 		}
 	}
-	memo := map[string]*nfa{} // slot automata by slot text, shared by both golds
-	ab := direct(a, b, gb, budget, memo)
-	ba := direct(b, a, ga, budget, memo)
+	facet := opt.Facet
+	if facet == "" {
+		facet = benchie.Regular
+	}
+	if _, err := benchie.ParseFacet(string(facet)); err != nil {
+		return nil, err
+	}
+	// slot automata by facet and slot text, shared by both golds
+	memo := map[slotKey]*nfa{}
+	dir := func(x, y *Document, gy *benchie.Gold) direction {
+		if facet == benchie.Concat {
+			return directListed(x, y, gy, budget, facet)
+		}
+		return direct(x, y, gy, budget, facet, memo)
+	}
+	ab := dir(a, b, gb)
+	ba := dir(b, a, ga)
 	res := &Agreement{AB: ab.total, BA: ba.total, Exact: ab.total.Undecided == 0 && ba.total.Undecided == 0}
 	res.IAA = (res.AB.Recall + res.BA.Recall) / 2
 	res.IAAMax = (res.AB.RecallMax + res.BA.RecallMax) / 2
@@ -175,23 +194,14 @@ type sideSlots struct {
 //     and k is credited without listing any form;
 //   - otherwise the shared forms are listed (up to the budget) and scored
 //     with benchie's scorer, which credits each the first synset it matches.
-func direct(x, y *Document, gy *benchie.Gold, budget int, memo map[string]*nfa) direction {
+func direct(x, y *Document, gy *benchie.Gold, budget int, facet benchie.Facet, memo map[slotKey]*nfa) direction {
 	dir := direction{per: make([]Direction, len(y.Sentences))}
 	sys := &oie.System{Path: "agreement"}
 	inX := sentenceIndex(x)
 	certain := make([][]bool, len(y.Sentences))
 	undecided := make([][]bool, len(y.Sentences))
 	var ix intersector
-	pool := poolBudgets * budget
-	for _, s := range x.Sentences {
-		for _, syn := range s.Synsets {
-			for _, t := range syn.Triples {
-				for _, slot := range t.Slots {
-					pool += poolPerByte * (len(s.SlotText(slot)) + 1)
-				}
-			}
-		}
-	}
+	pool := poolOf(x, budget)
 	start := pool
 	defer func() { poolUsed(start - pool) }()
 	for yi, sy := range y.Sentences {
@@ -201,7 +211,7 @@ func direct(x, y *Document, gy *benchie.Gold, budget int, memo map[string]*nfa) 
 		if xi, ok := inX[sy.ID]; ok {
 			sc := newSentenceAgreement(&ix, budget, &pool)
 			xs := systemSide(x.Sentences[xi], budget, &pool, memo)
-			ys := goldSide(sy, memo)
+			ys := goldSide(sy, facet, memo)
 		pairs:
 			for _, tx := range xs {
 				for j, ty := range ys {
@@ -255,8 +265,15 @@ func direct(x, y *Document, gy *benchie.Gold, budget int, memo map[string]*nfa) 
 	}
 	var coverage [][][]int
 	if len(sys.Extractions) > 0 {
-		coverage = benchie.Compile(gy, benchie.Regular).Score(sys, benchie.Options{}).Coverage
+		coverage = benchie.Compile(gy, facet).Score(sys, benchie.Options{}).Coverage
 	}
+	dir.count(y, certain, undecided, coverage)
+	return dir
+}
+
+// count totals a direction: a synset is covered when certain or credited
+// by a listed form (coverage), else undecided if so marked.
+func (dir *direction) count(y *Document, certain, undecided [][]bool, coverage [][][]int) {
 	for yi, sy := range y.Sentences {
 		d := &dir.per[yi]
 		d.Synsets = len(sy.Synsets)
@@ -274,6 +291,83 @@ func direct(x, y *Document, gy *benchie.Gold, budget int, memo map[string]*nfa) 
 		d.finish()
 	}
 	dir.total.finish()
+}
+
+// poolOf is the pool of a direction whose forms come from x (see
+// AgreementOptions.Budget).
+func poolOf(x *Document, budget int) int {
+	pool := poolBudgets * budget
+	for _, s := range x.Sentences {
+		for _, syn := range s.Synsets {
+			for _, t := range syn.Triples {
+				for _, slot := range t.Slots {
+					pool += poolPerByte * (len(s.SlotText(slot)) + 1)
+				}
+			}
+		}
+	}
+	return pool
+}
+
+// directListed scores x's surface triples against y's synsets by listing
+// them, for a facet whose matching spans the slots (concat): each sentence
+// of x lists at most budget forms, all sentences from the direction's pool.
+// A sentence whose forms are cut leaves its uncredited synsets undecided.
+// unmatched then holds the synsets no listed form credits.
+func directListed(x, y *Document, gy *benchie.Gold, budget int, facet benchie.Facet) direction {
+	dir := direction{per: make([]Direction, len(y.Sentences))}
+	sys := &oie.System{Path: "agreement"}
+	inX := sentenceIndex(x)
+	pool := poolOf(x, budget)
+	start := pool
+	defer func() { poolUsed(start - pool) }()
+	certain := make([][]bool, len(y.Sentences))
+	undecided := make([][]bool, len(y.Sentences))
+	for yi, sy := range y.Sentences {
+		certain[yi] = make([]bool, len(sy.Synsets))
+		undecided[yi] = make([]bool, len(sy.Synsets))
+		xi, ok := inX[sy.ID]
+		if !ok {
+			continue
+		}
+		sx := x.Sentences[xi]
+		seen := map[oie.Triple]bool{}
+		cut := false
+	list:
+		for _, syn := range sx.Synsets {
+			for _, t := range syn.Triples {
+				forms, ok := benchie.SurfaceForms(sx.TripleText(t), benchie.Regular, max(0, min(budget-len(seen), pool)))
+				if !ok {
+					cut = true
+					break list
+				}
+				for _, f := range forms {
+					if !seen[f] {
+						seen[f] = true
+						pool--
+						sys.Extractions = append(sys.Extractions, oie.Extraction{SentID: sy.ID, Triple: f})
+					}
+				}
+			}
+		}
+		if cut {
+			for k := range undecided[yi] {
+				undecided[yi][k] = true
+			}
+		}
+	}
+	var coverage [][][]int
+	if len(sys.Extractions) > 0 {
+		coverage = benchie.Compile(gy, facet).Score(sys, benchie.Options{}).Coverage
+	}
+	dir.count(y, certain, undecided, coverage)
+	for yi, d := range dir.per {
+		for k := range d.Synsets {
+			if !undecided[yi][k] && (coverage == nil || len(coverage[yi][k]) == 0) {
+				dir.unmatched = append(dir.unmatched, SynsetRef{SentenceID: y.Sentences[yi].ID, Sentence: yi, Synset: k})
+			}
+		}
+	}
 	return dir
 }
 
@@ -427,13 +521,13 @@ type sideTriple struct {
 }
 
 // goldSide compiles the gold side's slots as the scorer reads them.
-func goldSide(s *Sentence, memo map[string]*nfa) []sideTriple {
+func goldSide(s *Sentence, facet benchie.Facet, memo map[slotKey]*nfa) []sideTriple {
 	var out []sideTriple
 	for k, syn := range s.Synsets {
 		for _, t := range syn.Triples {
 			st := sideTriple{synset: k}
 			for sl, slot := range t.Slots {
-				st.side.slots[sl] = []*nfa{compileSlot(memo, s.SlotText(slot))}
+				st.side.slots[sl] = []*nfa{compileSlot(memo, s.SlotText(slot), facet)}
 			}
 			out = append(out, st)
 		}
@@ -442,7 +536,7 @@ func goldSide(s *Sentence, memo map[string]*nfa) []sideTriple {
 }
 
 // systemSide compiles the system side's slots: its forms, trimmed.
-func systemSide(s *Sentence, budget int, pool *int, memo map[string]*nfa) []sideTriple {
+func systemSide(s *Sentence, budget int, pool *int, memo map[slotKey]*nfa) []sideTriple {
 	var out []sideTriple
 	lits := map[string]*nfa{}
 	for k, syn := range s.Synsets {
@@ -451,7 +545,7 @@ func systemSide(s *Sentence, budget int, pool *int, memo map[string]*nfa) []side
 			for sl, slot := range t.Slots {
 				text := s.SlotText(slot)
 				units := slotUnits(text)
-				st.raw[sl] = compileSlot(memo, text)
+				st.raw[sl] = compileSlot(memo, text, benchie.Regular)
 				if trimmedForms(units) {
 					st.side.slots[sl] = []*nfa{st.raw[sl]}
 					continue
@@ -480,12 +574,22 @@ func systemSide(s *Sentence, budget int, pool *int, memo map[string]*nfa) []side
 	return out
 }
 
-func compileSlot(memo map[string]*nfa, text string) *nfa {
-	if m, ok := memo[text]; ok {
+// slotKey names a slot's automaton: its text read under a facet.
+type slotKey struct {
+	text  string
+	facet benchie.Facet
+}
+
+// compileSlot is the automaton of a slot's forms under a facet (the system
+// side reads its slots as regular gold slots: their forms are the triples
+// a gold stands for).
+func compileSlot(memo map[slotKey]*nfa, text string, facet benchie.Facet) *nfa {
+	key := slotKey{text, facet}
+	if m, ok := memo[key]; ok {
 		return m
 	}
-	m := newNFA(slotUnits(text))
-	memo[text] = m
+	m := newNFA(benchie.SlotUnits(text, facet))
+	memo[key] = m
 	return m
 }
 

@@ -13,10 +13,6 @@ const (
 	separator  = " --> "
 )
 
-// implicitLabel is the label benchie.ReadGold gives a synset it opened for
-// triples that came before any header.
-const implicitLabel = "(implicit)"
-
 // ReadOptions tune the readers.
 type ReadOptions struct {
 	// Strict rejects the oddities the published files need (irregular
@@ -57,7 +53,7 @@ func ReadBenchIE(file string, data []byte, opt ReadOptions) (*Document, []oie.Wa
 		idx := newTokenIndex(s.Tokens)
 		for k, gsyn := range gs.Synsets {
 			syn := &s.Synsets[k]
-			implicit := gsyn.Label == implicitLabel && len(gsyn.Triples) > 0 && gsyn.Triples[0].Line == gsyn.Line
+			implicit := gsyn.Implicit
 			switch {
 			case implicit:
 				syn.NoHeader = true

@@ -66,7 +66,7 @@ func readGoldDoc(t testing.TB, name string) *Document {
 
 func readSys(t testing.TB, name string) *oie.System {
 	t.Helper()
-	s, err := oie.ReadSystem(name, readData(t, name), oie.SystemOptions{})
+	s, err := oie.ReadSystem(name, readData(t, name), oie.SystemOptions{Format: oie.FormatTSV})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -66,6 +66,9 @@ type Issue struct {
 	OtherSynset int    `json:"other_synset"`
 	OtherTriple int    `json:"other_triple"`
 	Msg         string `json:"message"`
+	// Problem is Msg without its place ("sentence 3, synset 1, triple 2,
+	// subject: "), for a view that shows the issue at its place.
+	Problem string `json:"problem"`
 }
 
 // String gives the severity and the message, for text output.
@@ -76,7 +79,7 @@ func (d *Document) Validate() []Issue {
 	var out []Issue
 	for _, j := range d.Junk {
 		out = append(out, Issue{Kind: IssueJunkLine, Severity: SeverityWarning, Sentence: -1, Synset: -1, Triple: -1, Slot: -1, Word: -1, OtherSynset: -1, OtherTriple: -1,
-			Msg: fmt.Sprintf("line before the first sentence not understood: %q", j)})
+			Msg: fmt.Sprintf("line before the first sentence not understood: %q", j), Problem: fmt.Sprintf("line before the first sentence not understood: %q", j)})
 	}
 	seen := map[string]int{}
 	for si, s := range d.Sentences {
@@ -91,7 +94,7 @@ func (d *Document) Validate() []Issue {
 }
 
 func sentenceIssue(si int, kind IssueKind, sev Severity, msg string) Issue {
-	return Issue{Kind: kind, Severity: sev, Sentence: si, Synset: -1, Triple: -1, Slot: -1, Word: -1, OtherSynset: -1, OtherTriple: -1, Msg: msg}
+	return Issue{Kind: kind, Severity: sev, Sentence: si, Synset: -1, Triple: -1, Slot: -1, Word: -1, OtherSynset: -1, OtherTriple: -1, Msg: msg, Problem: msg}
 }
 
 // Validate checks one sentence, at position si of its document (a UI
@@ -103,14 +106,16 @@ func (s *Sentence) Validate(si int) []Issue {
 		out = append(out, sentenceIssue(si, IssueBadID, SeverityError, fmt.Sprintf("sentence id %q must be non-empty, without tabs, line breaks or surrounding spaces", s.ID)))
 	}
 	for _, j := range s.Junk {
-		out = append(out, sentenceIssue(si, IssueJunkLine, SeverityWarning, fmt.Sprintf("sentence %s: line not understood: %q", s.ID, j)))
+		is := sentenceIssue(si, IssueJunkLine, SeverityWarning, fmt.Sprintf("sentence %s: line not understood: %q", s.ID, j))
+		is.Problem = fmt.Sprintf("line not understood: %q", j)
+		out = append(out, is)
 	}
 	type place struct{ synset, triple int }
 	texts := map[[3]string]place{}
 	for k, syn := range s.Synsets {
 		at := func(i, slot, word int, kind IssueKind, sev Severity, msg string) Issue {
 			return Issue{Kind: kind, Severity: sev, Sentence: si, Synset: k, Triple: i, Slot: slot, Word: word, OtherSynset: -1, OtherTriple: -1,
-				Msg: fmt.Sprintf("sentence %s, synset %d", s.ID, k+1) + tripleRef(i, slot, word) + ": " + msg}
+				Msg: fmt.Sprintf("sentence %s, synset %d", s.ID, k+1) + tripleRef(i, slot, word) + ": " + msg, Problem: msg}
 		}
 		if len(syn.Triples) == 0 {
 			out = append(out, at(-1, -1, -1, IssueEmptySynset, SeverityError, "synset has no triples: it counts in the recall denominator but can never be matched"))
@@ -137,6 +142,7 @@ func (s *Sentence) Validate(si int) []Issue {
 				is.OtherSynset, is.OtherTriple = prev.synset, prev.triple
 				if prev.synset != k {
 					is.Msg += ": only the first of the two synsets can be credited for it"
+					is.Problem += ": only the first of the two synsets can be credited for it"
 				}
 				out = append(out, is)
 			} else {

@@ -39,6 +39,13 @@ func TestValidate(t *testing.T) {
 	blank := NewSentence("", "no id")
 	blank.Junk = []string{"??"}
 	d := &Document{Sentences: []*Sentence{s, bad, blank}, Junk: []string{"preamble"}}
+	// Problem is the message without its place, never cut out of it by
+	// the page.
+	for _, is := range d.Validate() {
+		if is.Problem == "" || !strings.HasSuffix(is.Msg, is.Problem) || (is.Synset >= 0 && is.Problem == is.Msg) {
+			t.Errorf("problem %q of %q", is.Problem, is.Msg)
+		}
+	}
 
 	type place struct {
 		kind                                 IssueKind

@@ -22,7 +22,7 @@ func TestStatsCost(t *testing.T) {
 					t.Fatal(err)
 				}
 				st = g.Stats()
-				sys, err := oie.ReadSystem("s", []byte("0\tHe\tserved as\tminister\n0\tw0xx w1xx\tr\to\n0\tHe\tis\ta word word\n"), oie.SystemOptions{})
+				sys, err := oie.ReadSystem("s", []byte("0\tHe\tserved as\tminister\n0\tw0xx w1xx\tr\to\n0\tHe\tis\ta word word\n"), oie.SystemOptions{Format: oie.FormatTSV})
 				if err != nil {
 					t.Fatal(err)
 				}

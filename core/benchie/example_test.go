@@ -19,7 +19,7 @@ func Example() {
 	sys, err := oie.ReadSystem("system.tsv", []byte(
 		"1\tHe\tserved as\tthe Prime Minister\n"+
 			"1\tHe\tserved as\tPrime Minister of Australia\n"+
-			"1\tHe\tserved\tas Prime Minister\n"), oie.SystemOptions{})
+			"1\tHe\tserved\tas Prime Minister\n"), oie.SystemOptions{Format: oie.FormatTSV})
 	if err != nil {
 		panic(err)
 	}

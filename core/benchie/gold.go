@@ -43,6 +43,9 @@ type Synset struct {
 	// Junk lists the lines inside the synset that were not understood; the
 	// reference keeps them as entries that never match.
 	Junk []int
+	// Implicit marks a synset the reader opened for triples that came
+	// before any header (Label is then "(implicit)", for people).
+	Implicit bool
 }
 
 // GoldTriple is one annotated triple with optional units in brackets.
@@ -392,6 +395,7 @@ func (r *goldReader) triple(num int, l tripleLine, pos func(int) at) error {
 			return err
 		}
 		r.newSynset("(implicit)", num)
+		r.synset.Implicit = true
 	}
 	var refs [3]unitRef
 	off := 0

@@ -31,7 +31,7 @@ func TestTenMegabyteLines(t *testing.T) {
 		t.Fatal(err)
 	}
 	sys := "1\tHe\tserved as\tthe " + long + "x\n1\tHe\tserved as\t" + long + "\n"
-	s, err := oie.ReadSystem("s", []byte(sys), oie.SystemOptions{})
+	s, err := oie.ReadSystem("s", []byte(sys), oie.SystemOptions{Format: oie.FormatTSV})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +101,7 @@ func TestIDsWithSpacesAndTabs(t *testing.T) {
 		t.Fatal("an id with spaces is an id")
 	}
 	s, err := oie.ReadSystem("s.jsonl", []byte(`{"sent_id": "doc 1/s 2", "subject": "He", "relation": "left", "object": "now"}`+"\n"+
-		`{"sent_id": "doc\t1", "subject": "He", "relation": "left", "object": ""}`), oie.SystemOptions{})
+		`{"sent_id": "doc\t1", "subject": "He", "relation": "left", "object": ""}`), oie.SystemOptions{Format: oie.FormatJSONL})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +159,7 @@ func TestUnindexedTriples(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, sys := range []string{repeated.String(), distinct.String()} {
-		s, err := oie.ReadSystem("s", []byte(sys), oie.SystemOptions{})
+		s, err := oie.ReadSystem("s", []byte(sys), oie.SystemOptions{Format: oie.FormatTSV})
 		if err != nil {
 			t.Fatal(err)
 		}

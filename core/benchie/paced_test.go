@@ -56,11 +56,11 @@ func TestPausedAndShared(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := oie.ReadSystem(name, b, oie.SystemOptions{})
+		s, err := oie.ReadSystem(name, b, oie.SystemOptions{Format: oie.FormatTSV})
 		if err != nil {
 			t.Fatal(err)
 		}
-		ps, err := oie.ReadSystem(name, append([]byte(nil), b...), oie.SystemOptions{Pause: pause, Shared: true})
+		ps, err := oie.ReadSystem(name, append([]byte(nil), b...), oie.SystemOptions{Format: oie.FormatTSV, Pause: pause, Shared: true})
 		if err != nil || !reflect.DeepEqual(s, ps) {
 			t.Fatalf("%s read with pauses and shared differs (%v)", name, err)
 		}

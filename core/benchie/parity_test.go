@@ -56,7 +56,7 @@ func readSystem(t testing.TB, name string) *oie.System {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := oie.ReadSystem(name, b, oie.SystemOptions{})
+	s, err := oie.ReadSystem(name, b, oie.SystemOptions{Format: oie.FormatTSV})
 	if err != nil {
 		t.Fatal(err)
 	}

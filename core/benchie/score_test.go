@@ -32,7 +32,7 @@ func mustGold(t *testing.T, text string) *benchie.Gold {
 
 func mustSystem(t *testing.T, text string) *oie.System {
 	t.Helper()
-	s, err := oie.ReadSystem("sys.tsv", []byte(text), oie.SystemOptions{})
+	s, err := oie.ReadSystem("sys.tsv", []byte(text), oie.SystemOptions{Format: oie.FormatTSV})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,7 +190,7 @@ func TestConcatFacet(t *testing.T) {
 
 func TestNaryFolding(t *testing.T) {
 	g := mustGold(t, smallGold)
-	sys, err := oie.ReadSystem("s.tsv", []byte("1\tHe\tserved as\tthe first\tPrime Minister\n"), oie.SystemOptions{Confidence: oie.ConfidenceNone})
+	sys, err := oie.ReadSystem("s.tsv", []byte("1\tHe\tserved as\tthe first\tPrime Minister\n"), oie.SystemOptions{Format: oie.FormatTSV, Confidence: oie.ConfidenceNone})
 	if err != nil {
 		t.Fatal(err)
 	}

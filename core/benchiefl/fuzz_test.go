@@ -24,7 +24,7 @@ func FuzzReadGold(f *testing.F) {
 				}
 				continue
 			}
-			s, err := oie.ReadSystem("s", []byte(sys), oie.SystemOptions{})
+			s, err := oie.ReadSystem("s", []byte(sys), oie.SystemOptions{Format: oie.FormatTSV})
 			if err != nil {
 				continue
 			}

@@ -35,7 +35,7 @@ func readFLSystem(t testing.TB, name string) *oie.System {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := oie.ReadSystem(name, data, oie.SystemOptions{})
+	s, err := oie.ReadSystem(name, data, oie.SystemOptions{Format: oie.FormatTSV})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +98,7 @@ func BenchmarkSevenSystems(b *testing.B) {
 			b.Fatal(err)
 		}
 		for _, data := range files {
-			s, err := oie.ReadSystem("sys", data, oie.SystemOptions{})
+			s, err := oie.ReadSystem("sys", data, oie.SystemOptions{Format: oie.FormatTSV})
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -16,7 +16,7 @@ func TestFromBenchIE(t *testing.T) {
 			"9\tX\tis\tY\n"+
 			"2\tShe\tcame\t\n"+
 			"9\tX\tis\tZ\n"+
-			"7\tX\tis\tZ\n"), oie.SystemOptions{})
+			"7\tX\tis\tZ\n"), oie.SystemOptions{Format: oie.FormatTSV})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +34,7 @@ func TestFromBenchIE(t *testing.T) {
 	}
 
 	// n-ary arguments and confidences are kept
-	nary, err := oie.ReadSystem("nary.tsv", []byte("1\tHe\tleft\tParis\tin 1950\t0.25\n"), oie.SystemOptions{Confidence: oie.ConfidenceColumn})
+	nary, err := oie.ReadSystem("nary.tsv", []byte("1\tHe\tleft\tParis\tin 1950\t0.25\n"), oie.SystemOptions{Format: oie.FormatTSV, Confidence: oie.ConfidenceColumn})
 	if err != nil {
 		t.Fatal(err)
 	}

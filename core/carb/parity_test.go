@@ -54,7 +54,7 @@ func convert(t testing.TB, name string) *carb.Predictions {
 		t.Fatal(err)
 	}
 	path := "systems/" + name + "_explicit.txt"
-	sys, err := oie.ReadSystem(path, readData(t, path), oie.SystemOptions{})
+	sys, err := oie.ReadSystem(path, readData(t, path), oie.SystemOptions{Format: oie.FormatTSV})
 	if err != nil {
 		t.Fatal(err)
 	}

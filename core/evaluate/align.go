@@ -111,7 +111,7 @@ func abbreviate(s string) string {
 // names a sentence of g: the wrong file, or one read as the wrong format.
 // data is the file, for suggesting the format it may be (nil suggests
 // none). The page asks this of a system file before adding it, as Run does
-// of every system.
+// of every system; the gold's sentences are indexed once for all its files.
 func CheckAligned(s *System, g *Gold, data []byte) error {
-	return checkAligned(s, namesOf(goldSentences(g.Gold)), g.Path, Input{Path: s.Path, Data: data})
+	return checkAligned(s, g.sentenceNames(), g.Path, Input{Path: s.Path, Data: data})
 }

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/benchiefl"
@@ -40,6 +41,17 @@ type Input struct {
 type Gold struct {
 	*benchie.Gold
 	SHA256 string
+	// names are the gold's sentences by id and text, for checkAligned:
+	// made once for all the system files checked against the gold.
+	names func() goldNames
+}
+
+// sentenceNames are the gold's sentences by id and text key.
+func (g *Gold) sentenceNames() goldNames {
+	if g.names == nil { // a Gold not made by ReadGold
+		return namesOf(goldSentences(g.Gold))
+	}
+	return g.names()
 }
 
 // ReadGold reads a BenchIE gold file.
@@ -52,7 +64,7 @@ func ReadGold(in Input, strict bool) (*Gold, error) {
 	if sum == "" {
 		sum = checksumPaused(in.Data, in.Pause)
 	}
-	return &Gold{Gold: g, SHA256: sum}, nil
+	return &Gold{Gold: g, SHA256: sum, names: sync.OnceValue(func() goldNames { return namesOf(goldSentences(g)) })}, nil
 }
 
 // System is a read system file with the name it is shown under.
@@ -426,7 +438,7 @@ func Run(req Request) (*Evaluation, error) {
 	}
 	systems := make([]*System, 0, len(req.Systems))
 	names := map[string]bool{}
-	sentences := namesOf(goldSentences(gold.Gold))
+	sentences := gold.sentenceNames()
 	for _, in := range req.Systems {
 		s, err := ReadSystem(in, req.SystemFormat)
 		if err != nil {

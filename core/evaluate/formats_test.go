@@ -59,7 +59,7 @@ func TestNativeFormatsScoreAsTSV(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sys, err := oie.ReadSystem(name, tsv, oie.SystemOptions{})
+		sys, err := oie.ReadSystem(name, tsv, oie.SystemOptions{Format: oie.FormatTSV})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -11,7 +11,7 @@ import (
 // the explorer does on "All systems" (per sentence: the figure / 300).
 func BenchmarkSentence(b *testing.B) {
 	gold, systems := bundled(b, "en")
-	x := NewExplorer(NewWorkspace(gold).Evaluate(systems, evaluate.Options{}))
+	x := NewExplorer(evaluate.NewWorkspace(gold).Evaluate(systems, evaluate.Options{}))
 	for b.Loop() {
 		for si := range gold.Sentences {
 			x.forms = map[*benchie.Synset]formCount{} // count forms again, as a new page would
@@ -23,7 +23,7 @@ func BenchmarkSentence(b *testing.B) {
 // BenchmarkSentenceList filters the sentence list, as every render does.
 func BenchmarkSentenceList(b *testing.B) {
 	gold, systems := bundled(b, "en")
-	x := NewExplorer(NewWorkspace(gold).Evaluate(systems, evaluate.Options{}))
+	x := NewExplorer(evaluate.NewWorkspace(gold).Evaluate(systems, evaluate.Options{}))
 	for b.Loop() {
 		x.Sentences(Filter{Facet: benchie.Regular, System: -1, Show: ShowErrors, Query: "the"})
 	}

@@ -1,11 +1,12 @@
-// Package explain computes what the browser page shows beyond the report:
-// which bundled files make up the BenchIE data sets, what kind of file a user
-// dropped, the report's rows in the order the user sorted them, and the
-// explanation of every number (per-sentence verdicts, the closest gold
-// triples of an incorrect extraction with the differing tokens marked slot by
-// slot, synsets no extraction covered, and the sentences where two systems
-// differ).
+// Package explain explains every number of a report: per-sentence verdicts,
+// the closest gold triples of an incorrect extraction with the differing
+// tokens marked slot by slot, synsets no extraction covered, the units of a
+// slot, the sentences where two systems differ, and the excerpt of a file at
+// an error's position.
 //
-// It is pure Go: the page (ui, wasm/app) renders what this package computes
-// and computes nothing itself, and this package knows nothing of the browser.
+// It explains only: reading files is package evaluate's (Load, the
+// Workspace), detecting their format the registry's (core/formats), the
+// order of a report's rows package report's (Order). It is pure Go: the page
+// (ui, wasm/app) renders what this package computes, and this package knows
+// nothing of the browser.
 package explain

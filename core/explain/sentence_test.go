@@ -10,7 +10,7 @@ import (
 func enExplorer(t *testing.T) (*Explorer, *evaluate.Evaluation) {
 	t.Helper()
 	gold, systems := bundled(t, "en")
-	ev := NewWorkspace(gold).Evaluate(systems, evaluate.Options{})
+	ev := evaluate.NewWorkspace(gold).Evaluate(systems, evaluate.Options{})
 	return NewExplorer(ev), ev
 }
 

@@ -11,7 +11,7 @@ func TestOpenLastLine(t *testing.T) {
 		"1\ta\tb\tc\r":             0,
 		"1\ta\tb\tc\n\n3\ta\tb\tc": 3,
 	} {
-		s, err := ReadSystem("s", []byte(text), SystemOptions{})
+		s, err := ReadSystem("s", []byte(text), SystemOptions{Format: FormatTSV})
 		if err != nil {
 			t.Fatal(err)
 		}

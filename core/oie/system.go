@@ -1,7 +1,6 @@
 package oie
 
 import (
-	"bytes"
 	"fmt"
 	"math"
 	"strconv"
@@ -15,7 +14,7 @@ type Format string
 
 // The system formats ReadSystem understands.
 const (
-	FormatAuto  Format = ""            // JSON Lines or BenchIE TSV, by the first character
+	FormatAuto  Format = ""            // not chosen: the registry (core/formats) detects it; ReadSystem refuses it
 	FormatTSV   Format = "benchie-tsv" // sent_id<TAB>subject<TAB>relation<TAB>object[<TAB>arg...][<TAB>confidence]
 	FormatJSONL Format = "jsonl"       // one {"sent_id","subject","relation","object","arguments","confidence"} a line
 )
@@ -33,9 +32,10 @@ const (
 	ConfidenceNone
 )
 
-// SystemOptions tune ReadSystem. The zero value reads BenchIE TSV, or JSON
-// Lines when the file starts with "{".
+// SystemOptions tune ReadSystem.
 type SystemOptions struct {
+	// Format is FormatTSV or FormatJSONL: a file's format is detected by
+	// the registry (core/formats), never here.
 	Format     Format
 	Confidence ConfidenceMode
 	// Pause, when set, is called every PauseEvery lines (and between
@@ -58,31 +58,18 @@ type System struct {
 	OpenLastLine int
 }
 
-// ownFormat picks, for FormatAuto, between this package's two readers:
-// JSON Lines when the first non-blank character opens an object, BenchIE
-// TSV otherwise. It recognises nothing else: users' files of any format
-// are recognised by the registry (core/formats), which reads them.
-func ownFormat(data []byte) Format {
-	rest := trimBOM(data)
-	rest = bytes.TrimLeftFunc(rest[:min(len(rest), 1<<16)], IsSpace)
-	if len(rest) > 0 && rest[0] == '{' {
-		return FormatJSONL
-	}
-	return FormatTSV
-}
-
 // ReadSystem reads system extractions from data; file names the input in
 // messages. It returns every extraction of the file or an error.
 func ReadSystem(file string, data []byte, opt SystemOptions) (*System, error) {
+	format := opt.Format
+	if format != FormatTSV && format != FormatJSONL {
+		return nil, &ParseError{File: file, Msg: fmt.Sprintf("unknown system format %q: expected %s or %s (core/formats reads the others and detects formats)", format, FormatTSV, FormatJSONL), Err: ErrSyntax}
+	}
 	if err := CheckText(file, data, opt.Pause); err != nil {
 		return nil, err
 	}
 	lines := splitText(trimBOM(data), opt.Shared, true) // both formats skip blank lines
 	var err error
-	format := opt.Format
-	if format == FormatAuto {
-		format = ownFormat(data)
-	}
 	sys := &System{Path: file, Format: format}
 	if n := len(lines); n > 0 && data[len(data)-1] != '\n' && data[len(data)-1] != '\r' {
 		sys.OpenLastLine = lines[n-1].Num
@@ -92,8 +79,6 @@ func ReadSystem(file string, data []byte, opt SystemOptions) (*System, error) {
 		err = readTSV(sys, lines, opt.Confidence, opt.Pause)
 	case FormatJSONL:
 		err = readJSONL(sys, lines, opt.Pause)
-	default:
-		return nil, &ParseError{File: file, Msg: fmt.Sprintf("unknown system format %q: expected %s or %s", format, FormatTSV, FormatJSONL), Err: ErrSyntax}
 	}
 	if err != nil {
 		return nil, err

@@ -56,7 +56,7 @@ func TestMalformedSystems(t *testing.T) {
 
 func TestReadTSV(t *testing.T) {
 	in := "\ufeff1\t He \tserved\tas PM\r\n\r\n2\ta\tb\tc\td\r\n"
-	s, err := oie.ReadSystem("s", []byte(in), oie.SystemOptions{})
+	s, err := oie.ReadSystem("s", []byte(in), oie.SystemOptions{Format: oie.FormatTSV})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +73,7 @@ func TestReadTSV(t *testing.T) {
 }
 
 func TestConfidenceDetection(t *testing.T) {
-	s, err := oie.ReadSystem("s", []byte("1\ta\tb\tc\t0.9\n1\ta\tb\tc\tx\t.25\n"), oie.SystemOptions{})
+	s, err := oie.ReadSystem("s", []byte("1\ta\tb\tc\t0.9\n1\ta\tb\tc\tx\t.25\n"), oie.SystemOptions{Format: oie.FormatTSV})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +81,7 @@ func TestConfidenceDetection(t *testing.T) {
 		t.Fatalf("%+v", s.Extractions)
 	}
 	// One line without a number: every extra column is an argument.
-	s, err = oie.ReadSystem("s", []byte("1\ta\tb\tc\t0.9\n1\ta\tb\tc\tx\n"), oie.SystemOptions{})
+	s, err = oie.ReadSystem("s", []byte("1\ta\tb\tc\t0.9\n1\ta\tb\tc\tx\n"), oie.SystemOptions{Format: oie.FormatTSV})
 	if err != nil || s.HasConfidence || s.Extractions[0].Extra[0] != "0.9" {
 		t.Fatalf("%v %+v", err, s)
 	}
@@ -90,7 +90,7 @@ func TestConfidenceDetection(t *testing.T) {
 func TestReadJSONL(t *testing.T) {
 	in := `{"sent_id": 3, "subject": "He", "relation": "served", "object": "as", "arguments": ["PM"], "confidence": 0.5}` + "\n\n" +
 		`{"sent_id": "4", "subject": "a", "relation": "b", "object": "c", "arguments": null}`
-	s, err := oie.ReadSystem("s.jsonl", []byte(in), oie.SystemOptions{})
+	s, err := oie.ReadSystem("s.jsonl", []byte(in), oie.SystemOptions{Format: oie.FormatJSONL})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,8 +103,16 @@ func TestReadJSONL(t *testing.T) {
 	}
 }
 
+// The format is chosen, never guessed here: the registry detects formats.
+func TestFormatRequired(t *testing.T) {
+	_, err := oie.ReadSystem("s", []byte("1\ta\tb\tc\n"), oie.SystemOptions{})
+	if err == nil || !strings.Contains(err.Error(), `unknown system format ""`) {
+		t.Errorf("no format: %v", err)
+	}
+}
+
 func TestEmptySystemWarns(t *testing.T) {
-	s, err := oie.ReadSystem("s", []byte("\n\n"), oie.SystemOptions{})
+	s, err := oie.ReadSystem("s", []byte("\n\n"), oie.SystemOptions{Format: oie.FormatTSV})
 	if err != nil || len(s.Warnings) != 1 {
 		t.Fatalf("%v %+v", err, s)
 	}
@@ -117,23 +125,25 @@ func FuzzReadSystem(f *testing.F) {
 	f.Add([]byte("\ufeff{\"sent_id\": [\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		defer hostile.Watch(t, len(data))()
-		s, err := oie.ReadSystem("f", data, oie.SystemOptions{})
-		// The page's way (its bytes shared, paused now and then) must read
-		// exactly the same.
-		shared, serr := oie.ReadSystem("f", data, oie.SystemOptions{Shared: true, Pause: func() {}})
-		if fmt.Sprint(err) != fmt.Sprint(serr) || (err == nil && !reflect.DeepEqual(s.Extractions, shared.Extractions)) {
-			t.Fatalf("shared reading differs: %v / %v", err, serr)
-		}
-		if err != nil {
-			var pe *oie.ParseError
-			if !errors.As(err, &pe) || pe.Line < 1 || pe.Column < 0 {
-				t.Fatalf("error without a position: %v", err)
+		for _, format := range []oie.Format{oie.FormatTSV, oie.FormatJSONL} {
+			s, err := oie.ReadSystem("f", data, oie.SystemOptions{Format: format})
+			// The page's way (its bytes shared, paused now and then) must
+			// read exactly the same.
+			shared, serr := oie.ReadSystem("f", data, oie.SystemOptions{Format: format, Shared: true, Pause: func() {}})
+			if fmt.Sprint(err) != fmt.Sprint(serr) || (err == nil && !reflect.DeepEqual(s.Extractions, shared.Extractions)) {
+				t.Fatalf("%s: shared reading differs: %v / %v", format, err, serr)
 			}
-			return
-		}
-		for _, e := range s.Extractions {
-			if e.SentID == "" || e.Line < 1 {
-				t.Fatalf("extraction without id or line: %+v", e)
+			if err != nil {
+				var pe *oie.ParseError
+				if !errors.As(err, &pe) || pe.Line < 1 || pe.Column < 0 {
+					t.Fatalf("%s: error without a position: %v", format, err)
+				}
+				continue
+			}
+			for _, e := range s.Extractions {
+				if e.SentID == "" || e.Line < 1 {
+					t.Fatalf("%s: extraction without id or line: %+v", format, e)
+				}
 			}
 		}
 	})
@@ -143,13 +153,13 @@ func FuzzReadSystem(f *testing.F) {
 // the place it gets too deep, before the recursive validator sees it.
 func TestDeepJSON(t *testing.T) {
 	in := `{"sent_id": "1", "subject": "a", "relation": "b", "object": "c"}` + "\n" + `{"a": ` + strings.Repeat("[", 200000)
-	_, err := oie.ReadSystem("s", []byte(in), oie.SystemOptions{})
+	_, err := oie.ReadSystem("s", []byte(in), oie.SystemOptions{Format: oie.FormatJSONL})
 	var pe *oie.ParseError
 	if !errors.As(err, &pe) || pe.Line != 2 || pe.Column != 106 || !strings.Contains(err.Error(), "nested more than 100 levels deep") {
 		t.Fatalf("err = %v", err)
 	}
 	ok := `{"sent_id": "1", "subject": "[[[{", "relation": "b", "object": "c", "arguments": ["\"["]}`
-	if _, err := oie.ReadSystem("s", []byte(ok), oie.SystemOptions{}); err != nil {
+	if _, err := oie.ReadSystem("s", []byte(ok), oie.SystemOptions{Format: oie.FormatJSONL}); err != nil {
 		t.Fatalf("brackets inside strings are text: %v", err)
 	}
 }

@@ -259,10 +259,14 @@ type Agreement struct {
 	Facet     string `json:"facet"`
 	// ARecallOnB is the recall of A's surface triples, scored as a system,
 	// against B's synsets; BRecallOnA the other way round; IAA their mean.
-	ARecallOnB float64  `json:"a_recall_on_b"`
-	BRecallOnA float64  `json:"b_recall_on_a"`
-	IAA        float64  `json:"iaa"`
-	Warnings   []string `json:"warnings"`
+	ARecallOnB float64 `json:"a_recall_on_b"`
+	BRecallOnA float64 `json:"b_recall_on_a"`
+	IAA        float64 `json:"iaa"`
+	// Exact is false when the agreement's budget left synsets undecided:
+	// the agreement then lies between IAA and IAAMax.
+	Exact    bool     `json:"exact"`
+	IAAMax   float64  `json:"iaa_max"`
+	Warnings []string `json:"warnings"`
 }
 
 // jsonBytes is the JSON rendering of the small results (see encodeJSON).

@@ -144,13 +144,13 @@ func (r *Report) latex() []byte {
 	col := 2
 	var rules strings.Builder
 	for _, g := range groups {
-		fmt.Fprintf(&b, " & \\multicolumn{%d}{c}{%s}", len(g.metrics), latexFacet(g.facet))
-		fmt.Fprintf(&rules, "\\cmidrule(lr){%d-%d}", col, col+len(g.metrics)-1)
-		col += len(g.metrics)
+		fmt.Fprintf(&b, " & \\multicolumn{%d}{c}{%s}", len(g.Metrics), latexFacet(g.Facet))
+		fmt.Fprintf(&rules, "\\cmidrule(lr){%d-%d}", col, col+len(g.Metrics)-1)
+		col += len(g.Metrics)
 	}
 	b.WriteString(" \\\\\n" + rules.String() + "\nSystem")
 	for _, g := range groups {
-		for _, m := range g.metrics {
+		for _, m := range g.Metrics {
 			b.WriteString(" & " + strings.Fields(m.Label())[1])
 		}
 	}
@@ -158,7 +158,7 @@ func (r *Report) latex() []byte {
 	for _, s := range r.Systems {
 		b.WriteString(escapeLatex(s.Name))
 		for _, g := range groups {
-			for _, m := range g.metrics {
+			for _, m := range g.Metrics {
 				v, ok := m.Value(s)
 				switch {
 				case !ok:
@@ -193,24 +193,30 @@ func (r *Report) latex() []byte {
 	return []byte(b.String())
 }
 
-// facetGroup is a facet's consecutive columns.
-type facetGroup struct {
-	facet   string
-	metrics []Metric
+// FacetGroup is a facet's consecutive columns.
+type FacetGroup struct {
+	Facet   string
+	Metrics []Metric
 }
 
 // facetGroups cuts the columns into their facets, in order: the terminal's
-// blocks and LaTeX's column groups both keep a facet together.
-func facetGroups(ms []Metric) []facetGroup {
-	var gs []facetGroup
+// blocks, LaTeX's column groups and the page's headings all keep a facet
+// together.
+func facetGroups(ms []Metric) []FacetGroup {
+	var gs []FacetGroup
 	for _, m := range ms {
-		if len(gs) == 0 || gs[len(gs)-1].facet != m.Facet {
-			gs = append(gs, facetGroup{facet: m.Facet})
+		if len(gs) == 0 || gs[len(gs)-1].Facet != m.Facet {
+			gs = append(gs, FacetGroup{Facet: m.Facet})
 		}
-		gs[len(gs)-1].metrics = append(gs[len(gs)-1].metrics, m)
+		gs[len(gs)-1].Metrics = append(gs[len(gs)-1].Metrics, m)
 	}
 	return gs
 }
+
+// Columns are the columns of the report's score table, cut by facet: every
+// rendering (the exports and the page's table) takes its columns from here.
+// counts adds TP, FP and FN to the BenchIE facets.
+func (r *Report) Columns(counts bool) []FacetGroup { return facetGroups(r.Metrics(counts)) }
 
 // hexRun is a checksum in a signature.
 var hexRun = regexp.MustCompile(`[0-9a-f]{32,}`)
@@ -258,7 +264,7 @@ func (r *Report) table(opts RenderOptions) []byte {
 	var blocks [][]int
 	used, c := 0, 1 // column c of the table is metric c-1
 	for _, fg := range facetGroups(ms) {
-		group := make([]int, len(fg.metrics))
+		group := make([]int, len(fg.Metrics))
 		gw := 0
 		for i := range group {
 			group[i] = c

@@ -26,7 +26,7 @@ func load(t testing.TB) (*benchie.Gold, []*oie.System) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := oie.ReadSystem(f, b, oie.SystemOptions{})
+		s, err := oie.ReadSystem(f, b, oie.SystemOptions{Format: oie.FormatTSV})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -102,7 +102,7 @@ func TestWrittenFilesReadBack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rs, err := oie.ReadSystem("sys.tsv", sb.Bytes(), oie.SystemOptions{})
+	rs, err := oie.ReadSystem("sys.tsv", sb.Bytes(), oie.SystemOptions{Format: oie.FormatTSV})
 	if err != nil {
 		t.Fatal(err)
 	}

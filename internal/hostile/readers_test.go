@@ -100,7 +100,7 @@ func TestReadersCost(t *testing.T) {
 // newlines (the reference's), and byte order marks at the start of a file
 // are all dropped, however many.
 func TestLineEndingsAndBOM(t *testing.T) {
-	sys, err := oie.ReadSystem("f", []byte("\ufeff\ufeff1\ta\tb\tc\r\r2\td\te\tf\r"), oie.SystemOptions{})
+	sys, err := oie.ReadSystem("f", []byte("\ufeff\ufeff1\ta\tb\tc\r\r2\td\te\tf\r"), oie.SystemOptions{Format: oie.FormatTSV})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,11 +115,11 @@ func TestLineEndingsAndBOM(t *testing.T) {
 		t.Errorf("gold %+v", s)
 	}
 	// Positions count lone CRs as line ends too.
-	_, err = oie.ReadSystem("f", []byte("1\ta\tb\tc\r2\tx\n"), oie.SystemOptions{})
+	_, err = oie.ReadSystem("f", []byte("1\ta\tb\tc\r2\tx\n"), oie.SystemOptions{Format: oie.FormatTSV})
 	if err == nil || !strings.HasPrefix(err.Error(), "f:2:") {
 		t.Errorf("error %v, want it on line 2", err)
 	}
-	_, err = oie.ReadSystem("f", []byte("1\ta\tb\tc\r2\t\xff\n"), oie.SystemOptions{})
+	_, err = oie.ReadSystem("f", []byte("1\ta\tb\tc\r2\t\xff\n"), oie.SystemOptions{Format: oie.FormatTSV})
 	if err == nil || !strings.HasPrefix(err.Error(), "f:2:3:") {
 		t.Errorf("error %v, want it at 2:3", err)
 	}

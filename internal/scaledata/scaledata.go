@@ -59,7 +59,7 @@ func Originals() (*benchie.Gold, []*oie.System, error) {
 				original = err
 				return
 			}
-			sys, err := oie.ReadSystem(s, b, oie.SystemOptions{})
+			sys, err := oie.ReadSystem(s, b, oie.SystemOptions{Format: oie.FormatTSV})
 			if err != nil {
 				original = err
 				return

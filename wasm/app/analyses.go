@@ -14,7 +14,6 @@ import (
 	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/chart"
 	"github.com/oiebench/oiebench/core/evaluate"
-	"github.com/oiebench/oiebench/core/explain"
 	"github.com/oiebench/oiebench/core/nlp"
 	"github.com/oiebench/oiebench/core/report"
 	"github.com/oiebench/oiebench/ui"
@@ -415,13 +414,13 @@ func (a *app) scoreWiRe57(files []*userFile) {
 }
 
 // tokenLevelRole is the role of a token-level scorer's file, or "".
-func tokenLevelRole(k explain.Kind) ui.Role {
+func tokenLevelRole(k evaluate.Kind) ui.Role {
 	switch k {
-	case explain.KindCaRBGold, explain.KindOIE2016:
+	case evaluate.KindCaRBGold, evaluate.KindOIE2016:
 		return ui.RoleCaRBGold
-	case explain.KindWiRe57Gold:
+	case evaluate.KindWiRe57Gold:
 		return ui.RoleWiRe57Gold
-	case explain.KindWiRe57:
+	case evaluate.KindWiRe57:
 		return ui.RoleWiRe57
 	}
 	return ""

@@ -9,7 +9,7 @@ import (
 
 	"github.com/oiebench/oiebench/core/analysis"
 	"github.com/oiebench/oiebench/core/benchie"
-	"github.com/oiebench/oiebench/core/explain"
+	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/ui"
 )
 
@@ -89,13 +89,13 @@ func TestWiRe57Files(t *testing.T) {
 	}
 	br := newFakeBrowser()
 	a := boot(t, br)
-	a.addPicked([]pickedFile{{Name: "system.json", Data: read("system.json")}}, explain.KindAuto, false)
+	a.addPicked([]pickedFile{{Name: "system.json", Data: read("system.json")}}, evaluate.KindAuto, false)
 	a.settle(t)
 	a.waitUntil(t, "the note", func(m *ui.Model) bool { return m.Analyses.WiRe57Note != "" })
 	if a.m.Analyses.WiRe57 != nil || !strings.Contains(a.m.Analyses.WiRe57Note, "gold") {
 		t.Errorf("without a gold: %q", a.m.Analyses.WiRe57Note)
 	}
-	a.addPicked([]pickedFile{{Name: "gold.json", Data: read("gold.json")}}, explain.KindAuto, false)
+	a.addPicked([]pickedFile{{Name: "gold.json", Data: read("gold.json")}}, evaluate.KindAuto, false)
 	a.settle(t)
 	a.waitUntil(t, "the WiRe57 table", func(m *ui.Model) bool { return m.Analyses.WiRe57 != nil })
 	if n := len(a.m.Analyses.WiRe57.Systems); n != 2 || a.m.Analyses.WiRe57Note != "" {

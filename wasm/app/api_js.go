@@ -5,28 +5,28 @@ package main
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	sjs "syscall/js"
 	"time"
 
-	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/evaluate"
-	"github.com/oiebench/oiebench/core/explain"
 	"github.com/oiebench/oiebench/core/formats"
 	"github.com/oiebench/oiebench/core/report"
 )
 
 // registerAPI defines window.oiebench, for embedding pages and automation:
 //
-//	oiebench.score({gold, systems: {name: text}, facets, referenceCompat,
-//	                eGold, strictGold, systemFormat, scorers: ["benchie", "benchie-fl"],
-//	                flMode: "reference"|"corrected"}) -> Promise of the CLI's JSON
+//	oiebench.score(request) -> Promise of the CLI's JSON report, where request
+//	                is the Worker's POST /api/score body as an object (see
+//	                evaluate.DecodeRequest: {gold, systems: {name: text}, facets,
+//	                scorers, system_format, fl_mode, reference_compat, e_gold,
+//	                carb_gold, strict_gold}; camelCase names are taken too)
 //	oiebench.report()        -> the report on screen (CLI JSON), or null
 //	oiebench.exportText(fmt) -> the table on screen as json, csv, markdown or latex
 //	oiebench.formats()       -> every input format: name, label, role, example, ...
 //	oiebench.version
 //
-// gold, eGold and system texts may be strings, ArrayBuffers or Uint8Arrays.
+// gold, e_gold, carb_gold and system texts may be strings, ArrayBuffers or
+// typed arrays.
 // The loader's window.oiebenchReady promise resolves once the API exists.
 func registerAPI(a *app) {
 	api := sjs.Global().Get("Object").New()
@@ -34,7 +34,7 @@ func registerAPI(a *app) {
 	api.Set("score", sjs.FuncOf(func(_ sjs.Value, args []sjs.Value) any {
 		return promise(func() (any, error) {
 			if len(args) == 0 || args[0].Type() != sjs.TypeObject {
-				return nil, errors.New("score expects {gold, systems: {name: text}, facets, referenceCompat}")
+				return nil, errors.New(`score expects a request object such as {gold: "...", systems: {name: "..."}}`)
 			}
 			req, err := scoreRequest(args[0])
 			if err != nil {
@@ -96,7 +96,7 @@ func (a *app) screenExport(format string) (string, bool) {
 	}
 	a.completeShown()
 	r := a.m.Eval.Report
-	r = explain.Reorder(r, explain.Order(r, a.m.Prefs.Sort, a.m.Prefs.SortDesc))
+	r = report.Reorder(r, report.Order(r, a.m.Prefs.Sort, a.m.Prefs.SortDesc))
 	out, err := r.Render(format)
 	if err != nil {
 		return "", false
@@ -142,97 +142,77 @@ func promise(work func() (any, error)) sjs.Value {
 	return sjs.Global().Get("Promise").New(executor)
 }
 
-// scoreRequest reads the argument of oiebench.score.
+// scoreRequest reads the argument of oiebench.score: the Worker's request
+// (evaluate.DecodeRequest), as a JavaScript object. Its texts may also be
+// ArrayBuffers or typed arrays: their bytes are taken as they are (an
+// invalid byte is then the reader's positioned error, not a replacement
+// character), and the object is decoded as JSON with an empty string in
+// their place.
 func scoreRequest(o sjs.Value) (evaluate.Request, error) {
-	var req evaluate.Request
-	gold, err := textOf(o.Get("gold"), "gold")
+	copyOf := func(v sjs.Value) sjs.Value {
+		return sjs.Global().Get("Object").Call("assign", sjs.Global().Get("Object").New(), v)
+	}
+	o = copyOf(o)
+	binary := map[string][]byte{} // by the path evaluate.DecodeRequest reads it under
+	take := func(obj sjs.Value, key, path string) {
+		if data, ok := bytesIn(obj.Get(key)); ok {
+			binary[path] = data
+			obj.Set(key, "")
+		}
+	}
+	for _, m := range []struct{ key, path string }{
+		{"gold", "gold"}, {"e_gold", "e_gold"}, {"eGold", "e_gold"}, {"carb_gold", "carb_gold"}, {"carbGold", "carb_gold"},
+	} {
+		take(o, m.key, m.path)
+	}
+	if systems := o.Get("systems"); systems.Type() == sjs.TypeObject && !isArray(systems) {
+		systems = copyOf(systems)
+		o.Set("systems", systems)
+		keys := sjs.Global().Get("Object").Call("keys", systems)
+		for i := 0; i < keys.Length(); i++ {
+			name := keys.Index(i).String()
+			take(systems, name, evaluate.SystemPath(name))
+		}
+	}
+	text := sjs.Global().Get("JSON").Call("stringify", o)
+	if text.Type() != sjs.TypeString {
+		return evaluate.Request{}, errors.New("score expects an object {gold, systems: {name: text}, ...}")
+	}
+	req, err := evaluate.DecodeRequest([]byte(text.String()))
 	if err != nil {
 		return req, err
 	}
-	req.Gold = evaluate.Input{Path: "gold", Data: gold}
-	if e := o.Get("eGold"); e.Truthy() {
-		data, err := textOf(e, "eGold")
-		if err != nil {
-			return req, err
-		}
-		req.EGold = &evaluate.Input{Path: "e-gold", Data: data}
-	}
-	systems := o.Get("systems")
-	if systems.Type() != sjs.TypeObject {
-		return req, errors.New("systems must be an object {name: text}")
-	}
-	keys := sjs.Global().Get("Object").Call("keys", systems)
-	for i := 0; i < keys.Length(); i++ {
-		name := keys.Index(i).String()
-		data, err := textOf(systems.Get(name), "systems."+name)
-		if err != nil {
-			return req, err
-		}
-		req.Systems = append(req.Systems, evaluate.Input{Name: name, Path: name, Data: data})
-	}
-	if len(req.Systems) == 0 {
-		return req, errors.New("systems is empty: give at least one {name: text}")
-	}
-	if fs := o.Get("facets"); fs.Truthy() {
-		for i := 0; i < fs.Length(); i++ {
-			f, err := benchie.ParseFacet(fs.Index(i).String())
-			if err != nil {
-				return req, err
-			}
-			req.Facets = append(req.Facets, f)
-		}
-	}
-	if sc := o.Get("scorers"); sc.Truthy() {
-		benchIE := false
-		for i := 0; i < sc.Length(); i++ {
-			switch name := sc.Index(i).String(); name {
-			case "benchie":
-				benchIE = true
-			case "benchie-fl":
-				req.FL = true
-			default:
-				return req, fmt.Errorf("unknown scorer %q: expected benchie or benchie-fl", name)
+	for _, in := range append([]*evaluate.Input{&req.Gold, req.EGold, req.CaRBGold}, inputs(req.Systems)...) {
+		if in != nil {
+			if data, ok := binary[in.Path]; ok {
+				in.Data = data
 			}
 		}
-		req.FLOnly = req.FL && !benchIE
-	}
-	if m := o.Get("flMode"); m.Truthy() {
-		switch m.String() {
-		case "reference":
-		case "corrected":
-			req.FLCorrected = true
-		default:
-			return req, fmt.Errorf("unknown flMode %q: expected reference or corrected", m.String())
-		}
-	}
-	req.ReferenceCompat = o.Get("referenceCompat").Truthy()
-	req.StrictGold = o.Get("strictGold").Truthy()
-	if v := o.Get("sentences"); v.Truthy() {
-		if v.Type() != sjs.TypeString {
-			return req, fmt.Errorf("sentences must be a string: \"covered\" or ids and ranges such as \"1-5,9\"")
-		}
-		req.Sentences = v.String()
-	}
-	if f := o.Get("systemFormat"); f.Type() == sjs.TypeString {
-		// The command line's names: auto or a format of the registry.
-		format, err := evaluate.ParseSystemFormat(f.String())
-		if err != nil {
-			return req, err
-		}
-		req.SystemFormat = format
 	}
 	return req, nil
 }
 
-// textOf copies a string, ArrayBuffer or typed array into Go.
-func textOf(v sjs.Value, what string) ([]byte, error) {
-	switch {
-	case v.Type() == sjs.TypeString:
-		return []byte(v.String()), nil
-	case v.InstanceOf(sjs.Global().Get("ArrayBuffer")):
-		return bytesOf(sjs.Global().Get("Uint8Array").New(v)), nil
-	case v.InstanceOf(sjs.Global().Get("Uint8Array")):
-		return bytesOf(v), nil
+func inputs(ins []evaluate.Input) []*evaluate.Input {
+	out := make([]*evaluate.Input, len(ins))
+	for i := range ins {
+		out[i] = &ins[i]
 	}
-	return nil, fmt.Errorf("%s must be a string, an ArrayBuffer or a Uint8Array", what)
+	return out
+}
+
+func isArray(v sjs.Value) bool {
+	return sjs.Global().Get("Array").Call("isArray", v).Bool()
+}
+
+// bytesIn copies an ArrayBuffer's or a typed array's bytes into Go.
+func bytesIn(v sjs.Value) ([]byte, bool) {
+	switch {
+	case v.Type() != sjs.TypeObject:
+		return nil, false
+	case v.InstanceOf(sjs.Global().Get("ArrayBuffer")):
+		return bytesOf(sjs.Global().Get("Uint8Array").New(v)), true
+	case sjs.Global().Get("ArrayBuffer").Call("isView", v).Bool():
+		return bytesOf(sjs.Global().Get("Uint8Array").New(v.Get("buffer"), v.Get("byteOffset"), v.Get("byteLength"))), true
+	}
+	return nil, false
 }

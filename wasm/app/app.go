@@ -10,7 +10,6 @@ import (
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/evaluate"
-	"github.com/oiebench/oiebench/core/explain"
 	"github.com/oiebench/oiebench/ui"
 	"github.com/vugu/vugu"
 )
@@ -32,17 +31,17 @@ type app struct {
 	// guarded by the EventEnv lock:
 	source  string
 	options ui.Options
-	readAs  explain.Kind
+	readAs  evaluate.Kind
 	files   []*userFile // every source's, oldest first
 	bundles map[string]*bundle
-	custom  *explain.Workspace // the user's gold, or nil
-	stored  bool               // the browser's storage works
+	custom  *evaluate.Workspace // the user's gold, or nil
+	stored  bool                // the browser's storage works
 	// pending mirrors savedState.Pending; held are stored files left
 	// unopened because the last start stopped on them (see start)
 	pending bool
 	held    []storedFile
 	nextID  int
-	shown   *explain.Workspace // the workspace of the evaluation on screen
+	shown   *evaluate.Workspace // the workspace of the evaluation on screen
 	// counting holds the golds whose statistics are being counted (counting.go)
 	counting map[*evaluate.Gold]bool
 
@@ -124,7 +123,7 @@ func (a *app) start() {
 	a.restoreStudio(works, worksErr)
 	for _, f := range restored {
 		if f.Role == ui.RoleGold {
-			a.custom = explain.NewWorkspace(f.loaded.Gold)
+			a.custom = evaluate.NewWorkspace(f.loaded.Gold)
 		}
 	}
 	if !a.hasSource(a.source) {
@@ -139,7 +138,7 @@ func (a *app) start() {
 // open reads stored files; those that do not read are problems.
 func (a *app) open(stored []storedFile) (restored []*userFile, problems []ui.Problem) {
 	for _, f := range stored {
-		l, err := explain.Load(evaluate.Input{Path: f.Name, Data: f.Data, Pause: a.pause(nil), Shared: true}, f.Kind, false)
+		l, err := evaluate.Load(evaluate.Input{Path: f.Name, Data: f.Data, Pause: a.pause(nil), Shared: true}, f.Kind, false)
 		if err != nil { // read once; a newer reader may be stricter
 			problems = append(problems, problemFor(f.Name, f.Data, err, "It stays stored; remove it or add a corrected file."))
 			continue
@@ -183,7 +182,7 @@ func (a *app) RetryStored() {
 		a.m.Problems = append(problems, a.m.Problems...)
 		for _, f := range restored {
 			if f.Role == ui.RoleGold {
-				a.custom = explain.NewWorkspace(f.loaded.Gold)
+				a.custom = evaluate.NewWorkspace(f.loaded.Gold)
 			}
 		}
 		a.m.Progress = nil
@@ -283,7 +282,7 @@ func (a *app) SetOptions(o ui.Options) {
 }
 
 // SetReadAs implements ui.App.
-func (a *app) SetReadAs(k explain.Kind) {
+func (a *app) SetReadAs(k evaluate.Kind) {
 	a.readAs = k
 	a.syncModel()
 	a.saveState()

@@ -6,7 +6,8 @@ import (
 	"encoding/hex"
 	sjs "syscall/js"
 
-	"github.com/oiebench/oiebench/core/explain"
+	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/core/formats"
 )
 
 // blobChunk is how much of a file is copied into Go at a time: each piece
@@ -104,5 +105,9 @@ func digestOf(promise sjs.Value) string {
 // a BenchIE gold (only golds are hashed).
 func looksLikeGold(blob sjs.Value) bool {
 	head, err := await(blob.Call("slice", 0, 1<<16).Call("arrayBuffer"))
-	return err == nil && explain.Sniff(bytesOf(sjs.Global().Get("Uint8Array").New(head))) == explain.KindGold
+	if err != nil {
+		return false
+	}
+	d := formats.Detect(bytesOf(sjs.Global().Get("Uint8Array").New(head)))
+	return d.Format != nil && evaluate.Kind(d.Format.Name) == evaluate.KindGold
 }

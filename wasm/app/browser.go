@@ -1,7 +1,11 @@
 package main
 
 import (
-	"github.com/oiebench/oiebench/core/explain"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/ui"
 	"github.com/vugu/vugu/js"
 )
@@ -55,24 +59,43 @@ type pickedFile struct {
 
 // storedFile is a user's file as kept in the browser's storage.
 type storedFile struct {
-	ID     string       `json:"id"`
-	Source string       `json:"source"` // the source it belongs to
-	Role   ui.Role      `json:"role"`
-	Name   string       `json:"name"`
-	Kind   explain.Kind `json:"kind"` // chosen by the user; "" = sniffed
-	Data   []byte       `json:"-"`
-	Added  int64        `json:"added"` // Unix milliseconds, for the order
+	ID     string        `json:"id"`
+	Source string        `json:"source"` // the source it belongs to
+	Role   ui.Role       `json:"role"`
+	Name   string        `json:"name"`
+	Kind   evaluate.Kind `json:"kind"` // chosen by the user; "" = sniffed
+	Data   []byte        `json:"-"`
+	Added  int64         `json:"added"` // Unix milliseconds, for the order
 }
 
 // savedState is what survives a reload besides the files.
 type savedState struct {
-	Source  string       `json:"source"`
-	Options ui.Options   `json:"options"`
-	ReadAs  explain.Kind `json:"read_as"`
-	Prefs   ui.Prefs     `json:"prefs"`
+	Source  string        `json:"source"`
+	Options ui.Options    `json:"options"`
+	ReadAs  evaluate.Kind `json:"read_as"`
+	Prefs   ui.Prefs      `json:"prefs"`
 	// Pending is set while the user's stored files are being read and
 	// scored for the first time, and cleared once that is done: found set
 	// at the next start, the evaluator stopped on them (out of memory, a
 	// crash), so they are not opened again without asking (app.start).
 	Pending bool `json:"pending,omitempty"`
+}
+
+// errNotOffered is the error of a browser call on something the browser
+// does not have (syscall/js panics so on a call of undefined).
+var errNotOffered = errors.New("this browser does not offer it")
+
+// panicError is the error of a panic caught around a browser call (catch):
+// syscall/js's own panics (a call on undefined, a property that is not a
+// function) mean the browser lacks what was asked for; any other panic is
+// a bug in oiebench, and says so.
+func panicError(r any) error {
+	msg := fmt.Sprint(r)
+	if e, ok := r.(error); ok {
+		msg = e.Error()
+	}
+	if strings.HasPrefix(msg, "syscall/js: ") {
+		return errNotOffered
+	}
+	return fmt.Errorf("internal error: this is a bug in oiebench, please report it (%s)", msg)
 }

@@ -83,7 +83,7 @@ func catch(f func()) (err error) {
 				err = jsError(je.Value)
 				return
 			}
-			err = errors.New("this browser does not offer it")
+			err = panicError(r)
 		}
 	}()
 	f()

@@ -2,7 +2,6 @@ package main
 
 import (
 	"github.com/oiebench/oiebench/core/evaluate"
-	"github.com/oiebench/oiebench/core/explain"
 )
 
 // countLater counts the gold statistics of a workspace (its surface forms:
@@ -11,7 +10,7 @@ import (
 // page stays responsive and the scoring loop free. When done it completes
 // the report on screen, if that is still this workspace's, and clears the
 // background progress. Call it without the EventEnv lock.
-func (a *app) countLater(ws *explain.Workspace) {
+func (a *app) countLater(ws *evaluate.Workspace) {
 	a.env.Lock()
 	if a.counting == nil {
 		a.counting = map[*evaluate.Gold]bool{}

@@ -5,7 +5,6 @@ import (
 
 	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/evaluate"
-	"github.com/oiebench/oiebench/core/explain"
 	"github.com/oiebench/oiebench/core/oie"
 	"github.com/oiebench/oiebench/ui"
 )
@@ -60,7 +59,7 @@ func (a *app) forget(d benchmarks.Dataset) {
 
 // bundle is a bundled data set once fetched and read.
 type bundle struct {
-	ws      *explain.Workspace
+	ws      *evaluate.Workspace
 	systems []*evaluate.System
 }
 
@@ -120,7 +119,7 @@ func (a *app) loadBundle(key string, l *bundleLoad) (*bundle, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the bundled gold does not read: %v", err)
 	}
-	b := &bundle{ws: explain.NewWorkspace(gold)}
+	b := &bundle{ws: evaluate.NewWorkspace(gold)}
 	if d.FL() {
 		in := evaluate.Input{Path: d.Gold, Data: data[0], SHA256: gold.SHA256}
 		if b.ws.FL, err = evaluate.ReadFLGold(in, false); err != nil {

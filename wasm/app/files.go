@@ -18,7 +18,7 @@ import (
 // userFile is a stored file with what it was read as.
 type userFile struct {
 	storedFile
-	loaded explain.Loaded
+	loaded evaluate.Loaded
 }
 
 // AddFiles implements ui.App. It runs in an event handler: the files are
@@ -29,7 +29,7 @@ func (a *app) AddFiles(files js.Value, asEGold bool) {
 	list, refused := a.withinHeld(list)
 	kind := a.readAs
 	if asEGold {
-		kind = explain.KindGold
+		kind = evaluate.KindGold
 	}
 	n, size := list.Length(), 0
 	for i := 0; i < n; i++ {
@@ -77,13 +77,13 @@ func (a *app) withinHeld(list js.Value) (js.Value, []pickedFile) {
 // loadedFile is a picked file once read, or why it was refused.
 type loadedFile struct {
 	pickedFile
-	loaded explain.Loaded
+	loaded evaluate.Loaded
 	err    error
 }
 
 // addPicked reads picked files and takes in those that read. Each file is
 // taken whole or refused whole; a refused file changes nothing.
-func (a *app) addPicked(picked []pickedFile, kind explain.Kind, asEGold bool) {
+func (a *app) addPicked(picked []pickedFile, kind evaluate.Kind, asEGold bool) {
 	var loaded []loadedFile
 	total, done := 0, 0
 	for _, p := range picked {
@@ -102,10 +102,10 @@ func (a *app) addPicked(picked []pickedFile, kind explain.Kind, asEGold bool) {
 			a.env.UnlockRender()
 			a.br.Yield()
 			pause := a.readingPause(label, done, total, p.Data)
-			lf.loaded, lf.err = explain.Load(evaluate.Input{Path: p.Name, Data: p.Data, SHA256: p.SHA256, Pause: pause, Shared: true}, kind, false)
+			lf.loaded, lf.err = evaluate.Load(evaluate.Input{Path: p.Name, Data: p.Data, SHA256: p.SHA256, Pause: pause, Shared: true}, kind, false)
 		}
 		done += len(p.Data)
-		if lf.err == nil && asEGold && lf.loaded.Kind != explain.KindGold {
+		if lf.err == nil && asEGold && lf.loaded.Kind != evaluate.KindGold {
 			lf.err = errors.New(p.Name + ": expected a BenchIE gold file for BenchIE-E")
 		}
 		loaded = append(loaded, lf)
@@ -129,7 +129,7 @@ func (a *app) addPicked(picked []pickedFile, kind explain.Kind, asEGold bool) {
 		switch {
 		case asEGold:
 			role = ui.RoleEGold
-		case lf.loaded.Kind == explain.KindGold:
+		case lf.loaded.Kind == evaluate.KindGold:
 			role = ui.RoleGold
 		case tokenLevelRole(lf.loaded.Kind) != "":
 			role = tokenLevelRole(lf.loaded.Kind)
@@ -157,7 +157,7 @@ func (a *app) addPicked(picked []pickedFile, kind explain.Kind, asEGold bool) {
 		}
 		a.files = append(a.files, &userFile{storedFile: sf, loaded: lf.loaded})
 		if role == ui.RoleGold {
-			a.custom = explain.NewWorkspace(lf.loaded.Gold)
+			a.custom = evaluate.NewWorkspace(lf.loaded.Gold)
 		}
 		added = append(added, sf)
 	}
@@ -188,7 +188,7 @@ func (a *app) addPicked(picked []pickedFile, kind explain.Kind, asEGold bool) {
 // hasGold reports whether a gold file is among those that read.
 func hasGold(ls []loadedFile) bool {
 	for _, l := range ls {
-		if l.err == nil && l.loaded.Kind == explain.KindGold {
+		if l.err == nil && l.loaded.Kind == evaluate.KindGold {
 			return true
 		}
 	}
@@ -228,7 +228,7 @@ func (a *app) systemName(source, name string) string {
 
 // replaced removes the file a new one replaces: the same system name in the
 // same source, the user's gold, the E gold of the source.
-func (a *app) replaced(sf storedFile, l explain.Loaded) *userFile {
+func (a *app) replaced(sf storedFile, l evaluate.Loaded) *userFile {
 	for i, f := range a.files {
 		same := false
 		switch sf.Role {
@@ -277,19 +277,19 @@ func (a *app) persist(added []storedFile, removed []string) {
 }
 
 // Reread implements ui.App: a system file is read again as another format.
-func (a *app) Reread(id string, kind explain.Kind) {
+func (a *app) Reread(id string, kind evaluate.Kind) {
 	var f *userFile
 	for _, x := range a.files {
 		if x.ID == id {
 			f = x
 		}
 	}
-	if f == nil || f.Role != ui.RoleSystem || kind == explain.KindGold {
+	if f == nil || f.Role != ui.RoleSystem || kind == evaluate.KindGold {
 		return
 	}
 	stored := f.storedFile
 	go func() {
-		l, err := explain.Load(evaluate.Input{Path: stored.Name, Data: stored.Data}, kind, false)
+		l, err := evaluate.Load(evaluate.Input{Path: stored.Name, Data: stored.Data}, kind, false)
 		a.env.Lock()
 		if !slices.Contains(a.files, f) { // removed meanwhile
 			a.env.UnlockOnly()
@@ -300,7 +300,7 @@ func (a *app) Reread(id string, kind explain.Kind) {
 			a.env.UnlockRender()
 			return
 		}
-		if l.Kind == explain.KindGold {
+		if l.Kind == evaluate.KindGold {
 			a.env.UnlockRender()
 			return
 		}
@@ -375,7 +375,7 @@ func tooLarge(name string, size int) error {
 func (a *app) goldOf(source string, adding []loadedFile) *evaluate.Gold {
 	if source == ui.CustomSource {
 		for _, lf := range adding {
-			if lf.err == nil && lf.loaded.Kind == explain.KindGold {
+			if lf.err == nil && lf.loaded.Kind == evaluate.KindGold {
 				return lf.loaded.Gold
 			}
 		}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/evaluate"
-	"github.com/oiebench/oiebench/core/explain"
 	"github.com/oiebench/oiebench/ui"
 )
 
@@ -158,8 +157,8 @@ func (a *app) progress(label string) func(done, total int) {
 }
 
 // inputs returns the workspace and the systems of the current source.
-func (a *app) inputs() (*explain.Workspace, []*evaluate.System) {
-	var ws *explain.Workspace
+func (a *app) inputs() (*evaluate.Workspace, []*evaluate.System) {
+	var ws *evaluate.Workspace
 	var systems []*evaluate.System
 	if b := a.bundles[a.source]; b != nil {
 		ws, systems = b.ws, append(systems, b.systems...)
@@ -188,7 +187,7 @@ func (a *app) inputs() (*explain.Workspace, []*evaluate.System) {
 // flGold is the gold of a source read for BenchIE^FL, read once and kept
 // with its workspace: a bundled gold is fetched again (its bytes are not
 // kept), the user's is read from its stored bytes; a studio work has none.
-func (a *app) flGold(src string, ws *explain.Workspace) (*evaluate.FLGold, error) {
+func (a *app) flGold(src string, ws *evaluate.Workspace) (*evaluate.FLGold, error) {
 	if ws.FL != nil {
 		return ws.FL, nil
 	}

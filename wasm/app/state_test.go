@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/oiebench/oiebench/core/benchmarks"
-	"github.com/oiebench/oiebench/core/explain"
+	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/internal/dataset"
 	"github.com/oiebench/oiebench/ui"
 	"github.com/vugu/vugu"
@@ -178,7 +178,7 @@ func TestFilesAndReload(t *testing.T) {
 	br := newFakeBrowser()
 	a := boot(t, br)
 	minie := readData(t, "systems/minie_explicit.txt")
-	a.addPicked([]pickedFile{{Name: "mine.tsv", Data: minie}}, explain.KindAuto, false)
+	a.addPicked([]pickedFile{{Name: "mine.tsv", Data: minie}}, evaluate.KindAuto, false)
 	a.settle(t)
 	if got := a.systems(); len(got) != 10 || got[9] != "mine" {
 		t.Fatalf("systems %v, want the bundled 9 and mine", got)
@@ -189,7 +189,7 @@ func TestFilesAndReload(t *testing.T) {
 	sig := a.m.Eval.Report.Signature
 
 	// A malformed file of the same name: refused, with the old one kept.
-	a.addPicked([]pickedFile{{Name: "mine.tsv", Data: []byte("1\ta\tb\tc\n2\tonly two\n")}}, explain.KindAuto, false)
+	a.addPicked([]pickedFile{{Name: "mine.tsv", Data: []byte("1\ta\tb\tc\n2\tonly two\n")}}, evaluate.KindAuto, false)
 	a.settle(t)
 	if len(a.m.Problems) != 1 || !strings.HasPrefix(a.m.Problems[0].Message, "mine.tsv:2:") || !strings.Contains(a.m.Problems[0].Kept, "kept") {
 		t.Errorf("problems %+v", a.m.Problems)
@@ -201,7 +201,7 @@ func TestFilesAndReload(t *testing.T) {
 		t.Errorf("a refused file changed the page: %v, %d stored", got, len(br.stored()))
 	}
 	// An unreadable or oversized file is refused as well.
-	a.addPicked([]pickedFile{{Name: "big.tsv", Data: make([]byte, maxFileSize+1)}, {Name: "gone.tsv", Err: errors.New("gone.tsv: the browser could not read the file")}}, explain.KindAuto, false)
+	a.addPicked([]pickedFile{{Name: "big.tsv", Data: make([]byte, maxFileSize+1)}, {Name: "gone.tsv", Err: errors.New("gone.tsv: the browser could not read the file")}}, evaluate.KindAuto, false)
 	a.settle(t)
 	if len(a.m.Problems) != 3 || len(a.systems()) != 10 {
 		t.Errorf("%d problems, %d systems", len(a.m.Problems), len(a.systems()))
@@ -209,7 +209,7 @@ func TestFilesAndReload(t *testing.T) {
 
 	// A gold with a system makes the user's own source.
 	gold := "sent_id:1\tShe left .\n1--> Cluster 1:\nShe --> left --> [early]\n"
-	a.addPicked([]pickedFile{{Name: "g.txt", Data: []byte(gold)}, {Name: "s.tsv", Data: []byte("1\tShe\tleft\tearly\n")}}, explain.KindAuto, false)
+	a.addPicked([]pickedFile{{Name: "g.txt", Data: []byte(gold)}, {Name: "s.tsv", Data: []byte("1\tShe\tleft\tearly\n")}}, evaluate.KindAuto, false)
 	a.settle(t)
 	if a.m.Source != ui.CustomSource || len(a.m.Sources) != len(benchmarks.OnPage())+1 {
 		t.Fatalf("source %q of %d after adding a gold", a.m.Source, len(a.m.Sources))
@@ -264,7 +264,7 @@ func TestNoStorage(t *testing.T) {
 	if !strings.Contains(a.m.Notice, "gone after a reload") {
 		t.Errorf("notice %q", a.m.Notice)
 	}
-	a.addPicked([]pickedFile{{Name: "mine.tsv", Data: readData(t, "systems/minie_explicit.txt")}}, explain.KindAuto, false)
+	a.addPicked([]pickedFile{{Name: "mine.tsv", Data: readData(t, "systems/minie_explicit.txt")}}, evaluate.KindAuto, false)
 	a.settle(t)
 	if len(a.systems()) != 10 {
 		t.Error("without storage a file is not scored")
@@ -276,7 +276,7 @@ func TestEGold(t *testing.T) {
 	a.handle(func() { a.SwitchSource("de") })
 	a.settle(t)
 	// The German gold as its own E gold: BenchIE-E equals BenchIE.
-	a.addPicked([]pickedFile{{Name: "e.txt", Data: readData(t, "benchie_gold_annotations_de.txt")}}, explain.KindGold, true)
+	a.addPicked([]pickedFile{{Name: "e.txt", Data: readData(t, "benchie_gold_annotations_de.txt")}}, evaluate.KindGold, true)
 	a.settle(t)
 	r := a.m.Eval.Report
 	if r.EGold == nil || r.Systems[0].BenchIE.Entity == nil || r.Systems[0].BenchIE.Entity.F1 != r.Systems[0].BenchIE.Regular.F1 {
@@ -286,7 +286,7 @@ func TestEGold(t *testing.T) {
 		t.Errorf("an E gold switched the source to %q", a.m.Source)
 	}
 	// A system file is no E gold.
-	a.addPicked([]pickedFile{{Name: "s.tsv", Data: []byte("1\ta\tb\tc\n")}}, explain.KindGold, true)
+	a.addPicked([]pickedFile{{Name: "s.tsv", Data: []byte("1\ta\tb\tc\n")}}, evaluate.KindGold, true)
 	a.settle(t)
 	if len(a.m.Problems) != 1 {
 		t.Errorf("problems %+v", a.m.Problems)
@@ -298,7 +298,7 @@ func TestEGold(t *testing.T) {
 func TestRecovery(t *testing.T) {
 	br := newFakeBrowser()
 	a := boot(t, br)
-	a.addPicked([]pickedFile{{Name: "mine.tsv", Data: readData(t, "systems/minie_explicit.txt")}}, explain.KindAuto, false)
+	a.addPicked([]pickedFile{{Name: "mine.tsv", Data: readData(t, "systems/minie_explicit.txt")}}, evaluate.KindAuto, false)
 	a.settle(t)
 	deadline := time.Now().Add(5 * time.Second)
 	for len(br.stored()) != 1 && time.Now().Before(deadline) {
@@ -349,7 +349,7 @@ func TestUnalignedSystemRefused(t *testing.T) {
 	a := boot(t, br)
 	// Another benchmark's ids: none is a sentence of BenchIE English.
 	wrong := []byte("1001\tShe\tleft\tearly\n1002\tHe\tcame\tlate\n")
-	a.addPicked([]pickedFile{{Name: "conf.tsv", Data: wrong}}, explain.KindAuto, false)
+	a.addPicked([]pickedFile{{Name: "conf.tsv", Data: wrong}}, evaluate.KindAuto, false)
 	a.settle(t)
 	if len(a.m.Problems) != 1 || !strings.Contains(a.m.Problems[0].Message, "no extraction names a sentence") ||
 		!strings.Contains(a.m.Problems[0].Message, `"1001"`) || !strings.Contains(a.m.Problems[0].Kept, "not added") {
@@ -358,9 +358,34 @@ func TestUnalignedSystemRefused(t *testing.T) {
 	if got := a.systems(); len(got) != 9 || len(br.stored()) != 0 {
 		t.Errorf("a refused file changed the page: %v, %d stored", got, len(br.stored()))
 	}
-	a.addPicked([]pickedFile{{Name: "ok.tsv", Data: []byte("1\tHe\tserved\tas Prime Minister\n")}}, explain.KindAuto, false)
+	a.addPicked([]pickedFile{{Name: "ok.tsv", Data: []byte("1\tHe\tserved\tas Prime Minister\n")}}, evaluate.KindAuto, false)
 	a.settle(t)
 	if got := a.systems(); len(got) != 10 {
 		t.Errorf("an aligned file was not taken: %v", got)
 	}
 }
+
+// A panic caught around a browser call is the browser's lack only when
+// syscall/js raised it; a Go panic is reported as a bug.
+func TestPanicError(t *testing.T) {
+	if err := panicError(jsValueError{}); err != errNotOffered {
+		t.Errorf("syscall/js's panic: %v", err)
+	}
+	if err := panicError("syscall/js: Value.Call: property x is not a function, got undefined"); err != errNotOffered {
+		t.Errorf("syscall/js's string panic: %v", err)
+	}
+	var bug any
+	func() {
+		defer func() { bug = recover() }()
+		var m map[string]int
+		m["x"]++
+	}()
+	if err := panicError(bug); err == errNotOffered || !strings.HasPrefix(err.Error(), "internal error: this is a bug in oiebench") || !strings.Contains(err.Error(), "nil map") {
+		t.Errorf("a Go panic: %v", err)
+	}
+}
+
+// jsValueError stands for syscall/js.ValueError, which exists under js/wasm only.
+type jsValueError struct{}
+
+func (jsValueError) Error() string { return "syscall/js: call of Value.Get on undefined" }

@@ -12,7 +12,6 @@ import (
 	"github.com/oiebench/oiebench/core/annotate"
 	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/evaluate"
-	"github.com/oiebench/oiebench/core/explain"
 	"github.com/oiebench/oiebench/core/nlp"
 	"github.com/oiebench/oiebench/core/oie"
 	"github.com/oiebench/oiebench/ui"
@@ -41,7 +40,7 @@ type work struct {
 	// rev counts changes; savedRev is the last one stored.
 	rev, savedRev int
 	// The gold it is scored as, rebuilt when rev moves on.
-	ws    *explain.Workspace
+	ws    *evaluate.Workspace
 	wsRev int
 	wsErr error
 }
@@ -156,13 +155,13 @@ func (a *app) belongsTo(fileSource, source string) bool {
 // workInputs is the gold a work is scored as (its BenchIE export read
 // back, so that the scores are those of the file it exports) and the
 // systems of the gold it copies.
-func (a *app) workInputs(w *work) (*explain.Workspace, []*evaluate.System) {
+func (a *app) workInputs(w *work) (*evaluate.Workspace, []*evaluate.System) {
 	if w.ws == nil || w.wsRev != w.rev {
 		w.wsRev = w.rev
 		g, err := evaluate.ReadGold(evaluate.Input{Path: exportName(w, annotate.FormatBenchIE), Data: annotate.WriteBenchIE(w.ed.Doc)}, false)
 		w.ws, w.wsErr = nil, err
 		if err == nil {
-			w.ws = explain.NewWorkspace(g)
+			w.ws = evaluate.NewWorkspace(g)
 		}
 	}
 	if w.wsErr != nil {

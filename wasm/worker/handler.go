@@ -119,7 +119,7 @@ type health struct {
 }
 
 func (h *handler) health(w http.ResponseWriter, r *http.Request) {
-	b, _ := json.Marshal(health{Status: "ok", Version: report.Version, Scorers: availableScorers(), MaxBodyBytes: h.maxBody})
+	b, _ := json.Marshal(health{Status: "ok", Version: report.Version, Scorers: evaluate.RequestScorers, MaxBodyBytes: h.maxBody})
 	writeJSON(w, r, http.StatusOK, append(b, '\n'))
 }
 
@@ -153,7 +153,7 @@ func (h *handler) score(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	req.MaxUnindexed = maxUnindexed
-	ev, err := evaluate.Run(req.Request)
+	ev, err := evaluate.Run(req)
 	if err != nil {
 		writeError(w, r, inputError(err))
 		return

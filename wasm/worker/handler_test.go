@@ -372,7 +372,7 @@ func TestErrors(t *testing.T) {
 		{name: "scorer carb without its gold", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "scorers": ["benchie", "carb"]}`, status: 400, msg: `the carb scorer needs carb_gold`},
 		{name: "scorer wire57", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "scorers": ["wire57"]}`, status: 400, msg: `scorer "wire57" is not available yet`},
 		{name: "scorer unknown", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "scorers": ["wire57x"]}`, status: 400, msg: `unknown scorer "wire57x"`},
-		{name: "fl_mode unknown", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "scorers": ["benchie-fl"], "fl_mode": "paper"}`, status: 400, msg: `unknown fl_mode "paper": expected reference or corrected`},
+		{name: "fl_mode unknown", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "scorers": ["benchie-fl"], "fl_mode": "paper"}`, status: 400, msg: `fl_mode: unknown mode "paper": expected reference or corrected`},
 		{name: "fl_mode unused", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "fl_mode": "corrected"}`, status: 400, msg: "fl_mode is read only by the benchie-fl scorer"},
 		{name: "carb without benchie", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "scorers": ["benchie-fl", "carb"], "carb_gold": "x"}`, status: 400, msg: `scorers must hold "benchie" too`},
 		{name: "carb_gold unused", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "carb_gold": "x"}`, status: 400, msg: "carb_gold is read only by the carb scorer"},

@@ -1,17 +1,15 @@
-package explain
+package report
 
 import (
 	"testing"
-
-	"github.com/oiebench/oiebench/core/report"
 )
 
 func TestOrder(t *testing.T) {
-	r := report.Report{Systems: []report.System{
-		{Name: "b", BenchIE: &report.BenchIE{Regular: &report.Score{F1: 0.2}}},
-		{Name: "A", BenchIE: &report.BenchIE{}},
-		{Name: "c", BenchIE: &report.BenchIE{Regular: &report.Score{F1: 0.5}}},
-		{Name: "d", BenchIE: &report.BenchIE{Regular: &report.Score{F1: 0.2}}},
+	r := Report{Systems: []System{
+		{Name: "b", BenchIE: &BenchIE{Regular: &Score{F1: 0.2}}},
+		{Name: "A", BenchIE: &BenchIE{}},
+		{Name: "c", BenchIE: &BenchIE{Regular: &Score{F1: 0.5}}},
+		{Name: "d", BenchIE: &BenchIE{Regular: &Score{F1: 0.2}}},
 	}}
 	cases := []struct {
 		key  SortKey
@@ -44,9 +42,9 @@ func TestOrder(t *testing.T) {
 }
 
 func TestDisagreements(t *testing.T) {
-	r := report.Report{Options: report.Options{Facets: []string{"regular", "concat"}}, Systems: []report.System{
-		{Name: "x", BenchIE: &report.BenchIE{Regular: &report.Score{F1: 0.2, Other: &report.Score{F1: 0.3}}, Concat: &report.Score{}}},
-		{Name: "y", BenchIE: &report.BenchIE{Regular: &report.Score{CreditsDiffer: 1}, Concat: &report.Score{}}},
+	r := Report{Options: Options{Facets: []string{"regular", "concat"}}, Systems: []System{
+		{Name: "x", BenchIE: &BenchIE{Regular: &Score{F1: 0.2, Other: &Score{F1: 0.3}}, Concat: &Score{}}},
+		{Name: "y", BenchIE: &BenchIE{Regular: &Score{CreditsDiffer: 1}, Concat: &Score{}}},
 	}}
 	d := Disagreements(r)
 	if len(d) != 2 || d[0].System != "x" || d[0].Other == nil || d[1].System != "y" || d[1].Other != nil || d[1].Credits != 1 {

@@ -1,10 +1,8 @@
-package explain
+package report
 
 import (
 	"slices"
 	"strings"
-
-	"github.com/oiebench/oiebench/core/report"
 )
 
 // SortKey names a column of the score table: a metric of a facet, or, with
@@ -20,7 +18,7 @@ var ByName = SortKey{Metric: "name"}
 
 // Order returns the indices of the report's systems sorted by key, stably;
 // systems without the metric go last, whatever the direction.
-func Order(r report.Report, key SortKey, desc bool) []int {
+func Order(r Report, key SortKey, desc bool) []int {
 	order := make([]int, len(r.Systems))
 	for i := range order {
 		order[i] = i
@@ -31,7 +29,7 @@ func Order(r report.Report, key SortKey, desc bool) []int {
 		}
 		return order
 	}
-	m := report.Metric{Facet: key.Facet, Name: key.Metric}
+	m := Metric{Facet: key.Facet, Name: key.Metric}
 	slices.SortStableFunc(order, func(a, b int) int {
 		sa, sb := r.Systems[a], r.Systems[b]
 		var c int
@@ -62,9 +60,9 @@ func Order(r report.Report, key SortKey, desc bool) []int {
 
 // Reorder returns a copy of the report with its systems in the given order,
 // so that an export lists them as the table on screen does.
-func Reorder(r report.Report, order []int) report.Report {
+func Reorder(r Report, order []int) Report {
 	out := r
-	out.Systems = make([]report.System, 0, len(order))
+	out.Systems = make([]System, 0, len(order))
 	for _, i := range order {
 		out.Systems = append(out.Systems, r.Systems[i])
 	}
@@ -77,14 +75,14 @@ func Reorder(r report.Report, order []int) report.Report {
 type Disagreement struct {
 	System string
 	Facet  string
-	Shown  *report.Score // under the mode the report was made in
-	Other  *report.Score // under the other mode; nil when the totals agree
+	Shown  *Score // under the mode the report was made in
+	Other  *Score // under the other mode; nil when the totals agree
 	// Credits counts extractions the two modes credit to different synsets.
 	Credits int
 }
 
 // Disagreements lists every score of the report on which the modes differ.
-func Disagreements(r report.Report) []Disagreement {
+func Disagreements(r Report) []Disagreement {
 	var out []Disagreement
 	for _, s := range r.Systems {
 		for _, f := range r.Options.Facets {

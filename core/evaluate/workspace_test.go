@@ -1,11 +1,13 @@
-package explain
+package evaluate_test
 
 import (
 	"reflect"
 	"testing"
 
 	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/internal/dataset"
 )
 
 // The workspace must give exactly what evaluate.Evaluate gives, whatever was
@@ -26,7 +28,7 @@ func TestWorkspaceMatchesEvaluate(t *testing.T) {
 		{"en with an E gold", en, en, enSystems[:3], []evaluate.Options{{}, {ReferenceCompat: true}}},
 	}
 	for _, c := range cases {
-		w := NewWorkspace(c.gold)
+		w := evaluate.NewWorkspace(c.gold)
 		w.SetEGold(c.eGold)
 		for _, opt := range c.opts {
 			want := evaluate.Evaluate(c.gold, c.eGold, c.systems, opt)
@@ -55,7 +57,7 @@ func TestWorkspaceMatchesEvaluate(t *testing.T) {
 // later runs only score.
 func TestWorkspaceCountsOnce(t *testing.T) {
 	gold, systems := bundled(t, "de")
-	w := NewWorkspace(gold)
+	w := evaluate.NewWorkspace(gold)
 	if n := w.Steps(len(systems), evaluate.Options{}); n != 1+3*len(systems) {
 		t.Fatalf("first run: %d steps, want stats 1 + score %d", n, 3*len(systems))
 	}
@@ -68,7 +70,7 @@ func TestWorkspaceCountsOnce(t *testing.T) {
 // Preview leaves the gold statistics out; Complete makes the report whole.
 func TestPreviewThenComplete(t *testing.T) {
 	gold, systems := bundled(t, "zh")
-	w := NewWorkspace(gold)
+	w := evaluate.NewWorkspace(gold)
 	ev := w.Preview(systems, evaluate.Options{})
 	if w.HasStats() || ev.Report.Gold.Stats != nil || ev.Report.Gold.Extractions != 0 {
 		t.Fatal("Preview counted the statistics")
@@ -87,4 +89,35 @@ func TestPreviewThenComplete(t *testing.T) {
 	if again := w.Preview(systems, evaluate.Options{}); !reflect.DeepEqual(again.Report, want.Report) {
 		t.Error("a preview after counting lacks the statistics")
 	}
+}
+
+// bundled reads a bundled data set: its gold and every system.
+func bundled(t testing.TB, key string) (*evaluate.Gold, []*evaluate.System) {
+	t.Helper()
+	d, ok := benchmarks.DatasetByKey(key)
+	if !ok {
+		t.Fatalf("no data set %q", key)
+	}
+	var systems []*evaluate.System
+	read := func(path string) evaluate.Input {
+		b, err := dataset.ReadData(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return evaluate.Input{Path: path, Data: b}
+	}
+	for _, s := range d.Systems {
+		in := read(s.File)
+		in.Name = s.Label
+		sys, err := evaluate.ReadSystem(in, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		systems = append(systems, sys)
+	}
+	g, err := evaluate.ReadGold(read(d.Gold), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, systems
 }

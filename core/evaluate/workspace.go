@@ -1,8 +1,4 @@
-package explain
-
-import (
-	"github.com/oiebench/oiebench/core/evaluate"
-)
+package evaluate
 
 // Workspace is a gold that many evaluations share: the page rescores on every
 // option change and every added file. Compiled slots and statistics are kept
@@ -10,23 +6,23 @@ import (
 // workspace adds the page's order of work: scores first (Preview), the
 // costly gold statistics after (Complete).
 type Workspace struct {
-	Gold  *evaluate.Gold
-	EGold *evaluate.Gold // BenchIE-E gold, or nil
+	Gold  *Gold
+	EGold *Gold // BenchIE-E gold, or nil
 	// FL is the same gold read for BenchIE^FL, once read (the caller sets
 	// Options.FLGold to score with it).
-	FL *evaluate.FLGold
+	FL *FLGold
 }
 
 // NewWorkspace prepares a workspace for a gold.
-func NewWorkspace(gold *evaluate.Gold) *Workspace { return &Workspace{Gold: gold} }
+func NewWorkspace(gold *Gold) *Workspace { return &Workspace{Gold: gold} }
 
 // SetEGold sets (or with nil, removes) the BenchIE-E gold.
-func (w *Workspace) SetEGold(e *evaluate.Gold) { w.EGold = e }
+func (w *Workspace) SetEGold(e *Gold) { w.EGold = e }
 
 // Steps is the number of progress steps Evaluate reports for these systems
 // and options: one per system and facet scored, one for the gold statistics
 // when they are not counted yet.
-func (w *Workspace) Steps(systems int, opt evaluate.Options) int {
+func (w *Workspace) Steps(systems int, opt Options) int {
 	n := w.previewSteps(systems, opt)
 	if !w.HasStats() {
 		n++
@@ -34,7 +30,7 @@ func (w *Workspace) Steps(systems int, opt evaluate.Options) int {
 	return n
 }
 
-func (w *Workspace) previewSteps(systems int, opt evaluate.Options) int {
+func (w *Workspace) previewSteps(systems int, opt Options) int {
 	scored := len(opt.Facets)
 	if scored == 0 {
 		scored = 3
@@ -49,8 +45,8 @@ func (w *Workspace) previewSteps(systems int, opt evaluate.Options) int {
 }
 
 // Evaluate scores every system and counts the gold statistics: exactly
-// evaluate.Evaluate, with progress counted over Steps.
-func (w *Workspace) Evaluate(systems []*evaluate.System, opt evaluate.Options) *evaluate.Evaluation {
+// Evaluate, with progress counted over Steps.
+func (w *Workspace) Evaluate(systems []*System, opt Options) *Evaluation {
 	total := w.Steps(len(systems), opt)
 	ev := w.Preview(systems, withTotal(opt, total))
 	w.Complete(ev)
@@ -67,16 +63,16 @@ func (w *Workspace) HasStats() bool {
 
 // Preview scores every system, leaving the gold statistics out of the
 // report when they are not counted yet (Complete adds them).
-func (w *Workspace) Preview(systems []*evaluate.System, opt evaluate.Options) *evaluate.Evaluation {
+func (w *Workspace) Preview(systems []*System, opt Options) *Evaluation {
 	opt.StatsLater = true
-	return evaluate.Evaluate(w.Gold, w.EGold, systems, opt)
+	return Evaluate(w.Gold, w.EGold, systems, opt)
 }
 
 // Complete counts the gold statistics if needed and puts them in the report.
-func (w *Workspace) Complete(ev *evaluate.Evaluation) { ev.CountStats() }
+func (w *Workspace) Complete(ev *Evaluation) { ev.CountStats() }
 
 // withTotal reports progress against total instead of evaluate's own count.
-func withTotal(opt evaluate.Options, total int) evaluate.Options {
+func withTotal(opt Options, total int) Options {
 	if p := opt.Progress; p != nil {
 		opt.Progress = func(done, _ int) { p(done, total) }
 	}

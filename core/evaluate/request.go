@@ -1,0 +1,451 @@
+package evaluate
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/oie"
+	"github.com/tidwall/gjson"
+)
+
+// The request vocabulary: every front end names the same options with the
+// same words, through the parsers below (the command line's flags) or
+// through DecodeRequest (the Worker's POST /api/score body and the page's
+// oiebench.score argument, which is the same JSON).
+
+// Scorer names, in the order a report lists them.
+const (
+	ScorerBenchIE = "benchie"
+	ScorerFL      = "benchie-fl"
+	ScorerCaRB    = "carb"
+	ScorerWiRe57  = "wire57"
+)
+
+// ScorerNames are the scorers the command line knows. A request (JSON)
+// takes all but wire57, whose gold is a WiRe57 file: the command line
+// scores it.
+var ScorerNames = []string{ScorerBenchIE, ScorerFL, ScorerCaRB, ScorerWiRe57}
+
+// RequestScorers are the scorers a request (DecodeRequest) takes.
+var RequestScorers = ScorerNames[:3:3]
+
+// Scorers is a parsed list of scorers.
+type Scorers struct{ BenchIE, FL, CaRB, WiRe57 bool }
+
+// ParseScorers reads a list of scorer names (each once).
+func ParseScorers(names []string) (Scorers, error) {
+	var sc Scorers
+	seen := map[string]bool{}
+	for _, n := range names {
+		if err := checkScorer(n); err != nil {
+			return sc, err
+		}
+		if seen[n] {
+			return sc, fmt.Errorf("scorer %q is given twice", n)
+		}
+		seen[n] = true
+		switch n {
+		case ScorerBenchIE:
+			sc.BenchIE = true
+		case ScorerFL:
+			sc.FL = true
+		case ScorerCaRB:
+			sc.CaRB = true
+		case ScorerWiRe57:
+			sc.WiRe57 = true
+		}
+	}
+	return sc, nil
+}
+
+func checkScorer(n string) error {
+	if slices.Contains(ScorerNames, n) {
+		return nil
+	}
+	return fmt.Errorf("unknown scorer %q: expected %s", n, orList(ScorerNames))
+}
+
+// ParseFacets reads a list of facet names (each once).
+func ParseFacets(names []string) ([]benchie.Facet, error) {
+	var out []benchie.Facet
+	for _, n := range names {
+		f, err := benchie.ParseFacet(n)
+		if err != nil {
+			return nil, err
+		}
+		if slices.Contains(out, f) {
+			return nil, fmt.Errorf("facet %q is given twice", n)
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+// ParseFLMode reads BenchIE^FL's mode shown first: reference or corrected.
+func ParseFLMode(s string) (corrected bool, err error) {
+	switch s {
+	case "reference":
+		return false, nil
+	case "corrected":
+		return true, nil
+	}
+	return false, fmt.Errorf("unknown mode %q: expected reference or corrected", s)
+}
+
+// SplitList splits a comma-separated list (a command-line value), dropping
+// blanks around and between items.
+func SplitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func orList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// ErrRequest is the kind of a request's errors (DecodeRequest): the caller
+// asked wrongly, as against a file that does not read.
+var ErrRequest = errors.New("bad request")
+
+// RequestFile is the name DecodeRequest's errors give the request.
+const RequestFile = "request body"
+
+// Request members, snake_case as the Worker's API and the JSON report
+// name them. The page's API also takes the camelCase name of each
+// (requestAliases).
+const (
+	mGold            = "gold"
+	mGoldFormat      = "gold_format"
+	mEGold           = "e_gold"
+	mCaRBGold        = "carb_gold"
+	mSystems         = "systems"
+	mSystemFormat    = "system_format"
+	mFacets          = "facets"
+	mScorers         = "scorers"
+	mFLMode          = "fl_mode"
+	mReferenceCompat = "reference_compat"
+	mStrictGold      = "strict_gold"
+	mSentences       = "sentences"
+)
+
+// RequestMembers are the members of a request's JSON form, in the order
+// the documentation lists them.
+var RequestMembers = []string{mGold, mGoldFormat, mEGold, mCaRBGold, mSystems, mSystemFormat, mFacets, mScorers, mFLMode, mReferenceCompat, mStrictGold, mSentences}
+
+// requestAliases are the camelCase names the page's JavaScript API has
+// always taken, each for its snake_case member.
+var requestAliases = map[string]string{
+	"goldFormat": mGoldFormat, "eGold": mEGold, "carbGold": mCaRBGold, "systemFormat": mSystemFormat,
+	"flMode": mFLMode, "referenceCompat": mReferenceCompat, "strictGold": mStrictGold,
+}
+
+// DecodeRequest reads a request's JSON form:
+//
+//	{
+//	  "gold": TEXT,                  required: a BenchIE gold file
+//	  "gold_format": "benchie",      optional; the only gold format today
+//	  "e_gold": TEXT,                optional: a BenchIE-E gold file, adds the entity facet
+//	  "carb_gold": TEXT,             optional: a CaRB gold file, for the carb scorer
+//	  "systems": {NAME: TEXT, ...},  required: system files, scored in this order
+//	  "system_format": "auto",       optional: auto or a format of the registry (formats.Readable)
+//	  "facets": ["regular", ...],    optional: regular, concat, minimal (default: all)
+//	  "scorers": ["benchie"],        optional: benchie, benchie-fl, carb (carb needs carb_gold)
+//	  "fl_mode": "reference",        optional: BenchIE^FL's mode shown first, reference or corrected
+//	  "reference_compat": false,     optional: the official script's synset lookup
+//	  "strict_gold": false,          optional: gold oddities are errors
+//	  "sentences": "covered"         optional: score a subset: "covered" or ids and ranges, "1-5,9"
+//	}
+//
+// A member may also go by its camelCase name (systemFormat, flMode, ...).
+// A null member counts as absent. Unknown members are refused, so that a
+// misspelt option cannot silently change the numbers. Every error is an
+// *oie.ParseError of kind ErrRequest that points at the member at fault by
+// line and column in body. The texts are read later, by Run, with their
+// own positions (files "gold", "e_gold", "carb_gold", "systems/NAME").
+func DecodeRequest(body []byte) (Request, error) {
+	var req Request
+	if !utf8.Valid(body) {
+		off := 0
+		for off < len(body) {
+			r, n := utf8.DecodeRune(body[off:])
+			if r == utf8.RuneError && n <= 1 {
+				break
+			}
+			off += n
+		}
+		return req, atOffset(body, off, "request body is not UTF-8 text")
+	}
+	if len(bytes.TrimLeft(body, " \t\r\n")) == 0 {
+		return req, &oie.ParseError{Msg: `request body is empty: send a JSON object such as {"gold": "...", "systems": {"name": "..."}}`, Err: ErrRequest}
+	}
+	// The shared checker bounds the nesting before gjson (which recurses
+	// once per level) walks the body, and refuses non-finite numbers.
+	if off, msg := oie.CheckJSON(string(body)); off >= 0 {
+		return req, atOffset(body, off, "request body is not valid JSON: "+msg)
+	}
+	d := &decoder{body: body}
+	root := gjson.ParseBytes(body)
+	if !root.IsObject() {
+		return req, d.errAt(root, "the request must be a JSON object, found %s", oie.JSONKind(root))
+	}
+
+	scorers := Scorers{BenchIE: true}
+	seen := map[string]bool{}
+	var gold, eGold, systems, carbGold, flMode gjson.Result
+	var err error
+	root.ForEach(func(k, v gjson.Result) bool {
+		name := k.String()
+		if canon, ok := requestAliases[name]; ok {
+			name = canon
+		}
+		if seen[name] {
+			err = d.errAt(k, "%q is given twice", name)
+			return false
+		}
+		seen[name] = true
+		if v.Type == gjson.Null {
+			return true
+		}
+		switch name {
+		case mGold:
+			err = d.text(name, v, "a BenchIE gold file")
+			gold = v
+		case mEGold:
+			err = d.text(name, v, "a BenchIE-E gold file")
+			eGold = v
+		case mCaRBGold:
+			err = d.text(name, v, "a CaRB gold file")
+			carbGold = v
+		case mSystems:
+			systems = v
+			req.Systems, err = d.systems(v)
+		case mGoldFormat:
+			var f string
+			if f, err = d.str(name, v); err == nil && f != "benchie" {
+				err = d.errAt(v, "unknown gold_format %q: the gold must be a BenchIE gold file (\"benchie\"); a CaRB gold goes in carb_gold", f)
+			}
+		case mSystemFormat:
+			var f string
+			if f, err = d.str(name, v); err == nil {
+				var perr error
+				if req.SystemFormat, perr = ParseSystemFormat(f); perr != nil {
+					err = d.errAt(v, "system_format: %v", perr)
+				}
+			}
+		case mFacets:
+			var names []string
+			if names, err = d.list(name, v, func(s string, at gjson.Result) error {
+				if _, perr := benchie.ParseFacet(s); perr != nil {
+					return d.errAt(at, "%v", perr)
+				}
+				return nil
+			}); err == nil {
+				req.Facets, _ = ParseFacets(names)
+			}
+		case mScorers:
+			var names []string
+			if names, err = d.list(name, v, func(s string, at gjson.Result) error {
+				if s == ScorerWiRe57 {
+					return d.errAt(at, "scorer %q is not available yet: a request scores with %s; the command line scores WiRe57 (oiebench score --scorer wire57)", s, strings.Join(RequestScorers, ", "))
+				}
+				if perr := checkScorer(s); perr != nil {
+					return d.errAt(at, "%v", perr)
+				}
+				return nil
+			}); err == nil {
+				scorers, _ = ParseScorers(names)
+			}
+		case mFLMode:
+			var m string
+			if m, err = d.str(name, v); err == nil {
+				var perr error
+				if req.FLCorrected, perr = ParseFLMode(m); perr != nil {
+					err = d.errAt(v, "fl_mode: %v", perr)
+				}
+			}
+			flMode = v
+		case mReferenceCompat, mStrictGold:
+			var b bool
+			if b, err = d.boolean(name, v); err == nil {
+				if name == mReferenceCompat {
+					req.ReferenceCompat = b
+				} else {
+					req.StrictGold = b
+				}
+			}
+		case mSentences:
+			var spec string
+			if spec, err = d.str(name, v); err == nil {
+				if _, perr := ParseSentences(spec); perr != nil {
+					err = d.errAt(v, "%v", perr)
+				}
+				req.Sentences = spec
+			}
+		default:
+			err = d.errAt(k, "unknown member %q: a request has %s", k.String(), strings.Join(RequestMembers, ", "))
+		}
+		return err == nil
+	})
+	if err != nil {
+		return req, err
+	}
+
+	if !gold.Exists() {
+		return req, d.errAt(root, "gold is required: the text of a BenchIE gold file")
+	}
+	req.Gold = Input{Path: mGold, Data: []byte(gold.Str)}
+	if eGold.Exists() {
+		req.EGold = &Input{Path: mEGold, Data: []byte(eGold.Str)}
+	}
+	if !systems.Exists() {
+		return req, d.errAt(root, `systems is required: an object {"name": "text of the system file", ...}`)
+	}
+	if len(req.Systems) == 0 {
+		return req, d.errAt(systems, "systems is empty: give at least one system file")
+	}
+	if member, err := CheckScorers(scorers, flMode.Exists(), carbGold.Exists(), func(m string) string { return m }); err != nil {
+		at := map[string]gjson.Result{mFLMode: flMode, mCaRBGold: carbGold}[member]
+		if !at.Exists() {
+			at = root
+		}
+		return req, d.errAt(at, "%v", err)
+	}
+	if scorers.CaRB {
+		req.CaRBGold = &Input{Path: mCaRBGold, Data: []byte(carbGold.Str)}
+	}
+	req.SetScorers(scorers)
+	return req, nil
+}
+
+// CheckScorers checks that the scorers asked for and the options and files
+// given fit together: fl_mode only with benchie-fl, carb beside benchie and
+// with its carb_gold, carb_gold only for carb. name gives how the front end
+// calls a member (fl_mode, scorers, carb_gold): "fl_mode" in a request,
+// "--fl-mode" on the command line. It returns the member at fault ("" for
+// the request as a whole) and the error.
+func CheckScorers(sc Scorers, flMode, carbGold bool, name func(member string) string) (member string, err error) {
+	switch {
+	case flMode && !sc.FL:
+		return mFLMode, fmt.Errorf("%s is read only by the benchie-fl scorer, which is not in %s", name(mFLMode), name(mScorers))
+	case sc.CaRB && !sc.BenchIE:
+		return "", fmt.Errorf(`the carb scorer is shown beside BenchIE: %s must hold "benchie" too`, name(mScorers))
+	case carbGold && !sc.CaRB:
+		// an unused file is a mistake worth telling
+		return mCaRBGold, fmt.Errorf("%s is read only by the carb scorer, which is not in %s", name(mCaRBGold), name(mScorers))
+	case sc.CaRB && !carbGold:
+		return "", fmt.Errorf("the carb scorer needs %s: a CaRB gold file for the gold's sentences", name(mCaRBGold))
+	}
+	return "", nil
+}
+
+// SetScorers sets what scores beside BenchIE: BenchIE^FL, and whether
+// BenchIE is shown. (CaRB is asked for by giving CaRBGold.)
+func (r *Request) SetScorers(sc Scorers) {
+	r.FL = sc.FL
+	r.FLOnly = sc.FL && !sc.BenchIE
+}
+
+// decoder reports positions in the request body.
+type decoder struct {
+	body []byte // gjson's Result.Index is an offset in it
+}
+
+// errAt is an error pointing at v.
+func (d *decoder) errAt(v gjson.Result, format string, args ...any) error {
+	return atOffset(d.body, v.Index, fmt.Sprintf(format, args...))
+}
+
+func (d *decoder) str(name string, v gjson.Result) (string, error) {
+	if v.Type != gjson.String {
+		return "", d.errAt(v, "%s must be a string, found %s", name, oie.JSONKind(v))
+	}
+	return v.Str, nil
+}
+
+func (d *decoder) text(name string, v gjson.Result, what string) error {
+	if v.Type != gjson.String {
+		return d.errAt(v, "%s must be a string holding the text of %s, found %s", name, what, oie.JSONKind(v))
+	}
+	return nil
+}
+
+func (d *decoder) boolean(name string, v gjson.Result) (bool, error) {
+	if v.Type != gjson.True && v.Type != gjson.False {
+		return false, d.errAt(v, "%s must be true or false, found %s", name, oie.JSONKind(v))
+	}
+	return v.Type == gjson.True, nil
+}
+
+// list reads a non-empty array of distinct strings, checking each.
+func (d *decoder) list(name string, v gjson.Result, each func(s string, at gjson.Result) error) ([]string, error) {
+	if !v.IsArray() {
+		return nil, d.errAt(v, "%s must be an array of strings, found %s", name, oie.JSONKind(v))
+	}
+	var err error
+	var out []string
+	v.ForEach(func(_, item gjson.Result) bool {
+		switch {
+		case item.Type != gjson.String:
+			err = d.errAt(item, "%s must be an array of strings, found %s in it", name, oie.JSONKind(item))
+		case slices.Contains(out, item.Str):
+			err = d.errAt(item, "%s lists %q twice", name, item.Str)
+		default:
+			out = append(out, item.Str)
+			err = each(item.Str, item)
+		}
+		return err == nil
+	})
+	if err == nil && len(out) == 0 {
+		err = d.errAt(v, "%s is empty: leave it out for the default", name)
+	}
+	return out, err
+}
+
+// systems reads the systems object, keeping the order of the request.
+func (d *decoder) systems(v gjson.Result) ([]Input, error) {
+	if !v.IsObject() {
+		return nil, d.errAt(v, `systems must be an object {"name": "text of the system file", ...}, found %s`, oie.JSONKind(v))
+	}
+	var out []Input
+	var err error
+	names := map[string]bool{}
+	v.ForEach(func(k, text gjson.Result) bool {
+		name := k.String()
+		switch {
+		case strings.TrimSpace(name) == "":
+			err = d.errAt(k, "a system has an empty name")
+		case names[name]:
+			err = d.errAt(k, "two systems are named %q", name)
+		case text.Type != gjson.String:
+			err = d.errAt(text, "system %q must be a string holding the text of its file, found %s", name, oie.JSONKind(text))
+		default:
+			names[name] = true
+			out = append(out, Input{Name: name, Path: SystemPath(name), Data: []byte(text.Str)})
+		}
+		return err == nil
+	})
+	return out, err
+}
+
+// SystemPath is the file name a request's system is read under.
+func SystemPath(name string) string { return mSystems + "/" + name }
+
+// atOffset is an error pointing at a byte offset of the request body:
+// 1-based line, and column in characters as in oie.ParseError.
+func atOffset(body []byte, off int, msg string) error {
+	line, col := oie.NewOffsets(string(body)).Position(off)
+	return &oie.ParseError{File: RequestFile, Line: line, Column: col, Msg: msg, Err: ErrRequest}
+}

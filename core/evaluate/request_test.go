@@ -1,0 +1,75 @@
+package evaluate_test
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/core/oie"
+)
+
+// The camelCase names the page's API took read as their snake_case members.
+func TestDecodeRequestAliases(t *testing.T) {
+	snake, err := evaluate.DecodeRequest([]byte(`{"gold": "g", "e_gold": "e", "systems": {"a": "x"}, "system_format": "tsv", "facets": ["minimal"],
+		"scorers": ["benchie", "benchie-fl"], "fl_mode": "corrected", "reference_compat": true, "strict_gold": true}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	camel, err := evaluate.DecodeRequest([]byte(`{"gold": "g", "eGold": "e", "systems": {"a": "x"}, "systemFormat": "tsv", "facets": ["minimal"],
+		"scorers": ["benchie", "benchie-fl"], "flMode": "corrected", "referenceCompat": true, "strictGold": true}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(snake, camel) {
+		t.Errorf("camelCase %+v\nsnake_case %+v", camel, snake)
+	}
+	want := evaluate.Request{
+		Gold: evaluate.Input{Path: "gold", Data: []byte("g")}, EGold: &evaluate.Input{Path: "e_gold", Data: []byte("e")},
+		Systems: []evaluate.Input{{Name: "a", Path: "systems/a", Data: []byte("x")}}, SystemFormat: "benchie-tsv", FL: true,
+		Options: evaluate.Options{Facets: []benchie.Facet{benchie.Minimal}, FLCorrected: true, ReferenceCompat: true, StrictGold: true},
+	}
+	if !reflect.DeepEqual(snake, want) {
+		t.Errorf("decoded %+v\nwant %+v", snake, want)
+	}
+}
+
+// Errors point at the member at fault; an alias and its member together are
+// one member given twice.
+func TestDecodeRequestErrors(t *testing.T) {
+	for _, c := range []struct{ body, msg string }{
+		{`{"gold": "g", "systems": {"a": "x"}, "systemformat": "tsv"}`, `request body:1:38: unknown member "systemformat"`},
+		{`{"gold": "g", "systems": {"a": "x"}, "flMode": "reference", "fl_mode": "y"}`, `request body:1:61: "fl_mode" is given twice`},
+		{`{"gold": "g", "systems": {"a": "x"}, "systemFormat": "csv"}`, `request body:1:54: system_format: unknown system format "csv"`},
+		{`{"gold": "g", "systems": {"a": "x"}, "scorers": ["benchie-fl"], "fl_mode": "x"}`, `request body:1:76: fl_mode: unknown mode "x"`},
+		{`{"gold": "g", "systems": {"a": "x"}, "strictGold": 1}`, `request body:1:52: strict_gold must be true or false, found a number`},
+		{`{"gold": "g", "systems": {"a": "x"}, "e_gold": []}`, `request body:1:48: e_gold must be a string`},
+	} {
+		_, err := evaluate.DecodeRequest([]byte(c.body))
+		var pe *oie.ParseError
+		if err == nil || !strings.HasPrefix(err.Error(), c.msg) || !errors.As(err, &pe) || !errors.Is(err, evaluate.ErrRequest) {
+			t.Errorf("%s: %v, want %s", c.body, err, c.msg)
+		}
+	}
+}
+
+// The command line's parsers say the same as the request's members.
+func TestParsers(t *testing.T) {
+	if sc, err := evaluate.ParseScorers([]string{"benchie-fl", "carb"}); err != nil || sc != (evaluate.Scorers{FL: true, CaRB: true}) {
+		t.Errorf("%+v %v", sc, err)
+	}
+	if _, err := evaluate.ParseScorers([]string{"benchie", "benchie"}); err == nil {
+		t.Error("a scorer twice")
+	}
+	if _, err := evaluate.ParseScorers([]string{"bench"}); err == nil || !strings.Contains(err.Error(), "expected benchie, benchie-fl, carb or wire57") {
+		t.Error(err)
+	}
+	if c, err := evaluate.ParseFLMode("corrected"); !c || err != nil {
+		t.Error(c, err)
+	}
+	if fs, err := evaluate.ParseFacets(evaluate.SplitList(" concat, ,regular")); err != nil || !reflect.DeepEqual(fs, []benchie.Facet{benchie.Concat, benchie.Regular}) {
+		t.Error(fs, err)
+	}
+}
