@@ -113,7 +113,7 @@ func TestStudentSentences(t *testing.T) {
 	// The JavaScript API, as the command line.
 	args, _ := json.Marshal(map[string]any{"gold": string(gold), "systems": map[string]string{"student": string(student)}, "sentences": "covered"})
 	sameAsCommandLine(t, p, args, evaluate.Request{Gold: evaluate.Input{Path: "gold", Data: gold},
-		Systems: []evaluate.Input{{Name: "student", Path: "student", Data: student}}, Options: evaluate.Options{Sentences: "covered"}})
+		Systems: []evaluate.Input{{Name: "student", Path: evaluate.SystemPath("student"), Data: student}}, Options: evaluate.Options{Sentences: "covered"}})
 	var r report.Report
 	json.Unmarshal(eval[json.RawMessage](p, `oiebenchReady.then(api => api.score(`+string(args)+`))`), &r)
 	if r.Subset == nil || r.Subset.IDs != "1-5" {
