@@ -3,17 +3,12 @@
 package e2e
 
 import (
-	"bytes"
-	"compress/gzip"
 	"crypto/sha256"
-	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -22,6 +17,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/oiebench/oiebench/core/exercise"
 	"github.com/oiebench/oiebench/core/oie"
+	"github.com/oiebench/oiebench/dist/singlefile"
 )
 
 // oiebenchCLI builds the command line (it embeds the committed evaluator)
@@ -269,16 +265,10 @@ func TestMakeExerciseFromThePage(t *testing.T) {
 // embeddedJSON is the exercise a page embeds.
 func embeddedJSON(t *testing.T, page string) string {
 	t.Helper()
-	m := regexp.MustCompile(`data-asset="exercise.json">([^<]*)<`).FindStringSubmatch(page)
-	if m == nil {
-		t.Fatal("no exercise embedded")
-	}
-	z, _ := base64.StdEncoding.DecodeString(m[1])
-	r, err := gzip.NewReader(bytes.NewReader(z))
+	b, err := singlefile.Embedded([]byte(page), exercise.AssetPath)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := io.ReadAll(r)
 	return string(b)
 }
 

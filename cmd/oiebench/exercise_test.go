@@ -1,38 +1,25 @@
 package main
 
 import (
-	"bytes"
-	"compress/gzip"
-	"encoding/base64"
 	"encoding/json"
-	"io"
 	"math"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/oiebench/oiebench/core/exercise"
 	"github.com/oiebench/oiebench/core/oie"
+	"github.com/oiebench/oiebench/dist/singlefile"
 )
 
 // embeddedAsset returns a file a single-file page embeds.
 func embeddedAsset(t *testing.T, page, path string) []byte {
 	t.Helper()
-	m := regexp.MustCompile(`data-asset="` + regexp.QuoteMeta(path) + `">([^<]*)<`).FindStringSubmatch(page)
-	if m == nil {
-		t.Fatalf("%s is not embedded", path)
-	}
-	z, err := base64.StdEncoding.DecodeString(m[1])
+	b, err := singlefile.Embedded([]byte(page), path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := gzip.NewReader(bytes.NewReader(z))
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _ := io.ReadAll(r)
 	return b
 }
 

@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"html"
+	"io"
 	"regexp"
 	"strings"
 )
@@ -112,4 +113,22 @@ func Bundle(read func(path string) ([]byte, error), assets []Asset, title string
 		return nil, errors.New("index.html: a src attribute is left after inlining")
 	}
 	return out.Bytes(), nil
+}
+
+// Embedded returns the file a page made by Bundle embeds under path, as it
+// was given: what the page's loader decodes, for checking a page made.
+func Embedded(page []byte, path string) ([]byte, error) {
+	m := regexp.MustCompile(`data-asset="` + regexp.QuoteMeta(path) + `">([^<]*)<`).FindSubmatch(page)
+	if m == nil {
+		return nil, fmt.Errorf("the page embeds no %s", path)
+	}
+	z, err := base64.StdEncoding.DecodeString(string(m[1]))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	r, err := gzip.NewReader(bytes.NewReader(z))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return io.ReadAll(r)
 }

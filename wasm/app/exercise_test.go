@@ -1,11 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"compress/gzip"
-	"encoding/base64"
-	"io"
-	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -13,6 +8,7 @@ import (
 
 	"github.com/oiebench/oiebench/core/exercise"
 	"github.com/oiebench/oiebench/dist"
+	"github.com/oiebench/oiebench/dist/singlefile"
 	"github.com/vugu/vugu"
 	"github.com/vugu/vugu/js"
 )
@@ -113,18 +109,9 @@ func (b *embeddedBrowser) Asset(path string) ([]byte, error) {
 // embeddedFile decodes a file a single-file page embeds.
 func embeddedFile(t *testing.T, page, path string) []byte {
 	t.Helper()
-	m := regexp.MustCompile(`data-asset="` + regexp.QuoteMeta(path) + `">([^<]*)<`).FindStringSubmatch(page)
-	if m == nil {
-		t.Fatalf("%s is not embedded", path)
-	}
-	z, err := base64.StdEncoding.DecodeString(m[1])
+	b, err := singlefile.Embedded([]byte(page), path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := gzip.NewReader(bytes.NewReader(z))
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _ := io.ReadAll(r)
 	return b
 }
