@@ -46,7 +46,7 @@ func TestMakeExerciseFromThePage(t *testing.T) {
 	a := newApp(vugu.NewEventEnvImpl(&sync.RWMutex{}, make(chan bool, 1)), br)
 	go a.start()
 	a.settle(t)
-	for list, want := range map[string]string{"3-1": "Sentences: ", "2,999": `no sentence "999"`} {
+	for list, want := range map[string]string{"3-1": "goes backwards", "2,999": `sentence "999" is not in the gold`} {
 		a.handle(func() { a.MakeExercise(list, "", false) })
 		if !a.m.Make.Failed || !strings.Contains(a.m.Make.Note, want) {
 			t.Errorf("%q: note %q", list, a.m.Make.Note)
