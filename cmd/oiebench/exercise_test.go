@@ -68,24 +68,34 @@ func TestExerciseFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	stdout, stderr, code = runCLI(t, append([]string{"score", "--gold", gold, "--format", "json"}, files...)...)
-	if code != 0 {
-		t.Fatalf("score: %s", stderr)
-	}
-	var rep struct {
-		Systems []struct {
-			Name    string
-			BenchIE map[string]struct{ Precision, Recall, F1 float64 }
+	// ... and on the whole gold with the exercise's sentences.
+	for _, scored := range [][]string{{"--gold", gold}, {"--gold", "benchie:en", "--sentences", "2-3,7"}} {
+		stdout, stderr, code = runCLI(t, append(append([]string{"score", "--format", "json"}, scored...), files...)...)
+		if code != 0 {
+			t.Fatalf("score: %s", stderr)
 		}
-	}
-	json.Unmarshal([]byte(stdout), &rep)
-	if len(rep.Systems) != 2 {
-		t.Fatalf("%d systems", len(rep.Systems))
-	}
-	for _, s := range rep.Systems {
-		for _, row := range class.Rows {
-			if row.Student == s.Name && math.Abs(row.Score.F1-s.BenchIE["regular"].F1) > 1e-12 {
-				t.Errorf("%s: class F1 %v, score %v", s.Name, row.Score.F1, s.BenchIE["regular"].F1)
+		var rep struct {
+			Systems []struct {
+				Name    string
+				BenchIE map[string]struct{ Precision, Recall, F1 float64 }
+			}
+		}
+		json.Unmarshal([]byte(stdout), &rep)
+		if len(rep.Systems) != 2 {
+			t.Fatalf("%v: %d systems", scored, len(rep.Systems))
+		}
+		for _, s := range rep.Systems {
+			found := false
+			for _, row := range class.Rows {
+				if row.Student == s.Name {
+					found = true
+					if got, want := row.Score, s.BenchIE["regular"]; math.Abs(got.F1-want.F1) > 1e-12 || math.Abs(got.Precision-want.Precision) > 1e-12 || math.Abs(got.Recall-want.Recall) > 1e-12 {
+						t.Errorf("%v: %s: class %+v, score %+v", scored, s.Name, got, want)
+					}
+				}
+			}
+			if !found {
+				t.Errorf("%s is not in the class table", s.Name)
 			}
 		}
 	}
