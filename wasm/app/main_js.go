@@ -26,6 +26,9 @@ func main() {
 	registerAPI(a)
 	go a.start()
 	for ok := true; ok; ok = renderer.EventWait() {
+		if a.holding() {
+			continue // the shell's first screen stays until the first table (firstscreen.go)
+		}
 		env.RLock() // the model is read while building
 		results := buildEnv.RunBuild(root)
 		env.RUnlock()
@@ -33,5 +36,8 @@ func main() {
 			panic(err)
 		}
 		root.AfterRender()
+		if a.first.due.Load() {
+			go a.checkFirst()
+		}
 	}
 }
