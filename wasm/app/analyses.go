@@ -97,6 +97,7 @@ func (a *app) extrasLoop() {
 		for a.nextExtra() {
 		}
 		a.x.done.Store(n)
+		a.checkFirst() // the work after the first table may be the last of it
 	}
 }
 
