@@ -105,9 +105,32 @@ func TestFirstScreenMismatchIsShown(t *testing.T) {
 	}
 }
 
+// A file dropped as soon as the evaluator runs, on the first screen
+// (before the evaluator's own table), is read and scored.
+func TestDropOnFirstScreen(t *testing.T) {
+	p := newPage(t)
+	p.do(chromedp.Navigate(site.URL + "/"))
+	held := eval[bool](p, `window.oiebenchReady.then(() => {
+		const held = document.querySelector('#app[data-ready="prerendered"]') !== null;
+		const dt = new DataTransfer();
+		dt.items.add(new File(["1\tHe\tserved as\tthe first Prime Minister of Australia\n2\tGraner\thandcuffed\thim\n"], "early.tsv"));
+		document.querySelector('#app').dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true}));
+		return held;
+	})`)
+	p.waitFor("the dropped system", `document.querySelector('#scores td[data-system="early"]') !== null && document.querySelector('#app[data-ready="table"]') !== null`)
+	if c := cells(p)["early"]["regular"]; c["precision"] != "1" {
+		t.Errorf("early system regular %v, want precision 1", c)
+	}
+	if n := eval[int](p, `document.querySelectorAll('#scores td[data-system="early"][data-facet="regular"][data-metric="precision"]').length`); n != 1 {
+		t.Errorf("the dropped file was taken %d times", n)
+	}
+	t.Logf("dropped while the first screen was held: %v", held)
+}
+
 // firstProbe records, in the page, when a score table is first about to
 // be painted (table), when the evaluator first rendered the page itself
-// (live: from then on a dropped file is read) and when its API was ready.
+// (live) and when it ran (ready: its API answers and a dropped file is
+// taken).
 const firstProbe = `(() => {
   const rec = window.__first = {table: 0, live: 0, ready: 0};
   const look = () => {
@@ -126,7 +149,7 @@ const firstProbe = `(() => {
 // firstLoad is one load's figures, in ms from navigation (bytes for
 // transfer).
 type firstLoad struct {
-	Table, Interactive, Read, Transfer float64
+	Table, Interactive, Live, Read, Transfer float64
 }
 
 // loadFirst opens url in a fresh profile at a CPU slowdown and measures.
@@ -146,7 +169,7 @@ func loadFirst(tb testing.TB, url string, slowdown float64) firstLoad {
 		tb.Fatal(err)
 	}
 	// Settled: the evaluator's own table, the BenchIE English data read.
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.__first.table > 0 && window.__first.live > 0 && window.__first.ready > 0 && document.querySelector('#app[data-ready="table"]') !== null && performance.getEntriesByName('oiebench-read').length > 0`, chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.__first.table > 0 && window.__first.live > 0 && window.__first.ready > 0 && document.querySelector('#app[data-ready="table"]') !== null && performance.getEntriesByName('oiebench-read').length > 0 && performance.getEntriesByName('oiebench-table').length > 0`, chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
 		tb.Fatal(err)
 	}
 	v, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => {
@@ -154,12 +177,12 @@ func loadFirst(tb testing.TB, url string, slowdown float64) firstLoad {
   const nav = performance.getEntriesByType('navigation')[0];
   let bytes = nav.transferSize;
   for (const r of performance.getEntriesByType('resource')) bytes += r.transferSize;
-  return [f.table, Math.max(f.live, f.ready), m('oiebench-read') - m('oiebench-fetched'), bytes];
+  return [f.table, f.ready, m('oiebench-table'), m('oiebench-read') - m('oiebench-fetched'), bytes];
 })()`))
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return firstLoad{v[0], v[1], v[2], v[3]}
+	return firstLoad{v[0], v[1], v[2], v[3], v[4]}
 }
 
 // BenchmarkFirstScreen is the page's start as ./build.sh bench reports it:
@@ -167,9 +190,10 @@ func loadFirst(tb testing.TB, url string, slowdown float64) firstLoad {
 // folder, that one too, in the same run, load after load), at CPU slowdown
 // 1 and 4 (Emulation.setCPUThrottlingRate: a mid-range phone), the medians
 // of FIRST_RUNS (default 5) loads in fresh profiles: navigation to the first
-// score table painted, to the page interactive (the evaluator's own render
-// and its API: a dropped file is read), the bundled gold and nine systems
-// read in the page, and the bytes transferred.
+// score table painted, to the evaluator running (its API answers, a dropped
+// file is taken), to the evaluator's own table on screen (every control
+// answers), the bundled gold and nine systems read in the page, and the
+// bytes transferred.
 func BenchmarkFirstScreen(b *testing.B) {
 	runs := 5
 	if s := os.Getenv("FIRST_RUNS"); s != "" {
@@ -182,7 +206,7 @@ func BenchmarkFirstScreen(b *testing.B) {
 		sites = append(sites, struct{ name, url string }{"baseline (" + dir + ")", srv.URL + "/"})
 	}
 	for i := 0; i < b.N; i++ {
-		fmt.Printf("| build | CPU | navigation → table | → interactive | gold + 9 systems read in page | transfer |\n|---|---:|---:|---:|---:|---:|\n")
+		fmt.Printf("| build | CPU | navigation → table | → evaluator running | → its own table | gold + 9 systems read in page | transfer |\n|---|---:|---:|---:|---:|---:|---:|\n")
 		for _, slow := range []float64{1, 4} {
 			loads := make([][]firstLoad, len(sites))
 			for r := 0; r < runs; r++ {
@@ -191,11 +215,12 @@ func BenchmarkFirstScreen(b *testing.B) {
 				}
 			}
 			for k, s := range sites {
-				var tab, inter, read, bytes []float64
+				var tab, inter, live, read, bytes []float64
 				for _, l := range loads[k] {
-					tab, inter, read, bytes = append(tab, l.Table), append(inter, l.Interactive), append(read, l.Read), append(bytes, l.Transfer)
+					tab, inter, live = append(tab, l.Table), append(inter, l.Interactive), append(live, l.Live)
+					read, bytes = append(read, l.Read), append(bytes, l.Transfer)
 				}
-				fmt.Printf("| %s | %gx | %.0f ms | %.0f ms | %.0f ms | %.2f MB |\n", s.name, slow, median(tab), median(inter), median(read), median(bytes)/1e6)
+				fmt.Printf("| %s | %gx | %.0f ms | %.0f ms | %.0f ms | %.0f ms | %.2f MB |\n", s.name, slow, median(tab), median(inter), median(live), median(read), median(bytes)/1e6)
 			}
 		}
 	}

@@ -138,6 +138,7 @@ func (a *app) start() {
 	a.env.UnlockRender()
 	a.rescore()
 	a.release()
+	close(a.first.started)
 	go a.scoreLoop()
 }
 

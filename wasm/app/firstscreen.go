@@ -36,6 +36,9 @@ type firstScreen struct {
 type firstState struct {
 	want      firstScreen
 	hold, due atomic.Bool
+	// started is closed once the page's start is done (its first table
+	// shown, or its error): files dropped on the first screen are taken then.
+	started chan struct{}
 }
 
 // reportDigest is the digest of the numbers on screen: the report's JSON
@@ -79,6 +82,7 @@ func defaultOptions() ui.Options { return ui.Options{Facets: benchie.Facets} }
 // renders while it is on screen.
 func (a *app) initFirst(f firstScreen) {
 	a.first.want = f
+	a.first.started = make(chan struct{})
 	a.first.hold.Store(f.Digest != "")
 	a.first.due.Store(f.Digest != "")
 }
