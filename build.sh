@@ -199,7 +199,19 @@ bench_page() {
   echo "== BenchIE English data (gold and 9 systems; brotli -q 11, bytes)"
   go run ./internal/sitebuild sizes dist/data/benchie/benchie_gold_annotations_en.txt dist/data/benchie/systems/{clausie,minie,stanford,openie6,roi_t,roi_n,naive_oie,m2oie_en,graphene}_explicit.txt | tail -1
   echo "== page timing (headless Chromium)"
-  go test -tags e2e -run '^$' -bench . -skip '^BenchmarkScalePage$' -benchtime "${PAGE_RUNS:-5}x" ./e2e | grep -E 'ms/(table|rescore|carb|analysed)'
+  go test -tags e2e -run '^$' -bench . -skip '^Benchmark(ScalePage|FirstScreen)$' -benchtime "${PAGE_RUNS:-5}x" ./e2e | grep -E 'ms/(table|rescore|carb|analysed)'
+  # The page's start (README, Measured figures): navigation to the first
+  # table, to the evaluator running and to its own table, at CPU slowdown 1
+  # and 4, medians of FIRST_RUNS fresh profiles; beside the build of
+  # BASELINE (a commit, default none) served the same way, load after load.
+  local base=""
+  if [ -n "${BASELINE:-}" ]; then
+    base=$(mktemp -d)
+    git archive "$BASELINE" dist | tar -x -C "$base"
+  fi
+  echo "== page start (headless Chromium, medians of ${FIRST_RUNS:-5}; load: $(cut -d' ' -f1-3 /proc/loadavg))"
+  FIRST_BASELINE=${base:+$base/dist} go test -tags e2e -run '^$' -bench '^BenchmarkFirstScreen$' -benchtime 1x -timeout 60m ./e2e | grep -E '^\|'
+  [ -z "$base" ] || rm -rf "$base"
   # At scale (README, Scale): BenchIE English 1×, 10×, 100× (gold and nine
   # systems, core/synthetic) picked in the page at once; medians of
   # SCALE_RUNS loads; the machine's load beside (a shared machine is noisy).
