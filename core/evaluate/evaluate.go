@@ -167,6 +167,15 @@ func Evaluate(gold, eGold *Gold, systems []*System, opt Options) *Evaluation {
 	}
 	ev := &Evaluation{Gold: gold, EGold: eGold, Compiled: map[benchie.Facet]*benchie.Compiled{},
 		FLGold: opt.FLGold, FLCorrected: opt.FLCorrected, FLOnly: opt.FLOnly && opt.FLGold != nil}
+	// Unpaced (natively), the statistics, the costliest count, are counted
+	// on another core while the gold is compiled and the systems scored.
+	if !opt.StatsLater && opt.Pause == nil {
+		for _, g := range []*Gold{gold, eGold} {
+			if g != nil && !g.StatsCounted() {
+				go g.Stats()
+			}
+		}
+	}
 	for _, s := range systems {
 		ev.Systems = append(ev.Systems, asBenchIE(s, gold.Gold))
 	}
