@@ -84,7 +84,9 @@ func renderScreen(a *app) ([]byte, error) {
 		return nil, err
 	}
 	var b bytes.Buffer
-	if err := staticrender.New(&b).Render(env.RunBuild(&ui.Root{M: &m})); err != nil {
+	br := env.RunBuild(&ui.Root{M: &m})
+	propsAsAttrs(br, br.Out)
+	if err := staticrender.New(&b).Render(br); err != nil {
 		return nil, err
 	}
 	page := bytes.TrimSpace(b.Bytes())
@@ -95,6 +97,33 @@ func renderScreen(a *app) ([]byte, error) {
 	out.Write(page)
 	fmt.Fprintf(&out, "\n<div id=\"first-screen\" hidden data-source=\"%s\" data-digest=\"%s\"></div>\n", html.EscapeString(a.source), digest)
 	return out.Bytes(), nil
+}
+
+// propsAsAttrs writes the boolean properties the page sets on controls
+// (a checked facet, a selected option, a disabled box) as the attributes
+// that set them in HTML: the static renderer writes attributes only.
+func propsAsAttrs(br *vugu.BuildResults, bo *vugu.BuildOut) {
+	if bo == nil {
+		return
+	}
+	var visit func(n *vugu.VGNode)
+	visit = func(n *vugu.VGNode) {
+		if n.Component != nil {
+			propsAsAttrs(br, br.ResultFor(n.Component))
+			return
+		}
+		for _, p := range n.Prop {
+			if (p.Key == "checked" || p.Key == "selected" || p.Key == "disabled") && string(p.JSONVal) == "true" {
+				n.Attr = append(n.Attr, vugu.VGAttribute{Key: p.Key})
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			visit(c)
+		}
+	}
+	for _, n := range bo.Out {
+		visit(n)
+	}
 }
 
 // withFirst puts the first screen between the shell's markers.

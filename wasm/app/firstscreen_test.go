@@ -38,7 +38,7 @@ func TestFirstScreenIsCurrent(t *testing.T) {
 	if !bytes.Equal(shell, want) {
 		t.Fatal("dist/index.html's first screen is not what the page renders now: run ./build.sh build and commit dist/index.html")
 	}
-	for _, s := range []string{`data-ready="prerendered"`, `data-facet="regular" data-metric="f1" data-system="ClausIE" data-value="0.33889980353634575"`, `id="first-screen"`, `data-digest="sha256:`} {
+	for _, s := range []string{`data-ready="prerendered"`, `data-facet="regular" data-metric="f1" data-system="ClausIE" data-value="0.33889980353634575"`, `id="first-screen"`, `data-digest="sha256:`, `<input type="checkbox" data-facet="regular" checked=""/>`} {
 		if !bytes.Contains(first, []byte(s)) {
 			t.Errorf("the first screen lacks %s", s)
 		}
