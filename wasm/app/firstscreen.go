@@ -111,6 +111,7 @@ func (a *app) checkFirst() {
 		return
 	}
 	got, err := reportDigest(a.m)
+	a.br.Mark("oiebench-first-checked")
 	if err == nil && got == a.first.want.Digest {
 		a.env.UnlockOnly()
 		return
