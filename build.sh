@@ -34,6 +34,10 @@ write_tags() {
 build_site() {
   write_tags
   go tool vugugen -s -skip-go-mod -skip-main ui
+  # The first screen (BenchIE English scored, as a fresh visitor sees it)
+  # rendered into the shell by the page's own code, run natively; the page
+  # shows it at once and checks it against its own numbers.
+  go run ./wasm/app -first dist/index.html
   GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o dist/app.wasm ./wasm/app
   cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" dist/wasm_exec.js
   go run ./internal/sitebuild pack
@@ -179,6 +183,17 @@ cmd_fuzz() {
 
 cmd_bench() {
   go test -run '^$' -bench . -benchmem -benchtime "${BENCHTIME:-2s}" ./core/...
+  # The English gold read and compiled as WebAssembly (node runs Go's wasm
+  # test binary, as V8 runs the page): the first run, which is what the page
+  # meets, and the mean of 20, once V8 has optimised the code.
+  local node_exec
+  node_exec="$(go env GOROOT)/lib/wasm/go_js_wasm_exec"
+  if command -v node >/dev/null; then
+    echo "== BenchIE English gold in WebAssembly (node $(node --version)): first run, then 20"
+    for n in 1 20; do
+      GOOS=js GOARCH=wasm go test -exec "$node_exec" -run '^$' -bench '^Benchmark(ReadGold|Compile)EN$' -benchtime "${n}x" ./core/benchie | grep '^Benchmark'
+    done
+  fi
   # Scale: 1×, 10×, 100× BenchIE English, 9 systems × 3 facets, in a child process each.
   go run ./internal/scalebench -scales "${SCALES:-1,10,100}"
   bench_page
@@ -195,7 +210,19 @@ bench_page() {
   echo "== BenchIE English data (gold and 9 systems; brotli -q 11, bytes)"
   go run ./internal/sitebuild sizes dist/data/benchie/benchie_gold_annotations_en.txt dist/data/benchie/systems/{clausie,minie,stanford,openie6,roi_t,roi_n,naive_oie,m2oie_en,graphene}_explicit.txt | tail -1
   echo "== page timing (headless Chromium)"
-  go test -tags e2e -run '^$' -bench . -skip '^BenchmarkScalePage$' -benchtime "${PAGE_RUNS:-5}x" ./e2e | grep -E 'ms/(table|rescore|carb|analysed)'
+  go test -tags e2e -run '^$' -bench . -skip '^Benchmark(ScalePage|FirstScreen)$' -benchtime "${PAGE_RUNS:-5}x" ./e2e | grep -E 'ms/(table|rescore|carb|analysed)'
+  # The page's start (README, Measured figures): navigation to the first
+  # table, to the evaluator running and to its own table, at CPU slowdown 1
+  # and 4, medians of FIRST_RUNS fresh profiles; beside the build of
+  # BASELINE (a commit, default none) served the same way, load after load.
+  local base=""
+  if [ -n "${BASELINE:-}" ]; then
+    base=$(mktemp -d)
+    git archive "$BASELINE" dist | tar -x -C "$base"
+  fi
+  echo "== page start (headless Chromium, medians of ${FIRST_RUNS:-5}; load: $(cut -d' ' -f1-3 /proc/loadavg))"
+  FIRST_BASELINE=${base:+$base/dist} go test -tags e2e -run '^$' -bench '^BenchmarkFirstScreen$' -benchtime 1x -timeout 60m ./e2e | grep -E '^\|'
+  [ -z "$base" ] || rm -rf "$base"
   # At scale (README, Scale): BenchIE English 1×, 10×, 100× (gold and nine
   # systems, core/synthetic) picked in the page at once; medians of
   # SCALE_RUNS loads; the machine's load beside (a shared machine is noisy).

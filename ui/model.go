@@ -238,6 +238,10 @@ type Model struct {
 	Recovery *Recovery
 	// Fatal is set when the page cannot show anything (no data, no gold).
 	Fatal string
+	// Prerendered marks the first screen written into the shell at build
+	// time (wasm/app's prerender): shown at once, until the evaluator
+	// running in the page takes over.
+	Prerendered bool
 
 	Options  Options
 	ReadAs   evaluate.Kind // how added files are read; KindAuto: sniffed

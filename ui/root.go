@@ -96,9 +96,12 @@ func (c *Root) Drop(e vugu.DOMEvent) {
 }
 
 // Ready is the data-ready attribute: "table" once the table on screen is
-// final (CaRB's columns included), for tests and embedding pages.
+// final (CaRB's columns included), for tests and embedding pages;
+// "prerendered" while the page shows the first screen written at build time.
 func (c *Root) Ready() string {
 	switch {
+	case c.M.Prerendered:
+		return "prerendered"
 	case c.M.Fatal != "":
 		return "error"
 	case c.M.Eval != nil && c.M.Settled() && !c.M.Analyses.CaRBPending:

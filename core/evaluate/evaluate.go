@@ -8,6 +8,7 @@ package evaluate
 import (
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 
@@ -198,6 +199,15 @@ func Evaluate(gold, eGold *Gold, systems []*System, opt Options) *Evaluation {
 	}
 	ev := &Evaluation{Compiled: map[benchie.Facet]*benchie.Compiled{},
 		FLGold: opt.FLGold, FLCorrected: opt.FLCorrected, FLOnly: opt.FLOnly && opt.FLGold != nil}
+	// Unpaced (natively), the statistics, the costliest count, are counted
+	// on another core while the gold is compiled and the systems scored.
+	if !opt.StatsLater && opt.Pause == nil {
+		for _, g := range []*Gold{gold, eGold} {
+			if g != nil && !g.StatsCounted() {
+				go g.Stats()
+			}
+		}
+	}
 	for _, s := range systems {
 		ev.Systems = append(ev.Systems, asBenchIE(s, gold.Gold))
 	}
@@ -219,14 +229,19 @@ func Evaluate(gold, eGold *Gold, systems []*System, opt Options) *Evaluation {
 		total += len(systems)
 	}
 	done := 0
+	var stepMu sync.Mutex
 	step := func() {
+		stepMu.Lock()
+		defer stepMu.Unlock()
 		done++
 		if opt.Progress != nil {
 			opt.Progress(done, total)
 		}
 	}
 	sopt := benchie.Options{ReferenceCompat: opt.ReferenceCompat, Pause: opt.Pause}
-	for _, s := range ev.Systems {
+	ev.Results = make([]map[string]*benchie.Result, len(ev.Systems))
+	score := func(i int) {
+		s := ev.Systems[i]
 		rs := map[string]*benchie.Result{}
 		for _, f := range facets {
 			rs[string(f)] = ev.Compiled[f].Score(s.System, sopt)
@@ -236,7 +251,30 @@ func Evaluate(gold, eGold *Gold, systems []*System, opt Options) *Evaluation {
 			rs[Entity] = ev.CompiledE.Score(s.System, sopt)
 			step()
 		}
-		ev.Results = append(ev.Results, rs)
+		ev.Results[i] = rs
+	}
+	if opt.Pause != nil {
+		// Paced (the page): one after the other.
+		for i := range ev.Systems {
+			score(i)
+		}
+	} else {
+		// Natively, systems are scored on every core (a compiled gold is
+		// only read while scoring).
+		var wg sync.WaitGroup
+		next := make(chan int)
+		for range min(runtime.GOMAXPROCS(0), len(ev.Systems)) {
+			wg.Go(func() {
+				for i := range next {
+					score(i)
+				}
+			})
+		}
+		for i := range ev.Systems {
+			next <- i
+		}
+		close(next)
+		wg.Wait()
 	}
 	if ev.FLGold != nil {
 		ev.scoreFL(step, opt.Pause)

@@ -6,7 +6,7 @@ import (
 
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/evaluate"
-	"github.com/oiebench/oiebench/internal/dataset"
+	"github.com/oiebench/oiebench/internal/shipped"
 )
 
 // The workspace must give exactly what evaluate.Evaluate gives, whatever was
@@ -93,7 +93,7 @@ func TestPreviewThenComplete(t *testing.T) {
 // bundled reads a bundled data set: its gold and every system.
 func bundled(t testing.TB, key string) (*evaluate.Gold, []*evaluate.System) {
 	t.Helper()
-	g, systems, err := dataset.Bundled(key)
+	g, systems, err := shipped.Read(key)
 	if err != nil {
 		t.Fatal(err)
 	}

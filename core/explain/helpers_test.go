@@ -5,6 +5,7 @@ import (
 
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/internal/dataset"
+	"github.com/oiebench/oiebench/internal/shipped"
 )
 
 func readInput(t testing.TB, name string) evaluate.Input {
@@ -28,7 +29,7 @@ func readGold(t testing.TB, name string) *evaluate.Gold {
 // bundled reads a bundled data set: its gold and every system.
 func bundled(t testing.TB, key string) (*evaluate.Gold, []*evaluate.System) {
 	t.Helper()
-	g, systems, err := dataset.Bundled(key)
+	g, systems, err := shipped.Read(key)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package oie
 
 import (
 	"bytes"
-	"strings"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -64,7 +63,7 @@ func NextLine(text string) (line, rest string, ok bool) {
 	if text == "" {
 		return "", "", false
 	}
-	i := strings.IndexByte(text, '\n')
+	i := indexByte(text, '\n')
 	if i < 0 {
 		line, rest = text, ""
 	} else {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/csv"
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -180,13 +179,7 @@ func (r *Report) latex() []byte {
 		what = "Token-level"
 	}
 	sig := strings.ReplaceAll(escapeLatex(r.Signature), `\textbar{}`, `\textbar{}\allowbreak{}`)
-	sig = hexRun.ReplaceAllStringFunc(sig, func(h string) string { // a checksum may break every 16 digits
-		var parts []string
-		for len(h) > 16 {
-			parts, h = append(parts, h[:16]), h[16:]
-		}
-		return strings.Join(append(parts, h), `\allowbreak{}`)
-	})
+	sig = breakChecksums(sig)
 	fmt.Fprintf(&b, "\\caption{%s scores on %s (%s, %s). Signature: \\texttt{%s}}\n",
 		what, escapeLatex(BaseName(r.Gold.Path)), escapeLatex(r.SentencesLabel()), r.goldUnits(), sig)
 	b.WriteString("\\end{table}\n")
@@ -218,8 +211,36 @@ func facetGroups(ms []Metric) []FacetGroup {
 // counts adds TP, FP and FN to the BenchIE facets.
 func (r *Report) Columns(counts bool) []FacetGroup { return facetGroups(r.Metrics(counts)) }
 
-// hexRun is a checksum in a signature.
-var hexRun = regexp.MustCompile(`[0-9a-f]{32,}`)
+// breakChecksums lets LaTeX break a checksum of a signature (a run of 32
+// or more lowercase hexadecimal digits) every 16 digits. (A loop, not a
+// regular expression: the page's evaluator would carry Go's regexp
+// package, a quarter of a megabyte, for this one use.)
+func breakChecksums(s string) string {
+	isHex := func(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' }
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		j := i
+		for j < len(s) && isHex(s[j]) {
+			j++
+		}
+		if j == i {
+			b.WriteByte(s[i])
+			i++
+			continue
+		}
+		run := s[i:j]
+		if len(run) >= 32 {
+			for len(run) > 16 {
+				b.WriteString(run[:16])
+				b.WriteString(`\allowbreak{}`)
+				run = run[16:]
+			}
+		}
+		b.WriteString(run)
+		i = j
+	}
+	return b.String()
+}
 
 // latexFacet is FacetLabel in LaTeX: Δ, − and ^FL as math.
 func latexFacet(f string) string {

@@ -16,8 +16,9 @@ import (
 	"fmt"
 	"html"
 	"io"
-	"regexp"
 	"strings"
+
+	"github.com/oiebench/oiebench/dist/shell"
 )
 
 // Asset is a file embedded in the page under the path the page asks for
@@ -27,13 +28,48 @@ type Asset struct {
 	Data []byte
 }
 
+// The shell's tags the bundle rewrites, each as the text before and after
+// its one varying part. (Plain scanning, not regular expressions: the page
+// makes exercise files too, and Go's regexp would weigh a quarter of a
+// megabyte in its evaluator.)
 var (
-	stylesheet = regexp.MustCompile(`<link rel="stylesheet" href="([^"]+)">`)
-	script     = regexp.MustCompile(`<script src="([^"]+)"></script>`)
-	preload    = regexp.MustCompile(`(?m)^<link rel="preload"[^>]*>\n`)
-	csp        = regexp.MustCompile(`script-src 'self'`)
-	titleTag   = regexp.MustCompile(`<title>[^<]*</title>`)
+	stylesheet = tag{`<link rel="stylesheet" href="`, `">`}
+	script     = tag{`<script src="`, `"></script>`}
+	preload    = tag{"\n" + `<link rel="preload"`, ">"} // a line of its own
+	titleTag   = tag{`<title>`, `</title>`}
+	csp        = []byte(`script-src 'self'`)
 )
+
+// tag is markup made of a fixed start, a varying part and a fixed end.
+type tag struct{ start, end string }
+
+// replace replaces every occurrence of t in page by what f makes of its
+// varying part.
+func (t tag) replace(page []byte, f func(inner string) []byte) []byte {
+	var out bytes.Buffer
+	for {
+		i := bytes.Index(page, []byte(t.start))
+		if i < 0 {
+			break
+		}
+		j := bytes.Index(page[i+len(t.start):], []byte(t.end))
+		if j < 0 {
+			break
+		}
+		inner := page[i+len(t.start) : i+len(t.start)+j]
+		out.Write(page[:i])
+		out.Write(f(string(inner)))
+		page = page[i+len(t.start)+j+len(t.end):]
+	}
+	out.Write(page)
+	return out.Bytes()
+}
+
+// found tells whether page holds t.
+func (t tag) found(page []byte) bool {
+	i := bytes.Index(page, []byte(t.start))
+	return i >= 0 && bytes.Contains(page[i+len(t.start):], []byte(t.end))
+}
 
 // Shell lists the files of the page's shell: index.html and the files it
 // links. A page that embeds them too (the single-file site) can make
@@ -48,14 +84,18 @@ func Bundle(read func(path string) ([]byte, error), assets []Asset, title string
 	if err != nil {
 		return nil, err
 	}
+	if !embedsData(assets) {
+		if page, err = shell.WithoutFirstScreen(page); err != nil {
+			return nil, err
+		}
+	}
 	if title != "" {
-		page = titleTag.ReplaceAllLiteral(page, []byte("<title>"+html.EscapeString(title)+"</title>"))
+		page = titleTag.replace(page, func(string) []byte { return []byte("<title>" + html.EscapeString(title) + "</title>") })
 	}
 	var firstErr error
 	var hashes []string // of the inlined scripts, for the Content-Security-Policy
-	inline := func(re *regexp.Regexp, tag string) {
-		page = re.ReplaceAllFunc(page, func(m []byte) []byte {
-			name := string(re.FindSubmatch(m)[1])
+	inline := func(t tag, element string) {
+		page = t.replace(page, func(name string) []byte {
 			body, err := read(name)
 			if err != nil && firstErr == nil {
 				firstErr = err
@@ -65,15 +105,15 @@ func Bundle(read func(path string) ([]byte, error), assets []Asset, title string
 			content := "\n" + string(body) + "\n"
 			sum := sha256.Sum256([]byte(content))
 			hashes = append(hashes, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'")
-			return []byte("<" + tag + ">" + content + "</" + tag + ">")
+			return []byte("<" + element + ">" + content + "</" + element + ">")
 		})
 	}
 	inline(stylesheet, "style")
 	hashes = nil // styles are allowed by style-src
-	if !csp.Match(page) {
+	if !bytes.Contains(page, csp) {
 		return nil, errors.New("index.html: no script-src 'self' in the Content-Security-Policy to extend")
 	}
-	page = preload.ReplaceAll(page, nil)
+	page = preload.replace(page, func(string) []byte { return nil })
 
 	var embedded bytes.Buffer
 	embedded.WriteString("<!-- Embedded files: gzip, then base64. -->\n")
@@ -93,7 +133,7 @@ func Bundle(read func(path string) ([]byte, error), assets []Asset, title string
 		embedded.WriteString("</script>\n")
 	}
 	// The embedded files must precede the scripts that look them up.
-	if script.FindIndex(page) == nil {
+	if !script.found(page) {
 		return nil, errors.New("index.html: no <script src> to put the embedded files before")
 	}
 	inline(script, "script")
@@ -103,7 +143,7 @@ func Bundle(read func(path string) ([]byte, error), assets []Asset, title string
 	// The inlined scripts are allowed by their hashes, not by
 	// 'unsafe-inline', which would allow any injected script too; the
 	// embedded files are data blocks, which the policy does not run.
-	page = csp.ReplaceAll(page, []byte("script-src 'self' "+strings.Join(hashes, " ")))
+	page = bytes.ReplaceAll(page, csp, []byte("script-src 'self' "+strings.Join(hashes, " ")))
 	at := bytes.Index(page, []byte("<script>")) // the first inlined script, after the policy grew
 	var out bytes.Buffer
 	out.Write(page[:at])
@@ -115,14 +155,33 @@ func Bundle(read func(path string) ([]byte, error), assets []Asset, title string
 	return out.Bytes(), nil
 }
 
+// embedsData tells whether a page embeds the bundled benchmarks (data/…),
+// which the shell's first screen shows; a page without them (an exercise)
+// starts on a notice instead.
+func embedsData(assets []Asset) bool {
+	for _, a := range assets {
+		if strings.HasPrefix(a.Path, "data/") {
+			return true
+		}
+	}
+	return false
+}
+
 // Embedded returns the file a page made by Bundle embeds under path, as it
 // was given: what the page's loader decodes, for checking a page made.
 func Embedded(page []byte, path string) ([]byte, error) {
-	m := regexp.MustCompile(`data-asset="` + regexp.QuoteMeta(path) + `">([^<]*)<`).FindSubmatch(page)
-	if m == nil {
+	var inner string
+	found := false
+	tag{fmt.Sprintf("data-asset=%q>", path), "<"}.replace(page, func(s string) []byte {
+		if !found {
+			inner, found = s, true
+		}
+		return nil
+	})
+	if !found {
 		return nil, fmt.Errorf("the page embeds no %s", path)
 	}
-	z, err := base64.StdEncoding.DecodeString(string(m[1]))
+	z, err := base64.StdEncoding.DecodeString(inner)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}

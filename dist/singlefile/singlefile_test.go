@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/oiebench/oiebench/core/benchmarks"
+	"github.com/oiebench/oiebench/dist/shell"
 	"github.com/oiebench/oiebench/internal/dataset"
 )
 
@@ -30,19 +31,20 @@ func writeSite(t *testing.T, files map[string]string) string {
 	return dir
 }
 
-const shell = `<!doctype html>
+const shellHTML = `<!doctype html>
 <title>oiebench</title>
 <meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'wasm-unsafe-eval'">
 <link rel="stylesheet" href="style.css">
 <link rel="preload" as="fetch" crossorigin href="data/x.txt">
-<div id="app"></div>
+` + shell.FirstScreenBegin + `<div id="app">the bundled benchmark's table</div>
+` + shell.FirstScreenEnd + `
 <script src="wasm_exec.js"></script>
 <script src="loader.js"></script>
 `
 
 func TestBundle(t *testing.T) {
 	dir := writeSite(t, map[string]string{
-		"index.html":   shell,
+		"index.html":   shellHTML,
 		"style.css":    "body { color: red }",
 		"wasm_exec.js": "var go = 1; // </script> inside a comment",
 		"loader.js":    "start();",
@@ -93,6 +95,17 @@ func TestBundle(t *testing.T) {
 		if string(got) != want {
 			t.Errorf("%s embeds %q", name, got)
 		}
+	}
+	if !strings.Contains(html, "the bundled benchmark's table") {
+		t.Error("a page with the benchmark lost its first screen")
+	}
+	// A page without the benchmark (an exercise) does not show its table.
+	page, err = Bundle(dirReader(dir), []Asset{{Path: "app.wasm"}, {Path: "exercise.json", Data: []byte(`{}`)}}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if html := string(page); strings.Contains(html, "the bundled benchmark's table") || !strings.Contains(html, "Starting the evaluator") {
+		t.Error("a page without the benchmark shows the benchmark's first screen")
 	}
 	if _, err := Bundle(dirReader(dir), []Asset{{Path: "missing.wasm"}}, ""); err == nil {
 		t.Error("a missing file made no error")

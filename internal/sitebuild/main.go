@@ -4,7 +4,9 @@
 //
 //	go run ./internal/sitebuild pack    compress dist/app.wasm into dist/app.wasm.br (brotli,
 //	                                    quality 11) and record its sources in dist/app.wasm.sources
-//	go run ./internal/sitebuild check   fail if the sources changed since app.wasm.br was packed
+//	go run ./internal/sitebuild check   fail if the sources changed since app.wasm.br was packed,
+//	                                    or if dist/index.html's first screen is not what the
+//	                                    page's code renders now (go run ./wasm/app -first)
 //	go run ./internal/sitebuild sizes FILE...   each file's size brotli-compressed (quality 11),
 //	                                    as a static host serves it, and the total
 //
@@ -37,6 +39,7 @@ const (
 	wasmPath    = "dist/app.wasm"
 	packedPath  = "dist/app.wasm.br"
 	recordPath  = "dist/app.wasm.sources"
+	shellPath   = "dist/index.html"
 	mainPackage = "./wasm/app"
 )
 
@@ -141,6 +144,37 @@ func check() error {
 	}
 	if sum(wasm) != old.Wasm {
 		return fmt.Errorf("%s does not hold the wasm %s records: run ./build.sh build", packedPath, recordPath)
+	}
+	return checkFirst()
+}
+
+// checkFirst fails when the shell's first screen (dist/index.html) is not
+// what the page's code renders now: it is rendered into a copy and compared.
+func checkFirst() error {
+	shell, err := os.ReadFile(shellPath)
+	if err != nil {
+		return err
+	}
+	dir, err := os.MkdirTemp("", "oiebench-first-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	copyPath := filepath.Join(dir, "index.html")
+	if err := os.WriteFile(copyPath, shell, 0o644); err != nil {
+		return err
+	}
+	cmd := exec.Command("go", "run", mainPackage, "-first", copyPath)
+	cmd.Stderr = os.Stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("rendering the first screen: %v", err)
+	}
+	now, err := os.ReadFile(copyPath)
+	if err != nil {
+		return err
+	}
+	if !bytes.Equal(now, shell) {
+		return fmt.Errorf("%s: its first screen is not what the page renders now: run ./build.sh build and commit %s", shellPath, shellPath)
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/oiebench/oiebench/core/analysis"
@@ -42,6 +43,9 @@ const wire57Source = "wire57"
 type extras struct {
 	once sync.Once
 	wake chan struct{}
+	// asked counts the wakes, done the wakes answered: the extras are idle
+	// when they are equal.
+	asked, done atomic.Int64
 
 	// guarded by the EventEnv lock:
 	gen int // counts evaluations shown; work for an older one is dropped
@@ -79,6 +83,7 @@ func (a *app) wakeExtras() {
 		a.x.wake = make(chan struct{}, 1)
 		go a.extrasLoop()
 	})
+	a.x.asked.Add(1)
 	select {
 	case a.x.wake <- struct{}{}:
 	default:
@@ -87,10 +92,16 @@ func (a *app) wakeExtras() {
 
 func (a *app) extrasLoop() {
 	for range a.x.wake {
+		n := a.x.asked.Load()
 		for a.nextExtra() {
 		}
+		a.x.done.Store(n)
+		a.checkFirst() // the work after the first table may be the last of it
 	}
 }
+
+// extrasIdle tells whether the work after the table is done.
+func (a *app) extrasIdle() bool { return a.x.done.Load() == a.x.asked.Load() }
 
 // nextExtra does the most needed job, if any, and reports whether it did.
 func (a *app) nextExtra() bool {

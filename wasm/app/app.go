@@ -7,7 +7,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/ui"
@@ -49,17 +48,19 @@ type app struct {
 	fetches map[string]*fetch
 	loads   map[string]*bundleLoad
 
-	st *studio // the annotation studio (studio.go)
-	x  extras  // the work after the table: CaRB, analyses, tests (analyses.go)
+	first firstState // the shell's first screen (firstscreen.go)
+	st    *studio    // the annotation studio (studio.go)
+	x     extras     // the work after the table: CaRB, analyses, tests (analyses.go)
 }
 
 func newApp(env vugu.EventEnv, br browser) *app {
 	a := &app{
 		env: env, br: br, wake: make(chan struct{}, 1),
-		source: benchmarks.BenchIE[0].Key, options: ui.Options{Facets: benchie.Facets},
+		source: benchmarks.BenchIE[0].Key, options: defaultOptions(),
 		bundles: map[string]*bundle{}, fetches: map[string]*fetch{}, loads: map[string]*bundleLoad{},
 	}
 	a.m = &ui.Model{App: a}
+	a.initFirst(br.FirstScreen())
 	a.initStudio()
 	return a
 }
@@ -88,6 +89,9 @@ func (a *app) start() {
 	stored, err := a.br.LoadFiles()
 	ws := <-studio
 	works, worksErr := ws.works, ws.err
+	if ok || len(stored) > 0 || len(works) > 0 {
+		a.release() // a returning visitor: the first screen is not theirs
+	}
 	slices.SortFunc(stored, func(x, y storedFile) int { return cmp.Or(cmp.Compare(x.Added, y.Added), cmp.Compare(x.ID, y.ID)) })
 	// A start that stopped while reading or scoring the stored files left
 	// Pending set: this one starts clean and asks (a file that takes the
@@ -132,6 +136,8 @@ func (a *app) start() {
 	a.syncModel()
 	a.env.UnlockRender()
 	a.rescore()
+	a.release()
+	close(a.first.started)
 	go a.scoreLoop()
 }
 

@@ -37,6 +37,8 @@ type browser interface {
 	Unsaved(pending bool)
 	// Mark records a moment in the page's performance timeline (bench).
 	Mark(name string)
+	// FirstScreen is the first screen the shell shows (firstscreen.go).
+	FirstScreen() firstScreen
 }
 
 // maxFileSize bounds a file the page reads and maxHeldSize all the files it

@@ -305,6 +305,16 @@ func (jsBrowser) Copy(text string) {
 
 func (jsBrowser) Unsaved(pending bool) { sjs.Global().Set("oiebenchUnsaved", pending) }
 
+// FirstScreen reads the first screen's record, an element the build wrote
+// into the shell: <div id="first-screen" data-source data-digest hidden>.
+func (jsBrowser) FirstScreen() firstScreen {
+	el := sjs.Global().Get("document").Call("getElementById", "first-screen")
+	if !el.Truthy() {
+		return firstScreen{}
+	}
+	return firstScreen{Source: el.Call("getAttribute", "data-source").String(), Digest: el.Call("getAttribute", "data-digest").String()}
+}
+
 func (jsBrowser) Mark(name string) {
 	if perf := sjs.Global().Get("performance"); perf.Truthy() {
 		perf.Call("mark", name)

@@ -2,16 +2,47 @@
 
 // Command app is the page's browser entry: it mounts the Vugu UI, reads the
 // files a user drops, keeps them in the browser's storage and scores them
-// with the core. It runs only as WebAssembly in a page (./build.sh build
-// makes dist/app.wasm); this native build only says so.
+// with the core. It runs as WebAssembly in a page (./build.sh build makes
+// dist/app.wasm). Natively it writes the page's first screen into the shell
+// (firstscreen.go), as ./build.sh build does:
+//
+//	go run ./wasm/app -first dist/index.html
 package main
 
 import (
+	"flag"
 	"fmt"
 	"os"
+
+	"github.com/oiebench/oiebench/dist/shell"
 )
 
 func main() {
-	fmt.Fprintln(os.Stderr, "wasm/app runs in the browser: build it with GOOS=js GOARCH=wasm (./build.sh build), then ./build.sh serve")
-	os.Exit(2)
+	first := flag.String("first", "", "write the first screen into this shell (dist/index.html)")
+	flag.Parse()
+	if *first == "" {
+		fmt.Fprintln(os.Stderr, "wasm/app runs in the browser: build it with GOOS=js GOARCH=wasm (./build.sh build), then ./build.sh serve; natively: -first dist/index.html writes the first screen")
+		os.Exit(2)
+	}
+	if err := writeFirst(*first); err != nil {
+		fmt.Fprintln(os.Stderr, "wasm/app:", err)
+		os.Exit(1)
+	}
+}
+
+// writeFirst renders the first screen into the shell file, in place.
+func writeFirst(path string) error {
+	html, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	first, err := renderFirst()
+	if err != nil {
+		return err
+	}
+	out, err := shell.WithFirstScreen(html, first)
+	if err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	return os.WriteFile(path, out, 0o644)
 }

@@ -25,6 +25,7 @@ type fakeBrowser struct {
 	noStorage bool
 	downloads []string
 	unsaved   bool
+	first     firstScreen // the shell's first screen, if any
 }
 
 func newFakeBrowser() *fakeBrowser { return &fakeBrowser{files: map[string]storedFile{}} }
@@ -85,6 +86,7 @@ func (b *fakeBrowser) Paint()                           { runtime.Gosched() }
 func (b *fakeBrowser) Download(name, mime, text string) { b.downloads = append(b.downloads, name) }
 func (b *fakeBrowser) Copy(string)                      {}
 func (b *fakeBrowser) Mark(string)                      {}
+func (b *fakeBrowser) FirstScreen() firstScreen         { return b.first }
 func (b *fakeBrowser) Unsaved(pending bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()

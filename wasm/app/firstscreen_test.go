@@ -1,0 +1,93 @@
+//go:build !(js && wasm)
+
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/oiebench/oiebench/dist/shell"
+	"github.com/oiebench/oiebench/internal/dataset"
+	"github.com/vugu/vugu"
+)
+
+// The first screen in dist/index.html is what this code renders now: a
+// change to the page, the core or the data without ./build.sh build fails
+// here.
+func TestFirstScreenIsCurrent(t *testing.T) {
+	root, err := dataset.Root()
+	if err != nil {
+		t.Fatal(err)
+	}
+	html, err := os.ReadFile(filepath.Join(root, "dist", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := renderFirst()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := shell.WithFirstScreen(html, first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(html, want) {
+		t.Fatal("dist/index.html's first screen is not what the page renders now: run ./build.sh build and commit dist/index.html")
+	}
+	for _, s := range []string{`data-ready="prerendered"`, `data-facet="regular" data-metric="f1" data-system="ClausIE" data-value="0.33889980353634575"`, `id="first-screen"`, `data-digest="sha256:`, `<input type="checkbox" data-facet="regular" checked=""/>`} {
+		if !bytes.Contains(first, []byte(s)) {
+			t.Errorf("the first screen lacks %s", s)
+		}
+	}
+}
+
+// checked boots a fresh visitor's page whose shell shows a first screen
+// with digest, and returns it once the digest has been compared.
+func checked(t *testing.T, digest string) *app {
+	t.Helper()
+	br := newFakeBrowser()
+	br.first = firstScreen{Source: "en", Digest: digest}
+	a := newApp(vugu.NewEventEnvImpl(&sync.RWMutex{}, make(chan bool, 1)), br)
+	if !a.holding() {
+		t.Fatal("a page with a first screen does not hold its renders")
+	}
+	go a.start()
+	a.settle(t)
+	if a.holding() {
+		t.Fatal("the page still holds its renders after its first table")
+	}
+	for deadline := time.Now().Add(60 * time.Second); a.first.due.Load(); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the first screen was never compared")
+		}
+		a.checkFirst()
+	}
+	return a
+}
+
+// The page compares its own report with the first screen's: the same
+// digest passes, another is an error on screen.
+func TestFirstScreenChecked(t *testing.T) {
+	first, err := renderFirst()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, _ := strings.Cut(string(first), `data-digest="`)
+	digest, _, _ := strings.Cut(rest, `"`)
+	if a := checked(t, digest); a.m.Fatal != "" {
+		t.Fatalf("the same numbers were taken for different ones: %s", a.m.Fatal)
+	}
+	wrong := "sha256:" + strings.Repeat("0", 64)
+	a := checked(t, wrong)
+	if !strings.Contains(a.m.Fatal, "differs from the one this browser computed") || !strings.Contains(a.m.Fatal, wrong) || !strings.Contains(a.m.Fatal, digest) {
+		t.Fatalf("a different first screen is not an error: %q", a.m.Fatal)
+	}
+	if a.m.Eval == nil || len(a.m.Eval.Report.Systems) != 9 {
+		t.Fatal("the table is not the page's own after the error")
+	}
+}
