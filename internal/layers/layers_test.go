@@ -109,3 +109,26 @@ func TestLayerRule(t *testing.T) {
 		t.Error("sameTree")
 	}
 }
+
+// The page's evaluator carries no HTTP server or client, TLS or regular
+// expressions: each was once pulled in by one import (the site's handler,
+// a checksum breaker) and cost a tenth of its transfer. A new need for one
+// must be a decision, made here.
+func TestPageLeavesOut(t *testing.T) {
+	cmd := exec.Command("go", "list", "-deps", module+"wasm/app")
+	cmd.Env = append(cmd.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	deps := strings.Fields(string(out))
+	if len(deps) < 50 {
+		t.Fatalf("go list -deps found %d packages", len(deps))
+	}
+	for _, d := range deps {
+		switch {
+		case d == "net/http", d == "crypto/tls", d == "regexp", d == "math/big", strings.HasPrefix(d, "crypto/internal/fips140/nistec"):
+			t.Errorf("the page's evaluator imports %s", d)
+		}
+	}
+}
