@@ -92,6 +92,22 @@ func ReadSystem(file string, data []byte, opt SystemOptions) (*System, error) {
 func readTSV(sys *System, lines []Line, mode ConfidenceMode, pause func()) error {
 	// One pass reads every line, the columns after the object as
 	// arguments; a second, when the last column is a confidence, moves it.
+	if len(lines) > 0 {
+		if names, ok := headerRow(lines[0].Text); ok {
+			// Column names, not an extraction: read as one, the row would name
+			// a sentence "sent_id" and, worse, keep a confidence column from
+			// being taken for one (its values would join the object).
+			sys.Warnings = append(sys.Warnings, Warning{File: sys.Path, Line: lines[0].Num, Column: 1,
+				Msg: fmt.Sprintf("a header row (%s): read as column names, not as an extraction", strings.Join(names, ", "))})
+			if mode == ConfidenceAuto { // the names say what the last column is
+				mode = ConfidenceNone
+				if len(names) >= 5 && isConfidenceName(names[len(names)-1]) {
+					mode = ConfidenceColumn
+				}
+			}
+			lines = lines[1:]
+		}
+	}
 	sys.Extractions = make([]Extraction, 0, len(lines))
 	allConf := true // every line has five or more columns, the last a number
 	for k, l := range lines {
@@ -154,6 +170,44 @@ func readTSV(sys *System, lines []Line, mode ConfidenceMode, pause func()) error
 		}
 	}
 	return nil
+}
+
+// headerRow tells whether a BenchIE TSV line is a row of column names
+// (sent_id, subject, relation, object, ...), as spreadsheets and pandas
+// write them, and returns them. Every column must be a name such files use:
+// a sentence id never is one.
+func headerRow(line string) ([]string, bool) {
+	cols := strings.Split(line, "\t")
+	if len(cols) < 4 {
+		return nil, false
+	}
+	names := make([]string, len(cols))
+	for i, c := range cols {
+		n := strings.ToLower(strings.Join(strings.Fields(c), "_"))
+		if !headerNames[n] && !isConfidenceName(n) {
+			return nil, false
+		}
+		names[i] = TrimSpace(c)
+	}
+	return names, idNames[strings.ToLower(strings.Join(strings.Fields(cols[0]), "_"))]
+}
+
+// idNames name the sentence id column; headerNames every other column.
+var (
+	idNames     = map[string]bool{"sent_id": true, "sentence_id": true, "sentid": true, "sid": true, "id": true, "sent": true, "sentence": true}
+	headerNames = map[string]bool{"sent_id": true, "sentence_id": true, "sentid": true, "sid": true, "id": true, "sent": true, "sentence": true,
+		"subject": true, "subj": true, "arg1": true, "arg0": true, "head": true,
+		"relation": true, "rel": true, "predicate": true, "pred": true,
+		"object": true, "obj": true, "arg2": true, "tail": true, "arg3": true, "arg4": true, "argument": true, "arguments": true, "args": true}
+)
+
+// isConfidenceName tells whether a column name is a confidence's.
+func isConfidenceName(n string) bool {
+	switch strings.ToLower(n) {
+	case "confidence", "conf", "score", "probability", "prob":
+		return true
+	}
+	return false
 }
 
 func parseConfidence(s string) (float64, bool) {

@@ -163,3 +163,38 @@ func TestDeepJSON(t *testing.T) {
 		t.Fatalf("brackets inside strings are text: %v", err)
 	}
 }
+
+// A header row, as spreadsheets and pandas write one, is column names: not
+// an extraction of a sentence "sent_id", and its confidence column makes the
+// last column of every line a confidence (else the values would join the
+// extractions as an argument).
+func TestHeaderRow(t *testing.T) {
+	s, err := oie.ReadSystem("s", []byte("\nsent_id\tSubject\trelation\tobject\tconfidence\r\n1\ta\tb\tc\t0.9\n2\ta\tb\tc\t0.5\n"), oie.SystemOptions{Format: oie.FormatTSV})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Extractions) != 2 || !s.HasConfidence || s.Extractions[0].Confidence != 0.9 || s.Extractions[0].Extra != nil {
+		t.Fatalf("%+v", s.Extractions)
+	}
+	if len(s.Warnings) != 1 || s.Warnings[0].Line != 2 || !strings.Contains(s.Warnings[0].Msg, "a header row (sent_id, Subject, relation, object, confidence)") {
+		t.Errorf("warnings %+v", s.Warnings)
+	}
+	// A confidence header needs a confidence on every line, at its place.
+	_, err = oie.ReadSystem("s", []byte("id\targ1\trel\targ2\tscore\n1\ta\tb\tc\n"), oie.SystemOptions{Format: oie.FormatTSV})
+	var pe *oie.ParseError
+	if !errors.As(err, &pe) || pe.Line != 2 || !strings.Contains(pe.Msg, "confidence in column 5") {
+		t.Errorf("a missing confidence under a confidence header: %v", err)
+	}
+	// Without a confidence column the extra columns stay arguments.
+	s, err = oie.ReadSystem("s", []byte("sent_id\tsubject\trelation\tobject\targ3\n1\ta\tb\tc\t0.9\n"), oie.SystemOptions{Format: oie.FormatTSV})
+	if err != nil || s.HasConfidence || len(s.Extractions) != 1 || s.Extractions[0].Extra[0] != "0.9" {
+		t.Fatalf("%v %+v", err, s)
+	}
+	// Lines that only look like names are extractions.
+	for _, text := range []string{"1\tsubject\trelation\tobject\n", "sent_id\tHe\trelation\tobject\n", "id\tsubject\trelation\n"} {
+		s, err := oie.ReadSystem("s", []byte(text), oie.SystemOptions{Format: oie.FormatTSV})
+		if err == nil && (len(s.Extractions) != 1 || len(s.Warnings) != 0) {
+			t.Errorf("%q: %+v", text, s)
+		}
+	}
+}
