@@ -240,8 +240,11 @@ func checkFirst() error {
 }
 
 // sources hashes the module's files that the js/wasm build of the page
-// compiles, with go.mod and go.sum.
-func sources() (string, error) {
+// compiles, with go.mod and go.sum, and the build flags.
+func sources() (string, error) { return sourcesWith(buildFlags(false)) }
+
+// sourcesWith is sources with the given build flags.
+func sourcesWith(flags []string) (string, error) {
 	cmd := exec.Command("go", "list", "-deps", "-json=ImportPath,Dir,Module,GoFiles,EmbedFiles", mainPackage)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	cmd.Stderr = os.Stderr
@@ -278,7 +281,7 @@ func sources() (string, error) {
 	}
 	sort.Strings(files)
 	h := sha256.New()
-	fmt.Fprintf(h, "flags\x00%q\x00", buildFlags(false))
+	fmt.Fprintf(h, "flags\x00%q\x00", flags)
 	for _, f := range files {
 		b, err := os.ReadFile(f)
 		if err != nil {
