@@ -3,7 +3,7 @@
 // binary's name section) and the data segments as one line, so that the
 // README can say honestly what the page's evaluator is made of.
 //
-//	GOOS=js GOARCH=wasm go build -trimpath -o /tmp/app.wasm ./wasm/app   (no -s: keep the names)
+//	go run ./internal/sitebuild wasm -names -o /tmp/app.wasm   (the page's flags, names kept)
 //	go run ./internal/wasmsize [-top 25] [-brotli] /tmp/app.wasm
 //
 // With -brotli, each listed package's function bodies and the data segments
@@ -29,7 +29,7 @@ func main() {
 	flag.BoolVar(&withBrotli, "brotli", false, "also each listed part's size brotli-compressed on its own")
 	flag.Parse()
 	if flag.NArg() != 1 {
-		fmt.Fprintln(os.Stderr, "usage: wasmsize [-top N] FILE.wasm")
+		fmt.Fprintln(os.Stderr, "usage: wasmsize [-top N] [-brotli] FILE.wasm")
 		os.Exit(2)
 	}
 	b, err := os.ReadFile(flag.Arg(0))
