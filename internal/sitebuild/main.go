@@ -2,6 +2,9 @@
 // with its sources, so that `go install` of the command line, which embeds
 // it, never ships a page older than its code.
 //
+//	go run ./internal/sitebuild wasm [-names] [-o FILE]   build the evaluator (default
+//	                                    dist/app.wasm) with the page's build flags (buildFlags);
+//	                                    -names keeps the name section, for internal/wasmsize
 //	go run ./internal/sitebuild pack    compress dist/app.wasm into dist/app.wasm.br (brotli,
 //	                                    quality 11) and record its sources in dist/app.wasm.sources
 //	go run ./internal/sitebuild check   fail if the sources changed since app.wasm.br was packed,
@@ -12,7 +15,7 @@
 //
 // The record holds a hash of every Go file (and embedded file) of this
 // module that the js/wasm build of ./wasm/app compiles, and of go.mod and
-// go.sum (which pin everything else), so the check is the same whatever Go
+// go.sum (which pin everything else), and of the build flags, so the check is the same whatever Go
 // 1.26 release runs it; the wasm's own hash lets pack skip the slow
 // compression when the build did not change.
 package main
@@ -45,13 +48,15 @@ const (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: go run ./internal/sitebuild pack|check|sizes FILE...")
+		fmt.Fprintln(os.Stderr, "usage: go run ./internal/sitebuild wasm [-names] [-o FILE]|pack|check|sizes FILE...")
 		os.Exit(2)
 	}
 	var err error
 	switch os.Args[1] {
 	case "sizes":
 		err = sizes(os.Args[2:])
+	case "wasm":
+		err = buildWasm(os.Args[2:])
 	case "pack":
 		err = pack()
 	case "check":
@@ -63,6 +68,60 @@ func main() {
 		fmt.Fprintln(os.Stderr, "sitebuild:", err)
 		os.Exit(1)
 	}
+}
+
+// inlined are the packages of the page's evaluator compiled with Go's
+// inlining: the runtime, the core's readers and scorers of BenchIE and CaRB,
+// the analyses and the studio's model, whose loops it speeds up. Every other
+// package (the views, Vugu, the state model, fmt, encoding/json, the format
+// registry, the request vocabulary, BenchIE^FL, WiRe57, the exports, the
+// charts) is compiled without it (-l): inlining copies a function's body
+// into each caller, and there it cost 0.24 MB of the 1.91 MB brotli
+// transfer for no speed a visitor would notice (measured in the README,
+// "What the page's evaluator is made of"). A call inlined into an inlined
+// package is still inlined there: -l only stops inlining within the
+// packages it names.
+var inlined = []string{
+	"runtime",
+	"internal/runtime/...",
+	"github.com/oiebench/oiebench/core/oie",
+	"github.com/oiebench/oiebench/core/benchie",
+	"github.com/oiebench/oiebench/core/carb",
+	"github.com/oiebench/oiebench/core/analysis",
+	"github.com/oiebench/oiebench/core/annotate",
+}
+
+// buildFlags are the go build flags of the page's evaluator; names keeps
+// the name section (-ldflags=-s -w drops it and the DWARF).
+func buildFlags(names bool) []string {
+	f := []string{"-trimpath", "-gcflags=all=-l"}
+	for _, p := range inlined {
+		f = append(f, "-gcflags="+p+"=")
+	}
+	if !names {
+		f = append(f, "-ldflags=-s -w")
+	}
+	return f
+}
+
+// buildWasm builds the evaluator with buildFlags.
+func buildWasm(args []string) error {
+	out, names := wasmPath, false
+	for i := 0; i < len(args); i++ {
+		switch {
+		case args[i] == "-names":
+			names = true
+		case args[i] == "-o" && i+1 < len(args):
+			i++
+			out = args[i]
+		default:
+			return fmt.Errorf("wasm: unknown argument %q", args[i])
+		}
+	}
+	cmd := exec.Command("go", append(append([]string{"build"}, buildFlags(names)...), "-o", out, mainPackage)...)
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+	return cmd.Run()
 }
 
 // record is dist/app.wasm.sources.
@@ -180,8 +239,11 @@ func checkFirst() error {
 }
 
 // sources hashes the module's files that the js/wasm build of the page
-// compiles, with go.mod and go.sum.
-func sources() (string, error) {
+// compiles, with go.mod and go.sum, and the build flags.
+func sources() (string, error) { return sourcesWith(buildFlags(false)) }
+
+// sourcesWith is sources with the given build flags.
+func sourcesWith(flags []string) (string, error) {
 	cmd := exec.Command("go", "list", "-deps", "-json=ImportPath,Dir,Module,GoFiles,EmbedFiles", mainPackage)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	cmd.Stderr = os.Stderr
@@ -218,6 +280,7 @@ func sources() (string, error) {
 	}
 	sort.Strings(files)
 	h := sha256.New()
+	fmt.Fprintf(h, "flags\x00%q\x00", flags)
 	for _, f := range files {
 		b, err := os.ReadFile(f)
 		if err != nil {

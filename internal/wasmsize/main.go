@@ -3,8 +3,13 @@
 // binary's name section) and the data segments as one line, so that the
 // README can say honestly what the page's evaluator is made of.
 //
-//	GOOS=js GOARCH=wasm go build -trimpath -o /tmp/app.wasm ./wasm/app   (no -s: keep the names)
-//	go run ./internal/wasmsize [-top 25] /tmp/app.wasm
+//	go run ./internal/sitebuild wasm -names -o /tmp/app.wasm   (the page's flags, names kept)
+//	go run ./internal/wasmsize [-top 25] [-brotli] /tmp/app.wasm
+//
+// With -brotli, each listed package's function bodies and the data segments
+// are also brotli-compressed on their own (quality 11): what each would cost
+// in the transfer if it were sent alone (the parts share less than the
+// whole, so their sum is a little above the file's own brotli size).
 package main
 
 import (
@@ -15,13 +20,16 @@ import (
 	"os"
 	"sort"
 	"strings"
+
+	"github.com/andybalholm/brotli"
 )
 
 func main() {
 	top := flag.Int("top", 25, "packages listed before the rest are summed")
+	flag.BoolVar(&withBrotli, "brotli", false, "also each listed part's size brotli-compressed on its own")
 	flag.Parse()
 	if flag.NArg() != 1 {
-		fmt.Fprintln(os.Stderr, "usage: wasmsize [-top N] FILE.wasm")
+		fmt.Fprintln(os.Stderr, "usage: wasmsize [-top N] [-brotli] FILE.wasm")
 		os.Exit(2)
 	}
 	b, err := os.ReadFile(flag.Arg(0))
@@ -71,12 +79,26 @@ func (r *reader) bytes(n int) []byte {
 	return s
 }
 
+// withBrotli adds a column: each part compressed on its own.
+var withBrotli bool
+
+// brotliSize is b's size at brotli's best (quality 11, 16 MB window), as
+// internal/sitebuild packs the evaluator.
+func brotliSize(b []byte) int {
+	var c bytes.Buffer
+	w := brotli.NewWriterOptions(&c, brotli.WriterOptions{Quality: 11, LGWin: 24})
+	w.Write(b)
+	w.Close()
+	return c.Len()
+}
+
 func report(b []byte, top int) error {
 	if !bytes.HasPrefix(b, []byte("\x00asm")) || len(b) < 8 {
 		return errors.New("not a wasm module")
 	}
 	r := &reader{b: b, off: 8}
-	var bodies []int // code size by defined function
+	var bodies [][]byte // code by defined function
+	var data []byte     // the data section
 	imported := 0
 	names := map[int]string{}
 	sections := map[string]int{}
@@ -114,12 +136,11 @@ func report(b []byte, top int) error {
 			sections["imports"] += size
 		case 10:
 			for n := body.u32(); n > 0 && body.err == nil; n-- {
-				sz := body.u32()
-				body.bytes(sz)
-				bodies = append(bodies, sz)
+				bodies = append(bodies, body.bytes(body.u32()))
 			}
 		case 11:
 			sections["data (strings, tables, static values)"] += size
+			data = body.b
 		case 0:
 			name := string(body.bytes(body.u32()))
 			if name == "name" {
@@ -149,10 +170,22 @@ func report(b []byte, top int) error {
 		return errors.New("no name section: build without -ldflags=-s")
 	}
 	byPkg := map[string]int{}
+	codeOf := map[string][]byte{}
 	code := 0
-	for i, sz := range bodies {
-		byPkg[pkgOf(names[imported+i])] += sz
-		code += sz
+	for i, fn := range bodies {
+		p := pkgOf(names[imported+i])
+		byPkg[p] += len(fn)
+		code += len(fn)
+		if withBrotli {
+			codeOf[p] = append(codeOf[p], fn...)
+		}
+	}
+	// br is a part's brotli column, empty without -brotli.
+	br := func(b []byte) string {
+		if !withBrotli {
+			return ""
+		}
+		return fmt.Sprintf(" %10d", brotliSize(b))
 	}
 	type row struct {
 		name string
@@ -163,11 +196,15 @@ func report(b []byte, top int) error {
 		rows = append(rows, row{p, sz})
 	}
 	sort.Slice(rows, func(i, j int) bool { return rows[i].size > rows[j].size })
-	fmt.Printf("%-60s %10s %6s\n", "package (function bodies)", "bytes", "share")
+	head := ""
+	if withBrotli {
+		head = fmt.Sprintf(" %10s", "brotli")
+	}
+	fmt.Printf("%-60s %10s %6s%s\n", "package (function bodies)", "bytes", "share", head)
 	rest := 0
 	for i, rw := range rows {
 		if i < top {
-			fmt.Printf("%-60s %10d %5.1f%%\n", rw.name, rw.size, 100*float64(rw.size)/float64(len(b)))
+			fmt.Printf("%-60s %10d %5.1f%%%s\n", rw.name, rw.size, 100*float64(rw.size)/float64(len(b)), br(codeOf[rw.name]))
 		} else {
 			rest += rw.size
 		}
@@ -180,7 +217,11 @@ func report(b []byte, top int) error {
 	}
 	sort.Strings(other)
 	for _, s := range other {
-		fmt.Printf("%-60s %10d %5.1f%%\n", s, sections[s], 100*float64(sections[s])/float64(len(b)))
+		extra := ""
+		if strings.HasPrefix(s, "data ") {
+			extra = br(data)
+		}
+		fmt.Printf("%-60s %10d %5.1f%%%s\n", s, sections[s], 100*float64(sections[s])/float64(len(b)), extra)
 	}
 	fmt.Printf("%-60s %10d\n", "file", len(b))
 	return nil

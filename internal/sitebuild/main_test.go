@@ -1,0 +1,83 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// pageDeps are the packages the js/wasm build of the page compiles.
+func pageDeps(t *testing.T) []string {
+	t.Helper()
+	cmd := exec.Command("go", "list", "-deps", mainPackage)
+	cmd.Env = append(cmd.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	return strings.Fields(string(out))
+}
+
+// Every package kept inlined is one the page compiles: a package renamed
+// or moved would otherwise lose its inlining without a word.
+func TestInlinedPackagesArePagePackages(t *testing.T) {
+	t.Chdir("../..")
+	deps := pageDeps(t)
+	for _, p := range inlined {
+		found := slices.ContainsFunc(deps, func(d string) bool {
+			if prefix, ok := strings.CutSuffix(p, "/..."); ok {
+				return d == prefix || strings.HasPrefix(d, prefix+"/")
+			}
+			return d == p
+		})
+		if !found {
+			t.Errorf("inlined names %s, which the page does not compile", p)
+		}
+	}
+	f := buildFlags(false)
+	if f[1] != "-gcflags=all=-l" || !slices.Contains(f, "-gcflags=github.com/oiebench/oiebench/core/benchie=") || !slices.Contains(f, "-ldflags=-s -w") {
+		t.Errorf("build flags %q", f)
+	}
+	if slices.Contains(buildFlags(true), "-ldflags=-s -w") {
+		t.Error("-names still strips the name section")
+	}
+}
+
+// The build flags are part of the record: changing them makes the
+// committed evaluator stale, as changing a source does.
+func TestFlagsAreInTheRecord(t *testing.T) {
+	t.Chdir("../..")
+	a, err := sourcesWith(buildFlags(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := sourcesWith(buildFlags(true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a == b {
+		t.Error("two sets of build flags give one record")
+	}
+	if c, _ := sources(); c != a {
+		t.Error("sources is not sourcesWith(buildFlags(false))")
+	}
+}
+
+// maxPacked bounds the committed evaluator's transfer (brotli): it was
+// 1,909,936 B before the page's build compiled only its hot packages with
+// inlining, 1,665,798 B after. A larger evaluator must be a decision,
+// made here.
+const maxPacked = 1_680_000
+
+func TestPackedEvaluatorSize(t *testing.T) {
+	t.Chdir("../..")
+	st, err := os.Stat(packedPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Size() > maxPacked {
+		t.Errorf("%s is %d bytes brotli, over %d: see README, What the page's evaluator is made of", packedPath, st.Size(), maxPacked)
+	}
+}
