@@ -1,6 +1,7 @@
 package benchie_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -36,7 +37,10 @@ func TestStatsCost(t *testing.T) {
 					}
 				}
 			}, hostile.Bound{Floor: 64 << 20, PerByte: 400})
-			if st.Exact && name != "many synsets at the budget" && name != "long units" && name != "long slot" && name != "shared forms" {
+			// "identical triples" and "products" are counted exactly
+			// (TestStatsLowerBound checks their counts).
+			if st.Exact && name != "many synsets at the budget" && name != "long units" && name != "long slot" && name != "shared forms" &&
+				name != "identical triples" && name != "products" {
 				t.Errorf("%d surface triples counted as exact", st.Extractions)
 			}
 			if st.Extractions < st.Synsets {
@@ -54,9 +58,22 @@ func TestStatsLowerBound(t *testing.T) {
 		n     int
 		exact bool
 	}{
-		// Two triples of 2^20 forms: over the budget, so not deduplicated;
-		// each has exactly 2^20 (distinct words), a lower bound.
-		{"sent_id:1\tS\n1--> Cluster 1:\n" + hostile.OptionalUnits(20, 2) + " --> r --> o\n" + hostile.OptionalUnits(20, 2) + " --> r --> o\n", 1 << 20, false},
+		// Two triples of 2^20 and 2^21 forms whose subjects share forms:
+		// listing them to compare is over the budget; the larger has
+		// exactly 2^21 (distinct words), a lower bound.
+		{"sent_id:1\tS\n1--> Cluster 1:\n" + hostile.OptionalUnits(20, 2) + " --> r --> o\n" + hostile.OptionalUnits(20, 2) + " [x] --> r --> o\n", 1 << 21, false},
+		// Subjects that a required word tells apart are counted without
+		// listing, exactly: 2^20 + 2^20.
+		{"sent_id:1\tS\n1--> Cluster 1:\n" + hostile.OptionalUnits(20, 2) + " --> r --> o\n" + hostile.OptionalUnits(20, 2) + " x --> r --> o\n", 1 << 21, true},
+		// Two identical triples of 2^20 forms are one: counted without
+		// listing, exactly (the gold of issue 13, which took 6.8 GB).
+		{"sent_id:1\tS\n1--> Cluster 1:\n" + hostile.OptionalUnits(20, 2) + " --> r --> o\n" + hostile.OptionalUnits(20, 2) + " --> r --> o\n", 1 << 20, true},
+		// The same 2^20 subjects with two objects that share a form: only
+		// the objects are listed; 2^20 × |{o}| = 2^20 × 2 ("o", "p o").
+		{"sent_id:1\tS\n1--> Cluster 1:\n" + hostile.OptionalUnits(20, 2) + " --> r --> o\n" + hostile.OptionalUnits(20, 2) + " --> r --> [p] o\n", 1 << 21, true},
+		// Products of slots that share half their forms, from the hostile
+		// golds: 32 subjects × (16 + 6 × 16) relations × 32 objects.
+		{"sent_id:1\tS\n1--> Cluster 1:\n" + productsSynset(), 32 * 112 * 32, true},
 		// One triple of distinct words: counted without listing, exactly.
 		{"sent_id:1\tS\n1--> Cluster 1:\n" + hostile.OptionalUnits(25, 2) + " --> r --> [o] p\n", 1 << 26, true},
 		// Words alike: 41 distinct forms of 2^40, too many to list; 41
@@ -78,4 +95,13 @@ func TestStatsLowerBound(t *testing.T) {
 			t.Errorf("case %d: %d forms (exact %v), want %d (exact %v)", i, st.Extractions, st.Exact, c.n, c.exact)
 		}
 	}
+}
+
+// productsSynset is the synset of hostile.Golds' "products".
+func productsSynset() string {
+	var b strings.Builder
+	for i := range 6 {
+		fmt.Fprintf(&b, "%s --> %s%d --> %s\n", hostile.OptionalUnits(5, 2), hostile.OptionalUnits(5, 2), i, hostile.OptionalUnits(5, 2))
+	}
+	return b.String()
 }
