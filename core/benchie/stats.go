@@ -179,10 +179,11 @@ const maxComparedSets = 256
 // slotSet is one distinct slot string of a position in a synset.
 type slotSet struct {
 	uOff, uN int32 // its units, in unitBuf
-	// words and required have bit wordBit(w) set for each word w (a run
-	// between spaces) of its units, and of its required units, but the
-	// empty word
+	// words and required have a bit set for each word (a run between
+	// spaces) of its units, and of its required units, but the empty word;
+	// bits tells they are set (they are made when first compared)
 	words, required uint64
+	bits            bool
 	size            int  // its distinct forms; -1 until known
 	listed          bool // its ids are in idBuf
 	idOff, idN      int32
@@ -313,8 +314,7 @@ func (fc *formCounter) tripleForms(syn *Synset) (int, bool) {
 			c, fresh := fc.setOf[k].intern(slot)
 			if fresh {
 				units := fc.slotUnits(t, k, slot)
-				words, required := wordBits(units)
-				fc.sets[k] = append(fc.sets[k], slotSet{uOff: int32(len(fc.unitBuf)), uN: int32(len(units)), size: -1, words: words, required: required})
+				fc.sets[k] = append(fc.sets[k], slotSet{uOff: int32(len(fc.unitBuf)), uN: int32(len(units)), size: -1})
 				fc.unitBuf = append(fc.unitBuf, units...)
 			}
 			tr[k] = c
@@ -474,6 +474,12 @@ func (fc *formCounter) count(m []int32, k int) (int, bool) {
 		if !fc.spend(len(present)*len(present)/64, 0) {
 			return 0, false
 		}
+		for _, c := range present {
+			if s := &fc.sets[k][c]; !s.bits {
+				s.words, s.required = wordBits(fc.setUnits(k, c))
+				s.bits = true
+			}
+		}
 		for a, ca := range present {
 			for b := a + 1; b < len(present); b++ {
 				if fc.sets[k][ca].mayShare(&fc.sets[k][present[b]]) {
@@ -589,28 +595,40 @@ func (fc *formCounter) atLeast(syn *Synset) int {
 	return n
 }
 
-// distinctWordForms counts the forms of a slot whose words (the runs
-// between single spaces of its units) are none empty and no two alike:
-// then every choice of optional units gives another set of words, and so
-// another form, and the slot has exactly 2^k forms for k optional units.
-// ok is false for other slots, and beyond lowerBoundCap.
+// distinctWordForms counts the forms of a slot whose optional units' words
+// (the runs between single spaces) are none empty and each found once in
+// the whole slot: a form's words are its units' words, so the words of a
+// form tell which optional units it keeps, and the slot has exactly 2^k
+// forms for k optional units (its required words may be anything). ok is
+// false for other slots, and beyond lowerBoundCap.
 func distinctWordForms(units []Unit) (n int, ok bool) {
 	var buf [64]string
 	words := buf[:0]
 	k := 0
 	for _, u := range units {
+		if !u.Optional {
+			continue
+		}
 		for w := range strings.SplitSeq(u.Text, " ") {
 			if w == "" || len(words) == cap(buf) || slices.Contains(words, w) {
 				return 0, false
 			}
 			words = append(words, w)
 		}
-		if u.Optional {
-			k++
-		}
+		k++
 	}
 	if k >= 30 {
 		return 0, false
+	}
+	for _, u := range units { // no required word is an optional one
+		if u.Optional {
+			continue
+		}
+		for w := range strings.SplitSeq(u.Text, " ") {
+			if slices.Contains(words, w) {
+				return 0, false
+			}
+		}
 	}
 	return 1 << k, true
 }
