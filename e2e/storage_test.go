@@ -59,12 +59,14 @@ func TestStartsWithStorageBlocked(t *testing.T) {
 
 // A stored file that stopped the evaluator is held back at the next start,
 // which shows the published table and asks; "Open them again" opens it.
-// And the 2.5 KB gold of 2^20 forms a synset that crashed the page on every
-// load is now counted under the budget: stored, it starts like any gold.
+// And a gold of 2^20 forms a synset, of the kind that crashed the page on
+// every load (issue 13's 20 identical triples are now counted exactly, as
+// one), whose count the budget leaves a lower bound: stored, it starts like
+// any gold.
 func TestStartsAfterHostileStoredFile(t *testing.T) {
 	p := newPage(t)
 	p.open("")
-	gold := hostile.Golds["identical triples"](1)
+	gold := []byte("sent_id:1\tA sentence.\n1--> Cluster 1:\n" + hostile.OptionalUnits(20, 2) + " --> r --> o\n" + hostile.OptionalUnits(20, 2) + " [x] --> r --> o\n")
 	pick(p, "#file-input", writeTemp(t, "hostile_gold.txt", gold))
 	p.waitFor("the hostile gold's statistics", `document.querySelector('#app[data-ready="table"]') !== null && document.body.textContent.includes('at least')`)
 	p.do(chromedp.Reload())

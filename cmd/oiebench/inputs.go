@@ -124,13 +124,14 @@ func readInput(name, path string) (evaluate.Input, error) {
 		if name == "" {
 			name = e.Label
 		}
-		return evaluate.Input{Name: name, Path: path, Data: data}, nil
+		return evaluate.Input{Name: name, Path: path, Data: data, Shared: true}, nil
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return evaluate.Input{}, err
 	}
-	return evaluate.Input{Name: name, Path: path, Data: data}, nil
+	// Nothing writes the bytes read: the readers share them, no copy.
+	return evaluate.Input{Name: name, Path: path, Data: data, Shared: true}, nil
 }
 
 // render writes a report in the chosen format on stdout, and its warnings

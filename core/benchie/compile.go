@@ -2,6 +2,7 @@ package benchie
 
 import (
 	"fmt"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -180,24 +181,59 @@ func (g *Gold) compiledSet(minimal bool, pause func()) *compiledSet {
 // builds BenchIE-M, reusing the slots without '['. The triples and the
 // index entries of all sentences share a few allocations.
 func compileSentences(g *Gold, regular *compiledSet, pause func()) *compiledSet {
+	n := len(g.Sentences)
+	set := &compiledSet{sents: make([]compiledSentence, n)}
+	if pause != nil || n < parallelCompile || runtime.GOMAXPROCS(0) < 2 {
+		compileRange(g, regular, pause, set, 0, n)
+		return set
+	}
+	// Natively, a large gold is compiled in two halves on two cores: the
+	// second half's own units go to an arena of its own, appended to the
+	// first's after.
+	mid := n / 2
+	second := &compiledSet{sents: set.sents}
+	var wg sync.WaitGroup
+	wg.Go(func() { compileRange(g, regular, nil, second, mid, n) })
+	compileRange(g, regular, nil, set, 0, mid)
+	wg.Wait()
+	shift := int32(len(set.own.blocks))
+	set.own.blocks = append(set.own.blocks, second.own.blocks...)
+	for si := mid; si < n; si++ {
+		for i := range set.sents[si].triples {
+			for k := range set.sents[si].triples[i].slots {
+				if sp := &set.sents[si].triples[i].slots[k]; sp.own {
+					sp.ref.block += shift
+				}
+			}
+		}
+	}
+	return set
+}
+
+// parallelCompile is the fewest sentences compiled in two halves.
+const parallelCompile = 256
+
+// compileRange compiles the sentences lo to hi (excluded) into set.sents,
+// the units it parses into set.own.
+func compileRange(g *Gold, regular *compiledSet, pause func(), set *compiledSet, lo, hi int) {
 	f := Regular
 	if regular != nil {
 		f = Minimal
 	}
 	total := 0
-	for _, s := range g.Sentences {
+	for _, s := range g.Sentences[lo:hi] {
 		for _, syn := range s.Synsets {
 			total += len(syn.Triples)
 		}
 	}
-	set := &compiledSet{sents: make([]compiledSentence, len(g.Sentences))}
 	triples := make([]storedTriple, 0, total)
 	keyed := make([]entry, 0, total+total/4)
 	joined := make([]entry, 0, total+total/4)
 	var anyOf, anyJoinedOf []entry
 	var words, rels, lasts []string
 	var ct compiledTriple
-	for si, s := range g.Sentences {
+	for si := lo; si < hi; si++ {
+		s := g.Sentences[si]
 		if pause != nil && si%64 == 63 {
 			pause()
 		}
@@ -271,7 +307,6 @@ func compileSentences(g *Gold, regular *compiledSet, pause func()) *compiledSet 
 		cs.any = anyOf[anyStart:len(anyOf):len(anyOf)]
 		cs.anyJoined = anyJoinedOf[anyJoinedStart:len(anyJoinedOf):len(anyJoinedOf)]
 	}
-	return set
 }
 
 // sortEntries sorts and deduplicates entries[from:], the entries of one

@@ -123,6 +123,9 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 		return m
 	}
 	unknown := map[string]bool{}
+	// A system's extractions come sentence by sentence: the last sentence
+	// found is looked up again only when the id changes.
+	lastID, lastSI, lastOK := "", 0, false
 	for i, e := range sys.Extractions {
 		if opt.Pause != nil && i%oie.PauseEvery == oie.PauseEvery-1 {
 			opt.Pause()
@@ -130,7 +133,11 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 		j := &res.Judgements[i]
 		*j = Judgement{Verdict: Incorrect, Sentence: -1, Synset: -1, Triple: -1}
 		paper[i], script[i] = -1, -1
-		si, ok := c.Gold.SentenceIndex(e.SentID)
+		if i == 0 || e.SentID != lastID {
+			lastID = e.SentID
+			lastSI, lastOK = c.Gold.SentenceIndex(e.SentID)
+		}
+		si, ok := lastSI, lastOK
 		if !ok {
 			j.Verdict = Ignored
 			res.Ignored++

@@ -57,13 +57,18 @@ func (g *Gold) sentenceNames() goldNames {
 
 // ReadGold reads a BenchIE gold file.
 func ReadGold(in Input, strict bool) (*Gold, error) {
+	checksum := func() string { return checksumPaused(in.Data, in.Pause) }
+	if in.SHA256 == "" && in.Pause == nil { // natively, on another core while the gold is read
+		checksum = sync.OnceValue(checksum)
+		go checksum()
+	}
 	g, err := benchie.ReadGold(in.Path, in.Data, benchie.GoldOptions{Strict: strict, Pause: in.Pause, Shared: in.Shared})
 	if err != nil {
 		return nil, err
 	}
 	sum := in.SHA256
 	if sum == "" {
-		sum = checksumPaused(in.Data, in.Pause)
+		sum = checksum()
 	}
 	return &Gold{Gold: g, SHA256: sum, names: sync.OnceValue(func() goldNames { return namesOf(goldSentences(g)) })}, nil
 }
@@ -215,11 +220,31 @@ func Evaluate(gold, eGold *Gold, systems []*System, opt Options) *Evaluation {
 		gold, eGold, opt.CaRBGold = ev.chooseSentences(opt.Sentences, opt.CoveredBy, gold, eGold, opt.CaRBGold)
 	}
 	ev.Gold, ev.EGold = gold, eGold
+	// Natively, BenchIE-M (made from the regular compilation) is compiled
+	// while the other facets are scored; its systems wait for it.
+	var minimal chan struct{}
+	var compiledM *benchie.Compiled
 	for _, f := range facets {
+		if f == benchie.Minimal && opt.Pause == nil && len(facets) > 1 {
+			minimal = make(chan struct{})
+			benchie.CompileWith(gold.Gold, benchie.Regular, nil) // BenchIE-M needs it first
+			go func() {
+				defer close(minimal)
+				compiledM = benchie.CompileWith(gold.Gold, benchie.Minimal, nil)
+			}()
+			continue
+		}
 		ev.Compiled[f] = benchie.CompileWith(gold.Gold, f, opt.Pause)
 	}
 	if eGold != nil {
 		ev.CompiledE = benchie.CompileWith(eGold.Gold, benchie.Regular, opt.Pause)
+	}
+	compiled := func(f benchie.Facet) *benchie.Compiled {
+		if f == benchie.Minimal && minimal != nil {
+			<-minimal
+			return compiledM
+		}
+		return ev.Compiled[f]
 	}
 	total := len(systems) * len(facets)
 	if eGold != nil {
@@ -239,42 +264,75 @@ func Evaluate(gold, eGold *Gold, systems []*System, opt Options) *Evaluation {
 		}
 	}
 	sopt := benchie.Options{ReferenceCompat: opt.ReferenceCompat, Pause: opt.Pause}
-	ev.Results = make([]map[string]*benchie.Result, len(ev.Systems))
-	score := func(i int) {
-		s := ev.Systems[i]
-		rs := map[string]*benchie.Result{}
-		for _, f := range facets {
-			rs[string(f)] = ev.Compiled[f].Score(s.System, sopt)
-			step()
+	// Results by system, and by facet in the order of facets (BenchIE-E
+	// last).
+	results := make([][]*benchie.Result, len(ev.Systems))
+	for i := range results {
+		results[i] = make([]*benchie.Result, len(facets)+1)
+	}
+	score := func(i, j int) {
+		if j < len(facets) {
+			results[i][j] = compiled(facets[j]).Score(ev.Systems[i].System, sopt)
+		} else {
+			results[i][j] = ev.CompiledE.Score(ev.Systems[i].System, sopt)
 		}
-		if eGold != nil {
-			rs[Entity] = ev.CompiledE.Score(s.System, sopt)
-			step()
-		}
-		ev.Results[i] = rs
+		step()
+	}
+	jobs := len(facets)
+	if eGold != nil {
+		jobs++
 	}
 	if opt.Pause != nil {
 		// Paced (the page): one after the other.
 		for i := range ev.Systems {
-			score(i)
+			for j := range jobs {
+				score(i, j)
+			}
 		}
 	} else {
-		// Natively, systems are scored on every core (a compiled gold is
-		// only read while scoring).
+		// Natively, systems and facets are scored on every core (a compiled
+		// gold is only read while scoring), BenchIE-M last.
 		var wg sync.WaitGroup
-		next := make(chan int)
-		for range min(runtime.GOMAXPROCS(0), len(ev.Systems)) {
+		next := make(chan [2]int)
+		for range min(runtime.GOMAXPROCS(0), len(ev.Systems)*jobs) {
 			wg.Go(func() {
-				for i := range next {
-					score(i)
+				for job := range next {
+					score(job[0], job[1])
 				}
 			})
 		}
-		for i := range ev.Systems {
-			next <- i
+		order := make([]int, 0, jobs)
+		for j := range jobs {
+			if j >= len(facets) || facets[j] != benchie.Minimal {
+				order = append(order, j)
+			}
+		}
+		for j, f := range facets {
+			if f == benchie.Minimal {
+				order = append(order, j)
+			}
+		}
+		for _, j := range order {
+			for i := range ev.Systems {
+				next <- [2]int{i, j}
+			}
 		}
 		close(next)
 		wg.Wait()
+	}
+	if minimal != nil {
+		ev.Compiled[benchie.Minimal] = compiled(benchie.Minimal)
+	}
+	ev.Results = make([]map[string]*benchie.Result, len(ev.Systems))
+	for i := range ev.Systems {
+		rs := map[string]*benchie.Result{}
+		for j, f := range facets {
+			rs[string(f)] = results[i][j]
+		}
+		if eGold != nil {
+			rs[Entity] = results[i][len(facets)]
+		}
+		ev.Results[i] = rs
 	}
 	if ev.FLGold != nil {
 		ev.scoreFL(step, opt.Pause)
@@ -452,9 +510,28 @@ type Request struct {
 
 // Run reads every file and evaluates; the first unreadable file is the error.
 func Run(req Request) (*Evaluation, error) {
+	// Natively, the systems are read on another core while the gold is,
+	// and the gold's statistics counted as soon as it is read.
+	read := make([]func() (*System, error), len(req.Systems))
+	for i, in := range req.Systems {
+		read[i] = func() (*System, error) { return ReadSystem(in, req.SystemFormat) }
+		if req.Pause == nil {
+			read[i] = sync.OnceValues(read[i])
+		}
+	}
+	if req.Pause == nil && len(read) > 0 {
+		go func() {
+			for _, r := range read {
+				r()
+			}
+		}()
+	}
 	gold, err := ReadGold(req.Gold, req.StrictGold)
 	if err != nil {
 		return nil, err
+	}
+	if req.Pause == nil && !req.StatsLater {
+		go gold.Stats()
 	}
 	if req.CaRBGold != nil {
 		if req.Options.CaRBGold, err = ReadCaRBGold(*req.CaRBGold); err != nil {
@@ -477,8 +554,8 @@ func Run(req Request) (*Evaluation, error) {
 	systems := make([]*System, 0, len(req.Systems))
 	names := map[string]bool{}
 	sentences := gold.sentenceNames()
-	for _, in := range req.Systems {
-		s, err := ReadSystem(in, req.SystemFormat)
+	for i, in := range req.Systems {
+		s, err := read[i]()
 		if err != nil {
 			return nil, err
 		}

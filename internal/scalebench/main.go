@@ -121,7 +121,7 @@ func input(path string) evaluate.Input {
 	if err != nil {
 		fail(err)
 	}
-	return evaluate.Input{Path: path, Data: b}
+	return evaluate.Input{Path: path, Data: b, Shared: true} // as oiebench reads files
 }
 
 func fail(err error) {
