@@ -67,9 +67,10 @@ func TestFlagsAreInTheRecord(t *testing.T) {
 
 // maxPacked bounds the committed evaluator's transfer (brotli): it was
 // 1,909,936 B before the page's build compiled only its hot packages with
-// inlining, 1,665,798 B after. A larger evaluator must be a decision,
-// made here.
-const maxPacked = 1_680_000
+// inlining, 1,665,798 B after, 1,683,804 B with the statistics counted slot
+// by slot (faster in the page too) and TSV header rows. A larger evaluator
+// must be a decision, made here.
+const maxPacked = 1_690_000
 
 func TestPackedEvaluatorSize(t *testing.T) {
 	t.Chdir("../..")
