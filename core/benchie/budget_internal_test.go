@@ -12,14 +12,7 @@ import (
 // fixed start of the budgets.
 func TestBudgetsLeaveRoom(t *testing.T) {
 	for _, lang := range []string{"en", "de", "zh"} {
-		data, err := dataset.ReadFile("benchie_gold_annotations_" + lang + ".txt")
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, err := ReadGold("g", data, GoldOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := shippedGold(t, lang)
 		size := 0
 		for _, s := range g.Sentences {
 			for _, syn := range s.Synsets {
@@ -43,4 +36,18 @@ func TestBudgetsLeaveRoom(t *testing.T) {
 			t.Errorf("%s needs %.2f forms and %.1f bytes per byte: the budgets (%d, %d) leave less than four times that", lang, forms, bytes, formsPerByte, bytesPerByte)
 		}
 	}
+}
+
+// shippedGold reads the shipped BenchIE gold of a language (en, de, zh).
+func shippedGold(t *testing.T, lang string) *Gold {
+	t.Helper()
+	data, err := dataset.ReadFile("benchie_gold_annotations_" + lang + ".txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := ReadGold("g", data, GoldOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }

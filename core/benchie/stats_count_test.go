@@ -5,8 +5,6 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
-
-	"github.com/oiebench/oiebench/internal/dataset"
 )
 
 // listedTripleForms counts a synset's distinct surface triples by listing every
@@ -34,14 +32,7 @@ func listedTripleForms(syn *Synset) int {
 // counted exactly, equal to listing all its triple forms.
 func TestStatsCountsEveryBundledSynset(t *testing.T) {
 	for _, lang := range []string{"en", "de", "zh"} {
-		data, err := dataset.ReadFile("benchie_gold_annotations_" + lang + ".txt")
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, err := ReadGold("g", data, GoldOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := shippedGold(t, lang)
 		fc := formCounter{goldForms: 1 << 62, goldBytes: 1 << 62}
 		for _, s := range g.Sentences {
 			for _, syn := range s.Synsets {
