@@ -230,3 +230,31 @@ func TestByTextCounts(t *testing.T) {
 		t.Errorf("%+v", s)
 	}
 }
+
+// An extraction naming no gold sentence is told once, by BenchIE's scoring,
+// not again by CaRB's placing of the same extractions.
+func TestUnknownIDToldOnce(t *testing.T) {
+	goldData, err := dataset.ReadFile("benchie_gold_annotations_en.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	carbData, err := dataset.ReadFile("carb_explicit.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sys := "1\tHe\tserved\tas the first Prime Minister of Australia\n999\tX\ty\tz\n"
+	ev, err := evaluate.Run(evaluate.Request{Gold: evaluate.Input{Path: "gold", Data: goldData}, CaRBGold: &evaluate.Input{Path: "carb", Data: carbData},
+		Systems: []evaluate.Input{{Path: "s.tsv", Data: []byte(sys)}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	told := 0
+	for _, w := range ev.Report.Systems[0].Warnings {
+		if strings.Contains(w, "999") {
+			told++
+		}
+	}
+	if told != 1 {
+		t.Errorf("the unknown id is told %d times: %q", told, ev.Report.Systems[0].Warnings)
+	}
+}

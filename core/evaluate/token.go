@@ -80,12 +80,17 @@ func asBenchIE(s *System, g *benchie.Gold) *System {
 // they share only, and says how many.
 func carbScore(s *System, g *benchie.Gold, cg *CaRBGold, regular *report.Score, reg *benchie.Result) (*report.CaRB, []oie.Warning) {
 	preds := s.ByText
+	ws := []oie.Warning{}
 	if preds == nil {
+		// Placed by the BenchIE gold's own sentences: the extractions this
+		// leaves out are those BenchIE's scoring left out and already named.
 		preds = carb.FromBenchIE(s.System, goldSentences(g))
+	} else {
+		ws = append(ws, preds.Warnings...)
 	}
 	res := carb.Score(cg.Gold, preds)
 	c := carbReport(res)
-	ws := append(append([]oie.Warning{}, preds.Warnings...), res.Warnings...)
+	ws = append(ws, res.Warnings...)
 	if regular == nil {
 		return c, ws
 	}
