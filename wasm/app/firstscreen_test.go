@@ -67,6 +67,10 @@ func checked(t *testing.T, digest string) *app {
 		}
 		a.checkFirst()
 	}
+	// The check may have been made by the page's own goroutine, which holds
+	// the lock from taking it to showing its result: wait for that.
+	a.env.Lock()
+	a.env.UnlockOnly()
 	return a
 }
 
