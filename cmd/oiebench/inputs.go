@@ -63,7 +63,7 @@ func (f *inputFlags) request(systems []string) (evaluate.Request, error) {
 	if _, err := evaluate.ParseSentences(*f.sentences); err != nil {
 		return req, usageError{"--" + err.Error()}
 	}
-	if req.Gold, err = readInput("", *f.gold); err != nil {
+	if req.Gold, req.Systems, err = f.goldAndSystems(systems); err != nil {
 		return req, err
 	}
 	if *f.eGold != "" {
@@ -74,8 +74,18 @@ func (f *inputFlags) request(systems []string) (evaluate.Request, error) {
 		req.EGold = &in
 	}
 	req.Options = evaluate.Options{ReferenceCompat: *f.compat, StrictGold: *f.strict, Sentences: *f.sentences}
-	req.Systems, err = systemInputs(systems)
-	return req, err
+	return req, nil
+}
+
+// goldAndSystems reads the gold (--gold) and the system files, for every
+// scorer.
+func (f *inputFlags) goldAndSystems(systems []string) (evaluate.Input, []evaluate.Input, error) {
+	gold, err := readInput("", *f.gold)
+	if err != nil {
+		return gold, nil, err
+	}
+	sys, err := systemInputs(systems)
+	return gold, sys, err
 }
 
 // sentencesHelp is the help of --sentences.

@@ -109,11 +109,7 @@ func optional(ins ...*evaluate.Input) []evaluate.Input {
 }
 
 func scoreWiRe57(flags *inputFlags, systems []string, stdout, stderr io.Writer) error {
-	in, err := readInput("", *flags.gold)
-	if err != nil {
-		return err
-	}
-	sys, err := systemInputs(systems)
+	in, sys, err := flags.goldAndSystems(systems)
 	if err != nil {
 		return err
 	}
@@ -133,11 +129,7 @@ func scoreCaRB(flags *inputFlags, systems []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	in, err := readInput("", *flags.gold)
-	if err != nil {
-		return err
-	}
-	sys, err := systemInputs(systems)
+	in, sys, err := flags.goldAndSystems(systems)
 	if err != nil {
 		return err
 	}
