@@ -38,14 +38,7 @@ func imojieWriter(text map[string]string, exts []oie.Extraction) string {
 // first and last by formats.Write), score exactly what the BenchIE TSV
 // scores, on every facet and with CaRB.
 func TestNativeFormatsScoreAsTSV(t *testing.T) {
-	goldData, err := dataset.ReadFile("benchie_gold_annotations_en.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	carbData, err := dataset.ReadFile("carb_explicit.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
+	goldData, carbData := englishAndCaRB(t)
 	g, err := evaluate.ReadGold(evaluate.Input{Data: goldData}, false)
 	if err != nil {
 		t.Fatal(err)
@@ -234,14 +227,7 @@ func TestByTextCounts(t *testing.T) {
 // An extraction naming no gold sentence is told once, by BenchIE's scoring,
 // not again by CaRB's placing of the same extractions.
 func TestUnknownIDToldOnce(t *testing.T) {
-	goldData, err := dataset.ReadFile("benchie_gold_annotations_en.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	carbData, err := dataset.ReadFile("carb_explicit.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
+	goldData, carbData := englishAndCaRB(t)
 	sys := "1\tHe\tserved\tas the first Prime Minister of Australia\n999\tX\ty\tz\n"
 	ev, err := evaluate.Run(evaluate.Request{Gold: evaluate.Input{Path: "gold", Data: goldData}, CaRBGold: &evaluate.Input{Path: "carb", Data: carbData},
 		Systems: []evaluate.Input{{Path: "s.tsv", Data: []byte(sys)}}})
@@ -257,4 +243,17 @@ func TestUnknownIDToldOnce(t *testing.T) {
 	if told != 1 {
 		t.Errorf("the unknown id is told %d times: %q", told, ev.Report.Systems[0].Warnings)
 	}
+}
+
+// englishAndCaRB reads the English gold and the CaRB gold of its sentences.
+func englishAndCaRB(t *testing.T) (gold, carbGold []byte) {
+	t.Helper()
+	gold, err := dataset.ReadFile("benchie_gold_annotations_en.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if carbGold, err = dataset.ReadFile("carb_explicit.txt"); err != nil {
+		t.Fatal(err)
+	}
+	return gold, carbGold
 }
