@@ -98,11 +98,7 @@ func (sp SentenceSpec) Select(g *benchie.Gold, systems []*System) ([]int, error)
 			if s.ByText != nil && (s.System == nil || len(s.Extractions) == 0) {
 				s = asBenchIE(s, g.Whole()) // not aligned with the gold yet
 			}
-			for _, e := range s.Extractions {
-				if i, ok := g.SentenceIndex(e.SentID); ok {
-					mark(i)
-				}
-			}
+			n += markCovered(g, s, chosen)
 		}
 	}
 	for _, it := range sp.Items {
