@@ -193,29 +193,24 @@ func (c *Inputs) SentenceList() string {
 // SetSentencesMode chooses all sentences, those the files cover, or the
 // list in the field (when it holds one; else the field waits for it).
 func (c *Inputs) SetSentencesMode(mode string) {
-	o := c.M.Options
 	c.listPicked = mode == "list"
 	switch mode {
 	case "all":
-		o.Sentences = ""
+		c.M.ScoreSentences("")
 	case "covered":
-		o.Sentences = evaluate.Covered
+		c.M.ScoreSentences(evaluate.Covered)
 	default:
-		if c.listDraft == "" {
-			return
+		if c.listDraft != "" {
+			c.M.ScoreSentences(c.listDraft)
 		}
-		o.Sentences = c.listDraft
 	}
-	c.M.App.SetOptions(o)
 }
 
 // SetSentenceList scores the sentences typed in the field ("1-5,9").
 func (c *Inputs) SetSentenceList(e vugu.DOMEvent) {
 	c.listDraft = strings.TrimSpace(e.PropString("target", "value"))
 	c.listPicked = true
-	o := c.M.Options
-	o.Sentences = c.listDraft
-	c.M.App.SetOptions(o)
+	c.M.ScoreSentences(c.listDraft)
 }
 
 // SentencesError says why the chosen sentences could not be scored.

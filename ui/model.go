@@ -414,3 +414,11 @@ func (m *Model) SentenceIndexByID(id string) int {
 	}
 	return -1
 }
+
+// ScoreSentences scores the sentences spec names (evaluate.ParseSentences:
+// "" for all, "covered", or ids and ranges), the other options kept.
+func (m *Model) ScoreSentences(spec string) {
+	o := m.Options
+	o.Sentences = spec
+	m.App.SetOptions(o)
+}

@@ -187,9 +187,7 @@ func (c *ScoresView) FewCovered() (string, string) {
 
 // ScoreCovered scores only the sentences the user's files cover.
 func (c *ScoresView) ScoreCovered() {
-	o := c.M.Options
-	o.Sentences = evaluate.Covered
-	c.M.App.SetOptions(o)
+	c.M.ScoreSentences(evaluate.Covered)
 }
 
 // SubsetNote says which sentences the table scores, when not all.
@@ -202,9 +200,7 @@ func (c *ScoresView) SubsetNote() string {
 
 // ScoreAll scores every sentence again.
 func (c *ScoresView) ScoreAll() {
-	o := c.M.Options
-	o.Sentences = ""
-	c.M.App.SetOptions(o)
+	c.M.ScoreSentences("")
 }
 
 // FewCoveredText is the text of the FewCovered notice.
