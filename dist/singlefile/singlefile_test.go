@@ -119,11 +119,7 @@ func dirReader(dir string) func(string) ([]byte, error) {
 // The shell preloads the first screen's data: exactly the files of the
 // first bundled data set.
 func TestPreloadsMatchFirstDataset(t *testing.T) {
-	root, err := dataset.Root()
-	if err != nil {
-		t.Fatal(err)
-	}
-	html, err := os.ReadFile(filepath.Join(root, "dist", "index.html"))
+	html, err := dataset.ReadSite("index.html")
 	if err != nil {
 		t.Fatal(err)
 	}

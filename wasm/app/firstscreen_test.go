@@ -4,8 +4,6 @@ package main
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -20,11 +18,7 @@ import (
 // change to the page, the core or the data without ./build.sh build fails
 // here.
 func TestFirstScreenIsCurrent(t *testing.T) {
-	root, err := dataset.Root()
-	if err != nil {
-		t.Fatal(err)
-	}
-	html, err := os.ReadFile(filepath.Join(root, "dist", "index.html"))
+	html, err := dataset.ReadSite("index.html")
 	if err != nil {
 		t.Fatal(err)
 	}
