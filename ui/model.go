@@ -238,6 +238,10 @@ type Model struct {
 	Recovery *Recovery
 	// Fatal is set when the page cannot show anything (no data, no gold).
 	Fatal string
+	// FirstScreenDiffers is set when the first screen written at build time
+	// differed from the numbers this page computed: an error shown above
+	// the page's own table until the user leaves that benchmark.
+	FirstScreenDiffers string
 	// Prerendered marks the first screen written into the shell at build
 	// time (wasm/app's prerender): shown at once, until the evaluator
 	// running in the page takes over.

@@ -273,7 +273,7 @@ func (a *app) SwitchSource(key string) {
 	}
 	a.source = key
 	a.m.SetEvaluation(nil)
-	a.m.Fatal, a.first.mismatch = "", ""
+	a.m.Fatal, a.m.FirstScreenDiffers = "", ""
 	a.syncModel()
 	a.saveState()
 	a.requestScore()

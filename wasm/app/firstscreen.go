@@ -39,10 +39,6 @@ type firstState struct {
 	// started is closed once the page's start is done (its first table
 	// shown, or its error): files dropped on the first screen are taken then.
 	started chan struct{}
-	// mismatch is the error of a first screen that differed from the
-	// page's own numbers: it stays on screen through rescoring, until the
-	// user leaves that benchmark (the lock guards it).
-	mismatch string
 }
 
 // reportDigest is the digest of the numbers on screen: the report's JSON
@@ -123,8 +119,7 @@ func (a *app) checkFirst() {
 	if err != nil {
 		got = err.Error()
 	}
-	a.first.mismatch = "The first table, computed when this page was built, differs from the one this browser computed (built " +
+	a.m.FirstScreenDiffers = "The first table, computed when this page was built, differs from the one this browser computed (built " +
 		a.first.want.Digest + ", computed here " + got + "): the table now shows this browser's numbers. Please report this."
-	a.m.Fatal = a.first.mismatch
 	a.env.UnlockRender()
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/oiebench/oiebench/dist/shell"
 	"github.com/oiebench/oiebench/internal/dataset"
+	"github.com/oiebench/oiebench/ui"
 	"github.com/vugu/vugu"
 )
 
@@ -77,15 +78,20 @@ func TestFirstScreenChecked(t *testing.T) {
 	}
 	_, rest, _ := strings.Cut(string(first), `data-digest="`)
 	digest, _, _ := strings.Cut(rest, `"`)
-	if a := checked(t, digest); a.m.Fatal != "" {
-		t.Fatalf("the same numbers were taken for different ones: %s", a.m.Fatal)
+	if a := checked(t, digest); a.m.FirstScreenDiffers != "" || a.m.Fatal != "" {
+		t.Fatalf("the same numbers were taken for different ones: %s%s", a.m.FirstScreenDiffers, a.m.Fatal)
 	}
 	wrong := "sha256:" + strings.Repeat("0", 64)
 	a := checked(t, wrong)
-	if !strings.Contains(a.m.Fatal, "differs from the one this browser computed") || !strings.Contains(a.m.Fatal, wrong) || !strings.Contains(a.m.Fatal, digest) {
-		t.Fatalf("a different first screen is not an error: %q", a.m.Fatal)
+	if got := a.m.FirstScreenDiffers; !strings.Contains(got, "differs from the one this browser computed") || !strings.Contains(got, wrong) || !strings.Contains(got, digest) {
+		t.Fatalf("a different first screen is not an error: %q", got)
 	}
 	if a.m.Eval == nil || len(a.m.Eval.Report.Systems) != 9 {
 		t.Fatal("the table is not the page's own after the error")
+	}
+	// The page's own table is whole: the error stands beside it, it is not
+	// the page's state.
+	if got := (&ui.Root{M: a.m}).Ready(); got != "table" {
+		t.Fatalf("data-ready %q beside the error, want table", got)
 	}
 }

@@ -103,7 +103,7 @@ func (a *app) rescore() {
 		a.env.UnlockRender()
 		return // outdated: the next run shows the current state
 	}
-	a.m.Fatal = a.first.mismatch // "" but for a first screen that differed
+	a.m.Fatal = ""
 	a.m.SetEvaluation(ev)
 	a.evaluated(ev) // CaRB, analyses and tests follow (analyses.go)
 	a.shown = ws
