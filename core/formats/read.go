@@ -2,6 +2,7 @@ package formats
 
 import (
 	"fmt"
+	"iter"
 	"math"
 	"strconv"
 	"strings"
@@ -93,6 +94,18 @@ func newLineReader(in Input) (*lineReader, error) {
 		return nil, err
 	}
 	return &lineReader{file: in.File, lines: lines, preds: &carb.Predictions{Path: in.File}}, nil
+}
+
+// nonBlank yields the lines that are not blank: every line format here
+// skips those, as the reference readers do.
+func nonBlank(lines []oie.Line) iter.Seq[oie.Line] {
+	return func(yield func(oie.Line) bool) {
+		for _, l := range lines {
+			if oie.TrimSpace(l.Text) != "" && !yield(l) {
+				return
+			}
+		}
+	}
 }
 
 func (r *lineReader) add(sentence string, conf float64, line int, rel string, args ...string) {
@@ -187,10 +200,7 @@ func readColumnar(five bool) reader {
 		if err != nil {
 			return nil, err
 		}
-		for _, l := range r.lines {
-			if oie.TrimSpace(l.Text) == "" {
-				continue
-			}
+		for l := range nonBlank(r.lines) {
 			f, offs := fields(l.Text)
 			if len(f) < 6 {
 				return nil, r.errAt(l, len(l.Text), oie.ErrFieldCount,
@@ -243,10 +253,7 @@ func readClausIE(in Input) (*Extractions, error) {
 		return nil, err
 	}
 	sentence, seen := "", false
-	for _, l := range r.lines {
-		if oie.TrimSpace(l.Text) == "" {
-			continue
-		}
+	for l := range nonBlank(r.lines) {
 		f, offs := fields(l.Text)
 		switch len(f) {
 		case 1:
@@ -289,10 +296,7 @@ func (t tabular) read(in Input) (*Extractions, error) {
 		return nil, err
 	}
 	header := t.header
-	for _, l := range r.lines {
-		if oie.TrimSpace(l.Text) == "" {
-			continue
-		}
+	for l := range nonBlank(r.lines) {
 		if header {
 			header = false
 			continue
@@ -333,10 +337,7 @@ func readAllenNLP(in Input) (*Extractions, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, l := range r.lines {
-		if oie.TrimSpace(l.Text) == "" {
-			continue
-		}
+	for l := range nonBlank(r.lines) {
 		f, offs := fields(l.Text)
 		if len(f) < 2 {
 			return nil, r.errAt(l, len(l.Text), oie.ErrFieldCount, "expected sentence<TAB>tagged extraction<TAB>confidence, found 1 column")
@@ -375,10 +376,7 @@ func readCoreNLPWithID(in Input) (*Extractions, error) {
 		return nil, err
 	}
 	s := &oie.System{Path: in.File, HasConfidence: true}
-	for _, l := range lines {
-		if oie.TrimSpace(l.Text) == "" {
-			continue
-		}
+	for l := range nonBlank(lines) {
 		f := strings.Split(l.Text, "\t")
 		if len(f) < 5 {
 			return nil, &oie.ParseError{File: in.File, Line: l.Num, Column: oie.Column(l.Text, len(l.Text)), Err: oie.ErrFieldCount,
