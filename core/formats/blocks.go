@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/oiebench/oiebench/core/carb"
 	"github.com/oiebench/oiebench/core/oie"
 )
 
@@ -86,6 +87,7 @@ func readBlocks(in Input, what string, parse func(string) (tupleLine, bool), joi
 	sentence, seen := "", false
 	headers := map[string]int{}
 	blocks := 0
+	var cut []int // extraction lines split at a ";" of their sentence
 	for _, l := range r.lines {
 		text := oie.TrimSpace(l.Text)
 		if text == "" {
@@ -100,6 +102,9 @@ func readBlocks(in Input, what string, parse func(string) (tupleLine, bool), joi
 		}
 		if !seen {
 			return nil, r.errAt(l, 0, oie.ErrSyntax, "extraction before any sentence line: expected the sentence first (%s)", what)
+		}
+		if splitAtSentenceSemicolon(text, sentence) {
+			cut = append(cut, l.Num)
 		}
 		conf := 1.0
 		if t.hasConf {
@@ -124,11 +129,41 @@ func readBlocks(in Input, what string, parse func(string) (tupleLine, bool), joi
 		r.add(sentence, conf, l.Num, rel, args...)
 	}
 	x, err := r.done()
+	if err == nil && len(cut) > 0 {
+		x.ByText.Warnings = append(x.ByText.Warnings, oie.Warning{File: in.File,
+			Msg: fmt.Sprintf("%d extraction(s) have a \";\" where their sentence has one (the same word follows it): fields are split at every \";\", as the reference reader splits them, so an argument or the relation may be cut there (%s)", len(cut), carb.LineList(cut))})
+	}
 	if err == nil && blocks > 1 && len(headers) == 1 {
 		x.ByText.Warnings = append(x.ByText.Warnings, oie.Warning{File: in.File,
 			Msg: fmt.Sprintf("all %d blocks name the same sentence (%q): IMoJIE's standalone.py writes the last input line as every block's header; the extractions are aligned with that sentence only", blocks, abbreviate(sentence))})
 	}
 	return x, err
+}
+
+// splitAtSentenceSemicolon reports whether a ";" of an extraction line is
+// likely the sentence's own rather than a field separator: the word after
+// it also follows a ";" in the sentence. OpenIE6 writes such a ";" as it
+// is (a subject "extract ; EtOH-water , 1:1 )" from "CSE ; EtOH-water").
+func splitAtSentenceSemicolon(line, sentence string) bool {
+	if !strings.Contains(sentence, ";") {
+		return false
+	}
+	after := func(s string) map[string]bool {
+		words := map[string]bool{}
+		for _, part := range strings.Split(s, ";")[1:] {
+			if f := strings.Fields(part); len(f) > 0 {
+				words[f[0]] = true
+			}
+		}
+		return words
+	}
+	inSentence := after(sentence)
+	for w := range after(line) {
+		if inSentence[w] {
+			return true
+		}
+	}
+	return false
 }
 
 func readOpenIE6(in Input) (*Extractions, error) {
