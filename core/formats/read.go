@@ -200,6 +200,7 @@ func readColumnar(five bool) reader {
 		if err != nil {
 			return nil, err
 		}
+		var nary []int // OpenIE 4 lines whose column 5 holds several arguments
 		for l := range nonBlank(r.lines) {
 			f, offs := fields(l.Text)
 			if len(f) < 6 {
@@ -222,6 +223,9 @@ func readColumnar(five bool) reader {
 			}
 			arg1, rel := texts[0], texts[1]
 			args := []string{arg1, texts[2]}
+			if !five && strings.Contains(f[4], ");") {
+				nary = append(nary, l.Num)
+			}
 			if five {
 				args = args[:1]
 				for _, part := range strings.Split(f[4], ");") {
@@ -243,7 +247,14 @@ func readColumnar(five bool) reader {
 			}
 			r.add(f[5], conf, l.Num, rel, args...)
 		}
-		return r.done()
+		x, err := r.done()
+		if err == nil && len(nary) > 0 {
+			// OpenIE 4.2 writes n-ary extractions as OpenIE 5 does; the
+			// reference OpenIE 4 reader keeps the first argument only.
+			x.ByText.Warnings = append(x.ByText.Warnings, oie.Warning{File: in.File,
+				Msg: fmt.Sprintf("%d line(s) hold several arguments in column 5, joined by \"; \" (as OpenIE 4.2 and OpenIE 5 write them): read as OpenIE 4, only the first is kept, as CaRB's OpenIE 4 reader keeps it; read the file as openie5 to keep them all (%s)", len(nary), carb.LineList(nary))})
+		}
+		return x, err
 	}
 }
 

@@ -86,3 +86,75 @@ func TestRealOpenIE6(t *testing.T) {
 		t.Errorf("allennlp warnings %v", allen.Warnings)
 	}
 }
+
+// TestRealOpenIE4NAry reads OpenIE 4's output as OpenIE 4.2 writes it:
+// column 5 holds every argument after the first, joined by "; ", as OpenIE
+// 5 writes them, so the file is read as OpenIE 5 and keeps them all (see
+// testdata/supervised-oie).
+func TestRealOpenIE4NAry(t *testing.T) {
+	x := readReal(t, "supervised-oie", "web_oie4_head24.txt", "openie5")
+	if len(x.Extractions) != 23 || len(x.Warnings) != 1 || !strings.Contains(x.Warnings[0].Msg, "1 line(s) skipped (an argument or the relation is missing)") ||
+		!strings.Contains(x.Warnings[0].Msg, "line 22") {
+		t.Fatalf("%d extractions, warnings %v", len(x.Extractions), x.Warnings)
+	}
+	adobe := "Adobe Systems plans to acquire Macromedia for $ 3.4 billion in stock ."
+	for _, c := range []struct {
+		got, want carb.Prediction
+	}{
+		{x.Extractions[0], carb.Prediction{Sentence: "14 December - LAWFUEL - The Law News Network - Shearman &amp;amp; Sterling is advising Viacom and Paramount Pictures on the acquisition of DreamWorks LLC .",
+			Confidence: 0.9324144673478683, Line: 1, Tuple: tup("is advising", "Sterling", "Viacom and Paramount Pictures", "on the acquisition of DreamWorks LLC")}},
+		// A context that does not start arg1 and the relation goes in
+		// front of arg1, as CaRB's OpenIE 5 reader puts it, even when
+		// only the tokenisation differs ("Yahoo !" and "Yahoo!").
+		{x.Extractions[3], carb.Prediction{Sentence: "2 Yahoo! and Microsoft plan to make the interoperability between their respective IM services broadly available to consumers in the coming months .",
+			Confidence: 0.9216420163061636, Line: 4, Tuple: tup("plan to make", "2 Yahoo ! and Microsoft plan 2 Yahoo! and Microsoft",
+				"the interoperability between their respective IM services broadly available to consumers in the coming months")}},
+		{x.Extractions[8], carb.Prediction{Sentence: "__ __ , actually Charles Spencer Chaplin , was born in London , England , on April 16th 1889 .",
+			Confidence: 0.8686046105879486, Line: 9, Tuple: tup("was born", "__ __", "in London", "England", "on April 16th 1889")}},
+		{x.Extractions[18], carb.Prediction{Sentence: adobe, Confidence: 0.9240540007105948, Line: 19,
+			Tuple: tup("plans to acquire", "Adobe Systems", "Macromedia", "for $ 3.4 billion in stock")}},
+	} {
+		if !reflect.DeepEqual(c.got, c.want) {
+			t.Errorf("read %+v\nwant %+v", c.got, c.want)
+		}
+	}
+
+	// Read as OpenIE 4 by name, the reference reader's way, column 5
+	// gives its first argument only: that is said, with the lines.
+	data, err := os.ReadFile(filepath.Join("testdata", "supervised-oie", "web_oie4_head24.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	four, err := formats.Read(formats.Input{File: "web.oie4", Data: data}, formats.MustLookup("openie4"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := four.ByText
+	if len(p.Extractions) != 23 || !reflect.DeepEqual(p.Extractions[0].Tuple, tup("is advising", "Sterling", "Viacom and Paramount Pictures")) {
+		t.Errorf("as openie4: %d extractions, first %+v", len(p.Extractions), p.Extractions[0].Tuple)
+	}
+	if len(p.Warnings) != 2 || !strings.HasPrefix(p.Warnings[1].Msg, "7 line(s) hold several arguments in column 5") ||
+		!strings.Contains(p.Warnings[1].Msg, "line 1, 6, 7, 9, 12 and 2 more") {
+		t.Errorf("as openie4: warnings %v", p.Warnings)
+	}
+}
+
+// TestRealOllie reads Ollie's own tabbed output (see testdata/supervised-oie):
+// a header, then confidence, arg1, relation, arg2, enabler, attribution
+// (Scala options: None, Some(...)), sentence, pattern, dependencies. The
+// enabler and the attribution are not part of the extraction, as CaRB's
+// Ollie reader reads it.
+func TestRealOllie(t *testing.T) {
+	x := readReal(t, "supervised-oie", "web_ollie_excerpt.txt", "ollie")
+	want := []carb.Prediction{
+		{Sentence: "Google assimilates YouTube !", Confidence: 0.784, Line: 2, Tuple: tup("assimilates", "Google", "YouTube")},
+		{Sentence: "finally google bought youtube", Confidence: 0.806, Line: 3, Tuple: tup("bought", "google", "youtube")},
+		{Sentence: "Google actually bought YouTube .", Confidence: 0.817, Line: 4, Tuple: tup("actually bought", "Google", "YouTube")},
+		{Sentence: "Google announced Tuesday that it bought YouTube for $ 1.65 billion .", Confidence: 0.633, Line: 5, Tuple: tup("bought", "it", "YouTube")},
+		{Sentence: "In case you ' re interested in that sort of thing , the WSJ has a summary of analyst comments on the Google deal for YouTube .",
+			Confidence: 0.645, Line: 6, Tuple: tup("has", "the WSJ", "a summary of analyst comments")},
+	}
+	if !reflect.DeepEqual(x.Extractions, want) || len(x.Warnings) != 0 {
+		t.Errorf("read %+v\nwant %+v\nwarnings %v", x.Extractions, want, x.Warnings)
+	}
+}
