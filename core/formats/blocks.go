@@ -87,7 +87,8 @@ func readBlocks(in Input, what string, parse func(string) (tupleLine, bool), joi
 	sentence, seen := "", false
 	headers := map[string]int{}
 	blocks := 0
-	var cut []int // extraction lines split at a ";" of their sentence
+	var cut []int    // extraction lines split at a ";" of their sentence
+	var unread []int // lines that look like extractions, read as sentences
 	for _, l := range r.lines {
 		text := oie.TrimSpace(l.Text)
 		if text == "" {
@@ -95,6 +96,9 @@ func readBlocks(in Input, what string, parse func(string) (tupleLine, bool), joi
 		}
 		t, ok := parse(text)
 		if !ok {
+			if startsLikeExtraction(text) {
+				unread = append(unread, l.Num)
+			}
 			sentence, seen = text, true
 			headers[text]++
 			blocks++
@@ -133,11 +137,27 @@ func readBlocks(in Input, what string, parse func(string) (tupleLine, bool), joi
 		x.ByText.Warnings = append(x.ByText.Warnings, oie.Warning{File: in.File,
 			Msg: fmt.Sprintf("%d extraction(s) have a \";\" where their sentence has one (the same word follows it): fields are split at every \";\", as the reference reader splits them, so an argument or the relation may be cut there (%s)", len(cut), carb.LineList(cut))})
 	}
+	if err == nil && len(unread) > 0 {
+		x.ByText.Warnings = append(x.ByText.Warnings, oie.Warning{File: in.File,
+			Msg: fmt.Sprintf("%d line(s) start like an extraction (a confidence, then a tuple) but do not parse as one (%s), so each was read as a sentence line: %s", len(unread), what, carb.LineList(unread))})
+	}
 	if err == nil && blocks > 1 && len(headers) == 1 {
 		x.ByText.Warnings = append(x.ByText.Warnings, oie.Warning{File: in.File,
 			Msg: fmt.Sprintf("all %d blocks name the same sentence (%q): IMoJIE's standalone.py writes the last input line as every block's header; the extractions are aligned with that sentence only", blocks, abbreviate(sentence))})
 	}
 	return x, err
+}
+
+// startsLikeExtraction: a decimal confidence, then a tuple or a context
+// ("0.61: (a; r; b)[attrib=...]", Ollie's form, which the tuple parsers do
+// not take).
+func startsLikeExtraction(line string) bool {
+	i := strings.IndexAny(line, ": ")
+	if i < 0 || !isDecimal(line[:i]) {
+		return false
+	}
+	rest := strings.TrimLeft(line[i:], ": ")
+	return strings.HasPrefix(rest, "(") || strings.HasPrefix(rest, "Context(")
 }
 
 // splitAtSentenceSemicolon reports whether a ";" of an extraction line is

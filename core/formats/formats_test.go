@@ -403,3 +403,17 @@ func TestReadNotText(t *testing.T) {
 		t.Errorf("error %v, want an encoding error at 2:3", err)
 	}
 }
+
+// TestBlockLineLikeExtraction: a line that starts like an extraction but
+// does not parse as one (Ollie's "(a; r; b)[attrib=...]" suffix) is taken
+// as a sentence line, and the reader says so with its line.
+func TestBlockLineLikeExtraction(t *testing.T) {
+	data := sent1 + "\n0.93: (She; began; her film career)\n0.61: (She; started; her career)[attrib=Some say]\n0.50: (She; began; in 1990)\n"
+	x, err := formats.Read(formats.Input{File: "f", Data: []byte(data)}, formats.MustLookup("openie6"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(x.ByText.Warnings) != 1 || !strings.Contains(x.ByText.Warnings[0].Msg, "start like an extraction") || !strings.Contains(x.ByText.Warnings[0].Msg, "line 3") {
+		t.Errorf("warnings %v", x.ByText.Warnings)
+	}
+}
