@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/oiebench/oiebench/core/carb"
 	"github.com/oiebench/oiebench/core/oie"
 )
 
@@ -132,15 +131,9 @@ func readBlocks(in Input, what string, parse func(string) (tupleLine, bool), joi
 		}
 		r.add(sentence, conf, l.Num, rel, args...)
 	}
+	r.warnLines(cut, `extraction(s) have a ";" where their sentence has one (the same word follows it): fields are split at every ";", as the reference reader splits them, so an argument or the relation may be cut there`)
+	r.warnLines(unread, "line(s) start like an extraction (a confidence, then a tuple) but do not parse as one ("+what+"), so each was read as a sentence line")
 	x, err := r.done()
-	if err == nil && len(cut) > 0 {
-		x.ByText.Warnings = append(x.ByText.Warnings, oie.Warning{File: in.File,
-			Msg: fmt.Sprintf("%d extraction(s) have a \";\" where their sentence has one (the same word follows it): fields are split at every \";\", as the reference reader splits them, so an argument or the relation may be cut there (%s)", len(cut), carb.LineList(cut))})
-	}
-	if err == nil && len(unread) > 0 {
-		x.ByText.Warnings = append(x.ByText.Warnings, oie.Warning{File: in.File,
-			Msg: fmt.Sprintf("%d line(s) start like an extraction (a confidence, then a tuple) but do not parse as one (%s), so each was read as a sentence line: %s", len(unread), what, carb.LineList(unread))})
-	}
 	if err == nil && blocks > 1 && len(headers) == 1 {
 		x.ByText.Warnings = append(x.ByText.Warnings, oie.Warning{File: in.File,
 			Msg: fmt.Sprintf("all %d blocks name the same sentence (%q): IMoJIE's standalone.py writes the last input line as every block's header; the extractions are aligned with that sentence only", blocks, abbreviate(sentence))})

@@ -86,6 +86,7 @@ type lineReader struct {
 	preds   *carb.Predictions
 	skipped []int // lines skipped, as the reference reader skips them
 	why     string
+	notes   []oie.Warning
 }
 
 func newLineReader(in Input) (*lineReader, error) {
@@ -120,6 +121,13 @@ func (r *lineReader) skip(line int, why string) {
 	}
 }
 
+// warnLines notes, when lines is not empty, a warning that ends with them.
+func (r *lineReader) warnLines(lines []int, msg string) {
+	if len(lines) > 0 {
+		r.notes = append(r.notes, oie.Warning{File: r.file, Msg: fmt.Sprintf("%d %s (%s)", len(lines), msg, carb.LineList(lines))})
+	}
+}
+
 func (r *lineReader) errAt(l oie.Line, off int, kind error, format string, args ...any) error {
 	return &oie.ParseError{File: r.file, Line: l.Num, Column: oie.Column(l.Text, off), Msg: fmt.Sprintf(format, args...), Err: kind}
 }
@@ -130,6 +138,7 @@ func (r *lineReader) done() (*Extractions, error) {
 		r.preds.Warnings = append(r.preds.Warnings, oie.Warning{File: r.file,
 			Msg: fmt.Sprintf("%d line(s) skipped (%s), as the reference reader skips them: %s", n, r.why, carb.LineList(r.skipped))})
 	}
+	r.preds.Warnings = append(r.preds.Warnings, r.notes...)
 	if len(r.preds.Extractions) == 0 {
 		r.preds.Warnings = append(r.preds.Warnings, oie.Warning{File: r.file, Msg: "the file holds no extractions"})
 	}
@@ -247,14 +256,10 @@ func readColumnar(five bool) reader {
 			}
 			r.add(f[5], conf, l.Num, rel, args...)
 		}
-		x, err := r.done()
-		if err == nil && len(nary) > 0 {
-			// OpenIE 4.2 writes n-ary extractions as OpenIE 5 does; the
-			// reference OpenIE 4 reader keeps the first argument only.
-			x.ByText.Warnings = append(x.ByText.Warnings, oie.Warning{File: in.File,
-				Msg: fmt.Sprintf("%d line(s) hold several arguments in column 5, joined by \"; \" (as OpenIE 4.2 and OpenIE 5 write them): read as OpenIE 4, only the first is kept, as CaRB's OpenIE 4 reader keeps it; read the file as openie5 to keep them all (%s)", len(nary), carb.LineList(nary))})
-		}
-		return x, err
+		// OpenIE 4.2 writes n-ary extractions as OpenIE 5 does; the
+		// reference OpenIE 4 reader keeps the first argument only.
+		r.warnLines(nary, "line(s) hold several arguments in column 5, joined by \"; \" (as OpenIE 4.2 and OpenIE 5 write them): read as OpenIE 4, only the first is kept, as CaRB's OpenIE 4 reader keeps it; read the file as openie5 to keep them all")
+		return r.done()
 	}
 }
 
