@@ -249,6 +249,10 @@ func detectLines(data []byte, lines []string) Detection {
 	if count(func(k lineKind) bool { return k.conll }) > len(ks)/2 {
 		return found("conll")
 	}
+	// Graphene's RDFNL: 32-digit identifiers, "# sentence" and context lines.
+	if all(isGrapheneLine) && count(func(k lineKind) bool { return grapheneTuple(k.tabs) >= 0 }) > 0 {
+		return found("graphene")
+	}
 	// Block formats: sentence lines and extraction lines.
 	blocks := []struct {
 		name string

@@ -41,6 +41,15 @@ const (
 		sent2 + "\t<arg1> The second quake </arg1> <rel> occurred </rel>\t-0.5\n" +
 		sent2 + "\t<arg3> nothing </arg3>\t-0.7\n"
 	imojieFile = sent1 + "\n( She ; began ; her film career ; in 1990 )\n\n" + sent2 + "\n( The second quake ; occurred ; on February 24 , 2004 )\n"
+	// Graphene's RDFNL, its default and flat layouts (and the flat one of
+	// an older Graphene, with an extraction type and a confidence).
+	grapheneID1, grapheneID2 = "5d49906cda23409f92724dcd86cd32e8", "1584f9bd031640f0b847914c4649f672"
+	grapheneDefaultFile      = "\n# " + sent1 + "\n\n" + grapheneID1 + "\t0\tShe\tbegan\ther film career\n\tS:TEMPORAL\tin 1990 .\n\tL:BACKGROUND\t" + grapheneID2 + "\n\n" +
+		grapheneID2 + "\t1\tshe\twas\t\n\tS:SPATIAL\tin Paris .\n\n# " + sent2 + "\n\n" + grapheneID1 + "\t-1\tThe second quake\toccurred\ton February 24 , 2004\n"
+	grapheneFlatFile = sent1 + "\t" + grapheneID1 + "\t0\tShe\tbegan\ther film career\tS:TEMPORAL(in 1990 .)\tL:BACKGROUND(she||was||)\n" +
+		sent1 + "\t" + grapheneID2 + "\t1\tshe\twas\t\tS:SPATIAL(in (central) Paris .)\n"
+	grapheneOldFlatFile = sent1 + "\t" + grapheneID1 + "\tVERB_BASED\tnull\t0\tShe\tbegan\ther film career\tS:TEMPORAL(in 1990 .)\n" +
+		sent2 + "\t" + grapheneID2 + "\tVERB_BASED\t0.7\t0\tThe second quake\toccurred\n"
 	tabbedFile = sent1 + "\t0.9\tbegan\tShe\ther film career\n" + sent2 + "\t0.5\toccurred\n"
 	tsvFile    = "1\tShe\tbegan\ther film career\n2\tThe second quake\toccurred\ton February 24\n"
 	jsonlFile  = `{"sent_id": 1, "subject": "She", "relation": "began", "object": "her film career"}` + "\n"
@@ -72,6 +81,9 @@ func TestDetect(t *testing.T) {
 		{"openie cli", cliFile, "openie-cli"},
 		{"allennlp", allenFile, "allennlp"},
 		{"imojie", imojieFile, "imojie"},
+		{"graphene default", grapheneDefaultFile, "graphene"},
+		{"graphene flat", grapheneFlatFile, "graphene"},
+		{"graphene flat, older", grapheneOldFlatFile, "graphene"},
 		{"carb tabbed", tabbedFile, "carb-tabbed"},
 		{"benchie tsv", tsvFile, "benchie-tsv"},
 		{"benchie tsv with gold-like ids", "sent_id:1\tShe\tbegan\ther film career\n", "benchie-tsv"},
@@ -197,6 +209,26 @@ func TestReadByText(t *testing.T) {
 			pred(sent1, 1, 2, tup("began", "She", "her film career", "in 1990")),
 			pred(sent2, 1, 5, tup("occurred", "The second quake", "on February 24 , 2004")),
 		}, ""},
+		// Every context layer, and each simple context once more after the
+		// object; linked contexts are other extractions.
+		{"graphene", grapheneDefaultFile, []carb.Prediction{
+			pred(sent1, 1, 4, tup("began", "She", "her film career")),
+			pred(sent1, 1, 5, tup("began", "She", "her film career in 1990 .")),
+			pred(sent1, 1, 8, tup("was", "she", "")),
+			pred(sent1, 1, 9, tup("was", "she", "in Paris .")),
+			pred(sent2, 1, 13, tup("occurred", "The second quake", "on February 24 , 2004")),
+		}, ""},
+		{"graphene", grapheneFlatFile, []carb.Prediction{
+			pred(sent1, 1, 1, tup("began", "She", "her film career")),
+			pred(sent1, 1, 1, tup("began", "She", "her film career in 1990 .")),
+			pred(sent1, 1, 2, tup("was", "she", "")),
+			pred(sent1, 1, 2, tup("was", "she", "in (central) Paris .")),
+		}, ""},
+		{"graphene", grapheneOldFlatFile, []carb.Prediction{
+			pred(sent1, 1, 1, tup("began", "She", "her film career")),
+			pred(sent1, 1, 1, tup("began", "She", "her film career in 1990 .")),
+			pred(sent2, 0.7, 2, tup("occurred", "The second quake", "")),
+		}, ""},
 		{"carb-tabbed", tabbedFile, []carb.Prediction{
 			pred(sent1, 0.9, 1, tup("began", "She", "her film career")),
 			pred(sent2, 0.5, 2, carb.Tuple{Relation: "occurred", Args: []string{}}),
@@ -273,6 +305,10 @@ func TestReadErrors(t *testing.T) {
 		{"clausie", "S a b .\n1\t\"a\"\t\"r\"\t\"b\"\tx\n", `f:2:15: expected a confidence in column 5, found "x"`},
 		{"openie6", "0.93: (a; r; b)\nA sentence line .\n", "f:1:1: extraction before any sentence line"},
 		{"reverb", "f\t1\ta\tr\tb\n", "f:1:10: expected at least 13 tab-separated columns"},
+		{"graphene", grapheneID1 + "\t0\ta\tr\tb\n", "f:1:1: extraction before any \"# sentence\" line"},
+		{"graphene", "# S a b .\n\tS:TEMPORAL\tin 1990 .\n", "f:2:2: context S:TEMPORAL before any extraction"},
+		{"graphene", "S a b .\t" + grapheneID1 + "\t0\ta\tr\tb\tS:TEMPORAL in 1990\n", `f:1:50: expected a context S:TYPE(text) or L:TYPE(...) in column 7, found "S:TEMPORAL in 1990"`},
+		{"graphene", "S a b .\tnot-an-id\t0\ta\tr\tb\n", "f:1:1: expected a Graphene line"},
 		{"allennlp", sent1 + "\t<arg1> a </arg1>\tnan\n", "expected a confidence in column 3"},
 		{"json-triples", `{"1": [["a", "r", "b"]], "a b c": []}`, `f:1:26: key "a b c" names a sentence by text, the keys before it by id`},
 		{"json-triples", `{"1": [["a", 2]]}`, "f:1:14: sentence \"1\": a triple must hold strings only, found a number"},

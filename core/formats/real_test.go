@@ -5,11 +5,14 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/oiebench/oiebench/core/carb"
 	"github.com/oiebench/oiebench/core/formats"
+	"github.com/oiebench/oiebench/internal/dataset"
 )
 
 // readReal detects and reads a real system output shipped under testdata.
@@ -156,5 +159,83 @@ func TestRealOllie(t *testing.T) {
 	}
 	if !reflect.DeepEqual(x.Extractions, want) || len(x.Warnings) != 0 {
 		t.Errorf("read %+v\nwant %+v\nwarnings %v", x.Extractions, want, x.Warnings)
+	}
+}
+
+// TestRealGraphene reads Graphene's flat RDFNL output of five BenchIE
+// sentences (oie-benchmark's Graphene branch, see testdata/graphene), and
+// checks the reading against BenchIE's own Graphene file: every context
+// layer is read, and each simple context gives one more extraction with
+// its text after the object. BenchIE's file differs in two ways that are
+// not the format's: its slots are lowercased, and extractions with an
+// empty slot are left out (no BenchIE system file has one).
+func TestRealGraphene(t *testing.T) {
+	x := readReal(t, "graphene", "benchie_sentences_flat.txt", "graphene")
+	stMichael := "Because of this association , St. Michael was considered to be the patron saint of colonial Maryland , and as such was honored by the river being named for him ."
+	want := []carb.Prediction{
+		{Sentence: stMichael, Confidence: 1, Line: 7, Tuple: tup("was considered", "St. Michael", "to be Maryland")},
+		{Sentence: stMichael, Confidence: 1, Line: 7, Tuple: tup("was considered", "St. Michael", "to be Maryland because of this association .")},
+		{Sentence: stMichael, Confidence: 1, Line: 8, Tuple: tup("was", "Maryland", "the patron saint of colonial")},
+		{Sentence: stMichael, Confidence: 1, Line: 9, Tuple: tup("was honored by the river", "such", "")},
+		{Sentence: stMichael, Confidence: 1, Line: 9, Tuple: tup("was honored by the river", "such", "because of this association .")},
+		{Sentence: stMichael, Confidence: 1, Line: 10, Tuple: tup("was being named", "The river", "for him")},
+	}
+	var got []carb.Prediction
+	for _, p := range x.Extractions {
+		if p.Sentence == stMichael {
+			got = append(got, p)
+		}
+	}
+	if !reflect.DeepEqual(got, want) || len(x.Warnings) != 0 {
+		t.Errorf("read %+v\nwant %+v\nwarnings %v", got, want, x.Warnings)
+	}
+
+	// BenchIE's Graphene file holds, for these sentences, exactly the
+	// extractions read here, lowercased, but those of an extraction with
+	// an empty slot (its contexts' included: all are on its line).
+	root, err := dataset.Dir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := map[string]string{}
+	sents, err := os.ReadFile(filepath.Join(root, "sample300_en.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range strings.Split(strings.TrimSpace(string(sents)), "\n") {
+		ids[s] = strconv.Itoa(i + 1)
+	}
+	emptySlot := map[int]bool{}
+	for _, p := range x.Extractions {
+		if p.Tuple.Args[0] == "" || p.Tuple.Relation == "" || p.Tuple.Args[1] == "" {
+			emptySlot[p.Line] = true
+		}
+	}
+	read := map[string][]string{}
+	for _, p := range x.Extractions {
+		if id, ok := ids[p.Sentence]; ok && !emptySlot[p.Line] {
+			read[id] = append(read[id], strings.ToLower(p.Tuple.Args[0]+"\t"+p.Tuple.Relation+"\t"+p.Tuple.Args[1]))
+		}
+	}
+	if len(read) != 5 {
+		t.Fatalf("%d BenchIE sentences in the excerpt, want 5", len(read))
+	}
+	published, err := os.ReadFile(filepath.Join(root, "systems", "graphene_explicit.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	benchie := map[string][]string{}
+	for _, l := range strings.Split(strings.TrimSpace(string(published)), "\n") {
+		id, triple, _ := strings.Cut(l, "\t")
+		if _, ok := read[id]; ok {
+			benchie[id] = append(benchie[id], triple)
+		}
+	}
+	for id := range read {
+		slices.Sort(read[id])
+		slices.Sort(benchie[id])
+	}
+	if !reflect.DeepEqual(read, benchie) {
+		t.Errorf("read %q\nBenchIE's file %q", read, benchie)
 	}
 }

@@ -116,6 +116,13 @@ var registry = []*Format{
 		read:        readIMoJIE,
 	},
 	{
+		Name: "graphene", Label: "Graphene RDFNL", Role: System, ByText: true,
+		Origin:      "Graphene (Lambda-3) relation extraction, --reformat FLAT, DEFAULT or their resolved forms",
+		Description: "flat: sentence, identifier, context layer, subject, predicate, object, then contexts S:TYPE(text) or L:TYPE(...), tab-separated; default: a \"# sentence\" line, then identifier, layer, subject, predicate, object lines, each followed by its indented contexts. Every extraction of every context layer is read, and each simple context S: gives one more extraction, its text after the object (as BenchIE's Graphene file holds them)",
+		Example:     "She began her film career in 1990 .\tbacf06771e0f4fc5a8e68c30fc77c9c4\t0\tShe\tbegan\ther film career\tS:TEMPORAL(in 1990 .)",
+		read:        readGraphene,
+	},
+	{
 		Name: NameBenchIEGold, Label: "BenchIE gold", Role: BenchIEGold,
 		Origin:      "BenchIE, BenchIE^FL",
 		Description: "sent_id:N<TAB>sentence, then N--> Cluster K: lines and subject --> relation --> object triples",
