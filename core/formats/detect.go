@@ -224,6 +224,9 @@ func detectLines(data []byte, lines []string) Detection {
 	if f := strings.Split(strings.ToLower(first), "\t"); len(f) >= 4 && f[0] == "confidence" && f[1] == "arg1" {
 		return found("ollie")
 	}
+	if _, ok := kgToolboxHeader(first); ok {
+		return found("kgextractiontoolbox")
+	}
 	ks := make([]lineKind, len(lines))
 	for i, l := range lines {
 		ks[i] = classify(l)

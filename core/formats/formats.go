@@ -66,6 +66,10 @@ type Format struct {
 	Aliases []string
 
 	read reader
+	// byHeader: the format's files start with a header line that names
+	// their columns; a file with that header is read in no other format
+	// (its columns would be shifted).
+	byHeader bool
 }
 
 // String returns the format's name.

@@ -50,6 +50,10 @@ const (
 		sent1 + "\t" + grapheneID2 + "\t1\tshe\twas\t\tS:SPATIAL(in (central) Paris .)\n"
 	grapheneOldFlatFile = sent1 + "\t" + grapheneID1 + "\tVERB_BASED\tnull\t0\tShe\tbegan\ther film career\tS:TEMPORAL(in 1990 .)\n" +
 		sent2 + "\t" + grapheneID2 + "\tVERB_BASED\t0.7\t0\tThe second quake\toccurred\n"
+	kgToolboxFile = "document id\tsubject\tpredicate\tpredicate lemmatized\tobject\tconfidence\tsentence\r\n" +
+		"7\tShe\t began\t  begin\ther film career\t0.93\t" + sent1 + "\r\n"
+	kgToolboxPathIEFile = "document id\tsubject id\t subject str\tsubject type\tpredicate\tpredicate lemmatized\tobject id\tobject str\tobject type\tconfidence\tsentence\n" +
+		"7\tQ1\tquake\tEvent\toccurred\toccur\tT2\tFebruary 24\tDate\t0.5\t" + sent2 + "\n"
 	tabbedFile = sent1 + "\t0.9\tbegan\tShe\ther film career\n" + sent2 + "\t0.5\toccurred\n"
 	tsvFile    = "1\tShe\tbegan\ther film career\n2\tThe second quake\toccurred\ton February 24\n"
 	jsonlFile  = `{"sent_id": 1, "subject": "She", "relation": "began", "object": "her film career"}` + "\n"
@@ -81,6 +85,8 @@ func TestDetect(t *testing.T) {
 		{"openie cli", cliFile, "openie-cli"},
 		{"allennlp", allenFile, "allennlp"},
 		{"imojie", imojieFile, "imojie"},
+		{"kgextractiontoolbox", kgToolboxFile, "kgextractiontoolbox"},
+		{"kgextractiontoolbox pathie", kgToolboxPathIEFile, "kgextractiontoolbox"},
 		{"graphene default", grapheneDefaultFile, "graphene"},
 		{"graphene flat", grapheneFlatFile, "graphene"},
 		{"graphene flat, older", grapheneOldFlatFile, "graphene"},
@@ -148,6 +154,15 @@ func TestRefused(t *testing.T) {
 			t.Errorf("error %v, want a refusal saying %q", err, c.says)
 		}
 	}
+	// A file whose header names its columns is read in its own format
+	// only, even when another is chosen by name.
+	for name, data := range map[string]string{"ollie": ollieFile, "kgextractiontoolbox": kgToolboxFile} {
+		_, err := formats.Read(formats.Input{File: "x", Data: []byte(data)}, formats.MustLookup(formats.NameCaRBTabbed))
+		if !errors.Is(err, formats.ErrRefused) || !strings.Contains(err.Error(), "x:1: asked to read it as CaRB tabbed, but its first line is the header of") ||
+			!strings.Contains(err.Error(), "read it as "+name) {
+			t.Errorf("%s read as carb-tabbed: %v", name, err)
+		}
+	}
 	if _, err := formats.ParseSystemName("conll"); err == nil || !strings.Contains(err.Error(), "cannot be scored") {
 		t.Errorf("ParseSystemName(conll) = %v", err)
 	}
@@ -209,6 +224,8 @@ func TestReadByText(t *testing.T) {
 			pred(sent1, 1, 2, tup("began", "She", "her film career", "in 1990")),
 			pred(sent2, 1, 5, tup("occurred", "The second quake", "on February 24 , 2004")),
 		}, ""},
+		{"kgextractiontoolbox", kgToolboxFile, []carb.Prediction{pred(sent1, 0.93, 2, tup("began", "She", "her film career"))}, ""},
+		{"kgextractiontoolbox", kgToolboxPathIEFile, []carb.Prediction{pred(sent2, 0.5, 2, tup("occurred", "quake", "February 24"))}, ""},
 		// Every context layer, and each simple context once more after the
 		// object; linked contexts are other extractions.
 		{"graphene", grapheneDefaultFile, []carb.Prediction{
@@ -305,6 +322,9 @@ func TestReadErrors(t *testing.T) {
 		{"clausie", "S a b .\n1\t\"a\"\t\"r\"\t\"b\"\tx\n", `f:2:15: expected a confidence in column 5, found "x"`},
 		{"openie6", "0.93: (a; r; b)\nA sentence line .\n", "f:1:1: extraction before any sentence line"},
 		{"reverb", "f\t1\ta\tr\tb\n", "f:1:10: expected at least 13 tab-separated columns"},
+		{"kgextractiontoolbox", "sent_id\tsubject\trelation\tobject\n", "f:1:1: expected KGExtractionToolbox's header first"},
+		{"kgextractiontoolbox", "document id\tsubject\tpredicate\tobject\tconfidence\tsentence\n7\ta\tr\tb\thigh\tS a b .\n", `f:2:9: expected a confidence in column 5, found "high"`},
+		{"kgextractiontoolbox", "document id\tsubject\tpredicate\tobject\tconfidence\tsentence\n7\ta\tr\tb\n", "f:2:8: expected 6 tab-separated columns, as the header names them, found 4"},
 		{"graphene", grapheneID1 + "\t0\ta\tr\tb\n", "f:1:1: extraction before any \"# sentence\" line"},
 		{"graphene", "# S a b .\n\tS:TEMPORAL\tin 1990 .\n", "f:2:2: context S:TEMPORAL before any extraction"},
 		{"graphene", "S a b .\t" + grapheneID1 + "\t0\ta\tr\tb\tS:TEMPORAL in 1990\n", `f:1:50: expected a context S:TYPE(text) or L:TYPE(...) in column 7, found "S:TEMPORAL in 1990"`},

@@ -60,6 +60,11 @@ func Read(in Input, f *Format) (*Extractions, error) {
 		// word indexes or confidences would pass for sentence ids.
 		return nil, &oie.ParseError{File: in.File, Line: 1, Err: ErrRefused,
 			Msg: fmt.Sprintf("asked to read it as %s, but this looks like %s: %s", f.Label, d.Format.Label, d.Format.Refusal)}
+	} else if d.Format != nil && d.Format != f && d.Format.byHeader {
+		// Nor does it read a file whose header names other columns.
+		return nil, &oie.ParseError{File: in.File, Line: 1, Err: ErrRefused,
+			Msg: fmt.Sprintf("asked to read it as %s, but its first line is the header of %s, which names other columns: read as %s, they would be shifted; read it as %s",
+				f.Label, d.Format.Label, f.Label, d.Format.Name)}
 	}
 	if f.read == nil {
 		if f.Role == Refused {

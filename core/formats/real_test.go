@@ -1,6 +1,7 @@
 package formats_test
 
 import (
+	"errors"
 	"math"
 	"os"
 	"path/filepath"
@@ -237,5 +238,36 @@ func TestRealGraphene(t *testing.T) {
 	}
 	if !reflect.DeepEqual(read, benchie) {
 		t.Errorf("read %q\nBenchIE's file %q", read, benchie)
+	}
+}
+
+// TestRealKGToolbox reads KGExtractionToolbox's own TSV output (see
+// testdata/kgextractiontoolbox): its header names the columns, its
+// document ids are not sentence ids, and chosen by name, BenchIE TSV (whose
+// columns would be shifted) is refused.
+func TestRealKGToolbox(t *testing.T) {
+	const name = "pubmed_openie6_head11.tsv"
+	x := readReal(t, "kgextractiontoolbox", name, "kgextractiontoolbox")
+	tumors := "Tumors in the head and neck region include a heterogeneous group of carcinomas whose treatment has advanced in recent years ."
+	if len(x.Extractions) != 10 || len(x.Warnings) != 0 {
+		t.Fatalf("%d extractions, warnings %v", len(x.Extractions), x.Warnings)
+	}
+	for _, c := range []struct{ got, want carb.Prediction }{
+		{x.Extractions[0], carb.Prediction{Sentence: tumors, Confidence: 0.94, Line: 2, Tuple: tup("has advanced", "a heterogeneous group of carcinomas", "in recent years")}},
+		{x.Extractions[7], carb.Prediction{Sentence: "This shift changes the understanding of the disease , its therapy , and the life expectancy of those affected .",
+			Confidence: 0.92, Line: 9, Tuple: tup("affected", "those", "")}},
+	} {
+		if !reflect.DeepEqual(c.got, c.want) {
+			t.Errorf("read %+v\nwant %+v", c.got, c.want)
+		}
+	}
+	data, err := os.ReadFile(filepath.Join("testdata", "kgextractiontoolbox", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = formats.Read(formats.Input{File: name, Data: data}, formats.MustLookup(formats.NameBenchIETSV))
+	if !errors.Is(err, formats.ErrRefused) || !strings.Contains(err.Error(), name+":1: asked to read it as BenchIE TSV, but its first line is the header of KGExtractionToolbox TSV") ||
+		!strings.Contains(err.Error(), "read it as kgextractiontoolbox") {
+		t.Errorf("read as benchie-tsv: %v", err)
 	}
 }

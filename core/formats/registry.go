@@ -93,6 +93,15 @@ var registry = []*Format{
 		Description: "a header line, then confidence, arg1, relation, arg2, enabler, attribution, sentence, tab-separated",
 		Example:     "confidence\targ1\trel\targ2\tenabler\tattribution\ttext\n0.91\tShe\tbegan\ther film career\t\t\tShe began her film career .",
 		read:        readOllie,
+		byHeader:    true,
+	},
+	{
+		Name: "kgextractiontoolbox", Label: "KGExtractionToolbox TSV", Role: System, ByText: true,
+		Origin:      "KGExtractionToolbox's extraction output (its OpenIE, OpenIE 5.1, OpenIE6 and PathIE runs)",
+		Description: "a header line, then document id, subject, predicate, predicate lemmatized, object, confidence, sentence, tab-separated (PathIE: with subject and object ids and types); the document id names no sentence: the last column does",
+		Example:     "document id\tsubject\tpredicate\tpredicate lemmatized\tobject\tconfidence\tsentence\n100\tShe\t began\t  begin\t her film career\t0.93\tShe began her film career in 1990 .",
+		read:        readKGToolbox,
+		byHeader:    true,
 	},
 	{
 		Name: "openie6", Label: "OpenIE6 predictions", Role: System, ByText: true,
