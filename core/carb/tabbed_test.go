@@ -39,13 +39,15 @@ func TestReadTabbedErrors(t *testing.T) {
 		want       string
 	}{
 		{"too few columns", "S\t1.0\n", oie.ErrFieldCount, "sys.txt:1:6: expected at least 3 tab-separated columns (sentence, confidence, relation, arg1, ...), found 2"},
-		{"BenchIE line", "S\t1\tr\ta\n1\tHe\tleft\n", oie.ErrSyntax, `sys.txt:2:3: expected a finite number as confidence in column 2, found "He"`},
-		{"bad confidence", "S\thigh\tr\ta\n", oie.ErrSyntax, `sys.txt:1:3: expected a finite number as confidence in column 2, found "high"`},
+		{"BenchIE line", "S\t1\tr\ta\n1\tHe\tleft\n", oie.ErrSyntax, `sys.txt:2:3: expected a confidence in column 2, found "He"`},
+		{"bad confidence", "S\thigh\tr\ta\n", oie.ErrSyntax, `sys.txt:1:3: expected a confidence in column 2, found "high"`},
 		{"bad confidence after multibyte", "S\t1\tr\ta\nCafé\tx\tr\ta\n", oie.ErrSyntax, "sys.txt:2:6: "},
 		{"empty confidence", "S\t\tr\ta\n", oie.ErrSyntax, "sys.txt:1:3: "},
-		{"NaN confidence", "S\tNaN\tr\ta\n", oie.ErrSyntax, "sys.txt:1:3: "},
-		{"infinite confidence", "S\t-Inf\tr\ta\n", oie.ErrSyntax, "sys.txt:1:3: "},
-		{"overflowing confidence", "S\t1e999\tr\ta\n", oie.ErrSyntax, "sys.txt:1:3: "},
+		{"NaN confidence", "S\tNaN\tr\ta\n", oie.ErrSyntax, `sys.txt:1:3: expected a confidence in column 2, found "NaN", which is not a number`},
+		// Python writes float('-inf') as -inf; CaRB reads it as the lowest.
+		{"infinite confidence", "S\t1\tr\ta\nS\t-inf\tr\ta\n", oie.ErrSyntax,
+			`sys.txt:2:3: expected a confidence in column 2, found "-inf", an infinite confidence: CaRB's reader takes it as the lowest of all, but a threshold must be a finite number to be reported; write instead a number lower than every other confidence of the file`},
+		{"overflowing confidence", "S\t1e999\tr\ta\n", oie.ErrSyntax, `sys.txt:1:3: expected a confidence in column 2, found "1e999", an infinite confidence: CaRB's reader takes it as the highest of all`},
 		{"empty sentence", "S\t1\tr\ta\n  \t1\tr\ta\n", oie.ErrEmptyField, "sys.txt:2:1: empty sentence"},
 		{"invalid UTF-8", "S\t1\tr\t\xc3\n", oie.ErrEncoding, "sys.txt:1:7: "},
 	}

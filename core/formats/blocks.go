@@ -2,6 +2,8 @@ package formats
 
 import (
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 
 	"github.com/oiebench/oiebench/core/oie"
@@ -141,12 +143,12 @@ func readBlocks(in Input, what string, parse func(string) (tupleLine, bool), joi
 	return x, err
 }
 
-// startsLikeExtraction: a decimal confidence, then a tuple or a context
+// startsLikeExtraction: a decimal (or infinite) confidence, then a tuple or a context
 // ("0.61: (a; r; b)[attrib=...]", Ollie's form, which the tuple parsers do
 // not take).
 func startsLikeExtraction(line string) bool {
 	i := strings.IndexAny(line, ": ")
-	if i < 0 || !isDecimal(line[:i]) {
+	if i < 0 || !isDecimal(line[:i]) && !isInfinite(line[:i]) {
 		return false
 	}
 	rest := strings.TrimLeft(line[i:], ": ")
@@ -189,4 +191,11 @@ func readOpenIECLI(in Input) (*Extractions, error) {
 
 func readIMoJIE(in Input) (*Extractions, error) {
 	return readBlocks(in, "IMoJIE standalone output", parseIMoJIE, false)
+}
+
+// isInfinite: an infinity as Python writes it ("-inf"), which is no
+// confidence (carb.ParseConfidence).
+func isInfinite(s string) bool {
+	c, err := strconv.ParseFloat(s, 64)
+	return err == nil && math.IsInf(c, 0)
 }

@@ -322,6 +322,11 @@ func TestReadErrors(t *testing.T) {
 		{"clausie", "S a b .\n1\t\"a\"\t\"r\"\t\"b\"\tx\n", `f:2:15: expected a confidence in column 5, found "x"`},
 		{"openie6", "0.93: (a; r; b)\nA sentence line .\n", "f:1:1: extraction before any sentence line"},
 		{"reverb", "f\t1\ta\tr\tb\n", "f:1:10: expected at least 13 tab-separated columns"},
+		// Every reader says the same of a confidence that is not finite.
+		{"props", "-inf\t" + sent1 + "\tbegan\tsubj\tShe\n", `f:1:1: expected a confidence in column 1, found "-inf", an infinite confidence: CaRB's reader takes it as the lowest of all`},
+		{"clausie", sent1 + "\n1\t\"a\"\t\"r\"\t\"b\"\tinf\n", `f:2:15: expected a confidence in column 5, found "inf", an infinite confidence: CaRB's reader takes it as the highest of all`},
+		{"allennlp", sent1 + "\t<arg1> a </arg1>\t-Infinity\n", `f:1:54: expected a confidence in column 3, found "-Infinity", an infinite confidence`},
+		{"corenlp-default-id", "1\t-inf\ta\tr\tb\n", `f:1:3: expected a confidence in column 2, found "-inf", an infinite confidence`},
 		{"kgextractiontoolbox", "sent_id\tsubject\trelation\tobject\n", "f:1:1: expected KGExtractionToolbox's header first"},
 		{"kgextractiontoolbox", "document id\tsubject\tpredicate\tobject\tconfidence\tsentence\n7\ta\tr\tb\thigh\tS a b .\n", `f:2:9: expected a confidence in column 5, found "high"`},
 		{"kgextractiontoolbox", "document id\tsubject\tpredicate\tobject\tconfidence\tsentence\n7\ta\tr\tb\n", "f:2:8: expected 6 tab-separated columns, as the header names them, found 4"},
@@ -464,12 +469,13 @@ func TestReadNotText(t *testing.T) {
 // does not parse as one (Ollie's "(a; r; b)[attrib=...]" suffix) is taken
 // as a sentence line, and the reader says so with its line.
 func TestBlockLineLikeExtraction(t *testing.T) {
-	data := sent1 + "\n0.93: (She; began; her film career)\n0.61: (She; started; her career)[attrib=Some say]\n0.50: (She; began; in 1990)\n"
+	// Ollie's attribution suffix, and a confidence Python wrote as -inf.
+	data := sent1 + "\n0.93: (She; began; her film career)\n0.61: (She; started; her career)[attrib=Some say]\n0.50: (She; began; in 1990)\n-inf: (She; began; a career)\n"
 	x, err := formats.Read(formats.Input{File: "f", Data: []byte(data)}, formats.MustLookup("openie6"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(x.ByText.Warnings) != 1 || !strings.Contains(x.ByText.Warnings[0].Msg, "start like an extraction") || !strings.Contains(x.ByText.Warnings[0].Msg, "line 3") {
+	if len(x.ByText.Warnings) != 1 || !strings.Contains(x.ByText.Warnings[0].Msg, "start like an extraction") || !strings.Contains(x.ByText.Warnings[0].Msg, "2 line(s)") || !strings.Contains(x.ByText.Warnings[0].Msg, "line 3, 5") {
 		t.Errorf("warnings %v", x.ByText.Warnings)
 	}
 }

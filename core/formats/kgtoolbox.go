@@ -66,9 +66,9 @@ func readKGToolbox(in Input) (*Extractions, error) {
 		if need := slices.Max(at) + 1; len(f) < need {
 			return nil, r.errAt(l, len(l.Text), oie.ErrFieldCount, "expected %d tab-separated columns, as the header names them, found %d", need, len(f))
 		}
-		conf, ok := number(f[at[3]])
-		if !ok {
-			return nil, r.errAt(l, offs[at[3]], oie.ErrSyntax, "expected a confidence in column %d, found %q", at[3]+1, f[at[3]])
+		conf, err := r.confidence(l, f, offs, at[3])
+		if err != nil {
+			return nil, err
 		}
 		// The toolbox writes the predicate and object after a space.
 		slot := func(k int) string { return oie.TrimSpace(f[at[k]]) }

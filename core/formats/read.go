@@ -3,8 +3,6 @@ package formats
 import (
 	"fmt"
 	"iter"
-	"math"
-	"strconv"
 	"strings"
 
 	"github.com/oiebench/oiebench/core/carb"
@@ -166,10 +164,20 @@ func fields(text string) ([]string, []int) {
 	return f, offs
 }
 
-// number reads a confidence: a finite number.
+// number reads a confidence: a finite number (carb.ParseConfidence).
 func number(s string) (float64, bool) {
-	c, err := strconv.ParseFloat(oie.TrimSpace(s), 64)
-	return c, err == nil && !math.IsInf(c, 0) && !math.IsNaN(c)
+	c, err := carb.ParseConfidence(s)
+	return c, err == nil
+}
+
+// confidence reads field k of a line as a confidence, or is the error at
+// its column, which says what was found (carb.ParseConfidence).
+func (r *lineReader) confidence(l oie.Line, f []string, offs []int, k int) (float64, error) {
+	c, err := carb.ParseConfidence(f[k])
+	if err != nil {
+		return 0, r.errAt(l, offs[k], oie.ErrSyntax, "expected a confidence in column %d, %v", k+1, err)
+	}
+	return c, nil
 }
 
 func readBenchIETSV(in Input) (*Extractions, error) {
@@ -221,9 +229,9 @@ func readColumnar(five bool) reader {
 				return nil, r.errAt(l, len(l.Text), oie.ErrFieldCount,
 					"expected 6 tab-separated columns (confidence, context, arg1, relation, arg2, sentence), found %d", len(f))
 			}
-			conf, ok := number(f[0])
-			if !ok {
-				return nil, r.errAt(l, offs[0], oie.ErrSyntax, "expected a confidence in column 1, found %q", f[0])
+			conf, err := r.confidence(l, f, offs, 0)
+			if err != nil {
+				return nil, err
 			}
 			if f[2] == "" || f[3] == "" || f[4] == "" {
 				r.skip(l.Num, "an argument or the relation is missing")
@@ -231,6 +239,7 @@ func readColumnar(five bool) reader {
 			}
 			var texts [3]string
 			for k := range texts {
+				var ok bool
 				if texts[k], ok = argText(f[2+k]); !ok {
 					return nil, r.errAt(l, offs[2+k], oie.ErrSyntax, "expected Name(text,List(...)) in column %d, found %q", 3+k, abbreviate(f[2+k]))
 				}
@@ -283,9 +292,9 @@ func readClausIE(in Input) (*Extractions, error) {
 			if !seen {
 				return nil, r.errAt(l, 0, oie.ErrSyntax, "extraction before any sentence line: expected the sentence first")
 			}
-			conf, ok := number(f[4])
-			if !ok {
-				return nil, r.errAt(l, offs[4], oie.ErrSyntax, "expected a confidence in column 5, found %q", f[4])
+			conf, err := r.confidence(l, f, offs, 4)
+			if err != nil {
+				return nil, err
 			}
 			r.add(sentence, conf, l.Num, unquote(f[2]), unquote(f[1]), unquote(f[3]))
 		default:
@@ -326,9 +335,9 @@ func (t tabular) read(in Input) (*Extractions, error) {
 		if len(f) < t.minCols {
 			return nil, r.errAt(l, len(l.Text), oie.ErrFieldCount, "expected at least %d tab-separated columns (%s), found %d", t.minCols, t.columns, len(f))
 		}
-		conf, ok := number(f[t.conf])
-		if !ok {
-			return nil, r.errAt(l, offs[t.conf], oie.ErrSyntax, "expected a confidence in column %d, found %q", t.conf+1, f[t.conf])
+		conf, err := r.confidence(l, f, offs, t.conf)
+		if err != nil {
+			return nil, err
 		}
 		rel, args := t.tuple(f)
 		r.add(f[t.sentence], conf, l.Num, rel, args...)
@@ -365,11 +374,9 @@ func readAllenNLP(in Input) (*Extractions, error) {
 		}
 		conf := 1.0
 		if len(f) > 2 {
-			c, ok := number(f[2])
-			if !ok {
-				return nil, r.errAt(l, offs[2], oie.ErrSyntax, "expected a confidence in column 3, found %q", f[2])
+			if conf, err = r.confidence(l, f, offs, 2); err != nil {
+				return nil, err
 			}
-			conf = c
 		}
 		a1, rel, a2 := tagged(f[1], "arg1"), tagged(f[1], "rel"), tagged(f[1], "arg2")
 		if a1 == "" && rel == "" && a2 == "" {
@@ -403,10 +410,10 @@ func readCoreNLPWithID(in Input) (*Extractions, error) {
 			return nil, &oie.ParseError{File: in.File, Line: l.Num, Column: oie.Column(l.Text, len(l.Text)), Err: oie.ErrFieldCount,
 				Msg: fmt.Sprintf("expected 5 tab-separated columns (sentence id, confidence, subject, relation, object), found %d", len(f))}
 		}
-		conf, ok := number(f[1])
-		if !ok {
+		conf, err := carb.ParseConfidence(f[1])
+		if err != nil {
 			return nil, &oie.ParseError{File: in.File, Line: l.Num, Column: oie.Column(l.Text, len(f[0])+1), Err: oie.ErrSyntax,
-				Msg: fmt.Sprintf("expected a confidence in column 2, found %q", f[1])}
+				Msg: fmt.Sprintf("expected a confidence in column 2, %v", err)}
 		}
 		id := oie.TrimSpace(f[0])
 		if id == "" {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/oiebench/oiebench/core/carb"
 	"github.com/oiebench/oiebench/core/formats"
+	"github.com/oiebench/oiebench/core/oie"
 	"github.com/oiebench/oiebench/internal/dataset"
 )
 
@@ -269,5 +270,26 @@ func TestRealKGToolbox(t *testing.T) {
 	if !errors.Is(err, formats.ErrRefused) || !strings.Contains(err.Error(), name+":1: asked to read it as BenchIE TSV, but its first line is the header of KGExtractionToolbox TSV") ||
 		!strings.Contains(err.Error(), "read it as kgextractiontoolbox") {
 		t.Errorf("read as benchie-tsv: %v", err)
+	}
+}
+
+// TestRealInfiniteConfidence: supervised-oie's PropS output in CaRB's
+// tabbed form holds confidences Python wrote as "-inf" (see
+// testdata/supervised-oie). CaRB takes them as the lowest; oiebench, whose
+// reports show thresholds as numbers, refuses them at their position and
+// says what to write instead to get CaRB's scores.
+func TestRealInfiniteConfidence(t *testing.T) {
+	const name = "web_props_inf_excerpt.txt"
+	data, err := os.ReadFile(filepath.Join("testdata", "supervised-oie", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := formats.Detect(data); d.Format == nil || d.Format.Name != formats.NameCaRBTabbed {
+		t.Fatalf("detected as %+v, want carb-tabbed", d)
+	}
+	_, err = formats.Read(formats.Input{File: name, Data: data}, nil)
+	if !errors.Is(err, oie.ErrSyntax) || !strings.HasPrefix(err.Error(), name+`:4:252: expected a confidence in column 2, found "-inf", an infinite confidence: CaRB's reader takes it as the lowest of all`) ||
+		!strings.Contains(err.Error(), "write instead a number lower than every other confidence of the file") {
+		t.Errorf("error %v", err)
 	}
 }
