@@ -194,7 +194,8 @@ func runConvert(args []string, stdout, stderr io.Writer) error {
 		return c.convert(convertRequest{from: f, to: *to, path: rest[0], data: data, strict: *strict, sentences: *sentences, stdout: stdout, stderr: stderr})
 	}
 	if *from == "" {
-		return usageError{"cannot tell the input format: give --from " + strings.Join(reads, ", ")}
+		// What score says of the file, in convert's words.
+		return formats.Detect(data).ErrorChoosing(rest[0], "give --from", reads)
 	}
 	return usageError{fmt.Sprintf("unknown input format %q: expected --from %s", *from, strings.Join(reads, ", "))}
 }

@@ -56,6 +56,8 @@ func TestConvertErrors(t *testing.T) {
 	os.WriteFile(bad, []byte("{\"textFile\": {\"sentences\": [\n  {\"text\": 1}]}}"), 0o644)
 	plain := filepath.Join(dir, "plain.txt")
 	os.WriteFile(plain, []byte("just a sentence\n"), 0o644)
+	carbGold := filepath.Join(dir, "carb.tsv")
+	os.WriteFile(carbGold, []byte("She began her film career in 1990 .\tbegan\tShe\ther film career\n"), 0o644)
 	gold := data(t, "benchie_gold_annotations_zh.txt")
 	cases := []struct {
 		args []string
@@ -66,7 +68,9 @@ func TestConvertErrors(t *testing.T) {
 		{[]string{"convert", "--to", "text"}, 2, "give one input file"},
 		{[]string{"convert", "--to", "carb", gold}, 2, `cannot convert benchie-gold to "carb"`},
 		{[]string{"convert", "--from", "carb", "--to", "text", gold}, 2, `unknown input format "carb"`},
-		{[]string{"convert", "--to", "text", plain}, 2, "cannot tell the input format"},
+		// The file's format is not told: convert says what score says.
+		{[]string{"convert", "--to", "text", plain}, 1, "plain.txt:1: cannot tell the format of this file (lines without tabs and no extraction line: a list of sentences?): give --from: benchie-gold, annie-json, sentences, benchie-tsv"},
+		{[]string{"convert", "--to", "jsonl", carbGold}, 1, "carb.tsv:1: this looks like a CaRB gold, not system extractions"},
 		{[]string{"convert", "--to", "sentences", gold}, 2, "expected --to benchie-gold, annie-json, text"},
 		{[]string{"convert", "--to", "text", bad}, 1, "bad.json:2:12: \"text\" must be a string, found a number"},
 		{[]string{"convert", "--strict", "--to", "text", gold}, 1, "benchie_gold_annotations_zh.txt:2080:1: line not understood"},

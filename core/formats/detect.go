@@ -77,6 +77,13 @@ func headLines(data []byte) []string {
 // SystemError is nil when the detection names a format Read can read, and
 // otherwise the error that tells the user what the file could be.
 func (d Detection) SystemError(file string) error {
+	return d.ErrorChoosing(file, "choose one by name", Readable())
+}
+
+// ErrorChoosing is SystemError for a caller whose user chooses a format in
+// words of its own (choose: the command line's convert says "give --from")
+// among names of its own (listed when the file could be anything).
+func (d Detection) ErrorChoosing(file, choose string, names []string) error {
 	switch {
 	case d.Format != nil && d.Format.Role == Refused:
 		return &oie.ParseError{File: file, Line: 1, Msg: fmt.Sprintf("this looks like %s: %s", d.Format.Label, d.Format.Refusal), Err: ErrRefused}
@@ -90,9 +97,9 @@ func (d Detection) SystemError(file string) error {
 		msg += " (" + d.Note + ")"
 	}
 	if len(d.Candidates) > 0 {
-		msg += ": it could be " + labels(d.Candidates) + "; choose one by name"
+		msg += ": it could be " + labels(d.Candidates) + "; " + choose
 	} else {
-		msg += ": choose one by name: " + strings.Join(Readable(), ", ")
+		msg += ": " + choose + ": " + strings.Join(names, ", ")
 	}
 	return &oie.ParseError{File: file, Line: 1, Msg: msg, Err: ErrAmbiguous}
 }
