@@ -2,7 +2,6 @@ package carb
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -58,7 +57,7 @@ func ReadTabbed(file string, data []byte) (*Predictions, error) {
 			return nil, &oie.ParseError{File: file, Line: l.Num, Column: 1,
 				Msg: "empty sentence: expected the sentence text in column 1", Err: oie.ErrEmptyField}
 		}
-		c, err := ParseConfidence(f[1])
+		c, err := oie.ParseConfidence(f[1])
 		if err != nil {
 			return nil, &oie.ParseError{File: file, Line: l.Num, Column: oie.Column(l.Text, len(f[0])+1),
 				Msg: fmt.Sprintf("expected a confidence in column 2, %v", err), Err: oie.ErrSyntax}
@@ -72,32 +71,6 @@ func ReadTabbed(file string, data []byte) (*Predictions, error) {
 		p.Warnings = append(p.Warnings, oie.Warning{File: file, Msg: "the file holds no extractions"})
 	}
 	return p, nil
-}
-
-// ParseConfidence reads a confidence as CaRB's readers read one (Python's
-// float), but only a finite one: NaN cannot be ordered among confidences,
-// and an infinite one, which Python writes for float('-inf') and CaRB takes
-// as the lowest of all, would be a threshold no report can show. The error
-// says what was found, and for an infinity what to write instead; every
-// reader's message that names a confidence's column ends with it.
-func ParseConfidence(s string) (float64, error) {
-	const infiniteConfidence = "found %q, an infinite confidence: CaRB's reader takes it as the %s of all, but a threshold must be a finite number to be reported; " +
-		"write instead a number %s than every other confidence of the file: the extractions are then ordered as CaRB orders them, and every score is CaRB's (the threshold shown aside)"
-	c, err := strconv.ParseFloat(oie.TrimSpace(s), 64)
-	if errors.Is(err, strconv.ErrRange) && math.IsInf(c, 0) {
-		err = nil // 1e999: Python reads it as an infinity too
-	}
-	switch {
-	case err != nil:
-		return 0, fmt.Errorf("found %q", s)
-	case math.IsNaN(c):
-		return 0, fmt.Errorf("found %q, which is not a number and cannot be ordered among confidences", s)
-	case math.IsInf(c, -1):
-		return 0, fmt.Errorf(infiniteConfidence, s, "lowest", "lower")
-	case math.IsInf(c, 1):
-		return 0, fmt.Errorf(infiniteConfidence, s, "highest", "higher")
-	}
-	return c, nil
 }
 
 // WriteTabbed writes predictions in CaRB's tabbed form, one a line, in

@@ -194,7 +194,7 @@ func readIMoJIE(in Input) (*Extractions, error) {
 }
 
 // isInfinite: an infinity as Python writes it ("-inf"), which is no
-// confidence (carb.ParseConfidence).
+// confidence (oie.ParseConfidence).
 func isInfinite(s string) bool {
 	c, err := strconv.ParseFloat(s, 64)
 	return err == nil && math.IsInf(c, 0)

@@ -164,16 +164,16 @@ func fields(text string) ([]string, []int) {
 	return f, offs
 }
 
-// number reads a confidence: a finite number (carb.ParseConfidence).
+// number reads a confidence: a finite number (oie.ParseConfidence).
 func number(s string) (float64, bool) {
-	c, err := carb.ParseConfidence(s)
+	c, err := oie.ParseConfidence(s)
 	return c, err == nil
 }
 
 // confidence reads field k of a line as a confidence, or is the error at
-// its column, which says what was found (carb.ParseConfidence).
+// its column, which says what was found (oie.ParseConfidence).
 func (r *lineReader) confidence(l oie.Line, f []string, offs []int, k int) (float64, error) {
-	c, err := carb.ParseConfidence(f[k])
+	c, err := oie.ParseConfidence(f[k])
 	if err != nil {
 		return 0, r.errAt(l, offs[k], oie.ErrSyntax, "expected a confidence in column %d, %v", k+1, err)
 	}
@@ -410,7 +410,7 @@ func readCoreNLPWithID(in Input) (*Extractions, error) {
 			return nil, &oie.ParseError{File: in.File, Line: l.Num, Column: oie.Column(l.Text, len(l.Text)), Err: oie.ErrFieldCount,
 				Msg: fmt.Sprintf("expected 5 tab-separated columns (sentence id, confidence, subject, relation, object), found %d", len(f))}
 		}
-		conf, err := carb.ParseConfidence(f[1])
+		conf, err := oie.ParseConfidence(f[1])
 		if err != nil {
 			return nil, &oie.ParseError{File: in.File, Line: l.Num, Column: oie.Column(l.Text, len(f[0])+1), Err: oie.ErrSyntax,
 				Msg: fmt.Sprintf("expected a confidence in column 2, %v", err)}

@@ -1,6 +1,7 @@
 package oie
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -140,7 +141,7 @@ func readTSV(sys *System, lines []Line, mode ConfidenceMode, pause func()) error
 		if len(l.Text) > len(head[0])+len(head[1])+len(head[2])+len(head[3])+3 { // more columns
 			e.Extra = strings.Split(rest, "\t")
 			if allConf {
-				_, allConf = parseConfidence(e.Extra[len(e.Extra)-1])
+				allConf = isNumber(e.Extra[len(e.Extra)-1])
 			}
 		} else {
 			allConf = false
@@ -159,10 +160,10 @@ func readTSV(sys *System, lines []Line, mode ConfidenceMode, pause func()) error
 			return &ParseError{File: sys.Path, Line: e.Line, Column: Column(text, len(text)), Msg: "expected a confidence in column 5", Err: ErrFieldCount}
 		}
 		last := e.Extra[len(e.Extra)-1]
-		c, ok := parseConfidence(last)
-		if !ok {
+		c, err := ParseConfidence(last)
+		if err != nil {
 			return &ParseError{File: sys.Path, Line: e.Line, Column: Column(text, len(text)-len(last)),
-				Msg: fmt.Sprintf("expected a number as confidence in the last column, found %q", last), Err: ErrSyntax}
+				Msg: fmt.Sprintf("expected a confidence in the last column, %v", err), Err: ErrSyntax}
 		}
 		e.Confidence, e.HasConfidence = c, true
 		if e.Extra = e.Extra[:len(e.Extra)-1]; len(e.Extra) == 0 {
@@ -210,9 +211,37 @@ func isConfidenceName(n string) bool {
 	return false
 }
 
-func parseConfidence(s string) (float64, bool) {
+// ParseConfidence reads a confidence as CaRB's readers read one (Python's
+// float), but only a finite one: NaN cannot be ordered among confidences,
+// and an infinite one, which Python writes for float('-inf') and CaRB takes
+// as the lowest of all, would be a threshold no report can show. The error
+// says what was found, and for an infinity what to write instead; every
+// reader's message that names a confidence's column ends with it.
+func ParseConfidence(s string) (float64, error) {
+	const infiniteConfidence = "found %q, an infinite confidence: CaRB's reader takes it as the %s of all, but a threshold must be a finite number to be reported; " +
+		"write instead a number %s than every other confidence of the file: the extractions are then ordered as CaRB orders them, and every score is CaRB's (the threshold shown aside)"
 	c, err := strconv.ParseFloat(TrimSpace(s), 64)
-	return c, err == nil && !math.IsInf(c, 0) && !math.IsNaN(c)
+	if errors.Is(err, strconv.ErrRange) && math.IsInf(c, 0) {
+		err = nil // 1e999: Python reads it as an infinity too
+	}
+	switch {
+	case err != nil:
+		return 0, fmt.Errorf("found %q", s)
+	case math.IsNaN(c):
+		return 0, fmt.Errorf("found %q, which is not a number and cannot be ordered among confidences", s)
+	case math.IsInf(c, -1):
+		return 0, fmt.Errorf(infiniteConfidence, s, "lowest", "lower")
+	case math.IsInf(c, 1):
+		return 0, fmt.Errorf(infiniteConfidence, s, "highest", "higher")
+	}
+	return c, nil
+}
+
+// isNumber: what Python's float reads, infinities and NaN included: a
+// column of them is a confidence column, which ParseConfidence then reads.
+func isNumber(s string) bool {
+	c, err := strconv.ParseFloat(TrimSpace(s), 64)
+	return err == nil || errors.Is(err, strconv.ErrRange) && math.IsInf(c, 0)
 }
 
 func readJSONL(sys *System, lines []Line, pause func()) error {

@@ -27,6 +27,11 @@ func TestMalformedSystems(t *testing.T) {
 		{"empty id", "1\ta\tb\tc\n \ta\tb\tc\n", oie.FormatTSV, 0, 2, 1, oie.ErrEmptyField, ""},
 		{"bad confidence", "1\ta\tb\tc\t0.5\n2\ta\tb\tc\thigh\n", oie.FormatTSV, oie.ConfidenceColumn, 2, 9, oie.ErrSyntax, ""},
 		{"missing confidence", "1\ta\tb\tc\n", oie.FormatTSV, oie.ConfidenceColumn, 1, 8, oie.ErrFieldCount, ""},
+		// A last column of numbers, one of them Python's -inf: a confidence
+		// column (not arguments joined to the object), and that one refused.
+		{"infinite confidence", "1\ta\tb\tc\t0.5\n2\ta\tb\tc\t-inf\n", oie.FormatTSV, 0, 2, 9, oie.ErrSyntax,
+			`sys:2:9: expected a confidence in the last column, found "-inf", an infinite confidence: CaRB's reader takes it as the lowest of all, but a threshold must be a finite number to be reported; write instead a number lower than every other confidence of the file: the extractions are then ordered as CaRB orders them, and every score is CaRB's (the threshold shown aside)`},
+		{"NaN confidence", "1\ta\tb\tc\tnan\n2\ta\tb\tc\t0.5\n", oie.FormatTSV, 0, 1, 9, oie.ErrSyntax, ""},
 		{"invalid utf-8", "1\ta\tb\tc\n2\ta\t\xff\tc\n", oie.FormatTSV, 0, 2, 5, oie.ErrEncoding, ""},
 		{"nul byte", "1\ta\tb\tc\x00\n", oie.FormatTSV, 0, 1, 8, oie.ErrEncoding, ""},
 		{"utf-8 column counts characters", "1\täöü\tb\n", oie.FormatTSV, 0, 1, 8, oie.ErrFieldCount, ""},
