@@ -47,6 +47,7 @@ const (
 	grapheneDefaultFile      = "\n# " + sent1 + "\n\n" + grapheneID1 + "\t0\tShe\tbegan\ther film career\n\tS:TEMPORAL\tin 1990 .\n\tL:BACKGROUND\t" + grapheneID2 + "\n\n" +
 		grapheneID2 + "\t1\tshe\twas\t\n\tS:SPATIAL\tin Paris .\n\n# " + sent2 + "\n\n" + grapheneID1 + "\t-1\tThe second quake\toccurred\ton February 24 , 2004\n"
 	grapheneFlatFile = sent1 + "\t" + grapheneID1 + "\t0\tShe\tbegan\ther film career\tS:TEMPORAL(in 1990 .)\tL:BACKGROUND(she||was||)\n" +
+		sent1 + "\t" + grapheneID1 + "\t0\tShe\tbegan\ther career\tS:TEMPORAL(in 1990 .) S:UNKNOWN(as (an) actress .) L:LIST(" + grapheneID2 + ")\n" +
 		sent1 + "\t" + grapheneID2 + "\t1\tshe\twas\t\tS:SPATIAL(in (central) Paris .)\n"
 	grapheneOldFlatFile = sent1 + "\t" + grapheneID1 + "\tVERB_BASED\tnull\t0\tShe\tbegan\ther film career\tS:TEMPORAL(in 1990 .)\n" +
 		sent2 + "\t" + grapheneID2 + "\tVERB_BASED\t0.7\t0\tThe second quake\toccurred\n"
@@ -238,8 +239,12 @@ func TestReadByText(t *testing.T) {
 		{"graphene", grapheneFlatFile, []carb.Prediction{
 			pred(sent1, 1, 1, tup("began", "She", "her film career")),
 			pred(sent1, 1, 1, tup("began", "She", "her film career in 1990 .")),
-			pred(sent1, 1, 2, tup("was", "she", "")),
-			pred(sent1, 1, 2, tup("was", "she", "in (central) Paris .")),
+			// Contexts one after another in a column, as Graphene's wiki shows them.
+			pred(sent1, 1, 2, tup("began", "She", "her career")),
+			pred(sent1, 1, 2, tup("began", "She", "her career in 1990 .")),
+			pred(sent1, 1, 2, tup("began", "She", "her career as (an) actress .")),
+			pred(sent1, 1, 3, tup("was", "she", "")),
+			pred(sent1, 1, 3, tup("was", "she", "in (central) Paris .")),
 		}, ""},
 		{"graphene", grapheneOldFlatFile, []carb.Prediction{
 			pred(sent1, 1, 1, tup("began", "She", "her film career")),

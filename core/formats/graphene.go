@@ -137,20 +137,58 @@ func readGraphene(in Input) (*Extractions, error) {
 			continue // its contexts follow on lines of their own
 		}
 		for k := at + 3; k < len(f); k++ {
-			if f[k] == "" {
-				continue // an empty column between contexts
-			}
-			typ, content, ok := strings.Cut(f[k], "(")
-			simple, known := grapheneContextType(typ)
-			if !ok || !known || !strings.HasSuffix(content, ")") {
-				return nil, r.errAt(l, offs[k], oie.ErrSyntax, "expected a context S:TYPE(text) or L:TYPE(...) in column %d, found %q", k+1, abbreviate(f[k]))
-			}
-			if simple {
-				r.add(sentence, conf, l.Num, rel, subj, joinContext(obj, strings.TrimSuffix(content, ")")))
+			for _, c := range grapheneContexts(oie.TrimSpace(f[k])) {
+				typ, content, ok := strings.Cut(c, "(")
+				simple, known := grapheneContextType(typ)
+				if !ok || !known || !strings.HasSuffix(content, ")") {
+					return nil, r.errAt(l, offs[k], oie.ErrSyntax, "expected a context S:TYPE(text) or L:TYPE(...) in column %d, found %q", k+1, abbreviate(f[k]))
+				}
+				if simple {
+					r.add(sentence, conf, l.Num, rel, subj, joinContext(obj, strings.TrimSuffix(content, ")")))
+				}
 			}
 		}
 	}
 	return r.done()
+}
+
+// grapheneContexts splits a flat line's column into its contexts: one a
+// column as Graphene writes them, or several after one another, separated
+// by a space, as the wiki's example shows them ("S:TEMPORAL(on Monday .)
+// L:CONTRAST(948e…)"): a context ends at a ")" that a space and the next
+// context's type follow.
+func grapheneContexts(col string) []string {
+	var out []string
+	for col != "" {
+		end := len(col)
+		for i := strings.Index(col, ") "); i >= 0; {
+			if startsGrapheneContext(col[i+2:]) {
+				end = i + 1
+				break
+			}
+			next := strings.Index(col[i+2:], ") ")
+			if next < 0 {
+				break
+			}
+			i += 2 + next
+		}
+		out = append(out, col[:end])
+		col = oie.TrimSpace(col[end:])
+	}
+	return out
+}
+
+// startsGrapheneContext: s starts with S:TYPE( or L:TYPE(; it looks at the
+// type's letters only, so that a long line is scanned in linear time.
+func startsGrapheneContext(s string) bool {
+	if len(s) < 3 || s[1] != ':' || s[0] != 'S' && s[0] != 'L' {
+		return false
+	}
+	i := 2
+	for i < len(s) && ('A' <= s[i] && s[i] <= 'Z' || s[i] == '_') {
+		i++
+	}
+	return i > 2 && i < len(s) && s[i] == '('
 }
 
 // joinContext puts a simple context's text after the object, as BenchIE's
