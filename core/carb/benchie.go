@@ -2,6 +2,7 @@ package carb
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -70,10 +71,12 @@ func quoteFirst(ss []string) string {
 	return out
 }
 
-// LineList shows the first few of a list of line numbers: "line 3, 7, 12
-// and 40 more".
+// LineList shows the first few of a list of line numbers in file order:
+// "line 3, 7, 12 and 40 more". A line named several times in a row (one
+// line of Graphene's holds several extractions) is shown once.
 func LineList(lines []int) string {
 	const shown = 5
+	lines = slices.Compact(slices.Clone(lines))
 	parts := make([]string, 0, shown)
 	for _, l := range lines[:min(len(lines), shown)] {
 		parts = append(parts, strconv.Itoa(l))

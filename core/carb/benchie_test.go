@@ -67,3 +67,19 @@ func TestToBenchIE(t *testing.T) {
 		t.Errorf("round trip: %#v", back.Extractions)
 	}
 }
+
+// A line holding several extractions is named once in a list of lines.
+func TestLineListNamesALineOnce(t *testing.T) {
+	for _, c := range []struct {
+		lines []int
+		want  string
+	}{
+		{[]int{1, 1, 2}, "line 1, 2"},
+		{[]int{3, 7, 7, 7, 12, 13, 14, 15, 15}, "line 3, 7, 12, 13, 14 and 1 more"},
+		{[]int{4}, "line 4"},
+	} {
+		if got := carb.LineList(c.lines); got != c.want {
+			t.Errorf("LineList(%v) = %q, want %q", c.lines, got, c.want)
+		}
+	}
+}
