@@ -212,7 +212,11 @@ bench_page() {
   echo "== BenchIE English data (gold and 9 systems; brotli -q 11, bytes)"
   go run ./internal/sitebuild sizes dist/data/benchie/benchie_gold_annotations_en.txt dist/data/benchie/systems/{clausie,minie,stanford,openie6,roi_t,roi_n,naive_oie,m2oie_en,graphene}_explicit.txt | tail -1
   echo "== page timing (headless Chromium)"
-  go test -tags e2e -run '^$' -bench . -skip '^Benchmark(ScalePage|FirstScreen)$' -benchtime "${PAGE_RUNS:-5}x" ./e2e | grep -E 'ms/(table|rescore|carb|analysed)'
+  go test -tags e2e -run '^$' -bench . -skip '^Benchmark(ScalePage|FirstScreen|GoldInPage)$' -benchtime "${PAGE_RUNS:-5}x" ./e2e | grep -E 'ms/(table|rescore|carb|analysed)'
+  # The English gold read and compiled in the page (README, The gold in
+  # WebAssembly): first runs, with Go's collector on and off.
+  echo "== gold in the page (headless Chromium, medians of ${FIRST_RUNS:-5}; load: $(cut -d' ' -f1-3 /proc/loadavg))"
+  go test -tags e2e -run '^$' -bench '^BenchmarkGoldInPage$' -benchtime 1x ./e2e | grep -E '^gold in page'
   # The page's start (README, Measured figures): navigation to the first
   # table, to the evaluator running and to its own table, at CPU slowdown 1
   # and 4, medians of FIRST_RUNS fresh profiles; beside the build of
