@@ -214,9 +214,10 @@ bench_page() {
   echo "== page timing (headless Chromium)"
   go test -tags e2e -run '^$' -bench . -skip '^Benchmark(ScalePage|FirstScreen|GoldInPage)$' -benchtime "${PAGE_RUNS:-5}x" ./e2e | grep -E 'ms/(table|rescore|carb|analysed)'
   # The English gold read and compiled in the page (README, The gold in
-  # WebAssembly): first runs, with Go's collector on and off.
+  # WebAssembly): first runs, with Go's collector on and off, and BASELINE's
+  # core beside them.
   echo "== gold in the page (headless Chromium, medians of ${FIRST_RUNS:-5}; load: $(cut -d' ' -f1-3 /proc/loadavg))"
-  go test -tags e2e -run '^$' -bench '^BenchmarkGoldInPage$' -benchtime 1x ./e2e | grep -E '^gold in page'
+  GOLD_BASELINE=${BASELINE:-} go test -tags e2e -run '^$' -bench '^BenchmarkGoldInPage$' -benchtime 1x ./e2e | grep -E '^gold in page'
   # The page's start (README, Measured figures): navigation to the first
   # table, to the evaluator running and to its own table, at CPU slowdown 1
   # and 4, medians of FIRST_RUNS fresh profiles; beside the build of
