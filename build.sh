@@ -185,16 +185,16 @@ cmd_fuzz() {
 
 cmd_bench() {
   go test -run '^$' -bench . -benchmem -benchtime "${BENCHTIME:-2s}" ./core/...
-  # The English gold read and compiled as WebAssembly (node runs Go's wasm
-  # test binary, as V8 runs the page): the first run, which is what the page
-  # meets, and the mean of 20, once V8 has optimised the code.
-  local node_exec
-  node_exec="$(go env GOROOT)/lib/wasm/go_js_wasm_exec"
+  # The English gold read and compiled as WebAssembly under node (V8, as in
+  # the page), five times in each of five processes: a process's first run
+  # is what the page meets (README, What is not done yet); then natively.
   if command -v node >/dev/null; then
-    echo "== BenchIE English gold in WebAssembly (node $(node --version)): first run, then 20"
-    for n in 1 20; do
-      GOOS=js GOARCH=wasm go test -exec "$node_exec" -run '^$' -bench '^Benchmark(ReadGold|Compile)EN$' -benchtime "${n}x" ./core/benchie | grep '^Benchmark'
+    echo "== BenchIE English gold read and compiled: WebAssembly (node $(node --version)), then native; load $(cut -d' ' -f1-3 /proc/loadavg)"
+    mkdir -p build && GOOS=js GOARCH=wasm go build -o build/wasmfirst.wasm ./internal/wasmfirst
+    for _ in 1 2 3 4 5; do
+      node "$(go env GOROOT)/lib/wasm/wasm_exec_node.js" build/wasmfirst.wasm -runs 5
     done
+    go run ./internal/wasmfirst -runs 5
   fi
   # Scale: 1×, 10×, 100× BenchIE English, 9 systems × 3 facets, in a child process each.
   go run ./internal/scalebench -scales "${SCALES:-1,10,100}"
@@ -212,7 +212,12 @@ bench_page() {
   echo "== BenchIE English data (gold and 9 systems; brotli -q 11, bytes)"
   go run ./internal/sitebuild sizes dist/data/benchie/benchie_gold_annotations_en.txt dist/data/benchie/systems/{clausie,minie,stanford,openie6,roi_t,roi_n,naive_oie,m2oie_en,graphene}_explicit.txt | tail -1
   echo "== page timing (headless Chromium)"
-  go test -tags e2e -run '^$' -bench . -skip '^Benchmark(ScalePage|FirstScreen)$' -benchtime "${PAGE_RUNS:-5}x" ./e2e | grep -E 'ms/(table|rescore|carb|analysed)'
+  go test -tags e2e -run '^$' -bench . -skip '^Benchmark(ScalePage|FirstScreen|GoldInPage)$' -benchtime "${PAGE_RUNS:-5}x" ./e2e | grep -E 'ms/(table|rescore|carb|analysed)'
+  # The English gold read and compiled in the page (README, The gold in
+  # WebAssembly): first runs, with Go's collector on and off, and BASELINE's
+  # core beside them.
+  echo "== gold in the page (headless Chromium, medians of ${FIRST_RUNS:-5}; load: $(cut -d' ' -f1-3 /proc/loadavg))"
+  GOLD_BASELINE=${BASELINE:-} go test -tags e2e -run '^$' -bench '^BenchmarkGoldInPage$' -benchtime 1x ./e2e | grep -E '^gold in page'
   # The page's start (README, Measured figures): navigation to the first
   # table, to the evaluator running and to its own table, at CPU slowdown 1
   # and 4, medians of FIRST_RUNS fresh profiles; beside the build of

@@ -216,9 +216,9 @@ const parallelCompile = 256
 // compileRange compiles the sentences lo to hi (excluded) into set.sents,
 // the units it parses into set.own.
 func compileRange(g *Gold, regular *compiledSet, pause func(), set *compiledSet, lo, hi int) {
-	f := Regular
+	c := rangeCompiler{g: g, regular: regular, set: set, f: Regular}
 	if regular != nil {
-		f = Minimal
+		c.f = Minimal
 	}
 	total := 0
 	for _, s := range g.Sentences[lo:hi] {
@@ -226,86 +226,119 @@ func compileRange(g *Gold, regular *compiledSet, pause func(), set *compiledSet,
 			total += len(syn.Triples)
 		}
 	}
-	triples := make([]storedTriple, 0, total)
-	keyed := make([]entry, 0, total+total/4)
-	joined := make([]entry, 0, total+total/4)
-	var anyOf, anyJoinedOf []entry
-	var words, rels, lasts []string
-	var ct compiledTriple
+	c.triples = make([]storedTriple, 0, total)
+	c.keyed = make([]entry, 0, total+total/4)
+	c.joined = make([]entry, 0, total+total/4)
 	for si := lo; si < hi; si++ {
-		s := g.Sentences[si]
 		if pause != nil && si%64 == 63 {
 			pause()
 		}
-		cs := &set.sents[si]
-		cs.synsets = len(s.Synsets)
-		start, keyedStart, joinedStart, anyStart, anyJoinedStart := len(triples), len(keyed), len(joined), len(anyOf), len(anyJoinedOf)
-		for ki, syn := range s.Synsets {
-			for ti := range syn.Triples {
-				t := &syn.Triples[ti]
-				st := storedTriple{synset: int32(ki), triple: int32(ti)}
-				for k, slot := range t.Slots() {
-					switch {
-					case regular != nil && !t.holdsOpen(k, slot):
-						sp := regular.sents[si].triples[len(triples)-start].slots[k]
-						if sp.own { // parsed by the regular compilation: a copy of its units
-							units := regular.own.of(sp.ref)
-							b, off := set.own.open()
-							set.own.blocks[b] = append(set.own.blocks[b], units...)
-							sp.ref = set.own.ref(b, off)
-						}
-						st.slots[k] = sp
-					case regular == nil && t.arena == &g.units:
-						st.slots[k] = store(t.units[k], false, newPattern(g.units.of(t.units[k])))
-					default:
-						b, off := set.own.open()
-						if regular != nil && t.cleanSlot(k) { // no '[' nor '(' is left: one required unit
-							set.own.blocks[b] = append(set.own.blocks[b], Unit{minimalOf(t.arena.of(t.units[k])), false})
-						} else {
-							set.own.blocks[b] = appendSlotUnits(set.own.blocks[b], slot, f)
-						}
-						ref := set.own.ref(b, off)
-						st.slots[k] = store(ref, true, newPattern(set.own.of(ref)))
-					}
-				}
-				triples = append(triples, st)
-			}
+		c.sentence(si)
+	}
+}
+
+// rangeCompiler is what compileRange shares between the sentences it
+// compiles: the blocks their triples and index entries are carved from,
+// and buffers. Each sentence, and each triple in it, is a call of its own
+// (sentence, triple, index): in WebAssembly, V8 optimises a function once it
+// has run a while, in the background, and uses the optimised code from the
+// function's next call on; a loop inside one call would run all its
+// sentences in baseline code, and a large function takes long to optimise.
+type rangeCompiler struct {
+	g                  *Gold
+	regular, set       *compiledSet
+	f                  Facet
+	triples            []storedTriple
+	keyed, joined      []entry
+	anyOf, anyJoinedOf []entry
+	words, rels, lasts []string
+}
+
+// sentence compiles sentence si into c.set.sents[si].
+func (c *rangeCompiler) sentence(si int) {
+	s := c.g.Sentences[si]
+	cs := &c.set.sents[si]
+	cs.synsets = len(s.Synsets)
+	start, keyedStart, joinedStart, anyStart, anyJoinedStart := len(c.triples), len(c.keyed), len(c.joined), len(c.anyOf), len(c.anyJoinedOf)
+	for ki, syn := range s.Synsets {
+		for ti := range syn.Triples {
+			c.triples = append(c.triples, c.triple(si, len(c.triples)-start, ki, ti))
 		}
-		cs.triples = triples[start:len(triples):len(triples)]
-		for i := range cs.triples {
-			for k := range ct.slots {
-				ct.slots[k] = set.pattern(g, &cs.triples[i].slots[k])
+	}
+	cs.triples = c.triples[start:len(c.triples):len(c.triples)]
+	for i := range cs.triples {
+		c.index(&cs.triples[i], i)
+	}
+	c.keyed, cs.slots = sortEntries(c.keyed, keyedStart)
+	c.joined, cs.joined = sortEntries(c.joined, joinedStart)
+	cs.any = c.anyOf[anyStart:len(c.anyOf):len(c.anyOf)]
+	cs.anyJoined = c.anyJoinedOf[anyJoinedStart:len(c.anyJoinedOf):len(c.anyJoinedOf)]
+}
+
+// triple compiles triple ti of synset ki of sentence si, the sentence's
+// triple i.
+func (c *rangeCompiler) triple(si, i, ki, ti int) storedTriple {
+	g, regular, set := c.g, c.regular, c.set
+	t := &g.Sentences[si].Synsets[ki].Triples[ti]
+	st := storedTriple{synset: int32(ki), triple: int32(ti)}
+	for k, slot := range t.Slots() {
+		switch {
+		case regular != nil && !t.holdsOpen(k, slot):
+			sp := regular.sents[si].triples[i].slots[k]
+			if sp.own { // parsed by the regular compilation: a copy of its units
+				units := regular.own.of(sp.ref)
+				b, off := set.own.open()
+				set.own.blocks[b] = append(set.own.blocks[b], units...)
+				sp.ref = set.own.ref(b, off)
 			}
-			words = ct.slots[0].appendFirstWords(words[:0])
-			rels = ct.slots[1].appendFirstWords(rels[:0])
-			lasts = ct.slots[2].appendLastWords(lasts[:0])
-			// The two indexes decide apart: BenchIE-C's keys have no
-			// relation, so a triple can be too wide for one and not the other.
-			if len(words)*len(lasts) > maxKeys {
-				anyJoinedOf = append(anyJoinedOf, newEntry(0, i))
+			st.slots[k] = sp
+		case regular == nil && t.arena == &g.units:
+			st.slots[k] = store(t.units[k], false, newPattern(g.units.of(t.units[k])))
+		default:
+			b, off := set.own.open()
+			if regular != nil && t.cleanSlot(k) { // no '[' nor '(' is left: one required unit
+				set.own.blocks[b] = append(set.own.blocks[b], Unit{minimalOf(t.arena.of(t.units[k])), false})
 			} else {
-				for _, w := range words {
-					for _, l := range lasts {
-						joined = append(joined, newEntry(keyHash(w, "", l), i))
-					}
-				}
+				set.own.blocks[b] = appendSlotUnits(set.own.blocks[b], slot, c.f)
 			}
-			if len(words)*len(rels)*len(lasts) > maxKeys {
-				anyOf = append(anyOf, newEntry(0, i))
-				continue
-			}
-			for _, w := range words {
-				for _, l := range lasts {
-					for _, r := range rels {
-						keyed = append(keyed, newEntry(keyHash(w, r, l), i))
-					}
-				}
+			ref := set.own.ref(b, off)
+			st.slots[k] = store(ref, true, newPattern(set.own.of(ref)))
+		}
+	}
+	return st
+}
+
+// index adds the index entries of st, the sentence's triple i.
+func (c *rangeCompiler) index(st *storedTriple, i int) {
+	var ct compiledTriple
+	for k := range ct.slots {
+		ct.slots[k] = c.set.pattern(c.g, &st.slots[k])
+	}
+	c.words = ct.slots[0].appendFirstWords(c.words[:0])
+	c.rels = ct.slots[1].appendFirstWords(c.rels[:0])
+	c.lasts = ct.slots[2].appendLastWords(c.lasts[:0])
+	words, rels, lasts := c.words, c.rels, c.lasts
+	// The two indexes decide apart: BenchIE-C's keys have no
+	// relation, so a triple can be too wide for one and not the other.
+	if len(words)*len(lasts) > maxKeys {
+		c.anyJoinedOf = append(c.anyJoinedOf, newEntry(0, i))
+	} else {
+		for _, w := range words {
+			for _, l := range lasts {
+				c.joined = append(c.joined, newEntry(keyHash(w, "", l), i))
 			}
 		}
-		keyed, cs.slots = sortEntries(keyed, keyedStart)
-		joined, cs.joined = sortEntries(joined, joinedStart)
-		cs.any = anyOf[anyStart:len(anyOf):len(anyOf)]
-		cs.anyJoined = anyJoinedOf[anyJoinedStart:len(anyJoinedOf):len(anyJoinedOf)]
+	}
+	if len(words)*len(rels)*len(lasts) > maxKeys {
+		c.anyOf = append(c.anyOf, newEntry(0, i))
+		return
+	}
+	for _, w := range words {
+		for _, l := range lasts {
+			for _, r := range rels {
+				c.keyed = append(c.keyed, newEntry(keyHash(w, r, l), i))
+			}
+		}
 	}
 }
 

@@ -60,90 +60,128 @@ func appendUnits(dst []Unit, slot string) (units []Unit, issues []slotIssue, cle
 	if strings.IndexByte(slot, '[') < 0 && strings.IndexByte(slot, ']') < 0 {
 		return append(dst, Unit{slot, false}), nil, !strings.ContainsAny(slot, "()")
 	}
-	// Token boundaries and the brackets each token holds, in one pass; then,
-	// for each token, the next token (itself included) holding ']', in one
-	// backward pass, so that a slot full of unclosed '[' is still read in
-	// linear time.
-	var startsBuf, nextBuf [64]int32 // most slots fit: no allocation
-	var flagsBuf [64]uint8
-	starts, flags := append(startsBuf[:0], 0), append(flagsBuf[:0], 0)
-	const hasOpen, hasClose = 1, 2
-	clean = true
-	for i := 0; i < len(slot); i++ {
-		switch slot[i] {
-		case ' ':
-			starts, flags = append(starts, int32(i+1)), append(flags, 0)
-			if i > 0 && slot[i-1] == ' ' {
-				clean = false // minimalSlot would collapse the spaces
-			}
-		case '[':
-			flags[len(flags)-1] |= hasOpen
-		case ']':
-			flags[len(flags)-1] |= hasClose
-		case '(', ')':
-			clean = false
-		}
-	}
-	end := func(i int) int { // of token i
-		if i+1 < len(starts) {
-			return int(starts[i+1]) - 1
-		}
-		return len(slot)
-	}
-	tok := func(i int) string { return slot[starts[i]:end(i)] }
-	nextClose := nextBuf[:0]
-	if len(starts)+1 > len(nextBuf) {
-		nextClose = make([]int32, len(starts)+1)
-	}
-	nextClose = nextClose[:len(starts)+1]
-	nextClose[len(starts)] = -1
-	for i := len(starts) - 1; i >= 0; i-- {
-		nextClose[i] = nextClose[i+1]
-		if flags[i]&hasClose != 0 {
-			nextClose[i] = int32(i)
-		}
-	}
-	units = dst
-	optional := func(s string) Unit {
-		text, plain := deleteBracketsAt(s)
-		clean = clean && plain
-		return Unit{text, true}
-	}
-	run := -1 // first token of the current run of required tokens
-	flush := func(stop int) {
-		if run >= 0 {
-			units = append(units, Unit{slot[starts[run]:end(stop-1)], false})
-			run = -1
-		}
-	}
-	for i := 0; i < len(starts); i++ {
-		open, close := flags[i]&hasOpen != 0, flags[i]&hasClose != 0
+	// One pass over the tokens (split at every space), each read once as
+	// it comes: no table of tokens to fill first. A '[' token that opens a
+	// unit reads on to the token holding the next ']'; when none does, it is
+	// dropped and the tokens after it are read again as they are, once: a
+	// later '[' token knows then that no ']' follows (noClose), so a slot
+	// full of unclosed '[' is still read in linear time.
+	u := unitReader{slot: slot, units: dst, clean: true, run: -1}
+	noClose := false
+	for from := 0; ; {
+		end, open, close := u.token(from)
 		switch {
 		case open && close:
-			flush(i)
-			units = append(units, optional(tok(i)))
+			u.flush()
+			u.optional(slot[from:end])
 		case open:
-			flush(i) // a unit or a dropped token ends the run either way
-			j := nextClose[i+1]
-			if j < 0 {
-				issues = append(issues, slotIssue{int(starts[i]), "'[' is never closed in this slot: the token " + quote(tok(i)) + " is dropped, as the reference does"})
-				clean = false
-				continue
+			u.flush() // a unit or a dropped token ends the run either way
+			unitEnd := -1
+			if !noClose {
+				unitEnd = u.closingAfter(end)
 			}
-			units = append(units, optional(slot[starts[i]:end(int(j))]))
-			i = int(j)
+			if unitEnd < 0 {
+				noClose = true
+				u.issues = append(u.issues, slotIssue{from, "'[' is never closed in this slot: the token " + quote(slot[from:end]) + " is dropped, as the reference does"})
+				u.clean = false
+				break
+			}
+			u.optional(slot[from:unitEnd])
+			end = unitEnd
 		case close:
-			flush(i)
-			issues = append(issues, slotIssue{int(starts[i]), "']' closes no optional unit: the token " + quote(tok(i)) + " is dropped, as the reference does"})
-			clean = false
+			u.flush()
+			u.issues = append(u.issues, slotIssue{from, "']' closes no optional unit: the token " + quote(slot[from:end]) + " is dropped, as the reference does"})
+			u.clean = false
 		default:
-			if run < 0 {
-				run = i
+			if u.run < 0 {
+				u.run = from
 			}
+			u.runEnd = end
+		}
+		if end >= len(slot) {
+			break
+		}
+		from = end + 1
+	}
+	u.flush()
+	return u.units, u.issues, u.clean
+}
+
+// unitReader is appendUnits' state: the units and issues so far, whether
+// the slot is still clean, and the current run of required tokens (from
+// byte run to runEnd; run < 0 when there is none).
+type unitReader struct {
+	slot        string
+	units       []Unit
+	issues      []slotIssue
+	clean       bool
+	run, runEnd int
+}
+
+// token reads the token starting at byte from: it ends at end (the next
+// space, or the slot's end), and open and close report whether it holds a
+// '[' and a ']'. A parenthesis, or a space right after a space, makes the
+// slot unclean (minimalSlot would drop or collapse it).
+func (u *unitReader) token(from int) (end int, open, close bool) {
+	s := u.slot
+	for end = from; end < len(s); end++ {
+		c := slotBytes[s[end]]
+		if c == 0 { // most bytes (see slotBytes)
+			continue
+		}
+		switch c {
+		case ' ':
+			if end > 0 && s[end-1] == ' ' {
+				u.clean = false
+			}
+			return end, open, close
+		case '[':
+			open = true
+		case ']':
+			close = true
+		case '(', ')':
+			u.clean = false
 		}
 	}
-	flush(len(starts))
-	return units, issues, clean
+	return end, open, close
+}
+
+// closingAfter reads the tokens after the space at byte end up to the first
+// that holds a ']' and returns where that token ends; -1 if none does.
+func (u *unitReader) closingAfter(end int) int {
+	for end < len(u.slot) {
+		var close bool
+		if end, _, close = u.token(end + 1); close {
+			return end
+		}
+	}
+	return -1
+}
+
+// flush ends the current run of required tokens: one unit.
+func (u *unitReader) flush() {
+	if u.run >= 0 {
+		u.units = append(u.units, Unit{u.slot[u.run:u.runEnd], false})
+		u.run = -1
+	}
+}
+
+// optional appends an optional unit, s as written (see deleteBracketsAt).
+func (u *unitReader) optional(s string) {
+	text, plain := deleteBracketsAt(s)
+	u.clean = u.clean && plain
+	u.units = append(u.units, Unit{text, true})
+}
+
+// holdsBracket reports whether s holds a '[' or a ']' (strings.ContainsAny,
+// without its call per character on short strings in WebAssembly).
+func holdsBracket(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '[' || s[i] == ']' {
+			return true
+		}
+	}
+	return false
 }
 
 func quote(s string) string { return "\"" + s + "\"" }
@@ -152,7 +190,7 @@ func quote(s string) string { return "\"" + s + "\"" }
 // unit, bracketed at its two ends only (plain), is cut out of the slot as
 // it is.
 func deleteBracketsAt(s string) (text string, plain bool) {
-	if n := len(s); n >= 2 && s[0] == '[' && s[n-1] == ']' && !strings.ContainsAny(s[1:n-1], "[]") {
+	if n := len(s); n >= 2 && s[0] == '[' && s[n-1] == ']' && !holdsBracket(s[1:n-1]) {
 		return s[1 : n-1], true
 	}
 	return bracketDeleter.Replace(s), false
