@@ -115,7 +115,10 @@ func (a *app) loadBundle(key string, l *bundleLoad) (*bundle, error) {
 	}
 	a.forget(d)
 	a.br.Mark("oiebench-fetched")
-	gold, err := evaluate.ReadGold(evaluate.Input{Path: d.Gold, Data: data[0], Pause: a.pause(nil)}, false)
+	holdCollector() // until the table is painted, or the load fails (rescore)
+	// The fetched bytes are the bundle's alone: the readers keep slices of
+	// them instead of copying (Shared).
+	gold, err := evaluate.ReadGold(evaluate.Input{Path: d.Gold, Data: data[0], Pause: a.pause(nil), Shared: true}, false)
 	if err != nil {
 		return nil, fmt.Errorf("the bundled gold does not read: %v", err)
 	}
@@ -127,7 +130,7 @@ func (a *app) loadBundle(key string, l *bundleLoad) (*bundle, error) {
 		}
 	}
 	for i, s := range d.Systems {
-		sys, err := evaluate.ReadSystem(evaluate.Input{Name: s.Label, Path: s.File, Data: data[i+1], Pause: a.pause(nil)}, oie.FormatAuto)
+		sys, err := evaluate.ReadSystem(evaluate.Input{Name: s.Label, Path: s.File, Data: data[i+1], Pause: a.pause(nil), Shared: true}, oie.FormatAuto)
 		if err != nil {
 			return nil, fmt.Errorf("a bundled system does not read: %v", err)
 		}

@@ -67,7 +67,18 @@ var bulkLoad atomic.Bool
 
 // startBulk sets the collector for a load of size bytes in all, if large.
 func startBulk(size int) {
-	if size >= bulkFrom && !bulkLoad.Swap(true) {
+	if size >= bulkFrom {
+		holdCollector()
+	}
+}
+
+// holdCollector turns the collector off until the next table is painted
+// (endBulk). A bundled benchmark's load is held so too, whatever its size:
+// its garbage (about 30 MB for BenchIE English) would otherwise be collected
+// several times on the page's one thread before its first table, a third
+// of reading and compiling the gold (README, The gold in WebAssembly).
+func holdCollector() {
+	if !bulkLoad.Swap(true) {
 		bulk(true)
 	}
 }

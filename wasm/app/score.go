@@ -47,6 +47,7 @@ func (a *app) rescore() {
 			a.m.Progress = nil
 			a.m.Fatal = err.Error()
 			a.env.UnlockRender()
+			endBulk()
 			return
 		}
 		a.bundles[key] = b
