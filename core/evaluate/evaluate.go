@@ -511,7 +511,8 @@ type Request struct {
 // Run reads every file and evaluates; the first unreadable file is the error.
 func Run(req Request) (*Evaluation, error) {
 	// Natively, the systems are read on another core while the gold is,
-	// and the gold's statistics counted as soon as it is read.
+	// and the gold's statistics counted and its slots compiled as soon as it
+	// is read, while the systems may still be read.
 	read := make([]func() (*System, error), len(req.Systems))
 	for i, in := range req.Systems {
 		read[i] = func() (*System, error) { return ReadSystem(in, req.SystemFormat) }
@@ -532,6 +533,9 @@ func Run(req Request) (*Evaluation, error) {
 	}
 	if req.Pause == nil && !req.StatsLater {
 		go gold.Stats()
+	}
+	if req.Pause == nil { // every facet starts from it (Evaluate)
+		go benchie.Compile(gold.Gold, benchie.Regular)
 	}
 	if req.CaRBGold != nil {
 		if req.Options.CaRBGold, err = ReadCaRBGold(*req.CaRBGold); err != nil {
