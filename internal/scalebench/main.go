@@ -79,7 +79,7 @@ func main() {
 }
 
 // child reads the files of one scale and scores every system on every facet,
-// as `oiebench score` does; with prof set it writes prof.cpu.pprof and
+// as `oiebench score` does (its collector too); with prof set it writes prof.cpu.pprof and
 // prof.heap.pprof (the heap at its largest point: after scoring, before the
 // report is rendered).
 func child(dir, prof string) {
@@ -97,6 +97,7 @@ func child(dir, prof string) {
 	for _, s := range scaledata.Systems {
 		req.Systems = append(req.Systems, input(filepath.Join(dir, s+".txt")))
 	}
+	evaluate.CollectLess(req)
 	ev, err := evaluate.Run(req)
 	if err != nil {
 		fail(err)
