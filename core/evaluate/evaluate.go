@@ -510,9 +510,9 @@ type Request struct {
 
 // Run reads every file and evaluates; the first unreadable file is the error.
 func Run(req Request) (*Evaluation, error) {
-	// Natively, the systems are read on another core while the gold is,
-	// and the gold's statistics counted and its slots compiled as soon as it
-	// is read, while the systems may still be read.
+	// Natively, the systems are read beside the gold, each a goroutine of
+	// its own, and the gold's statistics counted and its slots compiled as
+	// soon as it is read, while systems may still be read.
 	read := make([]func() (*System, error), len(req.Systems))
 	for i, in := range req.Systems {
 		read[i] = func() (*System, error) { return ReadSystem(in, req.SystemFormat) }
@@ -520,12 +520,10 @@ func Run(req Request) (*Evaluation, error) {
 			read[i] = sync.OnceValues(read[i])
 		}
 	}
-	if req.Pause == nil && len(read) > 0 {
-		go func() {
-			for _, r := range read {
-				r()
-			}
-		}()
+	if req.Pause == nil {
+		for _, r := range read {
+			go r()
+		}
 	}
 	gold, err := ReadGold(req.Gold, req.StrictGold)
 	if err != nil {
