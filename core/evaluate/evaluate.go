@@ -6,9 +6,11 @@
 package evaluate
 
 import (
+	"cmp"
 	"fmt"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 
@@ -312,8 +314,17 @@ func Evaluate(gold, eGold *Gold, systems []*System, opt Options) *Evaluation {
 				order = append(order, j)
 			}
 		}
+		// Within a facet, the systems with most extractions first: the last
+		// jobs, which one core may be left to finish alone, are short.
+		largest := make([]int, len(ev.Systems))
+		for i := range largest {
+			largest[i] = i
+		}
+		slices.SortStableFunc(largest, func(a, b int) int {
+			return cmp.Compare(len(ev.Systems[b].Extractions), len(ev.Systems[a].Extractions))
+		})
 		for _, j := range order {
-			for i := range ev.Systems {
+			for _, i := range largest {
 				next <- [2]int{i, j}
 			}
 		}
