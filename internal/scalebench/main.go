@@ -93,10 +93,16 @@ func child(dir, prof string) {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	req := evaluate.Request{Gold: input(filepath.Join(dir, "gold.txt"))}
+	var req evaluate.Request
+	read := make(chan struct{}) // the gold beside the systems, as oiebench reads them
+	go func() {
+		defer close(read)
+		req.Gold = input(filepath.Join(dir, "gold.txt"))
+	}()
 	for _, s := range scaledata.Systems {
 		req.Systems = append(req.Systems, input(filepath.Join(dir, s+".txt")))
 	}
+	<-read
 	evaluate.CollectLess(req)
 	ev, err := evaluate.Run(req)
 	if err != nil {
