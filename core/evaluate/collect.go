@@ -6,7 +6,7 @@ import (
 )
 
 // CollectLess turns Go's collector off for a run of the command line until
-// the heap reaches a ceiling of 512 MiB plus 8 bytes per byte of input, and
+// the heap reaches a ceiling of 256 MiB plus 8 bytes per byte of input, and
 // then back to what it was. A run keeps to its end nearly all it allocates
 // (the gold, its compilation, the systems and their results: 100× BenchIE
 // allocates about 1.1 GB for 140 MB of files), so collecting finds little
@@ -18,7 +18,7 @@ func CollectLess(req Request) {
 	for _, in := range append(req.Systems, optional(req.EGold, req.CaRBGold)...) {
 		size += int64(len(in.Data))
 	}
-	collectPast(512<<20 + 8*size)
+	collectPast(256<<20 + 8*size)
 }
 
 // collectPast turns the collector off until the heap reaches ceiling bytes.
