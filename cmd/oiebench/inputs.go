@@ -78,13 +78,21 @@ func (f *inputFlags) request(systems []string) (evaluate.Request, error) {
 }
 
 // goldAndSystems reads the gold (--gold) and the system files, for every
-// scorer.
+// scorer: the gold on a core of its own (the first touch of a large file's
+// memory costs as much as reading it).
 func (f *inputFlags) goldAndSystems(systems []string) (evaluate.Input, []evaluate.Input, error) {
-	gold, err := readInput("", *f.gold)
-	if err != nil {
-		return gold, nil, err
-	}
+	var gold evaluate.Input
+	var goldErr error
+	read := make(chan struct{})
+	go func() {
+		defer close(read)
+		gold, goldErr = readInput("", *f.gold)
+	}()
 	sys, err := systemInputs(systems)
+	<-read
+	if goldErr != nil {
+		return gold, nil, goldErr
+	}
 	return gold, sys, err
 }
 

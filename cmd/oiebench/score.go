@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"io"
-	"runtime/debug"
 	"strings"
 
 	"github.com/oiebench/oiebench/core/evaluate"
@@ -66,46 +65,12 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 		}
 		req.CaRBGold = &cg
 	}
-	collectLess(req)
+	evaluate.CollectLess(req)
 	ev, err := evaluate.Run(req)
 	if err != nil {
 		return err
 	}
 	return in.render(&ev.Report, stdout, stderr)
-}
-
-// Inputs up to smallInputs bytes in all are scored with Go's collector off
-// (collectLess); memoryCeiling brings it back should such a run still grow
-// that large.
-const (
-	smallInputs   = 8 << 20
-	memoryCeiling = 512 << 20
-)
-
-// collectLess turns the collector off for a run on small inputs: scoring
-// the English profile (1.3 MB) allocates about 16 MB and the process ends,
-// so collecting is time lost (several collections, about a sixth of the
-// run). Larger inputs are collected as usual.
-func collectLess(req evaluate.Request) {
-	size := len(req.Gold.Data)
-	for _, in := range append(req.Systems, optional(req.EGold, req.CaRBGold)...) {
-		size += len(in.Data)
-	}
-	if size <= smallInputs {
-		debug.SetMemoryLimit(memoryCeiling)
-		debug.SetGCPercent(-1)
-	}
-}
-
-// optional lists the inputs that are given.
-func optional(ins ...*evaluate.Input) []evaluate.Input {
-	var out []evaluate.Input
-	for _, in := range ins {
-		if in != nil {
-			out = append(out, *in)
-		}
-	}
-	return out
 }
 
 func scoreWiRe57(flags *inputFlags, systems []string, stdout, stderr io.Writer) error {

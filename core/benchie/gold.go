@@ -2,6 +2,7 @@ package benchie
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -153,38 +154,158 @@ const (
 
 // ReadGold reads a BenchIE gold file. It returns the whole gold or an error
 // that names file:line:column; it never returns a partly read gold.
+// Natively (no Pause), a large gold is read in parts on every core, cut at
+// sentence lines, and the parts joined: the same gold, warnings and errors
+// as reading it in one go.
 func ReadGold(file string, data []byte, opt GoldOptions) (*Gold, error) {
+	parts := 1
+	if opt.Pause == nil {
+		parts = runtime.GOMAXPROCS(0)
+	}
+	return readGold(file, data, opt, parts, minPart)
+}
+
+// minPart is the fewest bytes of a gold read as a part of its own: a part
+// costs a goroutine and the joining of its sentences, a few microseconds.
+const minPart = 64 << 10
+
+// readGold reads the gold in at most parts parts of at least minBytes each.
+func readGold(file string, data []byte, opt GoldOptions, parts, minBytes int) (*Gold, error) {
 	if err := oie.CheckText(file, data, opt.Pause); err != nil {
 		return nil, err
 	}
-	r := goldReader{file: file, strict: opt.Strict, gold: &Gold{Path: file, index: map[string]int{}}}
-	num := 0
-	for line, rest, ok := oie.NextLine(oie.TextOf(data, opt.Shared)); ok; line, rest, ok = oie.NextLine(rest) {
-		num++
-		if err := r.line(num, line); err != nil {
-			return nil, err
-		}
-		if opt.Pause != nil && num%oie.PauseEvery == 0 {
-			opt.Pause()
-		}
+	cuts := cutAtSentences(oie.TextOf(data, opt.Shared), parts, minBytes)
+	readers := make([]*goldReader, len(cuts))
+	errs := make([]error, len(cuts))
+	var wg sync.WaitGroup
+	for i := 1; i < len(cuts); i++ {
+		wg.Go(func() { readers[i], errs[i] = readPart(file, cuts[i], opt.Strict, nil) })
 	}
-	if len(r.gold.Sentences) == 0 {
-		return nil, &oie.ParseError{File: file, Line: max(1, num), Msg: "no sentences: expected lines of the form sent_id:ID<TAB>SENTENCE", Err: oie.ErrNoContent}
-	}
-	if err := r.checkSynset(); err != nil {
+	r, err := readPart(file, cuts[0], opt.Strict, opt.Pause)
+	wg.Wait()
+	if err != nil {
 		return nil, err
 	}
-	r.flushUnits()
+	for i := 1; i < len(cuts); i++ {
+		if err := r.join(readers[i], cuts[i], errs[i]); err != nil {
+			return nil, err
+		}
+	}
+	if len(r.gold.Sentences) == 0 { // then there is one part: parts start at sentences
+		return nil, &oie.ParseError{File: file, Line: max(1, r.last), Msg: "no sentences: expected lines of the form sent_id:ID<TAB>SENTENCE", Err: oie.ErrNoContent}
+	}
 	if r.unreported > 0 {
 		r.gold.Warnings = append(r.gold.Warnings, oie.MoreWarnings(file, r.unreported))
 	}
 	return r.gold, nil
 }
 
+// part is a piece of a gold's text and the number of its first line.
+type part struct {
+	text  string
+	first int
+}
+
+// cutAtSentences cuts text into at most n parts, all but the last of at
+// least minBytes, every part after the first starting with a sentence line
+// ("sent_id:" at the start of a line): there a reader keeps nothing of the
+// lines before but the sentence ids (see join).
+func cutAtSentences(text string, n, minBytes int) []part {
+	minBytes = max(1, minBytes)
+	n = max(1, min(n, len(text)/minBytes))
+	parts := make([]part, 0, n)
+	from, first := 0, 1
+	for k := 1; k < n; k++ {
+		at := max(from+minBytes, len(text)*k/n)
+		if at >= len(text) {
+			break
+		}
+		i := strings.Index(text[at-1:], "\n"+sentPrefix)
+		if i < 0 {
+			break
+		}
+		cut := at + i
+		parts = append(parts, part{text[from:cut], first})
+		first += strings.Count(text[from:cut], "\n")
+		from = cut
+	}
+	return append(parts, part{text[from:], first})
+}
+
+// readPart reads the lines of one part into a reader of its own; the
+// reader holds what it read also when it stops at an error.
+func readPart(file string, p part, strict bool, pause func()) (*goldReader, error) {
+	r := &goldReader{file: file, strict: strict, gold: &Gold{Path: file, index: map[string]int{}}}
+	num := p.first - 1
+	for line, rest, ok := oie.NextLine(p.text); ok; line, rest, ok = oie.NextLine(rest) {
+		num++
+		if err := r.line(num, line); err != nil {
+			return r, err
+		}
+		if pause != nil && num%oie.PauseEvery == 0 {
+			pause()
+		}
+	}
+	r.last = num
+	err := r.checkSynset()
+	r.flushUnits()
+	return r, err
+}
+
+// join appends the gold q read from the part p that follows r's, which
+// stopped at qErr (or nil); it fails as reading in one go would have, at
+// the first sentence id q repeats from r, or else with qErr.
+func (r *goldReader) join(q *goldReader, p part, qErr error) error {
+	g := r.gold
+	shift := int32(len(g.units.blocks))
+	g.units.blocks = append(g.units.blocks, q.gold.units.blocks...)
+	for _, s := range q.gold.Sentences {
+		if _, dup := g.index[s.ID]; dup {
+			return r.repeated(s.Line, p)
+		}
+		g.index[s.ID] = len(g.Sentences)
+		g.Sentences = append(g.Sentences, s)
+		for _, syn := range s.Synsets {
+			for i := range syn.Triples {
+				t := &syn.Triples[i]
+				t.arena = &g.units
+				for k := range t.units {
+					t.units[k].block += shift
+				}
+			}
+		}
+	}
+	if qErr != nil {
+		return qErr
+	}
+	for _, w := range q.gold.Warnings {
+		if len(g.Warnings) < maxWarnings {
+			g.Warnings = append(g.Warnings, w)
+		} else {
+			r.unreported++
+		}
+	}
+	r.unreported += q.unreported
+	r.last = q.last
+	return nil
+}
+
+// repeated is the error of the sentence line num of part p, whose id r
+// has read before: that line read again by a reader holding r's sentences.
+func (r *goldReader) repeated(num int, p part) error {
+	line, rest, _ := oie.NextLine(p.text)
+	for n := p.first; n < num; n++ {
+		line, rest, _ = oie.NextLine(rest)
+	}
+	again := goldReader{file: r.file, strict: r.strict, gold: &Gold{Path: r.file, Sentences: r.gold.Sentences, index: r.gold.index}}
+	return again.line(num, line)
+}
+
 type goldReader struct {
 	file       string
 	strict     bool
 	unreported int // warnings beyond maxWarnings
+	last       int // the number of the last line read
 	gold       *Gold
 	sent       *Sentence
 	synset     *Synset

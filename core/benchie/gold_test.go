@@ -3,6 +3,7 @@ package benchie_test
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -122,6 +123,12 @@ func FuzzReadGold(f *testing.F) {
 			if fmt.Sprint(err) != fmt.Sprint(serr) || (err == nil && goldText(g) != goldText(shared)) {
 				t.Fatalf("shared reading differs: %v / %v", err, serr)
 			}
+			// So must reading in parts, cut at sentence lines (natively, a
+			// large gold's way).
+			parted, perr := benchie.ReadGoldInParts("f", data, benchie.GoldOptions{Strict: strict}, 4)
+			if fmt.Sprint(err) != fmt.Sprint(perr) || (err == nil && goldText(g) != goldText(parted)) {
+				t.Fatalf("reading in parts differs: %v / %v", err, perr)
+			}
 			if err != nil {
 				var pe *oie.ParseError
 				if !errors.As(err, &pe) || pe.Line < 1 {
@@ -142,7 +149,10 @@ func FuzzReadGold(f *testing.F) {
 				}
 			}
 			for _, facet := range benchie.Facets {
-				benchie.Compile(g, facet).Score(sys, benchie.Options{ReferenceCompat: true})
+				r := benchie.Compile(g, facet).Score(sys, benchie.Options{ReferenceCompat: true})
+				if pr := benchie.Compile(parted, facet).Score(sys, benchie.Options{ReferenceCompat: true}); !reflect.DeepEqual(r, pr) {
+					t.Fatalf("%s: the gold read in parts scores %+v, in one go %+v", facet, pr.Counts, r.Counts)
+				}
 			}
 			g.Stats()
 		}

@@ -123,8 +123,9 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 		return m
 	}
 	unknown := map[string]bool{}
-	// A system's extractions come sentence by sentence: the last sentence
-	// found is looked up again only when the id changes.
+	// A system's extractions come sentence by sentence, mostly in the
+	// gold's order: when the id changes, the next sentence is tried before
+	// the index (a lookup in a large gold's index misses the cache).
 	lastID, lastSI, lastOK := "", 0, false
 	for i, e := range sys.Extractions {
 		if opt.Pause != nil && i%oie.PauseEvery == oie.PauseEvery-1 {
@@ -135,7 +136,11 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 		paper[i], script[i] = -1, -1
 		if i == 0 || e.SentID != lastID {
 			lastID = e.SentID
-			lastSI, lastOK = c.Gold.SentenceIndex(e.SentID)
+			if next := lastSI + 1; lastOK && next < len(c.Gold.Sentences) && c.Gold.Sentences[next].ID == e.SentID {
+				lastSI = next
+			} else {
+				lastSI, lastOK = c.Gold.SentenceIndex(e.SentID)
+			}
 		}
 		si, ok := lastSI, lastOK
 		if !ok {

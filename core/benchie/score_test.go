@@ -2,6 +2,7 @@ package benchie_test
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -205,5 +206,36 @@ func TestDuplicateIDIsAnError(t *testing.T) {
 	var pe *oie.ParseError
 	if !errors.As(err, &pe) || !errors.Is(err, oie.ErrDuplicateID) || pe.Line != 2 || pe.Column != 9 {
 		t.Fatalf("err = %v", err)
+	}
+}
+
+// TestScoreFindsSentences: extractions in the gold's order, out of it,
+// repeated, on unknown ids and on a subset all land on their sentence (the
+// next sentence is tried before the index).
+func TestScoreFindsSentences(t *testing.T) {
+	var gold, sys strings.Builder
+	for i := 1; i <= 6; i++ {
+		fmt.Fprintf(&gold, "sent_id:%d\tS%d .\n%d--> Cluster 1:\nx%d --> r --> o\n", i, i, i, i)
+	}
+	g := mustGold(t, gold.String())
+	ids := []string{"1", "2", "2", "3", "9", "4", "6", "5", "6", "1", "x", "2", "3", "4", "5", "6"}
+	for _, id := range ids {
+		fmt.Fprintf(&sys, "%s\tx%s\tr\to\n", id, id)
+	}
+	s := mustSystem(t, sys.String())
+	sub, err := g.Subset([]int{1, 2, 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, gg := range []*benchie.Gold{g, sub} {
+		for _, f := range benchie.Facets {
+			r := benchie.Compile(gg, f).Score(s, benchie.Options{})
+			for i, id := range ids {
+				want, ok := gg.SentenceIndex(id)
+				if got := r.Judgements[i]; (ok && (got.Sentence != want || got.Verdict == benchie.Incorrect)) || (!ok && got.Verdict != benchie.Ignored) {
+					t.Errorf("%s, subset %v: extraction %d on %q: %+v, want sentence %d (%v)", f, gg.IsSubset(), i, id, got, want, ok)
+				}
+			}
+		}
 	}
 }

@@ -6,9 +6,11 @@
 package evaluate
 
 import (
+	"cmp"
 	"fmt"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 
@@ -312,8 +314,17 @@ func Evaluate(gold, eGold *Gold, systems []*System, opt Options) *Evaluation {
 				order = append(order, j)
 			}
 		}
+		// Within a facet, the systems with most extractions first: the last
+		// jobs, which one core may be left to finish alone, are short.
+		largest := make([]int, len(ev.Systems))
+		for i := range largest {
+			largest[i] = i
+		}
+		slices.SortStableFunc(largest, func(a, b int) int {
+			return cmp.Compare(len(ev.Systems[b].Extractions), len(ev.Systems[a].Extractions))
+		})
 		for _, j := range order {
-			for i := range ev.Systems {
+			for _, i := range largest {
 				next <- [2]int{i, j}
 			}
 		}
@@ -510,8 +521,9 @@ type Request struct {
 
 // Run reads every file and evaluates; the first unreadable file is the error.
 func Run(req Request) (*Evaluation, error) {
-	// Natively, the systems are read on another core while the gold is,
-	// and the gold's statistics counted as soon as it is read.
+	// Natively, the systems are read beside the gold, each a goroutine of
+	// its own, and the gold's statistics counted and its slots compiled as
+	// soon as it is read, while systems may still be read.
 	read := make([]func() (*System, error), len(req.Systems))
 	for i, in := range req.Systems {
 		read[i] = func() (*System, error) { return ReadSystem(in, req.SystemFormat) }
@@ -519,12 +531,10 @@ func Run(req Request) (*Evaluation, error) {
 			read[i] = sync.OnceValues(read[i])
 		}
 	}
-	if req.Pause == nil && len(read) > 0 {
-		go func() {
-			for _, r := range read {
-				r()
-			}
-		}()
+	if req.Pause == nil {
+		for _, r := range read {
+			go r()
+		}
 	}
 	gold, err := ReadGold(req.Gold, req.StrictGold)
 	if err != nil {
@@ -532,6 +542,9 @@ func Run(req Request) (*Evaluation, error) {
 	}
 	if req.Pause == nil && !req.StatsLater {
 		go gold.Stats()
+	}
+	if req.Pause == nil { // every facet starts from it (Evaluate)
+		go benchie.Compile(gold.Gold, benchie.Regular)
 	}
 	if req.CaRBGold != nil {
 		if req.Options.CaRBGold, err = ReadCaRBGold(*req.CaRBGold); err != nil {

@@ -314,7 +314,10 @@ func (ev *Evaluation) systemsNamed(names []string) []*System {
 // were not marked yet.
 func markCovered(g *benchie.Gold, s *System, seen []bool) int {
 	n := 0
-	for _, e := range s.Extractions {
+	for k, e := range s.Extractions {
+		if k > 0 && e.SentID == s.Extractions[k-1].SentID {
+			continue // extractions come sentence by sentence: looked up once
+		}
 		if i, ok := g.SentenceIndex(e.SentID); ok && !seen[i] {
 			seen[i] = true
 			n++

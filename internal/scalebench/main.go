@@ -79,7 +79,7 @@ func main() {
 }
 
 // child reads the files of one scale and scores every system on every facet,
-// as `oiebench score` does; with prof set it writes prof.cpu.pprof and
+// as `oiebench score` does (its collector too); with prof set it writes prof.cpu.pprof and
 // prof.heap.pprof (the heap at its largest point: after scoring, before the
 // report is rendered).
 func child(dir, prof string) {
@@ -93,10 +93,17 @@ func child(dir, prof string) {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	req := evaluate.Request{Gold: input(filepath.Join(dir, "gold.txt"))}
+	var req evaluate.Request
+	read := make(chan struct{}) // the gold beside the systems, as oiebench reads them
+	go func() {
+		defer close(read)
+		req.Gold = input(filepath.Join(dir, "gold.txt"))
+	}()
 	for _, s := range scaledata.Systems {
 		req.Systems = append(req.Systems, input(filepath.Join(dir, s+".txt")))
 	}
+	<-read
+	evaluate.CollectLess(req)
 	ev, err := evaluate.Run(req)
 	if err != nil {
 		fail(err)

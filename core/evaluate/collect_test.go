@@ -1,0 +1,46 @@
+package evaluate
+
+import (
+	"math"
+	"runtime"
+	"runtime/debug"
+	"testing"
+	"time"
+)
+
+// TestCollectPast: the collector stays off below the ceiling; the heap
+// reaching it brings a collection, after which the collector is as it was.
+func TestCollectPast(t *testing.T) {
+	percent := debug.SetGCPercent(100)
+	limit := debug.SetMemoryLimit(math.MaxInt64)
+	defer func() { debug.SetGCPercent(percent); debug.SetMemoryLimit(limit) }()
+	runtime.GC()
+	var before runtime.MemStats
+	runtime.ReadMemStats(&before)
+	const room = 64 << 20
+	collectPast(int64(before.Sys-before.HeapReleased) + room)
+	var keep [][]byte
+	for range room / (2 << 20) { // half the room, kept: no collection
+		keep = append(keep, make([]byte, 1<<20))
+	}
+	var below runtime.MemStats
+	runtime.ReadMemStats(&below)
+	if below.NumGC != before.NumGC {
+		t.Errorf("%d collections below the ceiling", below.NumGC-before.NumGC)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for { // garbage until the collector is back as it was
+		for range 16 {
+			_ = make([]byte, 1<<20)
+		}
+		p := debug.SetGCPercent(-1)
+		debug.SetGCPercent(p)
+		if p == 100 && debug.SetMemoryLimit(-1) == math.MaxInt64 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the collector is still off past the ceiling (percent %d)", p)
+		}
+	}
+	runtime.KeepAlive(keep)
+}
