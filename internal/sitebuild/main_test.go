@@ -45,8 +45,9 @@ func TestInlinedPackagesArePagePackages(t *testing.T) {
 	}
 }
 
-// The build flags are part of the record: changing them makes the
-// committed evaluator stale, as changing a source does.
+// The build flags and the step after the link are part of the record:
+// changing them makes the committed evaluator stale, as changing a source
+// does.
 func TestFlagsAreInTheRecord(t *testing.T) {
 	t.Chdir("../..")
 	a, err := sourcesWith(buildFlags(false))
@@ -60,8 +61,15 @@ func TestFlagsAreInTheRecord(t *testing.T) {
 	if a == b {
 		t.Error("two sets of build flags give one record")
 	}
-	if c, _ := sources(); c != a {
-		t.Error("sources is not sourcesWith(buildFlags(false))")
+	c, err := sources()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c == a {
+		t.Error("the step after the link (joining data segments) is not in the record")
+	}
+	if d, _ := sourcesWith(buildSteps()); c != d {
+		t.Error("sources is not sourcesWith(buildSteps())")
 	}
 }
 
