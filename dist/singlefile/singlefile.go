@@ -10,7 +10,6 @@ package singlefile
 import (
 	"bytes"
 	"compress/gzip"
-	"crypto/sha256"
 	"encoding/base64"
 	"errors"
 	"fmt"
@@ -18,6 +17,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/oiebench/oiebench/core/digest"
 	"github.com/oiebench/oiebench/dist/shell"
 )
 
@@ -103,7 +103,7 @@ func Bundle(read func(path string) ([]byte, error), assets []Asset, title string
 			// "</" would end the element early; "<\/" means the same in JS and CSS strings.
 			body = bytes.ReplaceAll(body, []byte("</"), []byte(`<\/`))
 			content := "\n" + string(body) + "\n"
-			sum := sha256.Sum256([]byte(content))
+			sum := digest.Sum256([]byte(content))
 			hashes = append(hashes, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'")
 			return []byte("<" + element + ">" + content + "</" + element + ">")
 		})
