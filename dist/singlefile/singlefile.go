@@ -80,6 +80,22 @@ var Shell = []string{"index.html", "style.css", "analysis.css", "wasm_exec.js", 
 // returns by path (its index.html and the files it links), with the assets
 // embedded; a title, when given, replaces the page's.
 func Bundle(read func(path string) ([]byte, error), assets []Asset, title string) ([]byte, error) {
+	return BundleWith(read, assets, title, Gzip)
+}
+
+// Gzip compresses data at gzip's best level: how Bundle embeds a file.
+func Gzip(data []byte) ([]byte, error) {
+	var z bytes.Buffer
+	w, _ := gzip.NewWriterLevel(&z, gzip.BestCompression)
+	w.Write(data) // a bytes.Buffer does not fail
+	w.Close()
+	return z.Bytes(), nil
+}
+
+// BundleWith is Bundle with the embedded files compressed by gzip. The page
+// passes the browser's own compressor: Go's, compiled into the page's
+// evaluator, would add 16 KB brotli to it for a button.
+func BundleWith(read func(path string) ([]byte, error), assets []Asset, title string, gzip func([]byte) ([]byte, error)) ([]byte, error) {
 	page, err := read("index.html")
 	if err != nil {
 		return nil, err
@@ -124,12 +140,12 @@ func Bundle(read func(path string) ([]byte, error), assets []Asset, title string
 				return nil, fmt.Errorf("%v (run ./build.sh build first)", err)
 			}
 		}
-		var z bytes.Buffer
-		w, _ := gzip.NewWriterLevel(&z, gzip.BestCompression)
-		w.Write(data)
-		w.Close()
+		z, err := gzip(data)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", a.Path, err)
+		}
 		fmt.Fprintf(&embedded, "<script type=\"application/gzip\" data-asset=%q>", a.Path)
-		embedded.WriteString(base64.StdEncoding.EncodeToString(z.Bytes()))
+		embedded.WriteString(base64.StdEncoding.EncodeToString(z))
 		embedded.WriteString("</script>\n")
 	}
 	// The embedded files must precede the scripts that look them up.

@@ -147,6 +147,24 @@ func (jsBrowser) Asset(path string) ([]byte, error) {
 	return bytesOf(v), nil
 }
 
+// Gzip compresses with the browser's CompressionStream.
+func (jsBrowser) Gzip(data []byte) ([]byte, error) {
+	in := sjs.Global().Get("Uint8Array").New(len(data))
+	sjs.CopyBytesToJS(in, data)
+	var p sjs.Value
+	if err := catch(func() {
+		gz := sjs.Global().Get("Blob").New([]any{in}).Call("stream").Call("pipeThrough", sjs.Global().Get("CompressionStream").New("gzip"))
+		p = sjs.Global().Get("Response").New(gz).Call("arrayBuffer")
+	}); err != nil {
+		return nil, err
+	}
+	out, err := await(p)
+	if err != nil {
+		return nil, err
+	}
+	return bytesOf(sjs.Global().Get("Uint8Array").New(out)), nil
+}
+
 func (jsBrowser) ReadFiles(files vjs.Value) []pickedFile {
 	list := sjs.Value(files)
 	var out []pickedFile

@@ -10,6 +10,7 @@ import (
 
 	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/dist/singlefile"
 	"github.com/oiebench/oiebench/internal/dataset"
 	"github.com/oiebench/oiebench/ui"
 	"github.com/vugu/vugu"
@@ -84,6 +85,7 @@ func (b *fakeBrowser) SaveState(s savedState) {
 func (b *fakeBrowser) Yield()                           { runtime.Gosched() }
 func (b *fakeBrowser) Paint()                           { runtime.Gosched() }
 func (b *fakeBrowser) Download(name, mime, text string) { b.downloads = append(b.downloads, name) }
+func (b *fakeBrowser) Gzip(data []byte) ([]byte, error) { return singlefile.Gzip(data) }
 func (b *fakeBrowser) Copy(string)                      {}
 func (b *fakeBrowser) Mark(string)                      {}
 func (b *fakeBrowser) FirstScreen() firstScreen         { return b.first }
