@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"hash"
 	"math/rand/v2"
 	"testing"
 )
@@ -54,5 +55,23 @@ func TestOwnCodeIsSHA256(t *testing.T) {
 	}
 	if got, want := Sum256(data), sha256.Sum256(data); got != want {
 		t.Error("Sum256")
+	}
+}
+
+// The page hashes every gold it reads: this package's code against
+// crypto/sha256's, a megabyte at a time. Run under WebAssembly, where
+// crypto/sha256 has no assembly either:
+//
+//	GOOS=js GOARCH=wasm go test -exec "$(go env GOROOT)/lib/wasm/go_js_wasm_exec" -run '^$' -bench . ./core/digest
+func BenchmarkOwnCode(b *testing.B)      { benchmarkHash(b, newHasher()) }
+func BenchmarkCryptoSHA256(b *testing.B) { benchmarkHash(b, sha256.New()) }
+
+func benchmarkHash(b *testing.B, h hash.Hash) {
+	data := make([]byte, 1<<20)
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		h.Reset()
+		h.Write(data)
+		h.Sum(nil)
 	}
 }
