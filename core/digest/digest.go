@@ -10,7 +10,6 @@ package digest
 import (
 	"encoding/binary"
 	"hash"
-	"math/bits"
 )
 
 // Size is a SHA-256 sum's length in bytes.
@@ -99,22 +98,27 @@ func (d *hasher) Sum(in []byte) []byte {
 	return in
 }
 
-// blocks hashes whole blocks, FIPS 180-4 section 6.2.2.
+// blocks hashes whole blocks, FIPS 180-4 section 6.2.2. Words are loaded
+// and rotated by hand, with no call: the page's evaluator is compiled
+// without inlining outside its hot packages (internal/sitebuild), and a call
+// per word would make the hash twice as slow there.
 func (d *hasher) blocks(p []byte) {
 	var w [64]uint32
 	for ; len(p) >= blockSize; p = p[blockSize:] {
 		for i := range 16 {
-			w[i] = binary.BigEndian.Uint32(p[4*i:])
+			j := 4 * i
+			w[i] = uint32(p[j])<<24 | uint32(p[j+1])<<16 | uint32(p[j+2])<<8 | uint32(p[j+3])
 		}
 		for i := 16; i < 64; i++ {
-			s0 := bits.RotateLeft32(w[i-15], -7) ^ bits.RotateLeft32(w[i-15], -18) ^ w[i-15]>>3
-			s1 := bits.RotateLeft32(w[i-2], -17) ^ bits.RotateLeft32(w[i-2], -19) ^ w[i-2]>>10
+			v1, v2 := w[i-15], w[i-2]
+			s0 := (v1>>7 | v1<<25) ^ (v1>>18 | v1<<14) ^ v1>>3
+			s1 := (v2>>17 | v2<<15) ^ (v2>>19 | v2<<13) ^ v2>>10
 			w[i] = w[i-16] + s0 + w[i-7] + s1
 		}
-		a, b, c, e, f, g, h, dd := d.h[0], d.h[1], d.h[2], d.h[4], d.h[5], d.h[6], d.h[7], d.h[3]
+		a, b, c, dd, e, f, g, h := d.h[0], d.h[1], d.h[2], d.h[3], d.h[4], d.h[5], d.h[6], d.h[7]
 		for i := range 64 {
-			t1 := h + (bits.RotateLeft32(e, -6) ^ bits.RotateLeft32(e, -11) ^ bits.RotateLeft32(e, -25)) + (e&f ^ ^e&g) + k[i] + w[i]
-			t2 := (bits.RotateLeft32(a, -2) ^ bits.RotateLeft32(a, -13) ^ bits.RotateLeft32(a, -22)) + (a&b ^ a&c ^ b&c)
+			t1 := h + ((e>>6 | e<<26) ^ (e>>11 | e<<21) ^ (e>>25 | e<<7)) + (e&f ^ ^e&g) + k[i] + w[i]
+			t2 := ((a>>2 | a<<30) ^ (a>>13 | a<<19) ^ (a>>22 | a<<10)) + (a&b ^ a&c ^ b&c)
 			h, g, f, e, dd, c, b, a = g, f, e, dd+t1, c, b, a, t1+t2
 		}
 		d.h[0] += a
