@@ -72,9 +72,13 @@ func (d *hasher) Write(p []byte) (int, error) {
 		d.blocks(d.buf[:])
 		d.n = 0
 	}
-	if full := len(p) &^ (blockSize - 1); full > 0 {
-		d.blocks(p[:full])
-		p = p[full:]
+	// In runs of 4 KB: V8 moves a WebAssembly function to its optimising
+	// compiler between calls, never during one, so a first megabyte hashed
+	// in one call would all run in its baseline compiler's code.
+	for len(p) >= blockSize {
+		n := min(len(p), 4096) &^ (blockSize - 1)
+		d.blocks(p[:n])
+		p = p[n:]
 	}
 	d.n = copy(d.buf[:], p)
 	return written, nil
