@@ -76,7 +76,7 @@ func TestFlagsAreInTheRecord(t *testing.T) {
 // maxPacked bounds the committed evaluator's transfer (brotli): it was
 // 1,909,936 B before the page's build compiled only its hot packages with
 // inlining, 1,665,798 B after, 1,683,804 B with the statistics counted slot
-// by slot (faster in the page too) and TSV header rows, 1,499,202 B once its
+// by slot (faster in the page too) and TSV header rows, 1,498,438 B once its
 // data segments were joined and Go's FIPS module, gzip writer, time
 // formatting and fmt's scanning left it. The bound is 1.5 MB; this
 // one leaves 1% for the code to come. A larger evaluator must be a
