@@ -9,12 +9,10 @@ package singlefile
 
 import (
 	"bytes"
-	"compress/gzip"
 	"encoding/base64"
 	"errors"
 	"fmt"
 	"html"
-	"io"
 	"strings"
 
 	"github.com/oiebench/oiebench/core/digest"
@@ -76,25 +74,11 @@ func (t tag) found(page []byte) bool {
 // exercise files itself.
 var Shell = []string{"index.html", "style.css", "analysis.css", "wasm_exec.js", "loader.js"}
 
-// Bundle builds the single page from the built site, whose files read
+// BundleWith builds the single page from the built site, whose files read
 // returns by path (its index.html and the files it links), with the assets
-// embedded; a title, when given, replaces the page's.
-func Bundle(read func(path string) ([]byte, error), assets []Asset, title string) ([]byte, error) {
-	return BundleWith(read, assets, title, Gzip)
-}
-
-// Gzip compresses data at gzip's best level: how Bundle embeds a file.
-func Gzip(data []byte) ([]byte, error) {
-	var z bytes.Buffer
-	w, _ := gzip.NewWriterLevel(&z, gzip.BestCompression)
-	w.Write(data) // a bytes.Buffer does not fail
-	w.Close()
-	return z.Bytes(), nil
-}
-
-// BundleWith is Bundle with the embedded files compressed by gzip. The page
-// passes the browser's own compressor: Go's, compiled into the page's
-// evaluator, would add 16 KB brotli to it for a button.
+// embedded, compressed by gzip; a title, when given, replaces the page's.
+// The page passes the browser's own compressor (Bundle, Go's, is native
+// only: in the page's evaluator it would add 16 KB brotli for a button).
 func BundleWith(read func(path string) ([]byte, error), assets []Asset, title string, gzip func([]byte) ([]byte, error)) ([]byte, error) {
 	page, err := read("index.html")
 	if err != nil {
@@ -181,29 +165,4 @@ func embedsData(assets []Asset) bool {
 		}
 	}
 	return false
-}
-
-// Embedded returns the file a page made by Bundle embeds under path, as it
-// was given: what the page's loader decodes, for checking a page made.
-func Embedded(page []byte, path string) ([]byte, error) {
-	var inner string
-	found := false
-	tag{fmt.Sprintf("data-asset=%q>", path), "<"}.replace(page, func(s string) []byte {
-		if !found {
-			inner, found = s, true
-		}
-		return nil
-	})
-	if !found {
-		return nil, fmt.Errorf("the page embeds no %s", path)
-	}
-	z, err := base64.StdEncoding.DecodeString(inner)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	r, err := gzip.NewReader(bytes.NewReader(z))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	return io.ReadAll(r)
 }
