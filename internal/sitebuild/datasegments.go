@@ -11,7 +11,7 @@ import (
 // joinDataSegments writes out. Go's linker starts a new segment at every
 // run of more than 8 zero bytes, up to 100,000 segments; the page's
 // evaluator hit that cap, most of them in the runtime's function lookup
-// table (findfunctab, 1.9 MB of which about 1.6 MB zeros). Each segment costs
+// table (findfunctab, 1.9 MB of which 1.75 MB zeros). Each segment costs
 // a header of about 8 bytes of offsets and lengths, which compress badly;
 // the zeros they skip cost brotli next to nothing. Joined across gaps of up
 // to 128 bytes, the evaluator is about 1 MB larger raw and 0.11 MB smaller
