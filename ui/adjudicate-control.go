@@ -48,7 +48,7 @@ func (c *AdjudicateControl) Targets() []int {
 // SetTo chooses the synset.
 func (c *AdjudicateControl) SetTo(e vugu.DOMEvent) {
 	to := annotate.NewSynset
-	fmt.Sscan(e.PropString("target", "value"), &to)
+	setInt(&to, e.PropString("target", "value"))
 	if c.M.Studio.adjudicate == nil {
 		c.M.Studio.adjudicate = map[[2]int]int{}
 	}

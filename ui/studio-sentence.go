@@ -376,7 +376,7 @@ func (c *StudioSentence) ClosePanel() { c.S.Panel = nil }
 // SetPanelTo chooses the form's target synset.
 func (c *StudioSentence) SetPanelTo(e vugu.DOMEvent) {
 	if c.S.Panel != nil {
-		fmt.Sscan(e.PropString("target", "value"), &c.S.Panel.To)
+		setInt(&c.S.Panel.To, e.PropString("target", "value"))
 	}
 }
 

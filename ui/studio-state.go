@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/oiebench/oiebench/core/annotate"
@@ -465,3 +466,12 @@ func OpLabel(op annotate.Op) string {
 // IsStudio reports whether the page shows a view of the studio, which
 // needs no evaluation on screen.
 func (c *Root) IsStudio() bool { return c.View() == ViewStudio || c.View() == ViewAgreement }
+
+// setInt sets *to to a choice's value, an integer the view wrote (a
+// synset's index); any other text leaves it. (strconv, not fmt.Sscan: fmt's
+// scanning would be in the page's evaluator for these three choices only.)
+func setInt(to *int, value string) {
+	if n, err := strconv.Atoi(value); err == nil {
+		*to = n
+	}
+}

@@ -148,7 +148,7 @@ func (c *TripleBuilder) TargetName(k int) string {
 
 // SetTarget chooses the synset the draft goes to.
 func (c *TripleBuilder) SetTarget(e vugu.DOMEvent) {
-	fmt.Sscan(e.PropString("target", "value"), &c.D().Target)
+	setInt(&c.D().Target, e.PropString("target", "value"))
 }
 
 // CommitLabel is the text of the main button.

@@ -1,8 +1,9 @@
 package evaluate
 
 import (
-	"crypto/sha256"
 	"encoding/hex"
+
+	"github.com/oiebench/oiebench/core/digest"
 )
 
 // checksumPaused is checksum a megabyte at a time, calling pause (when set)
@@ -11,7 +12,7 @@ func checksumPaused(data []byte, pause func()) string {
 	if pause == nil {
 		return checksum(data)
 	}
-	h := sha256.New()
+	h := digest.New()
 	for len(data) > 0 {
 		n := min(len(data), 1<<20)
 		h.Write(data[:n])

@@ -1,7 +1,6 @@
 package evaluate
 
 import (
-	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"slices"
@@ -9,6 +8,7 @@ import (
 
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/carb"
+	"github.com/oiebench/oiebench/core/digest"
 	"github.com/oiebench/oiebench/core/report"
 )
 
@@ -213,7 +213,7 @@ func subsetReport(spec SentenceSpec, whole *benchie.Gold, positions []int) *repo
 	}
 	s := &report.Subset{Spec: spec.Spec, Kind: kind, Sentences: len(positions), Of: len(whole.Sentences), IDs: ids}
 	if len(ids) > maxSignatureIDs {
-		sum := sha256.Sum256([]byte(ids))
+		sum := digest.Sum256([]byte(ids))
 		s.IDsSHA256 = hex.EncodeToString(sum[:])
 	}
 	return s

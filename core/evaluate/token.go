@@ -1,12 +1,12 @@
 package evaluate
 
 import (
-	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/carb"
+	"github.com/oiebench/oiebench/core/digest"
 	"github.com/oiebench/oiebench/core/formats"
 	"github.com/oiebench/oiebench/core/oie"
 	"github.com/oiebench/oiebench/core/report"
@@ -47,7 +47,7 @@ func ReadCaRBGoldAs(in Input, f *formats.Format) (*CaRBGold, error) {
 }
 
 func checksum(data []byte) string {
-	sum := sha256.Sum256(data)
+	sum := digest.Sum256(data)
 	return hex.EncodeToString(sum[:])
 }
 

@@ -12,12 +12,12 @@ package exercise
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
 
 	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/digest"
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/oie"
 	"github.com/tidwall/gjson"
@@ -96,7 +96,7 @@ func New(g *benchie.Gold, sentences, title string, showGold bool) (Spec, error) 
 }
 
 func checksum(b []byte) string {
-	sum := sha256.Sum256(b)
+	sum := digest.Sum256(b)
 	return hex.EncodeToString(sum[:])
 }
 

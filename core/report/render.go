@@ -58,14 +58,26 @@ func (r *Report) json() ([]byte, error) {
 	}
 	for _, place := range fixed {
 		ws := &r.Gold.Warnings
-		var i int
-		if _, err := fmt.Sscanf(place, "systems[%d]", &i); err == nil && i >= 0 && i < len(r.Systems) {
+		if i, ok := systemAt(place); ok && i < len(r.Systems) {
 			ws = &r.Systems[i].Warnings
 		}
 		*ws = append(*ws, finiteWarning(place))
 	}
 	out, _, err = encodeJSON(r)
 	return out, err
+}
+
+// systemAt is the system a place in the report's JSON belongs to:
+// "systems[2].…" is the third. (Parsed by hand: fmt's scanning would be
+// its only use in the page's evaluator.)
+func systemAt(place string) (int, bool) {
+	rest, ok := strings.CutPrefix(place, "systems[")
+	if !ok {
+		return 0, false
+	}
+	n, _, ok := strings.Cut(rest, "]")
+	i, err := strconv.Atoi(n)
+	return i, ok && err == nil && i >= 0
 }
 
 // csv has one row per system and full-precision values, for spreadsheets.

@@ -9,15 +9,13 @@ package singlefile
 
 import (
 	"bytes"
-	"compress/gzip"
-	"crypto/sha256"
 	"encoding/base64"
 	"errors"
 	"fmt"
 	"html"
-	"io"
 	"strings"
 
+	"github.com/oiebench/oiebench/core/digest"
 	"github.com/oiebench/oiebench/dist/shell"
 )
 
@@ -76,10 +74,12 @@ func (t tag) found(page []byte) bool {
 // exercise files itself.
 var Shell = []string{"index.html", "style.css", "analysis.css", "wasm_exec.js", "loader.js"}
 
-// Bundle builds the single page from the built site, whose files read
+// BundleWith builds the single page from the built site, whose files read
 // returns by path (its index.html and the files it links), with the assets
-// embedded; a title, when given, replaces the page's.
-func Bundle(read func(path string) ([]byte, error), assets []Asset, title string) ([]byte, error) {
+// embedded, compressed by gzip; a title, when given, replaces the page's.
+// The page passes the browser's own compressor (Bundle, Go's, is native
+// only: in the page's evaluator it would add 16 KB brotli for a button).
+func BundleWith(read func(path string) ([]byte, error), assets []Asset, title string, gzip func([]byte) ([]byte, error)) ([]byte, error) {
 	page, err := read("index.html")
 	if err != nil {
 		return nil, err
@@ -103,7 +103,7 @@ func Bundle(read func(path string) ([]byte, error), assets []Asset, title string
 			// "</" would end the element early; "<\/" means the same in JS and CSS strings.
 			body = bytes.ReplaceAll(body, []byte("</"), []byte(`<\/`))
 			content := "\n" + string(body) + "\n"
-			sum := sha256.Sum256([]byte(content))
+			sum := digest.Sum256([]byte(content))
 			hashes = append(hashes, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'")
 			return []byte("<" + element + ">" + content + "</" + element + ">")
 		})
@@ -124,12 +124,12 @@ func Bundle(read func(path string) ([]byte, error), assets []Asset, title string
 				return nil, fmt.Errorf("%v (run ./build.sh build first)", err)
 			}
 		}
-		var z bytes.Buffer
-		w, _ := gzip.NewWriterLevel(&z, gzip.BestCompression)
-		w.Write(data)
-		w.Close()
+		z, err := gzip(data)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", a.Path, err)
+		}
 		fmt.Fprintf(&embedded, "<script type=\"application/gzip\" data-asset=%q>", a.Path)
-		embedded.WriteString(base64.StdEncoding.EncodeToString(z.Bytes()))
+		embedded.WriteString(base64.StdEncoding.EncodeToString(z))
 		embedded.WriteString("</script>\n")
 	}
 	// The embedded files must precede the scripts that look them up.
@@ -165,29 +165,4 @@ func embedsData(assets []Asset) bool {
 		}
 	}
 	return false
-}
-
-// Embedded returns the file a page made by Bundle embeds under path, as it
-// was given: what the page's loader decodes, for checking a page made.
-func Embedded(page []byte, path string) ([]byte, error) {
-	var inner string
-	found := false
-	tag{fmt.Sprintf("data-asset=%q>", path), "<"}.replace(page, func(s string) []byte {
-		if !found {
-			inner, found = s, true
-		}
-		return nil
-	})
-	if !found {
-		return nil, fmt.Errorf("the page embeds no %s", path)
-	}
-	z, err := base64.StdEncoding.DecodeString(inner)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	r, err := gzip.NewReader(bytes.NewReader(z))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	return io.ReadAll(r)
 }

@@ -1,3 +1,7 @@
+//go:build !(js && wasm)
+
+// Native only: Bundle and Embedded are (native.go).
+
 package singlefile
 
 import (

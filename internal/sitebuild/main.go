@@ -3,7 +3,8 @@
 // it, never ships a page older than its code.
 //
 //	go run ./internal/sitebuild wasm [-names] [-o FILE]   build the evaluator (default
-//	                                    dist/app.wasm) with the page's build flags (buildFlags);
+//	                                    dist/app.wasm) with the page's build flags (buildFlags),
+//	                                    its data segments joined (joinDataSegments);
 //	                                    -names keeps the name section, for internal/wasmsize
 //	go run ./internal/sitebuild pack    compress dist/app.wasm into dist/app.wasm.br (brotli,
 //	                                    quality 11) and record its sources in dist/app.wasm.sources
@@ -15,7 +16,7 @@
 //
 // The record holds a hash of every Go file (and embedded file) of this
 // module that the js/wasm build of ./wasm/app compiles, and of go.mod and
-// go.sum (which pin everything else), and of the build flags, so the check is the same whatever Go
+// go.sum (which pin everything else), and of the build steps, so the check is the same whatever Go
 // 1.26 release runs it; the wasm's own hash lets pack skip the slow
 // compression when the build did not change.
 package main
@@ -104,7 +105,8 @@ func buildFlags(names bool) []string {
 	return f
 }
 
-// buildWasm builds the evaluator with buildFlags.
+// buildWasm builds the evaluator with buildFlags, then joins its data
+// segments (joinDataSegments).
 func buildWasm(args []string) error {
 	out, names := wasmPath, false
 	for i := 0; i < len(args); i++ {
@@ -121,7 +123,23 @@ func buildWasm(args []string) error {
 	cmd := exec.Command("go", append(append([]string{"build"}, buildFlags(names)...), "-o", out, mainPackage)...)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
-	return cmd.Run()
+	if err := cmd.Run(); err != nil {
+		return err
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		return err
+	}
+	if b, err = joinDataSegments(b, joinGap); err != nil {
+		return fmt.Errorf("%s: %v", out, err)
+	}
+	return os.WriteFile(out, b, 0o644)
+}
+
+// buildSteps are what makes the evaluator from its sources, as the record
+// holds them: the build flags, then the step after the link.
+func buildSteps() []string {
+	return append(buildFlags(false), fmt.Sprintf("join data segments across gaps of up to %d bytes", joinGap))
 }
 
 // record is dist/app.wasm.sources.
@@ -239,10 +257,10 @@ func checkFirst() error {
 }
 
 // sources hashes the module's files that the js/wasm build of the page
-// compiles, with go.mod and go.sum, and the build flags.
-func sources() (string, error) { return sourcesWith(buildFlags(false)) }
+// compiles, with go.mod and go.sum, and the build steps.
+func sources() (string, error) { return sourcesWith(buildSteps()) }
 
-// sourcesWith is sources with the given build flags.
+// sourcesWith is sources with the given build steps.
 func sourcesWith(flags []string) (string, error) {
 	cmd := exec.Command("go", "list", "-deps", "-json=ImportPath,Dir,Module,GoFiles,EmbedFiles", mainPackage)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")

@@ -31,6 +31,9 @@ type browser interface {
 	// Paint waits until the browser has painted what was rendered.
 	Paint()
 	Download(name, mime, text string)
+	// Gzip compresses data as gzip does, for the exercise files the page
+	// makes (singlefile.BundleWith).
+	Gzip(data []byte) ([]byte, error)
 	Copy(text string)
 	// Unsaved tells whether the studio has changes not yet stored: while it
 	// has, closing or leaving the page asks first (loader.js).

@@ -106,6 +106,19 @@ func global(name string) (v sjs.Value, err error) {
 // page must not wait for it.
 const storageTimeout = 4 * time.Second
 
+// expired is closed once d has passed. It stands for time.After, whose
+// channel of time.Time puts time.Time into an interface and so keeps its
+// every method in the evaluator: parsing and formatting times, which the
+// page never does.
+func expired(d time.Duration) <-chan struct{} {
+	c := make(chan struct{})
+	go func() {
+		time.Sleep(d)
+		close(c)
+	}()
+	return c
+}
+
 // localGet and localSet read and write localStorage; blocked storage is
 // no value and no write.
 func localGet(key string) (string, bool) {
@@ -132,6 +145,24 @@ func (jsBrowser) Asset(path string) ([]byte, error) {
 		return nil, err
 	}
 	return bytesOf(v), nil
+}
+
+// Gzip compresses with the browser's CompressionStream.
+func (jsBrowser) Gzip(data []byte) ([]byte, error) {
+	in := sjs.Global().Get("Uint8Array").New(len(data))
+	sjs.CopyBytesToJS(in, data)
+	var p sjs.Value
+	if err := catch(func() {
+		gz := sjs.Global().Get("Blob").New([]any{in}).Call("stream").Call("pipeThrough", sjs.Global().Get("CompressionStream").New("gzip"))
+		p = sjs.Global().Get("Response").New(gz).Call("arrayBuffer")
+	}); err != nil {
+		return nil, err
+	}
+	out, err := await(p)
+	if err != nil {
+		return nil, err
+	}
+	return bytesOf(sjs.Global().Get("Uint8Array").New(out)), nil
 }
 
 func (jsBrowser) ReadFiles(files vjs.Value) []pickedFile {
@@ -189,7 +220,7 @@ func storeCall(method string, args ...any) (sjs.Value, error) {
 	select {
 	case a := <-done:
 		return a.v, a.err
-	case <-time.After(storageTimeout):
+	case <-expired(storageTimeout):
 		return sjs.Undefined(), fmt.Errorf("the browser's storage did not answer within %v", storageTimeout)
 	}
 }

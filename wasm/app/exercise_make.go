@@ -28,7 +28,7 @@ func (a *app) MakeExercise(list, title string, showGold bool) {
 	}
 	f.Note, f.Failed = "Making the exercise file…", false
 	go func() {
-		page, err := singlefile.Bundle(a.br.Asset, []singlefile.Asset{{Path: "app.wasm"}, {Path: exercise.AssetPath, Data: spec}}, sp.Title)
+		page, err := singlefile.BundleWith(a.br.Asset, []singlefile.Asset{{Path: "app.wasm"}, {Path: exercise.AssetPath, Data: spec}}, sp.Title, a.br.Gzip)
 		if err == nil {
 			a.br.Download("exercise.html", "text/html", string(page))
 		}

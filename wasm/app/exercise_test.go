@@ -1,3 +1,8 @@
+//go:build !(js && wasm)
+
+// Native only: these tests read the made files with singlefile.Embedded,
+// which WebAssembly builds leave out (as they leave out Go's gzip).
+
 package main
 
 import (

@@ -1,13 +1,13 @@
 package main
 
 import (
-	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"slices"
 	"sync/atomic"
 
 	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/digest"
 	"github.com/oiebench/oiebench/ui"
 )
 
@@ -53,7 +53,7 @@ func reportDigest(m *ui.Model) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	h := sha256.New()
+	h := digest.New()
 	h.Write(b)
 	h.Write([]byte("\n"))
 	h.Write(iv)

@@ -14,6 +14,7 @@ import (
 
 	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/dist"
+	"github.com/oiebench/oiebench/dist/singlefile"
 	"github.com/oiebench/oiebench/ui"
 	"github.com/vugu/vugu"
 	"github.com/vugu/vugu/js"
@@ -34,6 +35,7 @@ func (visitor) SaveState(savedState)              {}
 func (visitor) Yield()                            { runtime.Gosched() }
 func (visitor) Paint()                            { runtime.Gosched() }
 func (visitor) Download(name, mime, text string)  {}
+func (visitor) Gzip(data []byte) ([]byte, error)  { return singlefile.Gzip(data) }
 func (visitor) Copy(string)                       {}
 func (visitor) Unsaved(bool)                      {}
 func (visitor) Mark(string)                       {}

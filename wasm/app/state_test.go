@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"errors"
 	"runtime"
 	"strings"
@@ -84,9 +86,19 @@ func (b *fakeBrowser) SaveState(s savedState) {
 func (b *fakeBrowser) Yield()                           { runtime.Gosched() }
 func (b *fakeBrowser) Paint()                           { runtime.Gosched() }
 func (b *fakeBrowser) Download(name, mime, text string) { b.downloads = append(b.downloads, name) }
-func (b *fakeBrowser) Copy(string)                      {}
-func (b *fakeBrowser) Mark(string)                      {}
-func (b *fakeBrowser) FirstScreen() firstScreen         { return b.first }
+
+// Gzip compresses at gzip's default level, as the browser's
+// CompressionStream does.
+func (b *fakeBrowser) Gzip(data []byte) ([]byte, error) {
+	var z bytes.Buffer
+	w := gzip.NewWriter(&z)
+	w.Write(data) // a bytes.Buffer does not fail
+	err := w.Close()
+	return z.Bytes(), err
+}
+func (b *fakeBrowser) Copy(string)              {}
+func (b *fakeBrowser) Mark(string)              {}
+func (b *fakeBrowser) FirstScreen() firstScreen { return b.first }
 func (b *fakeBrowser) Unsaved(pending bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()

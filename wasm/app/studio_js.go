@@ -9,7 +9,6 @@ import (
 	"strings"
 	"sync"
 	sjs "syscall/js"
-	"time"
 
 	"github.com/oiebench/oiebench/ui"
 )
@@ -57,7 +56,7 @@ func request(req sjs.Value, upgrade func(db sjs.Value)) (sjs.Value, error) {
 	}
 	select {
 	case <-done:
-	case <-time.After(storageTimeout): // the callbacks stay, in case they still come
+	case <-expired(storageTimeout): // the callbacks stay, in case they still come
 		return sjs.Undefined(), fmt.Errorf("the browser's storage did not answer within %v", storageTimeout)
 	}
 	for _, fn := range fns {
@@ -133,7 +132,7 @@ func (s *idbStudio) transact(mode string, work func(store sjs.Value) sjs.Value) 
 	}
 	select {
 	case <-done:
-	case <-time.After(storageTimeout): // the callbacks stay, in case they still come
+	case <-expired(storageTimeout): // the callbacks stay, in case they still come
 		return sjs.Undefined(), fmt.Errorf("the browser's storage did not answer within %v", storageTimeout)
 	}
 	for _, fn := range fns {
