@@ -183,7 +183,7 @@ func (g *Gold) compiledSet(minimal bool, pause func()) *compiledSet {
 func compileSentences(g *Gold, regular *compiledSet, pause func()) *compiledSet {
 	n := len(g.Sentences)
 	set := &compiledSet{sents: make([]compiledSentence, n)}
-	if pause != nil || n < parallelCompile || runtime.GOMAXPROCS(0) < 2 {
+	if !oie.ManyCores || pause != nil || n < parallelCompile || runtime.GOMAXPROCS(0) < 2 {
 		compileRange(g, regular, pause, set, 0, n)
 		return set
 	}

@@ -159,7 +159,7 @@ const (
 // as reading it in one go.
 func ReadGold(file string, data []byte, opt GoldOptions) (*Gold, error) {
 	parts := 1
-	if opt.Pause == nil {
+	if oie.ManyCores && opt.Pause == nil {
 		parts = runtime.GOMAXPROCS(0)
 	}
 	return readGold(file, data, opt, parts, minPart)
@@ -174,7 +174,29 @@ func readGold(file string, data []byte, opt GoldOptions, parts, minBytes int) (*
 	if err := oie.CheckText(file, data, opt.Pause); err != nil {
 		return nil, err
 	}
-	cuts := cutAtSentences(oie.TextOf(data, opt.Shared), parts, minBytes)
+	text := oie.TextOf(data, opt.Shared)
+	var r *goldReader
+	var err error
+	if oie.ManyCores && parts > 1 {
+		r, err = readInParts(file, cutAtSentences(text, parts, minBytes), opt)
+	} else {
+		r, err = readPart(file, part{text, 1}, opt.Strict, opt.Pause)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if len(r.gold.Sentences) == 0 { // then there is one part: parts start at sentences
+		return nil, &oie.ParseError{File: file, Line: max(1, r.last), Msg: "no sentences: expected lines of the form sent_id:ID<TAB>SENTENCE", Err: oie.ErrNoContent}
+	}
+	if r.unreported > 0 {
+		r.gold.Warnings = append(r.gold.Warnings, oie.MoreWarnings(file, r.unreported))
+	}
+	return r.gold, nil
+}
+
+// readInParts reads the parts at once, the first on this goroutine (with
+// the pause), and joins them in order into the first part's reader.
+func readInParts(file string, cuts []part, opt GoldOptions) (*goldReader, error) {
 	readers := make([]*goldReader, len(cuts))
 	errs := make([]error, len(cuts))
 	var wg sync.WaitGroup
@@ -191,13 +213,7 @@ func readGold(file string, data []byte, opt GoldOptions, parts, minBytes int) (*
 			return nil, err
 		}
 	}
-	if len(r.gold.Sentences) == 0 { // then there is one part: parts start at sentences
-		return nil, &oie.ParseError{File: file, Line: max(1, r.last), Msg: "no sentences: expected lines of the form sent_id:ID<TAB>SENTENCE", Err: oie.ErrNoContent}
-	}
-	if r.unreported > 0 {
-		r.gold.Warnings = append(r.gold.Warnings, oie.MoreWarnings(file, r.unreported))
-	}
-	return r.gold, nil
+	return r, nil
 }
 
 // part is a piece of a gold's text and the number of its first line.

@@ -60,7 +60,7 @@ func (g *Gold) sentenceNames() goldNames {
 // ReadGold reads a BenchIE gold file.
 func ReadGold(in Input, strict bool) (*Gold, error) {
 	checksum := func() string { return checksumPaused(in.Data, in.Pause) }
-	if in.SHA256 == "" && in.Pause == nil { // natively, on another core while the gold is read
+	if oie.ManyCores && in.SHA256 == "" && in.Pause == nil { // natively, on another core while the gold is read
 		checksum = sync.OnceValue(checksum)
 		go checksum()
 	}
@@ -208,7 +208,7 @@ func Evaluate(gold, eGold *Gold, systems []*System, opt Options) *Evaluation {
 		FLGold: opt.FLGold, FLCorrected: opt.FLCorrected, FLOnly: opt.FLOnly && opt.FLGold != nil}
 	// Unpaced (natively), the statistics, the costliest count, are counted
 	// on another core while the gold is compiled and the systems scored.
-	if !opt.StatsLater && opt.Pause == nil {
+	if oie.ManyCores && !opt.StatsLater && opt.Pause == nil {
 		for _, g := range []*Gold{gold, eGold} {
 			if g != nil && !g.StatsCounted() {
 				go g.Stats()
@@ -227,7 +227,7 @@ func Evaluate(gold, eGold *Gold, systems []*System, opt Options) *Evaluation {
 	var minimal chan struct{}
 	var compiledM *benchie.Compiled
 	for _, f := range facets {
-		if f == benchie.Minimal && opt.Pause == nil && len(facets) > 1 {
+		if oie.ManyCores && f == benchie.Minimal && opt.Pause == nil && len(facets) > 1 {
 			minimal = make(chan struct{})
 			benchie.CompileWith(gold.Gold, benchie.Regular, nil) // BenchIE-M needs it first
 			go func() {
@@ -284,8 +284,8 @@ func Evaluate(gold, eGold *Gold, systems []*System, opt Options) *Evaluation {
 	if eGold != nil {
 		jobs++
 	}
-	if opt.Pause != nil {
-		// Paced (the page): one after the other.
+	if !oie.ManyCores || opt.Pause != nil {
+		// Paced (the page), or on one thread: one after the other.
 		for i := range ev.Systems {
 			for j := range jobs {
 				score(i, j)
@@ -527,11 +527,11 @@ func Run(req Request) (*Evaluation, error) {
 	read := make([]func() (*System, error), len(req.Systems))
 	for i, in := range req.Systems {
 		read[i] = func() (*System, error) { return ReadSystem(in, req.SystemFormat) }
-		if req.Pause == nil {
+		if oie.ManyCores && req.Pause == nil {
 			read[i] = sync.OnceValues(read[i])
 		}
 	}
-	if req.Pause == nil {
+	if oie.ManyCores && req.Pause == nil {
 		for _, r := range read {
 			go r()
 		}
@@ -540,10 +540,10 @@ func Run(req Request) (*Evaluation, error) {
 	if err != nil {
 		return nil, err
 	}
-	if req.Pause == nil && !req.StatsLater {
+	if oie.ManyCores && req.Pause == nil && !req.StatsLater {
 		go gold.Stats()
 	}
-	if req.Pause == nil { // every facet starts from it (Evaluate)
+	if oie.ManyCores && req.Pause == nil { // every facet starts from it (Evaluate)
 		go benchie.Compile(gold.Gold, benchie.Regular)
 	}
 	if req.CaRBGold != nil {

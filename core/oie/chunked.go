@@ -2,6 +2,7 @@ package oie
 
 import (
 	"bytes"
+	"runtime"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -12,6 +13,13 @@ import (
 // work and show progress. A nil pause does nothing: native callers never set
 // one. The loops never hold a lock while they call it.
 const PauseEvery = 1024
+
+// ManyCores is false in WebAssembly, where Go runs on one thread (the page,
+// the Worker): work that natively runs on other cores beside the rest
+// (reading a gold in parts, compiling in halves, scoring on every core) runs
+// in line there, and, this being a constant, its code is left out of those
+// builds. Callers test it beside their own condition (unpaced: Pause nil).
+const ManyCores = runtime.GOARCH != "wasm"
 
 // checkChunk is how many bytes CheckText validates between pauses.
 const checkChunk = 1 << 20

@@ -74,14 +74,14 @@ func TestFlagsAreInTheRecord(t *testing.T) {
 }
 
 // maxPacked bounds the committed evaluator's transfer (brotli): it was
-// 1,909,936 B before the page's build compiled only its hot packages with
-// inlining, 1,665,798 B after, 1,683,804 B with the statistics counted slot
-// by slot (faster in the page too) and TSV header rows, 1,493,409 B once its
-// data segments were joined and Go's FIPS module, gzip writer, time
-// formatting and fmt's scanning left it. The bound is 1.5 MB; this
-// one leaves 1% for the code to come. A larger evaluator must be a
-// decision, made here.
-const maxPacked = 1_508_000
+// 1,909,936 B with Go's defaults, 1,665,798 B with inlining kept to the hot
+// packages, 1,683,804 B with the statistics counted slot by slot and TSV
+// header rows, 1,493,409 B once its data segments were joined and Go's FIPS
+// module, gzip writer, time formatting and fmt's scanning left it, and
+// 1,497,223 B with the Graphene and KGExtractionToolbox readers, the gold
+// read in parts natively (left out in WebAssembly: oie.ManyCores). The
+// bound is the issue's, 1.5 MB: code that passes it must make room.
+const maxPacked = 1_500_000
 
 func TestPackedEvaluatorSize(t *testing.T) {
 	t.Chdir("../..")
