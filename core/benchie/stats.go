@@ -281,6 +281,10 @@ func (t *internTable) grow() {
 	}
 	old := t.slots
 	t.slots = make([]internSlot, max(64, 2*len(old)))
+	// Written before it is read: a fresh page first read maps the zero page,
+	// and the write that follows copies it and flushes every core's TLB
+	// (a third of this table's cost at the English gold's size).
+	clear(t.slots)
 	mask := uint64(len(t.slots) - 1)
 	for _, sl := range old {
 		if sl.gen != t.gen {
