@@ -191,18 +191,7 @@ func TestCompiledInHalves(t *testing.T) {
 		return g
 	}
 	halves, whole := inMemory(), inMemory()
-	// A system of the gold's triples as written, and each without its
-	// object's last word.
-	sys := &oie.System{}
-	for _, s := range read.Sentences {
-		for _, syn := range s.Synsets {
-			for _, tr := range syn.Triples {
-				cut := tr.Triple
-				cut.Object = cut.Object[:max(0, strings.LastIndexByte(cut.Object, ' '))]
-				sys.Extractions = append(sys.Extractions, oie.Extraction{SentID: s.ID, Triple: tr.Triple}, oie.Extraction{SentID: s.ID, Triple: cut})
-			}
-		}
-	}
+	sys := triplesAndCuts(read)
 	for _, f := range Facets {
 		h, w := CompileWith(halves, f, nil), CompileWith(whole, f, func() {})
 		a, b := h.Score(sys, Options{}), w.Score(sys, Options{})

@@ -180,9 +180,20 @@ func goldDiff(a, b *Gold) string {
 	if sa, sb := a.Stats(), b.Stats(); sa != sb {
 		return fmt.Sprintf("statistics %+v, want %+v", sb, sa)
 	}
-	// A system of the gold's triples, and each without its object's last word.
+	sys := triplesAndCuts(a)
+	for _, f := range Facets {
+		if ra, rb := Compile(a, f).Score(sys, Options{}), Compile(b, f).Score(sys, Options{}); !reflect.DeepEqual(ra, rb) {
+			return fmt.Sprintf("%s: scores %+v, want %+v", f, rb.Counts, ra.Counts)
+		}
+	}
+	return ""
+}
+
+// triplesAndCuts is a system of the gold's triples as written, and each
+// without its object's last word: matches and misses on every facet.
+func triplesAndCuts(g *Gold) *oie.System {
 	sys := &oie.System{}
-	for _, s := range a.Sentences {
+	for _, s := range g.Sentences {
 		for _, syn := range s.Synsets {
 			for _, tr := range syn.Triples {
 				cut := tr.Triple
@@ -191,10 +202,5 @@ func goldDiff(a, b *Gold) string {
 			}
 		}
 	}
-	for _, f := range Facets {
-		if ra, rb := Compile(a, f).Score(sys, Options{}), Compile(b, f).Score(sys, Options{}); !reflect.DeepEqual(ra, rb) {
-			return fmt.Sprintf("%s: scores %+v, want %+v", f, rb.Counts, ra.Counts)
-		}
-	}
-	return ""
+	return sys
 }
