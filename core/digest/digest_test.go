@@ -58,6 +58,31 @@ func TestOwnCodeIsSHA256(t *testing.T) {
 	}
 }
 
+// Writes longer than a run of blocks (4 KB, hashed a run per call) give
+// crypto/sha256's sums, split anywhere and written in pieces of any size.
+func TestLongWrites(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	data := make([]byte, 20000)
+	for i := range data {
+		data[i] = byte(r.Uint32())
+	}
+	for _, n := range []int{4095, 4096, 4097, 4160, 8191, 8192, 8257, 12345, 20000} {
+		want := sha256.Sum256(data[:n])
+		h := newHasher()
+		for at := 0; at < n; {
+			step := min(n-at, 1+r.IntN(9000))
+			h.Write(data[at : at+step])
+			at += step
+		}
+		if got := h.Sum(nil); !bytes.Equal(got, want[:]) {
+			t.Fatalf("length %d in pieces: %x, want %x", n, got, want)
+		}
+		if got := Sum256(data[:n]); got != want {
+			t.Fatalf("Sum256 of length %d: %x, want %x", n, got, want)
+		}
+	}
+}
+
 // The page hashes every gold it reads: this package's code against
 // crypto/sha256's, a megabyte at a time. Run under WebAssembly, where
 // crypto/sha256 has no assembly either:
