@@ -246,6 +246,8 @@ cmd_worker() {
   # workers-assets-gen empties its output folder first: never give it ./build.
   go run github.com/syumai/workers/cmd/workers-assets-gen -mode=go -o "$out"
   GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o "$out/app.wasm" ./wasm/worker
+  # Its data segments joined, as the page's evaluator's (README, Worker: size).
+  go run ./internal/sitebuild join "$out/app.wasm"
   echo "built $out/app.wasm: $(wc -c <"$out/app.wasm") bytes, $(gzip -9 -c "$out/app.wasm" | wc -c) gzipped"
 }
 

@@ -13,6 +13,8 @@
 //	                                    page's code renders now (go run ./wasm/app -first)
 //	go run ./internal/sitebuild sizes FILE...   each file's size brotli-compressed (quality 11),
 //	                                    as a static host serves it, and the total
+//	go run ./internal/sitebuild join FILE   join FILE's data segments in place, as for the
+//	                                    evaluator (the Worker's build, ./build.sh worker)
 //
 // The record holds a hash of every Go file (and embedded file) of this
 // module that the js/wasm build of ./wasm/app compiles, and of go.mod and
@@ -49,7 +51,7 @@ const (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: go run ./internal/sitebuild wasm [-names] [-o FILE]|pack|check|sizes FILE...")
+		fmt.Fprintln(os.Stderr, "usage: go run ./internal/sitebuild wasm [-names] [-o FILE]|pack|check|sizes FILE...|join FILE")
 		os.Exit(2)
 	}
 	var err error
@@ -62,6 +64,12 @@ func main() {
 		err = pack()
 	case "check":
 		err = check()
+	case "join":
+		if len(os.Args) != 3 {
+			err = errors.New("join: give one wasm file")
+			break
+		}
+		err = joinFile(os.Args[2])
 	default:
 		err = errors.New("unknown command " + os.Args[1])
 	}
@@ -126,14 +134,20 @@ func buildWasm(args []string) error {
 	if err := cmd.Run(); err != nil {
 		return err
 	}
-	b, err := os.ReadFile(out)
+	return joinFile(out)
+}
+
+// joinFile joins a Go-built wasm file's data segments in place
+// (joinDataSegments): the page's evaluator and the Worker's.
+func joinFile(path string) error {
+	b, err := os.ReadFile(path)
 	if err != nil {
 		return err
 	}
 	if b, err = joinDataSegments(b, joinGap); err != nil {
-		return fmt.Errorf("%s: %v", out, err)
+		return fmt.Errorf("%s: %v", path, err)
 	}
-	return os.WriteFile(out, b, 0o644)
+	return os.WriteFile(path, b, 0o644)
 }
 
 // buildSteps are what makes the evaluator from its sources, as the record
