@@ -34,6 +34,8 @@ write_tags() {
 build_site() {
   write_tags
   go tool vugugen -s -skip-go-mod -skip-main ui
+  # Package log out of the generated views, which never log (sitebuild, unusedLog).
+  go run ./internal/sitebuild views ui/0_components_gen.go
   # The first screen (BenchIE English scored, as a fresh visitor sees it)
   # rendered into the shell by the page's own code, run natively; the page
   # shows it at once and checks it against its own numbers.

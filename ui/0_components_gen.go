@@ -8,7 +8,6 @@ import "reflect"
 import "github.com/vugu/vjson"
 import "github.com/vugu/vugu"
 import js "github.com/vugu/vugu/js"
-import "log"
 
 func (c *AdjudicateControl) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 
@@ -115,7 +114,6 @@ var _ fmt.Stringer
 var _ reflect.Type
 var _ vjson.RawMessage
 var _ js.Value
-var _ log.Logger
 
 func (c *AgreementView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 
@@ -680,7 +678,6 @@ var _ fmt.Stringer
 var _ reflect.Type
 var _ vjson.RawMessage
 var _ js.Value
-var _ log.Logger
 
 func (c *ChartsView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 
@@ -938,7 +935,6 @@ var _ fmt.Stringer
 var _ reflect.Type
 var _ vjson.RawMessage
 var _ js.Value
-var _ log.Logger
 
 func (c *CompareView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 
@@ -1319,7 +1315,6 @@ var _ fmt.Stringer
 var _ reflect.Type
 var _ vjson.RawMessage
 var _ js.Value
-var _ log.Logger
 
 func (c *EditedGoldBanner) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 
@@ -1516,7 +1511,6 @@ var _ fmt.Stringer
 var _ reflect.Type
 var _ vjson.RawMessage
 var _ js.Value
-var _ log.Logger
 
 func (c *ExerciseView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 
@@ -2277,7 +2271,6 @@ var _ fmt.Stringer
 var _ reflect.Type
 var _ vjson.RawMessage
 var _ js.Value
-var _ log.Logger
 
 func (c *GoldStats) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 
@@ -2355,7 +2348,6 @@ var _ fmt.Stringer
 var _ reflect.Type
 var _ vjson.RawMessage
 var _ js.Value
-var _ log.Logger
 
 func (c *Inputs) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 
@@ -3219,7 +3211,6 @@ var _ fmt.Stringer
 var _ reflect.Type
 var _ vjson.RawMessage
 var _ js.Value
-var _ log.Logger
 
 func (c *JudgeView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 
@@ -3451,7 +3442,6 @@ var _ fmt.Stringer
 var _ reflect.Type
 var _ vjson.RawMessage
 var _ js.Value
-var _ log.Logger
 
 func (c *PairedTest) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 
@@ -3520,7 +3510,6 @@ var _ fmt.Stringer
 var _ reflect.Type
 var _ vjson.RawMessage
 var _ js.Value
-var _ log.Logger
 
 func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 
@@ -3935,7 +3924,6 @@ var _ fmt.Stringer
 var _ reflect.Type
 var _ vjson.RawMessage
 var _ js.Value
-var _ log.Logger
 
 func (c *ScoreTable) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 
@@ -4265,7 +4253,6 @@ var _ fmt.Stringer
 var _ reflect.Type
 var _ vjson.RawMessage
 var _ js.Value
-var _ log.Logger
 
 func (c *ScoresView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 
@@ -4686,7 +4673,6 @@ var _ fmt.Stringer
 var _ reflect.Type
 var _ vjson.RawMessage
 var _ js.Value
-var _ log.Logger
 
 func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 
@@ -5273,7 +5259,6 @@ var _ fmt.Stringer
 var _ reflect.Type
 var _ vjson.RawMessage
 var _ js.Value
-var _ log.Logger
 
 func (c *SentencesView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 
@@ -5611,7 +5596,6 @@ var _ fmt.Stringer
 var _ reflect.Type
 var _ vjson.RawMessage
 var _ js.Value
-var _ log.Logger
 
 func (c *SourceSwitch) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 
@@ -5670,7 +5654,6 @@ var _ fmt.Stringer
 var _ reflect.Type
 var _ vjson.RawMessage
 var _ js.Value
-var _ log.Logger
 
 func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 
@@ -6675,7 +6658,6 @@ var _ fmt.Stringer
 var _ reflect.Type
 var _ vjson.RawMessage
 var _ js.Value
-var _ log.Logger
 
 func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 
@@ -7696,7 +7678,6 @@ var _ fmt.Stringer
 var _ reflect.Type
 var _ vjson.RawMessage
 var _ js.Value
-var _ log.Logger
 
 func (c *TableNotes) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 
@@ -7756,7 +7737,6 @@ var _ fmt.Stringer
 var _ reflect.Type
 var _ vjson.RawMessage
 var _ js.Value
-var _ log.Logger
 
 func (c *TripleBuilder) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 
@@ -8261,7 +8241,6 @@ var _ fmt.Stringer
 var _ reflect.Type
 var _ vjson.RawMessage
 var _ js.Value
-var _ log.Logger
 
 func (c *Wire57Table) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 
@@ -8487,4 +8466,3 @@ var _ fmt.Stringer
 var _ reflect.Type
 var _ vjson.RawMessage
 var _ js.Value
-var _ log.Logger

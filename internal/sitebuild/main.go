@@ -15,6 +15,8 @@
 //	                                    as a static host serves it, and the total
 //	go run ./internal/sitebuild join FILE   join FILE's data segments in place, as for the
 //	                                    evaluator (the Worker's build, ./build.sh worker)
+//	go run ./internal/sitebuild views FILE  take package log out of Vugu's generated views
+//	                                    (unusedLog), after vugugen (./build.sh build)
 //
 // The record holds a hash of every Go file (and embedded file) of this
 // module that the js/wasm build of ./wasm/app compiles, and of go.mod and
@@ -35,6 +37,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 
@@ -51,7 +54,7 @@ const (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: go run ./internal/sitebuild wasm [-names] [-o FILE]|pack|check|sizes FILE...|join FILE")
+		fmt.Fprintln(os.Stderr, "usage: go run ./internal/sitebuild wasm [-names] [-o FILE]|pack|check|sizes FILE...|join FILE|views FILE")
 		os.Exit(2)
 	}
 	var err error
@@ -64,6 +67,12 @@ func main() {
 		err = pack()
 	case "check":
 		err = check()
+	case "views":
+		if len(os.Args) != 3 {
+			err = errors.New("views: give the generated file")
+			break
+		}
+		err = dropUnusedLog(os.Args[2])
 	case "join":
 		if len(os.Args) != 3 {
 			err = errors.New("join: give one wasm file")
@@ -135,6 +144,29 @@ func buildWasm(args []string) error {
 		return err
 	}
 	return joinFile(out)
+}
+
+// unusedLog is what vugugen writes so that its generated code compiles
+// whether a component logs or not: an import of package log, used by a
+// blank variable of each component. The page's views never log, and that
+// import alone links log's default logger into the evaluator, and with it
+// time's formatting: 10 KB brotli (README, What the page's evaluator is
+// made of). internal/layers' TestPageLeavesOut fails if log comes back.
+var unusedLog = []string{`import "log"`, `var _ log.Logger`}
+
+// dropUnusedLog removes unusedLog's lines from a generated file, in place.
+func dropUnusedLog(path string) error {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	var out []string
+	for _, line := range strings.SplitAfter(string(b), "\n") {
+		if !slices.Contains(unusedLog, strings.TrimRight(line, "\r\n")) {
+			out = append(out, line)
+		}
+	}
+	return os.WriteFile(path, []byte(strings.Join(out, "")), 0o644)
 }
 
 // joinFile joins a Go-built wasm file's data segments in place
