@@ -8,7 +8,7 @@ import (
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/exercise"
 	"github.com/oiebench/oiebench/core/oie"
-	"github.com/oiebench/oiebench/internal/dataset"
+	"github.com/oiebench/oiebench/internal/shipped"
 	"github.com/vugu/vugu/js"
 )
 
@@ -25,11 +25,7 @@ func (f *fakeExerciseApp) ReadSubmissions(js.Value) {}
 
 func newTestExercise(t *testing.T, show bool) (*fakeExerciseApp, exercise.Spec, *evaluate.Gold) {
 	t.Helper()
-	data, err := dataset.ReadFile("benchie_gold_annotations_en.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := evaluate.ReadGold(evaluate.Input{Path: "en.txt", Data: data}, false)
+	g, err := shipped.Gold("en")
 	if err != nil {
 		t.Fatal(err)
 	}

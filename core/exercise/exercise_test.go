@@ -10,16 +10,12 @@ import (
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/oie"
-	"github.com/oiebench/oiebench/internal/dataset"
+	"github.com/oiebench/oiebench/internal/shipped"
 )
 
 func englishGold(t *testing.T) *benchie.Gold {
 	t.Helper()
-	data, err := dataset.ReadFile("benchie_gold_annotations_en.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := evaluate.ReadGold(evaluate.Input{Path: "en.txt", Data: data}, false)
+	g, err := shipped.Gold("en")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,13 +17,9 @@ func Read(key string) (*evaluate.Gold, []*evaluate.System, error) {
 	if !ok {
 		return nil, nil, fmt.Errorf("no data set %q", key)
 	}
-	read := func(path string) (evaluate.Input, error) {
-		b, err := dataset.ReadData(path)
-		return evaluate.Input{Path: path, Data: b}, err
-	}
 	var systems []*evaluate.System
 	for _, s := range d.Systems {
-		in, err := read(s.File)
+		in, err := input(s.File)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -34,10 +30,25 @@ func Read(key string) (*evaluate.Gold, []*evaluate.System, error) {
 		}
 		systems = append(systems, sys)
 	}
-	in, err := read(d.Gold)
-	if err != nil {
-		return nil, nil, err
-	}
-	g, err := evaluate.ReadGold(in, false)
+	g, err := Gold(key)
 	return g, systems, err
+}
+
+// Gold reads the gold of a shipped data set alone.
+func Gold(key string) (*evaluate.Gold, error) {
+	d, ok := benchmarks.DatasetByKey(key)
+	if !ok {
+		return nil, fmt.Errorf("no data set %q", key)
+	}
+	in, err := input(d.Gold)
+	if err != nil {
+		return nil, err
+	}
+	return evaluate.ReadGold(in, false)
+}
+
+// input is a shipped file, by its path under the data folder.
+func input(path string) (evaluate.Input, error) {
+	b, err := dataset.ReadData(path)
+	return evaluate.Input{Path: path, Data: b}, err
 }
