@@ -45,9 +45,6 @@ func ReadTabbed(file string, data []byte) (*Predictions, error) {
 	}
 	p := &Predictions{Path: file}
 	for _, l := range lines {
-		if oie.TrimSpace(l.Text) == "" {
-			continue
-		}
 		f := strings.Split(l.Text, "\t")
 		if len(f) < 3 {
 			return nil, &oie.ParseError{File: file, Line: l.Num, Column: oie.Column(l.Text, len(l.Text)),

@@ -92,9 +92,6 @@ func readBlocks(in Input, what string, parse func(string) (tupleLine, bool), joi
 	var unread []int // lines that look like extractions, read as sentences
 	for _, l := range r.lines {
 		text := oie.TrimSpace(l.Text)
-		if text == "" {
-			continue
-		}
 		t, ok := parse(text)
 		if !ok {
 			if startsLikeExtraction(text) {

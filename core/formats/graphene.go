@@ -89,7 +89,7 @@ func readGraphene(in Input) (*Extractions, error) {
 	sentence, seen := "", false
 	var subj, rel, obj string // the extraction the next default-layout contexts belong to
 	inTuple := false
-	for l := range nonBlank(r.lines) {
+	for _, l := range r.lines {
 		text := oie.TrimSpace(l.Text)
 		lead := strings.Index(l.Text, text)
 		if strings.HasPrefix(text, "# ") && !strings.Contains(text, "\t") {

@@ -54,7 +54,7 @@ func readKGToolbox(in Input) (*Extractions, error) {
 		return nil, err
 	}
 	var at []int // subject, predicate, object, confidence, sentence
-	for l := range nonBlank(r.lines) {
+	for _, l := range r.lines {
 		if at == nil {
 			var ok bool
 			if at, ok = kgToolboxHeader(oie.TrimSpace(l.Text)); !ok {

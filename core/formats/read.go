@@ -2,7 +2,6 @@ package formats
 
 import (
 	"fmt"
-	"iter"
 	"strings"
 
 	"github.com/oiebench/oiebench/core/carb"
@@ -92,24 +91,14 @@ type lineReader struct {
 	notes   []oie.Warning
 }
 
+// newLineReader splits the file into its lines that are not blank: every
+// line format here skips those, as the reference readers do.
 func newLineReader(in Input) (*lineReader, error) {
-	lines, err := oie.SplitLines(in.File, in.Data)
+	lines, err := oie.SplitContentLines(in.File, in.Data)
 	if err != nil {
 		return nil, err
 	}
 	return &lineReader{file: in.File, lines: lines, preds: &carb.Predictions{Path: in.File}}, nil
-}
-
-// nonBlank yields the lines that are not blank: every line format here
-// skips those, as the reference readers do.
-func nonBlank(lines []oie.Line) iter.Seq[oie.Line] {
-	return func(yield func(oie.Line) bool) {
-		for _, l := range lines {
-			if oie.TrimSpace(l.Text) != "" && !yield(l) {
-				return
-			}
-		}
-	}
 }
 
 func (r *lineReader) add(sentence string, conf float64, line int, rel string, args ...string) {
@@ -223,7 +212,7 @@ func readColumnar(five bool) reader {
 			return nil, err
 		}
 		var nary []int // OpenIE 4 lines whose column 5 holds several arguments
-		for l := range nonBlank(r.lines) {
+		for _, l := range r.lines {
 			f, offs := fields(l.Text)
 			if len(f) < 6 {
 				return nil, r.errAt(l, len(l.Text), oie.ErrFieldCount,
@@ -283,7 +272,7 @@ func readClausIE(in Input) (*Extractions, error) {
 		return nil, err
 	}
 	sentence, seen := "", false
-	for l := range nonBlank(r.lines) {
+	for _, l := range r.lines {
 		f, offs := fields(l.Text)
 		switch len(f) {
 		case 1:
@@ -326,7 +315,7 @@ func (t tabular) read(in Input) (*Extractions, error) {
 		return nil, err
 	}
 	header := t.header
-	for l := range nonBlank(r.lines) {
+	for _, l := range r.lines {
 		if header {
 			header = false
 			continue
@@ -367,7 +356,7 @@ func readAllenNLP(in Input) (*Extractions, error) {
 	if err != nil {
 		return nil, err
 	}
-	for l := range nonBlank(r.lines) {
+	for _, l := range r.lines {
 		f, offs := fields(l.Text)
 		if len(f) < 2 {
 			return nil, r.errAt(l, len(l.Text), oie.ErrFieldCount, "expected sentence<TAB>tagged extraction<TAB>confidence, found 1 column")
@@ -399,12 +388,12 @@ func tagged(s, tag string) string {
 }
 
 func readCoreNLPWithID(in Input) (*Extractions, error) {
-	lines, err := oie.SplitLines(in.File, in.Data)
+	lines, err := oie.SplitContentLines(in.File, in.Data)
 	if err != nil {
 		return nil, err
 	}
 	s := &oie.System{Path: in.File, HasConfidence: true}
-	for l := range nonBlank(lines) {
+	for _, l := range lines {
 		f := strings.Split(l.Text, "\t")
 		if len(f) < 5 {
 			return nil, &oie.ParseError{File: in.File, Line: l.Num, Column: oie.Column(l.Text, len(l.Text)), Err: oie.ErrFieldCount,

@@ -90,6 +90,8 @@ func ReadSystem(file string, data []byte, opt SystemOptions) (*System, error) {
 	return sys, nil
 }
 
+// readTSV and readJSONL read the lines of a file that are not blank
+// (ReadSystem leaves those out).
 func readTSV(sys *System, lines []Line, mode ConfidenceMode, pause func()) error {
 	// One pass reads every line, the columns after the object as
 	// arguments; a second, when the last column is a confidence, moves it.
@@ -114,9 +116,6 @@ func readTSV(sys *System, lines []Line, mode ConfidenceMode, pause func()) error
 	for k, l := range lines {
 		if pause != nil && k%PauseEvery == PauseEvery-1 {
 			pause()
-		}
-		if TrimSpace(l.Text) == "" {
-			continue
 		}
 		var head [4]string
 		n, rest := 0, l.Text
@@ -251,9 +250,6 @@ func readJSONL(sys *System, lines []Line, pause func()) error {
 			pause()
 		}
 		text := l.Text
-		if TrimSpace(text) == "" {
-			continue
-		}
 		if off, msg := CheckJSON(text); off >= 0 {
 			return &ParseError{File: sys.Path, Line: l.Num, Column: Column(text, off), Msg: "invalid JSON: " + msg + " (expected one JSON object a line)", Err: ErrSyntax}
 		}
