@@ -7,6 +7,7 @@ import (
 
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/exercise"
+	"github.com/oiebench/oiebench/core/report"
 	"github.com/oiebench/oiebench/dist"
 	"github.com/oiebench/oiebench/dist/singlefile"
 )
@@ -61,6 +62,6 @@ func runExercise(args []string, stdout, stderr io.Writer) error {
 	if sp.ShowGold {
 		shown = "shown to students"
 	}
-	fmt.Fprintf(stdout, "wrote %s (%.1f MB): %q, %d sentence(s), gold %s, exercise %s\n", *out, float64(len(page))/(1<<20), sp.Title, len(sp.Sentences), shown, sp.ID[:12])
+	fmt.Fprintf(stdout, "wrote %s (%s): %q, %d sentence(s), gold %s, exercise %s\n", *out, report.Size(len(page)), sp.Title, len(sp.Sentences), shown, sp.ID[:12])
 	return nil
 }

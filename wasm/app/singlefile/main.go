@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 
 	"github.com/oiebench/oiebench/core/benchmarks"
+	"github.com/oiebench/oiebench/core/report"
 	"github.com/oiebench/oiebench/dist/singlefile"
 )
 
@@ -28,7 +29,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "singlefile:", err)
 		os.Exit(1)
 	}
-	fmt.Printf("wrote %s (%.1f MB)\n", *out, float64(len(page))/(1<<20))
+	fmt.Printf("wrote %s (%s)\n", *out, report.Size(len(page)))
 }
 
 // assets lists the files the page loads, relative to the site: the
