@@ -3,7 +3,6 @@ package formats
 import (
 	"fmt"
 	"math"
-	"strconv"
 	"strings"
 
 	"github.com/oiebench/oiebench/core/oie"
@@ -190,9 +189,9 @@ func readIMoJIE(in Input) (*Extractions, error) {
 	return readBlocks(in, "IMoJIE standalone output", parseIMoJIE, false)
 }
 
-// isInfinite: an infinity as Python writes it ("-inf"), which is no
-// confidence (oie.ParseConfidence).
+// isInfinite: an infinity as Python reads it ("-inf", "1e999"), which is
+// no confidence (oie.ParseConfidence).
 func isInfinite(s string) bool {
-	c, err := strconv.ParseFloat(s, 64)
-	return err == nil && math.IsInf(c, 0)
+	c, ok := oie.PythonFloat(s)
+	return ok && math.IsInf(c, 0)
 }

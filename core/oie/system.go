@@ -219,12 +219,9 @@ func isConfidenceName(n string) bool {
 func ParseConfidence(s string) (float64, error) {
 	const infiniteConfidence = "found %q, an infinite confidence: CaRB's reader takes it as the %s of all, but a threshold must be a finite number to be reported; " +
 		"write instead a number %s than every other confidence of the file: the extractions are then ordered as CaRB orders them, and every score is CaRB's (the threshold shown aside)"
-	c, err := strconv.ParseFloat(TrimSpace(s), 64)
-	if errors.Is(err, strconv.ErrRange) && math.IsInf(c, 0) {
-		err = nil // 1e999: Python reads it as an infinity too
-	}
+	c, ok := PythonFloat(s)
 	switch {
-	case err != nil:
+	case !ok:
 		return 0, fmt.Errorf("found %q", s)
 	case math.IsNaN(c):
 		return 0, fmt.Errorf("found %q, which is not a number and cannot be ordered among confidences", s)
@@ -236,11 +233,23 @@ func ParseConfidence(s string) (float64, error) {
 	return c, nil
 }
 
-// isNumber: what Python's float reads, infinities and NaN included: a
-// column of them is a confidence column, which ParseConfidence then reads.
-func isNumber(s string) bool {
+// PythonFloat reads s as Python's float() does, the reference scripts'
+// reading of a confidence: surrounding space is left out, and infinities and
+// NaN are numbers, as is a value out of range (1e999 is an infinity). ok is
+// false for anything else.
+func PythonFloat(s string) (c float64, ok bool) {
 	c, err := strconv.ParseFloat(TrimSpace(s), 64)
-	return err == nil || errors.Is(err, strconv.ErrRange) && math.IsInf(c, 0)
+	if errors.Is(err, strconv.ErrRange) && math.IsInf(c, 0) {
+		return c, true
+	}
+	return c, err == nil
+}
+
+// isNumber: what Python's float reads: a column of them is a confidence
+// column, which ParseConfidence then reads.
+func isNumber(s string) bool {
+	_, ok := PythonFloat(s)
+	return ok
 }
 
 func readJSONL(sys *System, lines []Line, pause func()) error {
