@@ -2,10 +2,12 @@
 // with its sources, so that `go install` of the command line, which embeds
 // it, never ships a page older than its code.
 //
-//	go run ./internal/sitebuild wasm [-names] [-o FILE]   build the evaluator (default
-//	                                    dist/app.wasm) with the page's build flags (buildFlags),
+//	go run ./internal/sitebuild wasm [-names] [-o FILE] [-pkg PACKAGE]   build the evaluator
+//	                                    (default dist/app.wasm) with the page's build flags (buildFlags),
 //	                                    its data segments joined (joinDataSegments);
-//	                                    -names keeps the name section, for internal/wasmsize
+//	                                    -names keeps the name section, for internal/wasmsize;
+//	                                    -pkg builds another command as the evaluator is built
+//	                                    (internal/wasmfirst, for e2e BenchmarkGoldInPage)
 //	go run ./internal/sitebuild pack    compress dist/app.wasm into dist/app.wasm.br (brotli,
 //	                                    quality 11) and record its sources in dist/app.wasm.sources
 //	go run ./internal/sitebuild check   fail if the sources changed since app.wasm.br was packed,
@@ -54,7 +56,7 @@ const (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: go run ./internal/sitebuild wasm [-names] [-o FILE]|pack|check|sizes FILE...|join FILE|views FILE")
+		fmt.Fprintln(os.Stderr, "usage: go run ./internal/sitebuild wasm [-names] [-o FILE] [-pkg PACKAGE]|pack|check|sizes FILE...|join FILE|views FILE")
 		os.Exit(2)
 	}
 	var err error
@@ -125,7 +127,7 @@ func buildFlags(names bool) []string {
 // buildWasm builds the evaluator with buildFlags, then joins its data
 // segments (joinDataSegments).
 func buildWasm(args []string) error {
-	out, names := wasmPath, false
+	out, names, pkg := wasmPath, false, mainPackage
 	for i := 0; i < len(args); i++ {
 		switch {
 		case args[i] == "-names":
@@ -133,11 +135,14 @@ func buildWasm(args []string) error {
 		case args[i] == "-o" && i+1 < len(args):
 			i++
 			out = args[i]
+		case args[i] == "-pkg" && i+1 < len(args):
+			i++
+			pkg = args[i]
 		default:
 			return fmt.Errorf("wasm: unknown argument %q", args[i])
 		}
 	}
-	cmd := exec.Command("go", append(append([]string{"build"}, buildFlags(names)...), "-o", out, mainPackage)...)
+	cmd := exec.Command("go", append(append([]string{"build"}, buildFlags(names)...), "-o", out, pkg)...)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
 	if err := cmd.Run(); err != nil {

@@ -89,7 +89,7 @@ func (a *app) addPicked(picked []pickedFile, kind evaluate.Kind, asEGold bool) {
 	for _, p := range picked {
 		total += len(p.Data)
 	}
-	startBulk(total)
+	holdCollector() // until the table is painted (score.go), or nothing was taken
 	for _, p := range picked {
 		lf := loadedFile{pickedFile: p, err: p.Err}
 		if lf.err == nil && len(p.Data) > maxFileSize {

@@ -34,18 +34,18 @@ func (a *app) pause(then func()) func() {
 	}
 }
 
-// bulkGC is the garbage collector's setting (GOGC) while large files are
-// read and scored: off. Each collection marks everything the page holds in
-// one stretch of its thread (Go in the browser cannot be preempted, and
-// marks while the page waits for an event): about 1 s for 100 times BenchIE
+// bulkGC is the garbage collector's setting (GOGC) while files are read
+// and scored: off. Each collection marks everything the page holds in one
+// stretch of its thread (Go in the browser cannot be preempted, and marks
+// while the page waits for an event): about 1 s for 100 times BenchIE
 // English. Reading 100 MB would collect every time the heap doubles; with
 // the collector off until the table is painted (score.go) there is one
-// collection, after it. What is read is kept, so the peak hardly grows (README, Scale). The
-// memory limit (memoryLimit) makes the collector run in any case.
-const (
-	bulkGC   = -1
-	bulkFrom = 16 << 20 // files of this size in all, or more, make a bulk load
-)
+// collection, after it. What is read is kept, so the peak hardly grows
+// (README, Scale). A small load gains too: the English gold read and
+// compiled a second time takes a fifth less time with the collector off
+// (e2e BenchmarkGoldInPage). The memory limit (memoryLimit) makes the
+// collector run in any case.
+const bulkGC = -1
 
 // bulk sets the collector for a bulk load (on) or back (off).
 func bulk(on bool) {
@@ -62,28 +62,23 @@ func bulk(on bool) {
 // (maxFileSize, maxHeldSize) well below it.
 const memoryLimit = 3 << 30
 
-// bulkLoad is set from a bulk load's start to its first table.
+// bulkLoad is set from a load's start to its first table.
 var bulkLoad atomic.Bool
 
-// startBulk sets the collector for a load of size bytes in all, if large.
-func startBulk(size int) {
-	if size >= bulkFrom {
-		holdCollector()
-	}
-}
-
 // holdCollector turns the collector off until the next table is painted
-// (endBulk). A bundled benchmark's load is held so too, whatever its size:
-// its garbage (about 30 MB for BenchIE English) would otherwise be collected
-// several times on the page's one thread before its first table, a third
-// of reading and compiling the gold (README, The gold in WebAssembly).
+// (endBulk), for a load of picked or dropped files and for a bundled
+// benchmark's: its garbage (about 30 MB for BenchIE English) would otherwise
+// be collected several times on the page's one thread before its first
+// table, a third of reading and compiling the gold (README, The gold in
+// WebAssembly).
 func holdCollector() {
 	if !bulkLoad.Swap(true) {
 		bulk(true)
 	}
 }
 
-// endBulk sets the collector back once a bulk load is on screen (or failed).
+// endBulk sets the collector back once a load is on screen (or failed, or
+// has no gold to be scored with).
 func endBulk() {
 	if bulkLoad.Swap(false) {
 		bulk(false)

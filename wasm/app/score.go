@@ -65,9 +65,10 @@ func (a *app) rescore() {
 	if users := a.m.UserSystems(); len(users) > 0 {
 		coveredBy = users
 	}
-	if ws == nil {
+	if ws == nil { // no gold: no table to wait for
 		a.m.SetEvaluation(nil)
 		a.env.UnlockRender()
+		endBulk()
 		return
 	}
 	label := fmt.Sprintf("Scoring %d system(s) on %d facet(s)…", len(systems), len(opt.Facets))
