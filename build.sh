@@ -4,7 +4,7 @@
 #   ./build.sh build          the CLI (build/oiebench) and the static site (dist/)
 #   ./build.sh serve [--port N]  build, then serve the site on 127.0.0.1 (default port 8080)
 #   ./build.sh test           every test: vet, format, unit, parity, fuzz seeds, end to end
-#   ./build.sh bench          the benchmarks whose figures the README reports
+#   ./build.sh bench [cli|page]  the benchmarks whose figures the README reports (or one part)
 #   ./build.sh site           build, plus dist/oiebench.html: the page in one file that works from disk
 #   ./build.sh fuzz [SECONDS] fuzz every reader (default 60 s each)
 #   ./build.sh worker         the Cloudflare Worker (wasm/worker/build/); run or deploy it with wrangler
@@ -187,13 +187,17 @@ cmd_fuzz() {
 }
 
 cmd_bench() {
+  case "${1:-}" in # one part alone: ./build.sh bench cli|page
+    cli) bench_cli; return ;;
+    page) bench_page; return ;;
+  esac
   go test -run '^$' -bench . -benchmem -benchtime "${BENCHTIME:-2s}" ./core/...
   # The English gold read and compiled as WebAssembly under node (V8, as in
   # the page), five times in each of five processes: a process's first run
   # is what the page meets (README, What is not done yet); then natively.
   if command -v node >/dev/null; then
     echo "== BenchIE English gold read and compiled: WebAssembly (node $(node --version)), then native; load $(cut -d' ' -f1-3 /proc/loadavg)"
-    mkdir -p build && GOOS=js GOARCH=wasm go build -o build/wasmfirst.wasm ./internal/wasmfirst
+    mkdir -p build && go run ./internal/sitebuild wasm -pkg ./internal/wasmfirst -o build/wasmfirst.wasm
     for _ in 1 2 3 4 5; do
       node "$(go env GOROOT)/lib/wasm/wasm_exec_node.js" build/wasmfirst.wasm -runs 5
     done
@@ -201,7 +205,41 @@ cmd_bench() {
   fi
   # Scale: 1×, 10×, 100× BenchIE English, 9 systems × 3 facets, in a child process each.
   go run ./internal/scalebench -scales "${SCALES:-1,10,100}"
+  bench_cli
   bench_page
+}
+
+# The command line's EN profile, whole process (README, Measured figures):
+# `oiebench score` of the bundled English gold and nine systems, JSON out,
+# medians of 21 runs in each of CLI_ROUNDS rounds (default 5), alternated
+# run by run with BASELINE's build (a commit) when given. The clock is
+# bash's own ($EPOCHREALTIME): timing with `date` would add the start of a
+# date process to every run (about 2.5 ms here).
+bench_cli() {
+  mkdir -p build
+  go build -o build/oiebench-bench ./cmd/oiebench
+  local bins=(build/oiebench-bench) base
+  if [ -n "${BASELINE:-}" ]; then
+    base=$(mktemp -d)
+    git archive "$BASELINE" | tar -x -C "$base"
+    (cd "$base" && go build -o "$OLDPWD/build/oiebench-baseline" ./cmd/oiebench)
+    rm -rf "$base"
+    bins+=(build/oiebench-baseline)
+  fi
+  local systems="" s
+  for s in clausie minie stanford openie6 roi_t roi_n naive_oie m2oie_en graphene; do systems+=" benchie:en/$s"; done
+  echo "== command line, EN profile, whole process (medians of 21; load: $(cut -d' ' -f1-3 /proc/loadavg))"
+  for _ in $(seq "${CLI_ROUNDS:-5}"); do
+    for _ in $(seq 21); do
+      for b in "${bins[@]}"; do
+        local t0=$EPOCHREALTIME
+        # shellcheck disable=SC2086 # the systems are words
+        "$b" score --gold benchie:en --format json $systems >/dev/null 2>&1 || { echo "$b failed" >&2; return 1; }
+        local t1=$EPOCHREALTIME
+        echo "$b $(( ${t1//[.,]/} - ${t0//[.,]/} ))"
+      done
+    done | sort -k1,1 -k2n | awk '{t[$1]=t[$1]" "$2} END{for(b in t){n=split(t[b],a," "); printf "%s: median %.1f ms, fastest %.1f ms\n", b, a[int((n+1)/2)]/1000, a[1]/1000}}'
+  done
 }
 
 # The page's figures (README, The page): what a visitor downloads, brotli
