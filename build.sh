@@ -13,9 +13,17 @@ cd "$(dirname "$0")"
 ROOT=$PWD
 export GOFLAGS=${GOFLAGS:--buildvcs=false}
 
+# The command line is built without cgo: a static binary, which runs on any
+# Linux and starts about 0.9 ms sooner than one linked to the C library
+# (README, Measured figures). Only net's name resolver would use cgo, and
+# oiebench looks no name up.
+cli_build() {
+  CGO_ENABLED=0 go build "$@" ./cmd/oiebench
+}
+
 build_cli() {
   mkdir -p build
-  go build -o build/oiebench ./cmd/oiebench
+  cli_build -o build/oiebench
 }
 
 # POS tags of the bundled English sentences, computed from the data at build
@@ -217,12 +225,12 @@ cmd_bench() {
 # date process to every run (about 2.5 ms here).
 bench_cli() {
   mkdir -p build
-  go build -o build/oiebench-bench ./cmd/oiebench
+  cli_build -o build/oiebench-bench
   local bins=(build/oiebench-bench) base
   if [ -n "${BASELINE:-}" ]; then
     base=$(mktemp -d)
     git archive "$BASELINE" | tar -x -C "$base"
-    (cd "$base" && go build -o "$OLDPWD/build/oiebench-baseline" ./cmd/oiebench)
+    (cd "$base" && cli_build -o "$OLDPWD/build/oiebench-baseline")
     rm -rf "$base"
     bins+=(build/oiebench-baseline)
   fi
