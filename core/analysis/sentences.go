@@ -19,9 +19,9 @@ type PerSentence struct {
 // Sentences splits a result's counts by gold sentence. The sums over all
 // sentences are the result's TP, FP and synset count.
 func Sentences(res *benchie.Result) PerSentence {
-	n := len(res.Coverage)
+	n := len(res.Coverage())
 	ps := PerSentence{TP: make([]int32, n), FP: make([]int32, n), Synsets: make([]int32, n)}
-	for si, syns := range res.Coverage {
+	for si, syns := range res.Coverage() {
 		ps.Synsets[si] = int32(len(syns))
 		for _, credited := range syns {
 			if len(credited) > 0 {

@@ -265,7 +265,7 @@ func direct(x, y *Document, gy *benchie.Gold, budget int, facet benchie.Facet, m
 	}
 	var coverage [][][]int
 	if len(sys.Extractions) > 0 {
-		coverage = benchie.Compile(gy, facet).Score(sys, benchie.Options{}).Coverage
+		coverage = benchie.Compile(gy, facet).Score(sys, benchie.Options{}).Coverage()
 	}
 	dir.count(y, certain, undecided, coverage)
 	return dir
@@ -358,7 +358,7 @@ func directListed(x, y *Document, gy *benchie.Gold, budget int, facet benchie.Fa
 	}
 	var coverage [][][]int
 	if len(sys.Extractions) > 0 {
-		coverage = benchie.Compile(gy, facet).Score(sys, benchie.Options{}).Coverage
+		coverage = benchie.Compile(gy, facet).Score(sys, benchie.Options{}).Coverage()
 	}
 	dir.count(y, certain, undecided, coverage)
 	for yi, d := range dir.per {

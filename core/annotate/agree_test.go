@@ -74,7 +74,7 @@ func bruteDirection(t *testing.T, x, y *Document) (covered []int, matched map[[2
 	res := benchie.Compile(gy, benchie.Regular).Score(sys, benchie.Options{})
 	covered = make([]int, len(y.Sentences))
 	for yi := range y.Sentences {
-		for _, c := range res.Coverage[yi] {
+		for _, c := range res.Coverage()[yi] {
 			if len(c) > 0 {
 				covered[yi]++
 			}

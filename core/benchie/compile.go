@@ -42,6 +42,7 @@ type Compiled struct {
 	Gold  *Gold
 	Facet Facet
 	set   *compiledSet
+	base  []int32 // per sentence, the synsets before it; the total last
 }
 
 // compiledSet is a gold's slots compiled for a facet, kept with the gold.
@@ -141,7 +142,8 @@ func Compile(g *Gold, f Facet) *Compiled { return CompileWith(g, f, nil) }
 // CompileWith is Compile calling pause (when set) every few sentences, for
 // the page; see oie.PauseEvery.
 func CompileWith(g *Gold, f Facet, pause func()) *Compiled {
-	return &Compiled{Gold: g, Facet: f, set: g.compiledSet(f == Minimal, pause)}
+	set := g.compiledSet(f == Minimal, pause)
+	return &Compiled{Gold: g, Facet: f, set: set, base: synsetBase(set)}
 }
 
 // compiled caches a gold's compiled slots: index 0 as written, 1 for

@@ -3,6 +3,7 @@ package benchie
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/oiebench/oiebench/core/oie"
 )
@@ -73,9 +74,6 @@ type Result struct {
 	Counts
 	// Judgements is parallel to the system's extractions.
 	Judgements []Judgement
-	// Coverage lists, per sentence and synset, the extractions credited to it
-	// (indices into the system's extractions), the first one being Correct.
-	Coverage [][][]int
 	// Ignored counts extractions of sentences that are not in the gold.
 	Ignored    int
 	UnknownIDs []string // distinct, in order of first appearance
@@ -90,12 +88,26 @@ type Result struct {
 	// different synsets; it can be non-zero while the totals agree.
 	CreditsDiffer int
 	Warnings      []oie.Warning
+
+	compiled  *Compiled // the gold it was scored on, for Coverage
+	coverOnce sync.Once
+	coverage  [][][]int
+}
+
+// Coverage lists, per sentence and synset, the extractions credited to it
+// (indices into the system's extractions), the first one being Correct. It
+// is made on first use, from the judgements: a report of the scores alone
+// (the command line's) never needs it, and at 100× BenchIE English it was
+// a tenth of scoring's time and memory.
+func (r *Result) Coverage() [][][]int {
+	r.coverOnce.Do(func() { r.coverage = r.compiled.cover(r.Judgements) })
+	return r.coverage
 }
 
 // Score scores one system against the compiled gold.
 func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 	n := len(sys.Extractions)
-	res := &Result{Facet: c.Facet, ReferenceCompat: opt.ReferenceCompat, Judgements: make([]Judgement, n)}
+	res := &Result{Facet: c.Facet, ReferenceCompat: opt.ReferenceCompat, Judgements: make([]Judgement, n), compiled: c}
 	// credited synsets under the paper rule and under the reference script
 	paper, script := make([]int, n), make([]int, n)
 	var joined []byte // BenchIE-C's slots of one extraction (see firstMatchIn)
@@ -187,34 +199,25 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 	if opt.ReferenceCompat {
 		chosen, other = script, paper
 	}
-	res.Coverage = c.cover(res.Judgements, chosen)
-	for i := range res.Judgements {
-		j := &res.Judgements[i]
-		if j.Verdict == Incorrect && chosen[i] >= 0 {
-			j.Verdict = Correct
-			if res.Coverage[j.Sentence][j.Synset][0] != i {
-				j.Verdict = Duplicate
-			}
-		}
-	}
 	synsets := c.Gold.SynsetCount()
-	res.Counts = c.totals(res.Judgements, chosen, synsets)
-	res.Other = c.totals(res.Judgements, other, synsets)
+	res.Counts = c.totals(res.Judgements, chosen, synsets, true)
+	res.Other = c.totals(res.Judgements, other, synsets, false)
 	res.ModesDisagree = res.Counts != res.Other
 	res.Warnings = c.scoreWarnings(sys, res)
 	return res
 }
 
-// cover lists the extractions credited to each synset. The lists of all
-// synsets share two allocations.
-func (c *Compiled) cover(js []Judgement, credited []int) [][][]int {
-	base := c.synsetBase()
+// cover lists the extractions credited to each synset (a judgement's
+// Synset is the synset its extraction is credited to under the chosen mode,
+// -1 for none). The lists of all synsets share two allocations.
+func (c *Compiled) cover(js []Judgement) [][][]int {
+	base := c.base
 	total := base[len(base)-1]
 	n := make([]int32, total)
 	credits := 0
-	for i, k := range credited {
-		if k >= 0 {
-			n[base[js[i].Sentence]+int32(k)]++
+	for _, j := range js {
+		if j.Synset >= 0 {
+			n[base[j.Sentence]+int32(j.Synset)]++
 			credits++
 		}
 	}
@@ -231,38 +234,51 @@ func (c *Compiled) cover(js []Judgement, credited []int) [][][]int {
 	for si := range cov {
 		cov[si] = all[base[si]:base[si+1]:base[si+1]]
 	}
-	for i, k := range credited {
-		if k >= 0 {
-			si := js[i].Sentence
-			cov[si][k] = append(cov[si][k], i)
+	for i, j := range js {
+		if j.Synset >= 0 {
+			cov[j.Sentence][j.Synset] = append(cov[j.Sentence][j.Synset], i)
 		}
 	}
 	return cov
 }
 
-// synsetBase returns, for each sentence, the number of synsets before it,
-// and the total last.
-func (c *Compiled) synsetBase() []int32 {
-	base := make([]int32, len(c.set.sents)+1)
-	for si := range c.set.sents {
-		base[si+1] = base[si] + int32(c.set.sents[si].synsets)
+// synsetBase returns, for each sentence of set, the number of synsets
+// before it, and the total last.
+func synsetBase(set *compiledSet) []int32 {
+	base := make([]int32, len(set.sents)+1)
+	for si := range set.sents {
+		base[si+1] = base[si] + int32(set.sents[si].synsets)
 	}
 	return base
 }
 
-func (c *Compiled) totals(js []Judgement, credited []int, synsets int) Counts {
-	base := c.synsetBase()
+// totals counts the extractions credited under one mode (credited: a
+// synset per extraction, -1 for none): a synset's first extraction is a
+// true positive, an uncredited one a false positive. With verdicts, it
+// also judges each credited extraction Correct (its synset's first) or
+// Duplicate.
+func (c *Compiled) totals(js []Judgement, credited []int, synsets int, verdicts bool) Counts {
+	base := c.base
 	covered := make([]bool, base[len(base)-1])
 	tp, fp := 0, 0
-	for i, j := range js {
+	for i := range js {
+		j := &js[i]
 		switch {
 		case j.Verdict == Ignored:
 		case credited[i] < 0:
 			fp++
 		default:
-			if g := base[j.Sentence] + int32(credited[i]); !covered[g] {
+			g := base[j.Sentence] + int32(credited[i])
+			first := !covered[g]
+			if first {
 				covered[g] = true
 				tp++
+			}
+			if verdicts {
+				j.Verdict = Duplicate
+				if first {
+					j.Verdict = Correct
+				}
 			}
 		}
 	}

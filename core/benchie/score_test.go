@@ -9,6 +9,7 @@ import (
 
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/oie"
+	"github.com/oiebench/oiebench/internal/dataset"
 )
 
 const smallGold = "sent_id:1\tHe served as the first Prime Minister of Australia .\n" +
@@ -67,7 +68,7 @@ func TestVerdictsAndCounts(t *testing.T) {
 	if res.Precision != 0.75 || res.Recall != 1 || math.Abs(res.F1-6.0/7) > 1e-15 {
 		t.Fatalf("P %v R %v F1 %v", res.Precision, res.Recall, res.F1)
 	}
-	if got := res.Coverage[0][0]; len(got) != 2 || got[0] != 0 || got[1] != 1 {
+	if got := res.Coverage()[0][0]; len(got) != 2 || got[0] != 0 || got[1] != 1 {
 		t.Errorf("coverage of sentence 1 synset 1 = %v, want [0 1]", got)
 	}
 	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0].Msg, "1 extraction(s) name sentences not in the gold") {
@@ -237,5 +238,63 @@ func TestScoreFindsSentences(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestCoverageAgreesWithVerdicts: the coverage, made from the judgements
+// when first asked for, lists under each synset exactly the extractions
+// judged Correct or Duplicate for it, the Correct one first, and as many
+// synsets as true positives; on the nine English systems, every facet, in
+// both modes.
+func TestCoverageAgreesWithVerdicts(t *testing.T) {
+	exp := loadExpected(t)
+	data, err := dataset.ReadFile(exp.Gold["en"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := benchie.ReadGold("en", data, benchie.GoldOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tps := 0
+	for _, es := range exp.EN {
+		sys := readSystem(t, es.File)
+		for _, f := range benchie.Facets {
+			for _, compat := range []bool{false, true} {
+				res := benchie.Compile(g, f).Score(sys, benchie.Options{ReferenceCompat: compat})
+				listed, covered := 0, 0
+				for si, syns := range res.Coverage() {
+					for k, list := range syns {
+						if len(list) > 0 {
+							covered++
+						}
+						for n, i := range list {
+							j := res.Judgements[i]
+							want := benchie.Duplicate
+							if n == 0 {
+								want = benchie.Correct
+							}
+							if j.Verdict != want || j.Sentence != si || j.Synset != k {
+								t.Fatalf("%s %s compat %v: extraction %d listed %d under sentence %d synset %d, judged %+v", es.File, f, compat, i, n, si, k, j)
+							}
+							listed++
+						}
+					}
+				}
+				credited := 0
+				for _, j := range res.Judgements {
+					if j.Verdict == benchie.Correct || j.Verdict == benchie.Duplicate {
+						credited++
+					}
+				}
+				tps += res.TP
+				if listed != credited || covered != res.TP {
+					t.Errorf("%s %s compat %v: %d listed, %d credited; %d synsets covered, TP %d", es.File, f, compat, listed, credited, covered, res.TP)
+				}
+			}
+		}
+	}
+	if tps == 0 {
+		t.Error("no true positive anywhere")
 	}
 }

@@ -118,7 +118,7 @@ func (x *Explorer) Sentences(f Filter) []SentenceSummary {
 			if res == nil {
 				continue
 			}
-			for _, cov := range res.Coverage[si] {
+			for _, cov := range res.Coverage()[si] {
 				if len(cov) > 0 {
 					sum.Correct++
 				} else {
@@ -268,7 +268,7 @@ func (x *Explorer) Sentence(si int, f benchie.Facet, systems []int) SentenceView
 			view.Extractions = append(view.Extractions, ev)
 		}
 		for ki := range s.Synsets {
-			cov := res.Coverage[si][ki]
+			cov := res.Coverage()[si][ki]
 			at := -1
 			if len(cov) > 0 {
 				at = slices.IndexFunc(view.Extractions, func(e ExtractionView) bool { return e.Index == cov[0] })
