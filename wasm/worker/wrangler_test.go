@@ -209,6 +209,59 @@ func TestWrangler(t *testing.T) {
 		}
 	})
 
+	// The evaluator as `oiebench serve` sends it to a browser that takes
+	// brotli (dist.Handler): the committed brotli file as it is, with its
+	// ETag, revalidated with 304 (entry.mjs); a client that takes no brotli
+	// gets it decoded by the platform's front end.
+	t.Run("evaluator", func(t *testing.T) {
+		packed, err := os.ReadFile(filepath.Join(root, "dist", "app.wasm.br"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain, err := os.ReadFile(filepath.Join(root, "dist", "app.wasm"))
+		if err != nil {
+			t.Fatalf("%v (./build.sh build writes it)", err)
+		}
+		get := func(method string, header ...string) (*http.Response, []byte) {
+			req, err := http.NewRequest(method, base+"/app.wasm", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := 0; i+1 < len(header); i += 2 {
+				req.Header.Set(header[i], header[i+1])
+			}
+			// The body as it comes, undecoded.
+			client := &http.Client{Timeout: requestTimeout, Transport: &http.Transport{DisableCompression: true}}
+			res, err := client.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer res.Body.Close()
+			b, err := io.ReadAll(res.Body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return res, b
+		}
+		res, b := get("GET", "Accept-Encoding", "br")
+		etag := res.Header.Get("ETag")
+		if res.StatusCode != http.StatusOK || res.Header.Get("Content-Encoding") != "br" || !bytes.Equal(b, packed) {
+			t.Fatalf("brotli: status %d, Content-Encoding %q, %d bytes; want dist/app.wasm.br as it is (%d bytes)", res.StatusCode, res.Header.Get("Content-Encoding"), len(b), len(packed))
+		}
+		if ct := res.Header.Get("Content-Type"); ct != "application/wasm" || etag == "" || !strings.Contains(res.Header.Get("Vary"), "Accept-Encoding") {
+			t.Errorf("brotli: Content-Type %q, ETag %q, Vary %q", ct, etag, res.Header.Get("Vary"))
+		}
+		if res, b := get("GET", "Accept-Encoding", "br", "If-None-Match", etag); res.StatusCode != http.StatusNotModified || len(b) != 0 {
+			t.Errorf("revalidation with %s: status %d, %d bytes; want 304", etag, res.StatusCode, len(b))
+		}
+		if res, b := get("HEAD", "Accept-Encoding", "br"); res.StatusCode != http.StatusOK || len(b) != 0 || res.Header.Get("Content-Type") != "application/wasm" {
+			t.Errorf("HEAD: status %d, %d bytes, Content-Type %q", res.StatusCode, len(b), res.Header.Get("Content-Type"))
+		}
+		if res, b := get("GET", "Accept-Encoding", "identity"); res.StatusCode != http.StatusOK || res.Header.Get("Content-Encoding") != "" || !bytes.Equal(b, plain) {
+			t.Errorf("no brotli: status %d, Content-Encoding %q, %d bytes; want dist/app.wasm (%d bytes)", res.StatusCode, res.Header.Get("Content-Encoding"), len(b), len(plain))
+		}
+	})
+
 	t.Run("health", func(t *testing.T) {
 		res, b, _ := send(t, "GET", base+"/api/health", "", nil)
 		if res.StatusCode != http.StatusOK || !bytes.Contains(b, []byte(`"status":"ok"`)) {
