@@ -234,6 +234,9 @@ func detectLines(data []byte, lines []string) Detection {
 	if _, ok := kgToolboxHeader(first); ok {
 		return found("kgextractiontoolbox")
 	}
+	if _, _, ok := kgToolboxCSVHeader(first); ok {
+		return found("kgextractiontoolbox-csv")
+	}
 	ks := make([]lineKind, len(lines))
 	for i, l := range lines {
 		ks[i] = classify(l)

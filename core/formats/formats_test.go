@@ -53,6 +53,8 @@ const (
 		sent2 + "\t" + grapheneID2 + "\tVERB_BASED\t0.7\t0\tThe second quake\toccurred\n"
 	kgToolboxFile = "document id\tsubject\tpredicate\tpredicate lemmatized\tobject\tconfidence\tsentence\r\n" +
 		"7\tShe\t began\t  begin\ther film career\t0.93\t" + sent1 + "\r\n"
+	kgToolboxCSVFile = "\"subject_str\",\"subject_id\",\"subject_type\",\"predicate_org\",\"predicate\",\"object_str\",\"object_id\",\"object_type\",\"text\"\n" +
+		"\"she\",\"She\",\"PERSON\",\"began\",\"begin\",\"her film career\",\"career\",\"X\",\"" + sent1 + "\"\n"
 	kgToolboxPathIEFile = "document id\tsubject id\t subject str\tsubject type\tpredicate\tpredicate lemmatized\tobject id\tobject str\tobject type\tconfidence\tsentence\n" +
 		"7\tQ1\tquake\tEvent\toccurred\toccur\tT2\tFebruary 24\tDate\t0.5\t" + sent2 + "\n"
 	tabbedFile = sent1 + "\t0.9\tbegan\tShe\ther film career\n" + sent2 + "\t0.5\toccurred\n"
@@ -88,6 +90,7 @@ func TestDetect(t *testing.T) {
 		{"imojie", imojieFile, "imojie"},
 		{"kgextractiontoolbox", kgToolboxFile, "kgextractiontoolbox"},
 		{"kgextractiontoolbox pathie", kgToolboxPathIEFile, "kgextractiontoolbox"},
+		{"kgextractiontoolbox csv", kgToolboxCSVFile, "kgextractiontoolbox-csv"},
 		{"graphene default", grapheneDefaultFile, "graphene"},
 		{"graphene flat", grapheneFlatFile, "graphene"},
 		{"graphene flat, older", grapheneOldFlatFile, "graphene"},
@@ -227,6 +230,7 @@ func TestReadByText(t *testing.T) {
 		}, ""},
 		{"kgextractiontoolbox", kgToolboxFile, []carb.Prediction{pred(sent1, 0.93, 2, tup("began", "She", "her film career"))}, ""},
 		{"kgextractiontoolbox", kgToolboxPathIEFile, []carb.Prediction{pred(sent2, 0.5, 2, tup("occurred", "quake", "February 24"))}, ""},
+		{"kgextractiontoolbox-csv", kgToolboxCSVFile, []carb.Prediction{pred(sent1, 1, 2, tup("began", "she", "her film career"))}, ""},
 		// Every context layer, and each simple context once more after the
 		// object; linked contexts are other extractions.
 		{"graphene", grapheneDefaultFile, []carb.Prediction{
@@ -335,6 +339,9 @@ func TestReadErrors(t *testing.T) {
 		{"kgextractiontoolbox", "sent_id\tsubject\trelation\tobject\n", "f:1:1: expected KGExtractionToolbox's header first"},
 		{"kgextractiontoolbox", "document id\tsubject\tpredicate\tobject\tconfidence\tsentence\n7\ta\tr\tb\thigh\tS a b .\n", `f:2:9: expected a confidence in column 5, found "high"`},
 		{"kgextractiontoolbox", "document id\tsubject\tpredicate\tobject\tconfidence\tsentence\n7\ta\tr\tb\n", "f:2:8: expected 6 tab-separated columns, as the header names them, found 4"},
+		{"kgextractiontoolbox-csv", "subject,relation,object\n", "f:1:1: expected the header of KGExtractionToolbox's CSV export first, naming the columns subject_str, predicate_org, object_str, text"},
+		{"kgextractiontoolbox-csv", "document_id,subject_str,predicate_org,predicate,object_str,text\n7,a,r,r,b\n", "f:2:10: expected 6 comma-separated columns, as the header names them, found 5"},
+		{"kgextractiontoolbox-csv", "document_id,subject_str,predicate_org,predicate,object_str,text\n7,a,r,r,b,\"S \"a\" b .\"\n", `f:2:14: expected comma-separated values, quoted as the toolbox quotes them: extraneous or missing " in quoted-field`},
 		{"graphene", grapheneID1 + "\t0\ta\tr\tb\n", "f:1:1: extraction before any \"# sentence\" line"},
 		{"graphene", "# S a b .\n\tS:TEMPORAL\tin 1990 .\n", "f:2:2: context S:TEMPORAL before any extraction"},
 		{"graphene", "S a b .\t" + grapheneID1 + "\t0\ta\tr\tb\tS:TEMPORAL in 1990\n", `f:1:50: expected a context S:TYPE(text) or L:TYPE(...) in column 7, found "S:TEMPORAL in 1990"`},

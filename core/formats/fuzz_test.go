@@ -15,7 +15,7 @@ func FuzzRead(f *testing.F) {
 	for _, s := range []string{openie4File, openie5File, clausieFile, propsFile, reverbFile, ollieFile, openie6File, cliFile,
 		allenFile, imojieFile, tabbedFile, tsvFile, jsonlFile, carbGoldFile, oie2016GoldFile, conllFile, coreDefaultFile,
 		coreIDFile, coreOllieFile, wire57File, triplesByID, triplesByText, hippoFile, grapheneDefaultFile, grapheneFlatFile,
-		grapheneOldFlatFile, kgToolboxFile, kgToolboxPathIEFile, "", "\ufeff{", "1.0: (", "( ; )"} {
+		grapheneOldFlatFile, kgToolboxFile, kgToolboxPathIEFile, kgToolboxCSVFile, "", "\ufeff{", "1.0: (", "( ; )"} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -1,6 +1,8 @@
 package formats
 
 import (
+	"encoding/csv"
+	"errors"
 	"slices"
 	"strings"
 
@@ -73,6 +75,78 @@ func readKGToolbox(in Input) (*Extractions, error) {
 		// The toolbox writes the predicate and object after a space.
 		slot := func(k int) string { return oie.TrimSpace(f[at[k]]) }
 		r.add(slot(4), conf, l.Num, slot(1), slot(0), slot(2))
+	}
+	return r.done()
+}
+
+// The toolbox also exports the extractions it keeps in its database as
+// comma-separated files (its case studies' *_nf.csv, *_pf.csv, *_sf.csv,
+// *_ef.csv: the extractions after its filters), quoted as Python's csv
+// module quotes:
+//
+//	document_id,subject_str,predicate_org,predicate,object_str,text
+//	"subject_str","subject_id","subject_type","predicate_org","predicate","relation","object_str","object_id","object_type","text"
+//
+// The triple is the subject and object as kept (subject_str, object_str:
+// the toolbox lower-cases and cuts them) and the predicate as the sentence
+// has it (predicate_org; predicate is its lemma); the sentence is the text
+// column. There is no confidence: every extraction gets 1, as Graphene's.
+
+// kgToolboxCSVColumns are the header names of the columns read, in the
+// order subject, predicate, object, sentence.
+var kgToolboxCSVColumns = []string{"subject_str", "predicate_org", "object_str", "text"}
+
+// csvRecord reads one line of comma-separated values. A field quoted
+// across lines is an error here: the toolbox writes one record a line.
+func csvRecord(line string) ([]string, error) {
+	r := csv.NewReader(strings.NewReader(line))
+	r.FieldsPerRecord = -1
+	return r.Read()
+}
+
+// kgToolboxCSVHeader returns where the columns read are in a header line
+// and how many columns it names, or false when the line is not the header
+// of the toolbox's CSV export.
+func kgToolboxCSVHeader(line string) (at []int, width int, ok bool) {
+	f, err := csvRecord(line)
+	if err != nil || len(f) < len(kgToolboxCSVColumns) {
+		return nil, 0, false
+	}
+	at = make([]int, len(kgToolboxCSVColumns))
+	for k, name := range kgToolboxCSVColumns {
+		if at[k] = slices.IndexFunc(f, func(s string) bool { return strings.EqualFold(oie.TrimSpace(s), name) }); at[k] < 0 {
+			return nil, 0, false
+		}
+	}
+	return at, len(f), true
+}
+
+func readKGToolboxCSV(in Input) (*Extractions, error) {
+	r, err := newLineReader(in)
+	if err != nil {
+		return nil, err
+	}
+	var at []int // subject, predicate, object, sentence
+	width := 0
+	for _, l := range r.lines {
+		if at == nil {
+			var ok bool
+			if at, width, ok = kgToolboxCSVHeader(l.Text); !ok {
+				return nil, r.errAt(l, 0, oie.ErrSyntax, "expected the header of KGExtractionToolbox's CSV export first, naming the columns %s (comma-separated)", strings.Join(kgToolboxCSVColumns, ", "))
+			}
+			continue
+		}
+		f, err := csvRecord(l.Text)
+		if pe := (*csv.ParseError)(nil); errors.As(err, &pe) {
+			return nil, r.errAt(l, max(0, pe.Column-1), oie.ErrSyntax, "expected comma-separated values, quoted as the toolbox quotes them: %v", pe.Err)
+		} else if err != nil {
+			return nil, r.errAt(l, 0, oie.ErrSyntax, "expected comma-separated values: %v", err)
+		}
+		if len(f) != width {
+			return nil, r.errAt(l, len(l.Text), oie.ErrFieldCount, "expected %d comma-separated columns, as the header names them, found %d", width, len(f))
+		}
+		slot := func(k int) string { return oie.TrimSpace(f[at[k]]) }
+		r.add(slot(3), 1, l.Num, slot(1), slot(0), slot(2))
 	}
 	return r.done()
 }

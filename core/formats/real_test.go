@@ -293,3 +293,53 @@ func TestRealInfiniteConfidence(t *testing.T) {
 		t.Errorf("error %v", err)
 	}
 }
+
+// TestRealKGToolboxCSV reads three of KGExtractionToolbox's CSV exports
+// (testdata/kgextractiontoolbox): its OpenIE6 extractions of the same
+// abstracts as the OpenIE6 output beside them, after its filters; an export
+// with a quoted header, ids and types; and one whose sentence holds quotes
+// written doubled inside a quoted field.
+func TestRealKGToolboxCSV(t *testing.T) {
+	const name = "pubmed_ml_openie6_nf_head14.csv"
+	x := readReal(t, "kgextractiontoolbox", name, "kgextractiontoolbox-csv")
+	tumors := "Tumors in the head and neck region include a heterogeneous group of carcinomas whose treatment has advanced in recent years ."
+	shift := "This shift changes the understanding of the disease , its therapy , and the life expectancy of those affected ."
+	if len(x.Extractions) != 13 || len(x.Warnings) != 0 {
+		t.Fatalf("%d extractions, warnings %v", len(x.Extractions), x.Warnings)
+	}
+	// Every sentence is one that OpenIE6 was given: the toolbox kept it whole.
+	sentences := map[string]bool{}
+	for _, p := range readReal(t, "kgextractiontoolbox", "pubmed_openie6_excerpt.oie", "openie6").Extractions {
+		sentences[p.Sentence] = true
+	}
+	for _, p := range x.Extractions {
+		if !sentences[p.Sentence] {
+			t.Errorf("line %d: sentence %q is none of OpenIE6's", p.Line, p.Sentence)
+		}
+	}
+	einstein := readReal(t, "kgextractiontoolbox", "wikipedia_einstein937_openie6_ef_head9.csv", "kgextractiontoolbox-csv")
+	quoted := readReal(t, "kgextractiontoolbox", "pubmed_corenlp_nf_head3.csv", "kgextractiontoolbox-csv")
+	if len(einstein.Extractions) != 8 || len(quoted.Extractions) != 2 {
+		t.Fatalf("%d and %d extractions, want 8 and 2", len(einstein.Extractions), len(quoted.Extractions))
+	}
+	for _, c := range []struct{ got, want carb.Prediction }{
+		{x.Extractions[0], carb.Prediction{Sentence: tumors, Confidence: 1, Line: 2, Tuple: tup("has advanced", "a heterogeneous group of carcinomas", "in recent years")}},
+		{x.Extractions[7], carb.Prediction{Sentence: shift, Confidence: 1, Line: 9, Tuple: tup("changes", "This shift", "the understanding of the disease")}},
+		{einstein.Extractions[0], carb.Prediction{Sentence: "Einstein next traveled to California , where he met Caltech president and Nobel laureate Robert A. Millikan .",
+			Confidence: 1, Line: 2, Tuple: tup("is president of", "robert a. millikan", "caltech")}},
+		{quoted.Extractions[1], carb.Prediction{Sentence: `Increased amounts of lambda dimers were found in six MS cases ( " lambda - type MS " ) , while high levels of both kappa and lambda FLC ( " mixed type MS " ) were documented in three MS cases .`,
+			Confidence: 1, Line: 3, Tuple: tup("were found", "amounts", "while documented in three ms cases")}},
+	} {
+		if !reflect.DeepEqual(c.got, c.want) {
+			t.Errorf("read %+v\nwant %+v", c.got, c.want)
+		}
+	}
+	data, err := os.ReadFile(filepath.Join("testdata", "kgextractiontoolbox", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = formats.Read(formats.Input{File: name, Data: data}, formats.MustLookup("kgextractiontoolbox"))
+	if !errors.Is(err, formats.ErrRefused) || !strings.Contains(err.Error(), "its first line is the header of KGExtractionToolbox CSV export") {
+		t.Errorf("read as the toolbox's TSV: %v", err)
+	}
+}

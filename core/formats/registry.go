@@ -104,6 +104,14 @@ var registry = []*Format{
 		byHeader:    true,
 	},
 	{
+		Name: "kgextractiontoolbox-csv", Label: "KGExtractionToolbox CSV export", Role: System, ByText: true,
+		Origin:      "KGExtractionToolbox's export of the extractions it keeps (its case studies' *_nf, *_pf, *_sf, *_ef .csv files)",
+		Description: "a header line, then [document_id,] subject_str, predicate_org, predicate, object_str, text, comma-separated and quoted as Python's csv module quotes (with ids and types in some exports); the predicate as the sentence has it (predicate_org), the sentence in the text column; no confidence (every extraction gets 1)",
+		Example:     "document_id,subject_str,predicate_org,predicate,object_str,text\n100,she,began,begin,her film career,She began her film career in 1990 .",
+		read:        readKGToolboxCSV,
+		byHeader:    true,
+	},
+	{
 		Name: "openie6", Label: "OpenIE6 predictions", Role: System, ByText: true,
 		Origin:      "OpenIE6 run.py --out",
 		Description: "blocks separated by a blank line: the sentence, then CONF: (subject; relation; object; ...) lines",
