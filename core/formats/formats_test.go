@@ -342,6 +342,7 @@ func TestReadErrors(t *testing.T) {
 		{"kgextractiontoolbox-csv", "subject,relation,object\n", "f:1:1: expected the header of KGExtractionToolbox's CSV export first, naming the columns subject_str, predicate_org, object_str, text"},
 		{"kgextractiontoolbox-csv", "document_id,subject_str,predicate_org,predicate,object_str,text\n7,a,r,r,b\n", "f:2:10: expected 6 comma-separated columns, as the header names them, found 5"},
 		{"kgextractiontoolbox-csv", "document_id,subject_str,predicate_org,predicate,object_str,text\n7,a,r,r,b,\"S \"a\" b .\"\n", `f:2:14: expected comma-separated values, quoted as the toolbox quotes them: extraneous or missing " in quoted-field`},
+		{"kgextractiontoolbox-csv", "document_id,subject_str,predicate_org,predicate,object_str,text\n7,a,r,r,b,\"S a\nb .\"\n", "f:2:15: a quoted field is not closed on its line: expected one record a line, as the toolbox writes them"},
 		{"graphene", grapheneID1 + "\t0\ta\tr\tb\n", "f:1:1: extraction before any \"# sentence\" line"},
 		{"graphene", "# S a b .\n\tS:TEMPORAL\tin 1990 .\n", "f:2:2: context S:TEMPORAL before any extraction"},
 		{"graphene", "S a b .\t" + grapheneID1 + "\t0\ta\tr\tb\tS:TEMPORAL in 1990\n", `f:1:50: expected a context S:TYPE(text) or L:TYPE(...) in column 7, found "S:TEMPORAL in 1990"`},

@@ -138,6 +138,9 @@ func readKGToolboxCSV(in Input) (*Extractions, error) {
 		}
 		f, err := csvRecord(l.Text)
 		if pe := (*csv.ParseError)(nil); errors.As(err, &pe) {
+			if strings.Count(l.Text, `"`)%2 == 1 {
+				return nil, r.errAt(l, len(l.Text), oie.ErrSyntax, "a quoted field is not closed on its line: expected one record a line, as the toolbox writes them")
+			}
 			return nil, r.errAt(l, max(0, pe.Column-1), oie.ErrSyntax, "expected comma-separated values, quoted as the toolbox quotes them: %v", pe.Err)
 		} else if err != nil {
 			return nil, r.errAt(l, 0, oie.ErrSyntax, "expected comma-separated values: %v", err)
