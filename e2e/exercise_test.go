@@ -25,11 +25,7 @@ import (
 func oiebenchCLI(t *testing.T) func(args ...string) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "oiebench")
-	build := exec.Command("go", "build", "-o", bin, "./cmd/oiebench")
-	build.Dir = root
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	goBuild(t, root, "-o", bin, "./cmd/oiebench")
 	return func(args ...string) string {
 		t.Helper()
 		out, err := exec.Command(bin, args...).Output()

@@ -25,11 +25,7 @@ import (
 func TestOneRequestEveryFrontEnd(t *testing.T) {
 	bin := t.TempDir()
 	for _, pkg := range []string{"cmd/oiebench", "wasm/worker"} {
-		cmd := exec.Command("go", "build", "-o", filepath.Join(bin, filepath.Base(pkg)), "./"+pkg)
-		cmd.Dir = root
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("go build %s: %v\n%s", pkg, err, out)
-		}
+		goBuild(t, root, "-o", filepath.Join(bin, filepath.Base(pkg)), "./"+pkg)
 	}
 	worker := startWorker(t, filepath.Join(bin, "worker"))
 	p := newPage(t)

@@ -333,3 +333,14 @@ func tableOf(raw [][4]string) map[string]map[string]map[string]string {
 	}
 	return out
 }
+
+// goBuild runs go build in the module in dir (every e2e test that builds
+// a command builds it so).
+func goBuild(tb testing.TB, dir string, args ...string) {
+	tb.Helper()
+	build := exec.Command("go", append([]string{"build"}, args...)...)
+	build.Dir = dir
+	if out, err := build.CombinedOutput(); err != nil {
+		tb.Fatalf("go build %v in %s: %v\n%s", args, dir, err, out)
+	}
+}

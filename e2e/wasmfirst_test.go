@@ -51,9 +51,9 @@ func BenchmarkGoldInPage(b *testing.B) {
 	}
 	dir := b.TempDir()
 	sitebuild := filepath.Join(dir, "sitebuild")
-	goBuild(b, root, nil, "-o", sitebuild, "./internal/sitebuild")
+	goBuild(b, root, "-o", sitebuild, "./internal/sitebuild")
 	native := filepath.Join(dir, "native")
-	goBuild(b, root, nil, "-o", native, "./internal/wasmfirst")
+	goBuild(b, root, "-o", native, "./internal/wasmfirst")
 	buildWasmfirst(b, sitebuild, root, filepath.Join(dir, "this.wasm"))
 	type variant struct{ name, wasm, gc string }
 	variants := []variant{{"this build", "this.wasm", "100"}, {"this build", "this.wasm", "off"}}
@@ -124,15 +124,6 @@ func medians(loads []goldRuns) goldRuns {
 		second, third = append(second, l.second), append(third, l.third)
 	}
 	return goldRuns{median(read), median(compile), median(second), median(third)}
-}
-
-// goBuild runs go build in dir with env added.
-func goBuild(tb testing.TB, dir string, env []string, args ...string) {
-	build := exec.Command("go", append([]string{"build"}, args...)...)
-	build.Dir, build.Env = dir, append(os.Environ(), env...)
-	if out, err := build.CombinedOutput(); err != nil {
-		tb.Fatalf("go build %v in %s: %v\n%s", args, dir, err, out)
-	}
 }
 
 // buildWasmfirst builds internal/wasmfirst of the module in dir as the page's
