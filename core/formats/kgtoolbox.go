@@ -29,20 +29,22 @@ var kgToolboxColumns = [][]string{{"subject", "subject str"}, {"predicate"}, {"o
 // kgToolboxHeader returns where the columns read are in a header line, and
 // whether the line is KGExtractionToolbox's header.
 func kgToolboxHeader(line string) ([]int, bool) {
-	f := strings.Split(strings.ToLower(line), "\t")
-	if oie.TrimSpace(f[0]) != "document id" {
+	f := strings.Split(line, "\t")
+	if !strings.EqualFold(oie.TrimSpace(f[0]), "document id") {
 		return nil, false
 	}
-	at := make([]int, len(kgToolboxColumns))
-	for k, names := range kgToolboxColumns {
-		at[k] = -1
-		for i, name := range f {
-			for _, n := range names {
-				if oie.TrimSpace(name) == n {
-					at[k] = i
-				}
-			}
-		}
+	return headerColumns(f, kgToolboxColumns)
+}
+
+// headerColumns finds, among a header's names, the column of each of
+// columns (any one of its names, case and surrounding space aside): where
+// the columns read are, or false when one is missing.
+func headerColumns(header []string, columns [][]string) ([]int, bool) {
+	at := make([]int, len(columns))
+	for k, names := range columns {
+		at[k] = slices.IndexFunc(header, func(h string) bool {
+			return slices.ContainsFunc(names, func(n string) bool { return strings.EqualFold(oie.TrimSpace(h), n) })
+		})
 		if at[k] < 0 {
 			return nil, false
 		}
@@ -94,7 +96,7 @@ func readKGToolbox(in Input) (*Extractions, error) {
 
 // kgToolboxCSVColumns are the header names of the columns read, in the
 // order subject, predicate, object, sentence.
-var kgToolboxCSVColumns = []string{"subject_str", "predicate_org", "object_str", "text"}
+var kgToolboxCSVColumns = [][]string{{"subject_str"}, {"predicate_org"}, {"object_str"}, {"text"}}
 
 // csvRecord reads one line of comma-separated values. A field quoted
 // across lines is an error here: the toolbox writes one record a line.
@@ -109,16 +111,11 @@ func csvRecord(line string) ([]string, error) {
 // of the toolbox's CSV export.
 func kgToolboxCSVHeader(line string) (at []int, width int, ok bool) {
 	f, err := csvRecord(line)
-	if err != nil || len(f) < len(kgToolboxCSVColumns) {
+	if err != nil {
 		return nil, 0, false
 	}
-	at = make([]int, len(kgToolboxCSVColumns))
-	for k, name := range kgToolboxCSVColumns {
-		if at[k] = slices.IndexFunc(f, func(s string) bool { return strings.EqualFold(oie.TrimSpace(s), name) }); at[k] < 0 {
-			return nil, 0, false
-		}
-	}
-	return at, len(f), true
+	at, ok = headerColumns(f, kgToolboxCSVColumns)
+	return at, len(f), ok
 }
 
 func readKGToolboxCSV(in Input) (*Extractions, error) {
@@ -132,7 +129,7 @@ func readKGToolboxCSV(in Input) (*Extractions, error) {
 		if at == nil {
 			var ok bool
 			if at, width, ok = kgToolboxCSVHeader(l.Text); !ok {
-				return nil, r.errAt(l, 0, oie.ErrSyntax, "expected the header of KGExtractionToolbox's CSV export first, naming the columns %s (comma-separated)", strings.Join(kgToolboxCSVColumns, ", "))
+				return nil, r.errAt(l, 0, oie.ErrSyntax, "expected the header of KGExtractionToolbox's CSV export first, naming the columns subject_str, predicate_org, object_str, text (comma-separated)")
 			}
 			continue
 		}
