@@ -180,7 +180,7 @@ func (a *app) addPicked(picked []pickedFile, kind evaluate.Kind, asEGold bool) {
 	if len(added) > 0 { // scores first: storing a large file takes a while
 		a.requestScore()
 	} else {
-		endBulk()
+		releaseCollector()
 	}
 	a.persist(added, removed)
 }

@@ -34,7 +34,7 @@ func (a *app) pause(then func()) func() {
 	}
 }
 
-// bulkGC is the garbage collector's setting (GOGC) while files are read
+// heldGC is the garbage collector's setting (GOGC) while files are read
 // and scored: off. Each collection marks everything the page holds in one
 // stretch of its thread (Go in the browser cannot be preempted, and marks
 // while the page waits for an event): about 1 s for 100 times BenchIE
@@ -45,16 +45,7 @@ func (a *app) pause(then func()) func() {
 // compiled a second time takes a fifth less time with the collector off
 // (e2e BenchmarkGoldInPage). The memory limit (memoryLimit) makes the
 // collector run in any case.
-const bulkGC = -1
-
-// bulk sets the collector for a bulk load (on) or back (off).
-func bulk(on bool) {
-	if on {
-		debug.SetGCPercent(bulkGC)
-		return
-	}
-	debug.SetGCPercent(100)
-}
+const heldGC = -1
 
 // memoryLimit is the collector's soft limit in the page (memory_js.go): a
 // WebAssembly page has at most 4 GB, and near the limit the collector works
@@ -62,26 +53,26 @@ func bulk(on bool) {
 // (maxFileSize, maxHeldSize) well below it.
 const memoryLimit = 3 << 30
 
-// bulkLoad is set from a load's start to its first table.
-var bulkLoad atomic.Bool
+// collectorHeld is set from a load's start to its first table.
+var collectorHeld atomic.Bool
 
 // holdCollector turns the collector off until the next table is painted
-// (endBulk), for a load of picked or dropped files and for a bundled
+// (releaseCollector), for a load of picked or dropped files and for a bundled
 // benchmark's: its garbage (about 30 MB for BenchIE English) would otherwise
 // be collected several times on the page's one thread before its first
 // table, a third of reading and compiling the gold (README, The gold in
 // WebAssembly).
 func holdCollector() {
-	if !bulkLoad.Swap(true) {
-		bulk(true)
+	if !collectorHeld.Swap(true) {
+		debug.SetGCPercent(heldGC)
 	}
 }
 
-// endBulk sets the collector back once a load is on screen (or failed, or
-// has no gold to be scored with).
-func endBulk() {
-	if bulkLoad.Swap(false) {
-		bulk(false)
+// releaseCollector gives the collector back once a load is on screen (or
+// failed, or has no gold to be scored with).
+func releaseCollector() {
+	if collectorHeld.Swap(false) {
+		debug.SetGCPercent(100) // Go's default
 	}
 }
 

@@ -18,10 +18,10 @@ func TestCollectorGivenBack(t *testing.T) {
 	givenBack := func(when string) {
 		t.Helper()
 		deadline := time.Now().Add(60 * time.Second) // the paint that ends the hold runs on its own goroutine
-		for bulkLoad.Load() && time.Now().Before(deadline) {
+		for collectorHeld.Load() && time.Now().Before(deadline) {
 			time.Sleep(10 * time.Millisecond)
 		}
-		if bulkLoad.Load() {
+		if collectorHeld.Load() {
 			t.Fatalf("%s: the collector is still held", when)
 		}
 		if p := debug.SetGCPercent(100); p != 100 {

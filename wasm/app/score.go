@@ -47,7 +47,7 @@ func (a *app) rescore() {
 			a.m.Progress = nil
 			a.m.Fatal = err.Error()
 			a.env.UnlockRender()
-			endBulk()
+			releaseCollector()
 			return
 		}
 		a.bundles[key] = b
@@ -68,7 +68,7 @@ func (a *app) rescore() {
 	if ws == nil { // no gold: no table to wait for
 		a.m.SetEvaluation(nil)
 		a.env.UnlockRender()
-		endBulk()
+		releaseCollector()
 		return
 	}
 	label := fmt.Sprintf("Scoring %d system(s) on %d facet(s)…", len(systems), len(opt.Facets))
@@ -117,12 +117,12 @@ func (a *app) rescore() {
 		a.m.Progress = nil
 	}
 	a.env.UnlockRender()
-	if bulkLoad.Load() {
+	if collectorHeld.Load() {
 		// The collector comes back once the table is painted: its first
 		// collection after a large load holds the page for a while.
 		go func() {
 			a.br.Paint()
-			endBulk()
+			releaseCollector()
 		}()
 	}
 	if preview {
