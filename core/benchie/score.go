@@ -199,9 +199,8 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 	if opt.ReferenceCompat {
 		chosen, other = script, paper
 	}
-	synsets := c.Gold.SynsetCount()
-	res.Counts = c.totals(res.Judgements, chosen, synsets, true)
-	res.Other = c.totals(res.Judgements, other, synsets, false)
+	res.Counts = c.totals(res.Judgements, chosen, true)
+	res.Other = c.totals(res.Judgements, other, false)
 	res.ModesDisagree = res.Counts != res.Other
 	res.Warnings = c.scoreWarnings(sys, res)
 	return res
@@ -257,9 +256,10 @@ func synsetBase(set *compiledSet) []int32 {
 // true positive, an uncredited one a false positive. With verdicts, it
 // also judges each credited extraction Correct (its synset's first) or
 // Duplicate.
-func (c *Compiled) totals(js []Judgement, credited []int, synsets int, verdicts bool) Counts {
+func (c *Compiled) totals(js []Judgement, credited []int, verdicts bool) Counts {
 	base := c.base
-	covered := make([]bool, base[len(base)-1])
+	synsets := base[len(base)-1] // the gold's, counted once at compilation
+	covered := make([]bool, synsets)
 	tp, fp := 0, 0
 	for i := range js {
 		j := &js[i]
@@ -282,7 +282,7 @@ func (c *Compiled) totals(js []Judgement, credited []int, synsets int, verdicts 
 			}
 		}
 	}
-	return NewCounts(tp, fp, synsets)
+	return NewCounts(tp, fp, int(synsets))
 }
 
 func (c *Compiled) scoreWarnings(sys *oie.System, res *Result) []oie.Warning {
