@@ -58,16 +58,18 @@ func readKGToolbox(in Input) (*Extractions, error) {
 		return nil, err
 	}
 	var at []int // subject, predicate, object, confidence, sentence
+	need := 0    // the columns a line must have to hold them
 	for _, l := range r.lines {
 		if at == nil {
 			var ok bool
 			if at, ok = kgToolboxHeader(oie.TrimSpace(l.Text)); !ok {
 				return nil, r.errAt(l, 0, oie.ErrSyntax, "expected KGExtractionToolbox's header first: document id, subject, predicate, predicate lemmatized, object, confidence, sentence (tab-separated)")
 			}
+			need = slices.Max(at) + 1
 			continue
 		}
 		f, offs := fields(l.Text)
-		if need := slices.Max(at) + 1; len(f) < need {
+		if len(f) < need {
 			return nil, r.errAt(l, len(l.Text), oie.ErrFieldCount, "expected %d tab-separated columns, as the header names them, found %d", need, len(f))
 		}
 		conf, err := r.confidence(l, f, offs, at[3])
