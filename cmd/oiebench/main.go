@@ -16,6 +16,7 @@
 //	oiebench convert --to benchie-gold|annie-json|text [--from benchie-gold|annie-json|sentences] FILE
 //	oiebench convert --to benchie-tsv|jsonl|carb-tabbed [--from ...] [--sentences GOLD] FILE
 //	oiebench exercise --gold GOLD --sentences LIST [--title T] [--show-gold] --out exercise.html [--gold-out FILE]
+//	oiebench suggest --gold GOLD [--top K] [--against GOLD2] [--format table|json] [NAME=]SYSTEM...
 //	oiebench benchmarks [--format table|json]
 //	oiebench serve [--dir FOLDER] [--addr 127.0.0.1:8080]
 //	oiebench version
@@ -54,6 +55,7 @@ var commands = map[string]command{
 	"benchmarks": {"list the benchmark files this binary ships (benchie:en, benchie:en/clausie, …)", runBenchmarks},
 	"version":    {"print the version of oiebench and of Go", runVersion},
 	"exercise":   {"write a class exercise: one HTML file with sentences to extract from, instant feedback and a class table", runExercise},
+	"suggest":    {"suggest gold completions: extractions no synset accepts, pooled over systems, clustered and ranked", runSuggest},
 	"convert":    {"convert gold annotations (BenchIE, AnnIE JSON, text) or system extractions (BenchIE TSV, JSONL, CaRB tabbed)", runConvert},
 }
 
