@@ -17,6 +17,7 @@
 //	oiebench convert --to benchie-tsv|jsonl|carb-tabbed [--from ...] [--sentences GOLD] FILE
 //	oiebench exercise --gold GOLD --sentences LIST [--title T] [--show-gold] --out exercise.html [--gold-out FILE]
 //	oiebench suggest --gold GOLD [--top K] [--against GOLD2] [--format table|json] [NAME=]SYSTEM...
+//	oiebench errata add|remove|apply ... (oiebench errata --help)
 //	oiebench benchmarks [--format table|json]
 //	oiebench serve [--dir FOLDER] [--addr 127.0.0.1:8080]
 //	oiebench version
@@ -56,6 +57,7 @@ var commands = map[string]command{
 	"version":    {"print the version of oiebench and of Go", runVersion},
 	"exercise":   {"write a class exercise: one HTML file with sentences to extract from, instant feedback and a class table", runExercise},
 	"suggest":    {"suggest gold completions: extractions no synset accepts, pooled over systems, clustered and ranked", runSuggest},
+	"errata":     {"keep accepted gold changes apart from the gold: add, remove (undo), apply and see rank changes", runErrata},
 	"convert":    {"convert gold annotations (BenchIE, AnnIE JSON, text) or system extractions (BenchIE TSV, JSONL, CaRB tabbed)", runConvert},
 }
 
