@@ -103,7 +103,7 @@ func runSuggest(args []string, stdout, stderr io.Writer) error {
 		if rep.Measurement, err = suggest.Measure(ev.Compiled[benchie.Regular], other.Gold, rep.Suggestions, kList); err != nil {
 			return err
 		}
-		for _, w := range other.Warnings {
+		for _, w := range append(other.Warnings, rep.Measurement.Warnings...) {
 			rep.Warnings = append(rep.Warnings, w.String())
 		}
 	}

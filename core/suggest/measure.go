@@ -36,6 +36,8 @@ type Measurement struct {
 	// surface forms: only the first FormLimit were tried.
 	Truncated int      `json:"truncated,omitempty"`
 	Recall    []Recall `json:"recall"`
+	// Warnings name each unaligned sentence at its line in the other gold.
+	Warnings []oie.Warning `json:"warnings,omitempty"`
 	// UncoveredSynsets lists, per aligned sentence id, its uncovered
 	// synsets (0-based, in the other gold).
 	UncoveredSynsets map[string][]int `json:"uncovered_synsets"`
@@ -59,6 +61,11 @@ func Measure(gold *benchie.Compiled, other *benchie.Gold, s *Suggestions, ks []i
 		gi, ok := gold.Gold.SentenceIndex(os.ID)
 		if !ok || oie.TrimSpace(gold.Gold.Sentences[gi].Text) != oie.TrimSpace(os.Text) {
 			m.Unaligned = append(m.Unaligned, os.ID)
+			why := "the gold has no sentence with this id"
+			if ok {
+				why = fmt.Sprintf("its text differs from that of the gold's sentence %s (line %d)", os.ID, gold.Gold.Sentences[gi].Line)
+			}
+			m.Warnings = append(m.Warnings, oie.Warning{File: other.Path, Line: os.Line, Msg: fmt.Sprintf("sentence %s left out of the measurement: %s", os.ID, why)})
 			continue
 		}
 		m.Aligned++

@@ -189,6 +189,9 @@ func TestMeasureAgainstFL(t *testing.T) {
 	if m.Aligned != aligned || m.Synsets != total || m.Uncovered != uncovered {
 		t.Fatalf("aligned %d, synsets %d, uncovered %d; recomputed %d, %d, %d", m.Aligned, m.Synsets, m.Uncovered, aligned, total, uncovered)
 	}
+	if len(m.Warnings) != 2 || !strings.Contains(m.Warnings[0].String(), "sentence 102 left out of the measurement: its text differs") {
+		t.Errorf("warnings %v", m.Warnings)
+	}
 	if m.Aligned != 298 || len(m.Unaligned) != 2 {
 		t.Errorf("aligned %d, unaligned %v: want 298 and the two sentences whose BenchIE^FL text differs (102, 147)", m.Aligned, m.Unaligned)
 	}
