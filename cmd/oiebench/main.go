@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 // Command oiebench scores Open Information Extraction systems against
 // fact-synset gold (BenchIE) and prints tables ready for a paper.
 //

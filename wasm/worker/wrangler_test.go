@@ -97,6 +97,9 @@ func startWrangler(t *testing.T) (base string, root string) {
 
 	port, inspector := freePort(t), freePort(t)
 	cmd := exec.Command(wrangler, "dev",
+		// Named, so that a wrangler.json in a parent folder (wrangler looks
+		// upwards for one) never takes the Worker's place.
+		"--config", filepath.Join(dir, "wrangler.jsonc"),
 		"--ip", "127.0.0.1", "--port", strconv.Itoa(port),
 		"--inspector-ip", "127.0.0.1", "--inspector-port", strconv.Itoa(inspector),
 		"--persist-to", t.TempDir(), // nothing is stored, but keep wrangler's state out of the tree

@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 // Command singlefile writes the page as one self-contained HTML file
 // (dist/singlefile): the evaluator and the bundled BenchIE data embedded, so
 // that a reviewer can open the file from disk (file://), offline.
