@@ -4,7 +4,7 @@
 #   ./build.sh build          the CLI (build/oiebench) and the static site (dist/)
 #   ./build.sh serve [--port N]  build, then serve the site on 127.0.0.1 (default port 8080)
 #   ./build.sh test           every test: vet, format, unit, parity, fuzz seeds, end to end
-#   ./build.sh bench [cli|page]  the benchmarks whose figures the README reports (or one part)
+#   ./build.sh bench [cli|page]  the benchmarks (or one part); writes docs/performance.md's measured section
 #   ./build.sh site           build, plus dist/oiebench.html: the page in one file that works from disk
 #   ./build.sh fuzz [SECONDS] fuzz every reader (default 60 s each)
 #   ./build.sh worker         the Cloudflare Worker (wasm/worker/build/); run or deploy it with wrangler
@@ -297,6 +297,21 @@ bench_page() {
   echo "   (load after: $(cut -d' ' -f1-3 /proc/loadavg))"
 }
 
+# ./build.sh bench [cli|page], its output kept: the run's figures replace
+# the measured section of docs/performance.md (internal/benchdoc), with the
+# command, the date, the commit and the machine beside them; the
+# hand-written context there is left alone. A failed run writes nothing.
+cmd_bench_recorded() {
+  mkdir -p build
+: > build/bench.log
+  [ -n "${1:-}" ] || echo "== core benchmarks (go test -bench . -benchmem ./core/...; load: $(cut -d' ' -f1-3 /proc/loadavg))" > build/bench.log
+  cmd_bench "$@" 2>&1 | tee -a build/bench.log
+  local about
+  about="$(date -u +%Y-%m-%d), commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown), $(nproc) cores, $(go version | cut -d' ' -f3-)"
+  go run ./internal/benchdoc -log build/bench.log -doc docs/performance.md -command "./build.sh bench${*:+ $*}" -about "$about"
+  echo "wrote docs/performance.md (measured section)"
+}
+
 # The Cloudflare Worker (wasm/worker): syumai/workers' JavaScript glue, then
 # the API compiled to wasm. Run or deploy it with wrangler (README, Worker).
 cmd_worker() {
@@ -313,7 +328,7 @@ case "${1:-}" in
   build) shift; cmd_build "$@" ;;
   serve) shift; cmd_serve "$@" ;;
   test) shift; cmd_test "$@" ;;
-  bench) shift; cmd_bench "$@" ;;
+  bench) shift; cmd_bench_recorded "$@" ;;
   site) shift; cmd_site "$@" ;;
   fuzz) shift; cmd_fuzz "$@" ;;
   worker) shift; cmd_worker "$@" ;;
