@@ -54,6 +54,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) error {
 	if err := analysis.CheckThresholds(opt.Thresholds); err != nil {
 		return usageError{err.Error()}
 	}
+	req.Progress = progress(stderr, *in.quiet)
 	ev, err := evaluate.Run(req)
 	if err != nil {
 		return err
@@ -73,6 +74,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageError{err.Error()}
 	}
+	printWarnings(ev.Report.WarningLines(), *in.quiet, stderr)
 	_, err = stdout.Write(out)
 	return err
 }

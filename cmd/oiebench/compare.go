@@ -35,6 +35,7 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	req.Facets = []benchie.Facet{f}
+	req.Progress = progress(stderr, *in.quiet)
 	ev, err := evaluate.Run(req)
 	if err != nil {
 		return err
@@ -44,6 +45,7 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageError{err.Error()}
 	}
+	printWarnings(ev.Report.WarningLines(), *in.quiet, stderr)
 	_, err = stdout.Write(out)
 	return err
 }

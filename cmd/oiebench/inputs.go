@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/evaluate"
@@ -165,13 +166,45 @@ func renderReport(r *report.Report, format string, opts report.RenderOptions, qu
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	if !quiet {
-		for _, w := range r.WarningLines() {
-			fmt.Fprintf(stderr, "warning: %s\n", w)
-		}
-	}
+	printWarnings(r.WarningLines(), quiet, stderr)
 	_, err = stdout.Write(out)
 	return err
+}
+
+// printWarnings writes warnings on stderr, one a line, unless quiet: every
+// command's manner (the JSON report keeps them).
+func printWarnings(lines []string, quiet bool, stderr io.Writer) {
+	if quiet {
+		return
+	}
+	for _, w := range lines {
+		fmt.Fprintf(stderr, "warning: %s\n", w)
+	}
+}
+
+// progressAfter is how long a command works before it reports progress.
+var progressAfter = time.Second
+
+// progress returns an evaluate.Options.Progress that says on stderr how
+// far the scoring is once it has run for progressAfter, then at most once
+// a second, and ends its line when done; nil when quiet.
+func progress(stderr io.Writer, quiet bool) func(done, total int) {
+	if quiet {
+		return nil
+	}
+	start := time.Now()
+	var last time.Time
+	return func(done, total int) {
+		now := time.Now()
+		if now.Sub(start) < progressAfter || (done < total && now.Sub(last) < time.Second) {
+			return
+		}
+		last = now
+		fmt.Fprintf(stderr, "\rscored %d of %d (system, facet) in %.1f s", done, total, now.Sub(start).Seconds())
+		if done == total {
+			fmt.Fprintln(stderr)
+		}
+	}
 }
 
 func fileExists(p string) bool {

@@ -67,6 +67,7 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 		}
 		req.CaRBGold = &cg
 	}
+	req.Progress = progress(stderr, *in.quiet)
 	evaluate.CollectLess(req)
 	ev, err := evaluate.Run(req)
 	if err != nil {
