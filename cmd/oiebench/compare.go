@@ -46,6 +46,6 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 		return usageError{err.Error()}
 	}
 	printWarnings(ev.Report.WarningLines(), *in.quiet, stderr)
-	_, err = stdout.Write(out)
+	_, err = stdout.Write(fitWidth(out, *in.format, *in.wide))
 	return err
 }

@@ -171,6 +171,22 @@ func renderReport(r *report.Report, format string, opts report.RenderOptions, qu
 	return err
 }
 
+// fitWidth folds the captions and signatures of a text output (lines that
+// do not start with a space; table rows do) to report.TableWidth, as the
+// score table folds its own; --wide or another format leaves it whole.
+func fitWidth(out []byte, format string, wide bool) []byte {
+	if format != "table" || wide {
+		return out
+	}
+	lines := strings.Split(string(out), "\n")
+	for i, line := range lines {
+		if line != "" && line[0] != ' ' {
+			lines[i] = report.FoldLine(line, report.TableWidth)
+		}
+	}
+	return []byte(strings.Join(lines, "\n"))
+}
+
 // printWarnings writes warnings on stderr, one a line, unless quiet: every
 // command's manner (the JSON report keeps them).
 func printWarnings(lines []string, quiet bool, stderr io.Writer) {

@@ -6,6 +6,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
+
+	"github.com/oiebench/oiebench/core/report"
 )
 
 // The gold's oddities the reference tolerates, as every command warns of
@@ -68,5 +71,28 @@ func TestConvertTakesShippedNames(t *testing.T) {
 	}
 	if first := strings.SplitN(out, "\n", 2)[0]; !strings.Contains(first, `"sent_id":"1"`) && !strings.Contains(first, `"sent_id": "1"`) {
 		t.Errorf("first line %q is not ClausIE's first extraction in JSON Lines", first)
+	}
+}
+
+// analyze and compare fit 120 columns as score does; --wide keeps each
+// line whole.
+func TestAnalysesFitTheWidth(t *testing.T) {
+	for _, args := range [][]string{
+		{"analyze", "--gold", "benchie:en", "--samples", "10", "--quiet", "benchie:en/clausie", "benchie:en/minie"},
+		{"compare", "--gold", "benchie:en", "--samples", "10", "--quiet", "benchie:en/clausie", "benchie:en/minie"},
+	} {
+		out, stderr, code := runCLI(t, args...)
+		if code != 0 {
+			t.Fatalf("%q: exit %d: %s", args, code, stderr)
+		}
+		for _, line := range strings.Split(out, "\n") {
+			if n := utf8.RuneCountInString(line); n > report.TableWidth {
+				t.Errorf("%q: a line of %d columns: %q", args, n, line)
+			}
+		}
+		wide, _, _ := runCLI(t, append(args, "--wide")...)
+		if !strings.Contains(wide, "|gold:sha256:") || strings.Count(wide, "\n") >= strings.Count(out, "\n") {
+			t.Errorf("%q --wide: the signature is not on one line", args)
+		}
 	}
 }
