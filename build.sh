@@ -306,9 +306,13 @@ cmd_bench_recorded() {
 : > build/bench.log
   [ -n "${1:-}" ] || echo "== core benchmarks (go test -bench . -benchmem ./core/...; load: $(cut -d' ' -f1-3 /proc/loadavg))" > build/bench.log
   cmd_bench "$@" 2>&1 | tee -a build/bench.log
-  local about
+  local about settings="" v
   about="$(date -u +%Y-%m-%d), commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown), $(nproc) cores, $(go version | cut -d' ' -f3-)"
-  go run ./internal/benchdoc -log build/bench.log -doc docs/performance.md -command "./build.sh bench${*:+ $*}" -about "$about"
+  # The settings that change what is measured, as the command was given.
+  for v in BENCHTIME SCALES CLI_ROUNDS PAGE_RUNS FIRST_RUNS SCALE_RUNS BASELINE; do
+    [ -z "${!v:-}" ] || settings+="$v=${!v} "
+  done
+  go run ./internal/benchdoc -log build/bench.log -doc docs/performance.md -command "$settings./build.sh bench${*:+ $*}" -about "$about"
   echo "wrote docs/performance.md (measured section)"
 }
 
