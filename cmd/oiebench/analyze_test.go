@@ -112,9 +112,7 @@ func TestAnalyzeFormatsAndOptions(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("%s: exit %d: %s", format, code, stderr)
 		}
-		// The table folds its signature at its fields to fit 120 columns.
-		flat := strings.Join(strings.Fields(out), " ")
-		if !strings.Contains(out, want) || !strings.Contains(strings.ReplaceAll(flat, "| ", "|"), "analysis:regular|bootstrap:1000,seed:1") {
+		if !strings.Contains(out, want) || !strings.Contains(unfolded(out), "analysis:regular|bootstrap:1000,seed:1") {
 			t.Errorf("%s output lacks %q or the signature:\n%s", format, want, out)
 		}
 	}

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -72,6 +73,12 @@ func TestConvertTakesShippedNames(t *testing.T) {
 	if first := strings.SplitN(out, "\n", 2)[0]; !strings.Contains(first, `"sent_id":"1"`) && !strings.Contains(first, `"sent_id": "1"`) {
 		t.Errorf("first line %q is not ClausIE's first extraction in JSON Lines", first)
 	}
+}
+
+// unfolded joins the signature lines that a table folds at its fields to
+// fit 120 columns, for tests that look for a run of fields.
+func unfolded(out string) string {
+	return regexp.MustCompile(`\|\n +`).ReplaceAllString(out, "|")
 }
 
 // analyze and compare fit 120 columns as score does; --wide keeps each
