@@ -1,6 +1,6 @@
 // Package hostile holds hostile inputs and measures what a piece of work
 // allocates on them, for the tests that prove a reader or a count costs
-// memory in proportion to its input (README, "Hostile files"). Allocated
+// memory in proportion to its input (docs/fuzzing.md). Allocated
 // bytes are counted, never wall-clock time: they do not depend on the
 // machine's load, and the work that allocates nothing per step is bounded
 // by the work that does.
