@@ -8,8 +8,8 @@ import (
 
 	"github.com/oiebench/oiebench/core/benchiefl"
 	"github.com/oiebench/oiebench/core/oie"
-	oracle "github.com/oiebench/oiebench/internal/differential/benchiefl"
 	"github.com/oiebench/oiebench/internal/dataset"
+	oracle "github.com/oiebench/oiebench/internal/differential/benchiefl"
 )
 
 // cases is how many generated files each run scores with both scorers.

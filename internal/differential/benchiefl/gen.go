@@ -92,6 +92,13 @@ func genGold(r *rand.Rand) string {
 		}
 		subj := subjects[r.Intn(len(subjects))]
 		rel := relations[r.Intn(len(relations))]
+		if r.Intn(6) == 0 { // past the reference's 1,001 XY pairs: many synsets agree on two slots
+			for c := 1; c <= 5+r.Intn(4); c++ {
+				fmt.Fprintf(&b, "%d--> Cluster %d:\n%s --> %s --> [the] [old] %s [%s]\n", s, c, subj, rel, objects[r.Intn(len(objects))], objects[r.Intn(len(objects))])
+			}
+			b.WriteString("\n")
+			continue
+		}
 		noHeader := r.Intn(8) == 0
 		if !noHeader && r.Intn(10) == 0 {
 			fmt.Fprintf(&b, "%s --> %s --> %s\n", subj, rel, objects[r.Intn(len(objects))]) // dropped by the header
