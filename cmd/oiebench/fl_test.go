@@ -123,7 +123,7 @@ func TestFLBudgetFlags(t *testing.T) {
 	}{
 		{nil, 0, ""},
 		{[]string{"--fl-max-forms", "1"}, 1, "BenchIE^FL would expand this gold to 2 surface forms (2^k for a triple with k optional words), past the budget of 1"},
-		{[]string{"--fl-max-comparisons", "1"}, 1, "sys.txt: BenchIE^FL would compare its extractions with 2 surface forms of their sentences (counted per 64 bytes of extraction), past the budget of 1"},
+		{[]string{"--fl-max-comparisons", "1"}, 1, "sys.txt: BenchIE^FL would compare its extractions 273 times with gold values of their sentences (counted per 64 bytes of extraction), past the budget of 1"},
 	} {
 		args := append([]string{"score", "--gold", gold, "--scorer", "benchie-fl"}, c.flags...)
 		_, errs, code := runCLI(t, append(args, sys)...)

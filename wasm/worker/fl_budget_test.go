@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/oiebench/oiebench/internal/dataset"
 )
 
 // TestFLBudget: a gold whose surface forms are past the Worker's BenchIE^FL
@@ -38,5 +40,24 @@ func TestFLBudget(t *testing.T) {
 		if res.StatusCode != c.status || !strings.Contains(got, c.msg) || c.msg != "" && !strings.Contains(got, "score it with the command line") {
 			t.Errorf("%v: status %d: %.600s", c.scorers, res.StatusCode, got)
 		}
+	}
+}
+
+// TestFLBudgetSystem: within the body limit, a system file that would keep
+// BenchIE^FL matching past the Worker's CPU time (every line on the FL
+// gold's costliest sentence, 139) is refused before it is scored.
+func TestFLBudgetSystem(t *testing.T) {
+	gold, err := dataset.ReadData("benchie_fl/benchie-annotated(300).txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sys strings.Builder
+	for i := 0; sys.Len() < 1<<20; i++ {
+		fmt.Fprintf(&sys, "139\tThe Moroccan Islamist party\twas founded in\tthe year %d and other things it did\n", i)
+	}
+	res := post(t, newHandler(nil), mustJSON(t, map[string]any{"gold": string(gold), "systems": map[string]any{"s": sys.String()}, "scorers": []string{"benchie-fl"}}))
+	got := string(readAll(t, res))
+	if res.StatusCode != http.StatusBadRequest || !strings.Contains(got, "BenchIE^FL would compare its extractions") || !strings.Contains(got, "past the budget of 67108864") {
+		t.Errorf("status %d: %.600s", res.StatusCode, got)
 	}
 }

@@ -13,7 +13,7 @@ import (
 )
 
 // cases is how many generated files each run scores with both scorers.
-const cases = 400
+const cases = 300
 
 // TestDifferential scores generated files with core/benchiefl and with the
 // oracle, in both modes, and fails on the first number that differs by more
