@@ -75,9 +75,10 @@ func (g *Gold) CheckForms(b Budget) error {
 // Budget.Comparisons): for each extraction, the gold values of the
 // sentence it names (by position or by id, whichever has more) times its
 // length in 64-byte blocks. It compiles the gold (which scoring does
-// anyway): check the gold's forms first.
-func (g *Gold) Comparisons(sys *oie.System) int {
-	comp := g.compile(nil)
+// anyway), calling pause, when set, every few sentences: check the gold's
+// forms first.
+func (g *Gold) Comparisons(sys *oie.System, pause func()) int {
+	comp := g.compile(pause)
 	total := 0
 	for i := range sys.Extractions {
 		e := &sys.Extractions[i]
@@ -102,9 +103,10 @@ func (g *Gold) Comparisons(sys *oie.System) int {
 // find which quirk moved the score.
 const perExtraction = 256
 
-// CheckSystem refuses a system file past b.Comparisons, before scoring.
-func (g *Gold) CheckSystem(sys *oie.System, b Budget) error {
-	if n := g.Comparisons(sys); b.Comparisons > 0 && n > b.Comparisons {
+// CheckSystem refuses a system file past b.Comparisons, before scoring;
+// pause is Comparisons'.
+func (g *Gold) CheckSystem(sys *oie.System, b Budget, pause func()) error {
+	if n := g.Comparisons(sys, pause); b.Comparisons > 0 && n > b.Comparisons {
 		return fmt.Errorf("%s: BenchIE^FL would compare its extractions %d times with gold values of their sentences (counted per 64 bytes of extraction), past the budget of %d: %s",
 			sys.Path, n, b.Comparisons, b.Raise)
 	}

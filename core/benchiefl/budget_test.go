@@ -46,7 +46,7 @@ func TestBudgetCost(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := g.CheckSystem(sys, b); err != nil {
+			if err := g.CheckSystem(sys, b, nil); err != nil {
 				t.Fatal(err)
 			}
 			if res := g.Score(sys, Options{}); res.Reference.Matched != len(sys.Extractions) {
@@ -77,16 +77,16 @@ func TestBudgetRefusal(t *testing.T) {
 	if f := g.Forms(); len(f) != 3 || f[0] != 1024 {
 		t.Fatalf("forms %v, want 1024 a sentence", f)
 	}
-	n := g.Comparisons(sys)
+	n := g.Comparisons(sys, nil)
 	half, err := oie.ReadSystem("half.txt", sysData[:len(sysData)/2], oie.SystemOptions{Format: oie.FormatTSV})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n <= 12*perExtraction || 2*g.Comparisons(half) != n {
-		t.Fatalf("comparisons %d for 12 extractions, %d for 6: want more than %d, and half", n, g.Comparisons(half), 12*perExtraction)
+	if n <= 12*perExtraction || 2*g.Comparisons(half, nil) != n {
+		t.Fatalf("comparisons %d for 12 extractions, %d for 6: want more than %d, and half", n, g.Comparisons(half, nil), 12*perExtraction)
 	}
 	b := Budget{Forms: 3072, Comparisons: n, Raise: "raise it with --x"}
-	if g.CheckForms(b) != nil || g.CheckSystem(sys, b) != nil {
+	if g.CheckForms(b) != nil || g.CheckSystem(sys, b, nil) != nil {
 		t.Fatal("refused at the budget")
 	}
 	b.Forms--
@@ -94,7 +94,7 @@ func TestBudgetRefusal(t *testing.T) {
 		t.Errorf("forms: %v", err)
 	}
 	b.Comparisons--
-	if err := g.CheckSystem(sys, b); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("sys.txt: BenchIE^FL would compare its extractions %d times with gold values", n)) ||
+	if err := g.CheckSystem(sys, b, nil); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("sys.txt: BenchIE^FL would compare its extractions %d times with gold values", n)) ||
 		!strings.HasSuffix(err.Error(), fmt.Sprintf("past the budget of %d: raise it with --x", n-1)) {
 		t.Errorf("comparisons: %v", err)
 	}

@@ -604,7 +604,7 @@ func Run(req Request) (*Evaluation, error) {
 			if s.System == nil {
 				continue
 			}
-			if err := fl.CheckSystem(s.System, req.flBudget()); err != nil {
+			if err := fl.CheckSystem(s.System, req.flBudget(), req.Pause); err != nil {
 				return nil, err
 			}
 		}

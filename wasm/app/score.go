@@ -87,7 +87,7 @@ func (a *app) rescore() {
 	if d, ok := benchmarks.DatasetByKey(src); (ok && d.FL()) || opt.FL {
 		var err error
 		if eopt.FLGold, err = a.flGold(src, ws); err == nil {
-			err = checkFLSystems(eopt.FLGold, systems)
+			err = checkFLSystems(eopt.FLGold, systems, eopt.Pause)
 		}
 		if err != nil {
 			eopt.FLGold = nil
@@ -200,10 +200,11 @@ var pageFLBudget = func() benchiefl.Budget {
 }()
 
 // checkFLSystems refuses BenchIE^FL for systems past the page's budget.
-func checkFLSystems(fl *evaluate.FLGold, systems []*evaluate.System) error {
+// Counting compiles the gold, pausing for the browser.
+func checkFLSystems(fl *evaluate.FLGold, systems []*evaluate.System, pause func()) error {
 	for _, s := range systems {
 		if s.System != nil {
-			if err := fl.CheckSystem(s.System, pageFLBudget); err != nil {
+			if err := fl.CheckSystem(s.System, pageFLBudget, pause); err != nil {
 				return err
 			}
 		}

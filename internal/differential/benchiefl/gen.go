@@ -159,7 +159,10 @@ func goldForms(gold string) [][][3]string {
 	return out
 }
 
-var spaces = []string{" ", "  ", "\u00a0", "\u2003", "\u3000", "\u001f", "\u0085", "\u200b", "\u2028"}
+// spaces are white space of every kind Python's strip() and split(" ")
+// treat differently, and look-alikes that are not white space.
+var spaces = []string{" ", "  ", "\v", "\f", "\u001c", "\u001f", "\u0085", "\u00a0", "\u1680", "\u2000", "\u2003", "\u200a",
+	"\u2028", "\u2029", "\u202f", "\u205f", "\u3000", "\u200b", "\ufeff", "\u00ad", "\u180e"}
 
 // perturb changes one slot of a form the way systems and LLMs do.
 func perturb(r *rand.Rand, f [3]string, others [][3]string) [3]string {
