@@ -23,7 +23,14 @@ func Generate(seed int64, shipped []byte) Case {
 	} else {
 		gold = genGold(r)
 	}
-	return Case{Seed: seed, Gold: []byte(gold), System: []byte(genSystem(r, gold))}
+	sys := genSystem(r, gold)
+	switch r.Intn(10) { // the reader's universal newlines
+	case 0:
+		gold = strings.ReplaceAll(gold, "\n", "\r\n")
+	case 1:
+		gold = strings.ReplaceAll(gold, "\n", "\r")
+	}
+	return Case{Seed: seed, Gold: []byte(gold), System: []byte(sys)}
 }
 
 // pickSentences takes 2 to 5 sentences of a gold whose triples have few
