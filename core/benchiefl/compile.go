@@ -422,11 +422,12 @@ func (s *skipList) next() int {
 	return v
 }
 
-// others walks the members of a group outside synset syn.
-func others(list []int, recs []rec, syn int) *skipList {
+// others walks the members of a group outside synset syn. It is a value:
+// cappedPairs makes two for every form.
+func others(list []int, recs []rec, syn int) skipList {
 	lo := sort.Search(len(list), func(k int) bool { return recs[list[k]].syn >= syn })
 	hi := sort.Search(len(list), func(k int) bool { return recs[list[k]].syn > syn })
-	s := &skipList{list: list, lo: lo, hi: hi}
+	s := skipList{list: list, lo: lo, hi: hi}
 	if lo == 0 {
 		s.k = hi
 	}
