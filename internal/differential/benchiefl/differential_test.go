@@ -1,8 +1,10 @@
 package benchiefl_test
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"sort"
 	"strconv"
 	"testing"
 
@@ -52,34 +54,68 @@ func compare(c oracle.Case) string {
 	if (res.Unscorable == "") != (want.Crash == "") {
 		return fmt.Sprintf("the reference script cannot score the file: core says %q, the oracle %q", res.Unscorable, want.Crash)
 	}
-	modes := []struct {
-		name string
-		got  benchiefl.Score
-		want oracle.Score
-	}{{"corrected", res.Corrected, want.Corrected}}
+	type mode struct {
+		name    string
+		got     benchiefl.Score
+		want    oracle.Score
+		core    []benchiefl.Judgement
+		matches map[int]oracle.Matches
+	}
+	modes := []mode{{"corrected", res.Corrected, want.Corrected, res.CorJudgements, want.CorMatches}}
 	if want.Crash == "" { // no reference number exists for a file the script cannot score
-		modes = append(modes, modes[0])
-		modes[0].name, modes[0].got, modes[0].want = "reference", res.Reference, want.Reference
+		modes = append([]mode{{"reference", res.Reference, want.Reference, res.RefJudgements, want.RefMatches}}, modes...)
 	}
 	for _, m := range modes {
 		got := []float64{float64(m.got.Extractions), float64(m.got.Matched), float64(m.got.Credited), float64(m.got.Synsets), m.got.Precision, m.got.Recall, m.got.F1}
 		exp := []float64{float64(m.want.Extractions), float64(m.want.Matched), float64(m.want.Credited), float64(m.want.Synsets), m.want.Precision, m.want.Recall, m.want.F1}
 		for k, name := range []string{"extractions", "matched", "credited", "synsets", "P", "R", "F1"} {
 			if math.Abs(got[k]-exp[k]) > 1e-12 {
-				return fmt.Sprintf("%s %s: core %s, oracle %s (%s)", m.name, name, strconv.FormatFloat(got[k], 'g', 17, 64), strconv.FormatFloat(exp[k], 'g', 17, 64), firstDiff(g, res, c))
+				return fmt.Sprintf("%s %s: core %s, oracle %s (%s)", m.name, name, strconv.FormatFloat(got[k], 'g', 17, 64), strconv.FormatFloat(exp[k], 'g', 17, 64), cmp.Or(firstDiff(sys, m.core, m.matches), "every extraction is given the same synsets: the counting differs"))
 			}
+		}
+	}
+	for _, m := range modes {
+		if d := firstDiff(sys, m.core, m.matches); d != "" {
+			return m.name + ": the scores agree, the assignments do not: " + d
 		}
 	}
 	return ""
 }
 
-// firstDiff names the first sentence whose extractions core credits
-// differently from what their count suggests (a hint for the reader).
-func firstDiff(g *benchiefl.Gold, res *benchiefl.Result, c oracle.Case) string {
-	for i, j := range res.RefJudgements {
-		if len(j.Matches) > 0 {
-			return fmt.Sprintf("core's first credited extraction: #%d, sentence %d, %v", i+1, j.Sentence+1, j.Matches)
+// firstDiff names the first line of the system file whose extraction the
+// two scorers give different synsets (or place in different sentences);
+// "" when there is none.
+func firstDiff(sys *oie.System, core []benchiefl.Judgement, want map[int]oracle.Matches) string {
+	got := map[int]oracle.Matches{}
+	for i, j := range core {
+		if j.Sentence < 0 {
+			continue
+		}
+		var ss []int
+		for _, m := range j.Matches {
+			ss = append(ss, m.Synset)
+		}
+		sort.Ints(ss)
+		got[sys.Extractions[i].Line] = oracle.Matches{Sentence: j.Sentence, Synsets: ss}
+	}
+	lines := map[int]bool{}
+	for l := range got {
+		lines[l] = true
+	}
+	for l := range want {
+		lines[l] = true
+	}
+	var order []int
+	for l := range lines {
+		order = append(order, l)
+	}
+	sort.Ints(order)
+	for _, l := range order {
+		g, okg := got[l]
+		w, okw := want[l]
+		if okg != okw || g.Sentence != w.Sentence || fmt.Sprint(g.Synsets) != fmt.Sprint(w.Synsets) {
+			return fmt.Sprintf("first difference: line %d, sentence %d: core %v (read %v), oracle %v (read %v)", l, w.Sentence+1, g.Synsets, okg, w.Synsets, okw)
 		}
 	}
-	return "core credits nothing"
+	return ""
 }

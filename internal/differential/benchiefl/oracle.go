@@ -32,6 +32,17 @@ type Score struct {
 type Result struct {
 	Reference, Corrected Score
 	Crash                string
+	// RefMatches and CorMatches give, by line number of the system file,
+	// the extraction's sentence (entry index) and the synsets the
+	// assignment gave it: where two scorers differ, the first line that
+	// differs names the sentence to look at.
+	RefMatches, CorMatches map[int]Matches
+}
+
+// Matches are an extraction's sentence and the synsets it was given.
+type Matches struct {
+	Sentence int
+	Synsets  []int
 }
 
 // goldTriple is a triple line's slots as read (brackets kept).
@@ -576,6 +587,7 @@ func (s *sentence) candidates(e string, taken []bool, ref bool) cand {
 type extraction struct {
 	sent int // entry index
 	text string
+	line int // in the system file, from 1
 }
 
 // assign runs section 8 on one block; it returns each extraction's

@@ -46,7 +46,7 @@ func readReference(data string, gold []goldSentence) (items []extraction, crash 
 			continue // no sentence there (oiebench leaves it out)
 		}
 		obj := cutRunes(cols[3], 1)
-		items = append(items, extraction{sent: pos, text: cols[1] + " - " + cols[2] + " - " + obj})
+		items = append(items, extraction{sent: pos, text: cols[1] + " - " + cols[2] + " - " + obj, line: num + 1})
 	}
 	if len(pyLines(data)) == 0 && crash == "" {
 		crash = "no extraction: division by zero"
@@ -65,10 +65,11 @@ func readCorrected(data string, gold []goldSentence) []extraction {
 	type row struct {
 		id, s, r, o string
 		extra       []string
+		line        int
 	}
 	var rows []row
 	allConf := true
-	for _, line := range pyLines(data) {
+	for num, line := range pyLines(data) {
 		line = strings.TrimSuffix(line, "\n")
 		if strings.TrimFunc(line, pyIsSpace) == "" {
 			continue
@@ -77,7 +78,7 @@ func readCorrected(data string, gold []goldSentence) []extraction {
 		if len(cols) < 4 {
 			continue // oiebench refuses the file; the generator never writes one
 		}
-		rw := row{id: strings.TrimFunc(cols[0], pyIsSpace), s: cols[1], r: cols[2], o: cols[3], extra: cols[4:]}
+		rw := row{id: strings.TrimFunc(cols[0], pyIsSpace), s: cols[1], r: cols[2], o: cols[3], extra: cols[4:], line: num + 1}
 		if len(rw.extra) == 0 {
 			allConf = false
 		} else if _, err := strconv.ParseFloat(strings.TrimFunc(rw.extra[len(rw.extra)-1], pyIsSpace), 64); err != nil {
@@ -105,7 +106,7 @@ func readCorrected(data string, gold []goldSentence) []extraction {
 		if !ok {
 			continue // not in the gold: left out
 		}
-		items = append(items, extraction{sent: sent, text: rw.s + " - " + rw.r + " - " + obj})
+		items = append(items, extraction{sent: sent, text: rw.s + " - " + rw.r + " - " + obj, line: rw.line})
 	}
 	return items
 }
@@ -123,17 +124,17 @@ func Evaluate(gold, system []byte) Result {
 		crash = refCrash
 	}
 	var mergedCrash bool
-	res.Reference, mergedCrash = score(sents, entries, refItems, true)
+	res.Reference, res.RefMatches, mergedCrash = score(sents, entries, refItems, true)
 	if crash == "" && mergedCrash {
 		crash = "identical adjacent extractions merged into one unit whose second copy claims a synset: IndexError"
 	}
-	res.Corrected, _ = score(sents, entries, readCorrected(string(system), entries), false)
+	res.Corrected, res.CorMatches, _ = score(sents, entries, readCorrected(string(system), entries), false)
 	res.Crash = crash
 	return res
 }
 
 // score runs sections 8 and 9 in one mode.
-func score(sents []*sentence, entries []goldSentence, items []extraction, ref bool) (Score, bool) {
+func score(sents []*sentence, entries []goldSentence, items []extraction, ref bool) (Score, map[int]Matches, bool) {
 	// L: by sentence, then file order.
 	order := make([]int, len(items))
 	for i := range order {
@@ -160,6 +161,12 @@ func score(sents []*sentence, entries []goldSentence, items []extraction, ref bo
 			}
 		}
 		lo = hi
+	}
+	byLine := map[int]Matches{}
+	for i, it := range items {
+		ss := append([]int(nil), got[i]...)
+		sort.Ints(ss)
+		byLine[it.line] = Matches{Sentence: it.sent, Synsets: ss}
 	}
 	var sc Score
 	sc.Extractions = len(items)
@@ -222,5 +229,5 @@ func score(sents []*sentence, entries []goldSentence, items []extraction, ref bo
 	if sc.Precision+sc.Recall > 0 {
 		sc.F1 = 2 * sc.Precision * sc.Recall / (sc.Precision + sc.Recall)
 	}
-	return sc, crash
+	return sc, byLine, crash
 }
