@@ -53,3 +53,18 @@ func TestUnscorable(t *testing.T) {
 		}
 	}
 }
+
+// TestPyInt: ids are read as Python's int() reads them (the reference's
+// by-position reading); what it refuses crashes the script.
+func TestPyInt(t *testing.T) {
+	for in, want := range map[string]int{"3": 3, "+3": 3, "-299": -299, "03": 3, "1_0": 10, "٣": 3, "３": 3, "𝟗": 9, "1٢": 12} {
+		if got, ok := pyInt(in); !ok || got != want {
+			t.Errorf("pyInt(%q) = %d, %v; want %d", in, got, ok, want)
+		}
+	}
+	for _, in := range []string{"", "+", "1.0", "1__0", "_1", "1_", "0x1", "1e3", "Ⅻ", "²"} {
+		if got, ok := pyInt(in); ok {
+			t.Errorf("pyInt(%q) = %d, want refused", in, got)
+		}
+	}
+}
