@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/oiebench/oiebench/core/benchiefl"
 	"github.com/oiebench/oiebench/core/evaluate"
 )
 
@@ -17,6 +18,9 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 	flMode := fs.String("fl-mode", "reference", "BenchIE^FL mode shown first: reference (the published numbers) or corrected; the other is shown where it differs")
 	carbGold := fs.String("carb-gold", "", "CaRB gold for the BenchIE gold's sentences: adds CaRB and CaRB minus BenchIE")
 	facets := fs.String("facet", "regular,concat,minimal", "facets to score: regular, concat, minimal")
+	flBudget := benchiefl.DefaultBudget
+	fs.IntVar(&flBudget.Forms, "fl-max-forms", flBudget.Forms, "BenchIE^FL: refuse a gold of more surface forms (2^k per triple with k optional words; about 1 KB of memory each)")
+	fs.IntVar(&flBudget.Comparisons, "fl-max-comparisons", flBudget.Comparisons, "BenchIE^FL: refuse a system file whose extractions, times the forms of their sentences (per 64 bytes), pass this")
 	systems, err := parseInterleaved(fs, args)
 	if err != nil {
 		return err
@@ -60,6 +64,7 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 	req.Facets = chosen
 	req.SetScorers(want)
 	req.FLCorrected = flCorrected
+	req.FLBudget = &flBudget
 	if *carbGold != "" {
 		cg, err := readInput("", *carbGold)
 		if err != nil {

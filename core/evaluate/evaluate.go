@@ -516,7 +516,17 @@ type Request struct {
 	// (benchie.Compiled.Unindexed): a service with a time limit (the
 	// Worker) answers with a message instead of running out of time.
 	MaxUnindexed int
+	// FLBudget bounds BenchIE^FL's work (benchiefl.Budget); nil means
+	// benchiefl.DefaultBudget. Past it the request is refused.
+	FLBudget *benchiefl.Budget
 	Options
+}
+
+func (req *Request) flBudget() benchiefl.Budget {
+	if req.FLBudget != nil {
+		return *req.FLBudget
+	}
+	return benchiefl.DefaultBudget
 }
 
 // Run reads every file and evaluates; the first unreadable file is the error.
@@ -554,7 +564,7 @@ func Run(req Request) (*Evaluation, error) {
 	if req.FL {
 		in := req.Gold
 		in.SHA256 = gold.SHA256
-		if req.Options.FLGold, err = ReadFLGold(in, req.StrictGold); err != nil {
+		if req.Options.FLGold, err = ReadFLGold(in, req.StrictGold, req.flBudget()); err != nil {
 			return nil, err
 		}
 	}
@@ -587,6 +597,16 @@ func Run(req Request) (*Evaluation, error) {
 		}
 		if _, _, err := ChooseSentences(req.Sentences, gold, systems); err != nil {
 			return nil, err
+		}
+	}
+	if fl := req.Options.FLGold; fl != nil {
+		for _, s := range systems {
+			if s.System == nil {
+				continue
+			}
+			if err := fl.CheckSystem(s.System, req.flBudget(), req.Pause); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if req.MaxUnindexed > 0 {

@@ -76,3 +76,25 @@ func TestFLBundled(t *testing.T) {
 		t.Fatalf("%s %+v %+v", ev.Report.Signature, c, c.BenchIEFL.Other)
 	}
 }
+
+// TestFLUnscorable: a system file the reference script would crash on (a
+// blank line) is scored, and the report says no published number can
+// exist for it, in its own member and among the warnings.
+func TestFLUnscorable(t *testing.T) {
+	gold := "sent_id:1\tBob likes tea .\n1--> Cluster 1:\nBob --> likes --> tea\n"
+	for _, c := range []struct{ sys, want string }{
+		{"1\tBob\tlikes\ttea\n\n1\tBob\tlikes\tcoffee\n", "1 blank line(s)"},
+		{"1\tBob\tlikes\ttea\n1\tBob\tlikes\tcoffee\n", ""},
+	} {
+		ev, err := evaluate.Run(evaluate.Request{Gold: evaluate.Input{Path: "gold.txt", Data: []byte(gold)}, FL: true,
+			Systems: []evaluate.Input{{Name: "s", Path: "s.txt", Data: []byte(c.sys)}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := ev.Report.Systems[0]
+		warned := strings.Contains(strings.Join(s.Warnings, "\n"), "the reference script could not score this file")
+		if got := s.BenchIEFL.ReferenceUnscorable; c.want == "" && (got != "" || warned) || c.want != "" && (!strings.Contains(got, c.want) || !warned) {
+			t.Errorf("%q: reference_unscorable %q, warned %v; want %q", c.sys, got, warned, c.want)
+		}
+	}
+}

@@ -57,6 +57,12 @@ type System struct {
 	// OpenLastLine is the number of the file's last line when no line break
 	// ends it, else 0 (the BenchIE^FL reference cuts a character there).
 	OpenLastLine int
+	// BOM, BlankLines and HeaderLine record what the reader skipped: a
+	// byte-order mark, lines of white space only, a header row's line
+	// number (0: none). The BenchIE^FL reference crashes on each.
+	BOM        bool
+	BlankLines int
+	HeaderLine int
 }
 
 // ReadSystem reads system extractions from data; file names the input in
@@ -75,6 +81,8 @@ func ReadSystem(file string, data []byte, opt SystemOptions) (*System, error) {
 	if n := len(lines); n > 0 && data[len(data)-1] != '\n' && data[len(data)-1] != '\r' {
 		sys.OpenLastLine = lines[n-1].Num
 	}
+	sys.BOM = len(trimBOM(data)) < len(data)
+	sys.BlankLines = lineCount(trimBOM(data)) - len(lines)
 	switch format {
 	case FormatTSV:
 		err = readTSV(sys, lines, opt.Confidence, opt.Pause)
@@ -100,6 +108,7 @@ func readTSV(sys *System, lines []Line, mode ConfidenceMode, pause func()) error
 			// Column names, not an extraction: read as one, the row would name
 			// a sentence "sent_id" and, worse, keep a confidence column from
 			// being taken for one (its values would join the object).
+			sys.HeaderLine = lines[0].Num
 			sys.Warnings = append(sys.Warnings, Warning{File: sys.Path, Line: lines[0].Num, Column: 1,
 				Msg: fmt.Sprintf("a header row (%s): read as column names, not as an extraction", strings.Join(names, ", "))})
 			if mode == ConfidenceAuto { // the names say what the last column is

@@ -130,6 +130,21 @@ func splitText(data []byte, shared, skipBlank bool) []Line {
 	}
 }
 
+// lineCount is the number of lines of text as splitText numbers them:
+// each \n, \r\n or lone \r ends one, and text after the last ends one more.
+func lineCount(data []byte) int {
+	n := 0
+	for i := 0; i < len(data); i++ {
+		if data[i] == '\n' || data[i] == '\r' && (i+1 >= len(data) || data[i+1] != '\n') {
+			n++
+		}
+	}
+	if len(data) > 0 && data[len(data)-1] != '\n' && data[len(data)-1] != '\r' {
+		n++
+	}
+	return n
+}
+
 // checkText finds the first invalid UTF-8 sequence or NUL byte.
 func checkText(file string, data []byte) error {
 	if utf8.Valid(data) && bytes.IndexByte(data, 0) < 0 {

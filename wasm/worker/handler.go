@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/oiebench/oiebench/core/benchiefl"
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/oie"
 	"github.com/oiebench/oiebench/core/report"
@@ -153,6 +154,7 @@ func (h *handler) score(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	req.MaxUnindexed = maxUnindexed
+	req.FLBudget = &benchiefl.ServerBudget
 	ev, err := evaluate.Run(req)
 	if err != nil {
 		writeError(w, r, inputError(err))
