@@ -87,7 +87,11 @@ type Result struct {
 	// CreditsDiffer counts correct extractions that the two modes credit to
 	// different synsets; it can be non-zero while the totals agree.
 	CreditsDiffer int
-	Warnings      []oie.Warning
+	// ScriptCrash, when set, says why the reference script cannot score
+	// the system file at all (benchie.md, section 6.1): no published number
+	// can exist for it.
+	ScriptCrash string
+	Warnings    []oie.Warning
 
 	compiled  *Compiled // the gold it was scored on, for Coverage
 	coverOnce sync.Once
@@ -109,6 +113,7 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 	n := len(sys.Extractions)
 	res := &Result{Facet: c.Facet, ReferenceCompat: opt.ReferenceCompat, Judgements: make([]Judgement, n), compiled: c}
 	// credited synsets under the paper rule and under the reference script
+	// (-1: none, a false positive; leftOut: the line is not scored)
 	paper, script := make([]int, n), make([]int, n)
 	var joined []byte // BenchIE-C's slots of one extraction (see firstMatchIn)
 	// The matches in sentences with unindexed triples (see compiledSentence),
@@ -116,24 +121,41 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 	// extraction: a file that repeats one extraction many times against
 	// many such triples pays for it once.
 	type memoKey struct {
-		si int
-		t  oie.Triple
+		si    int
+		t     oie.Triple
+		exact bool
 	}
 	var memo map[memoKey]int
-	match := func(si int, t oie.Triple) int {
+	match := func(si int, t oie.Triple, exact bool) int {
 		if len(c.set.sents[si].unindexed(c.Facet)) == 0 {
-			return c.firstMatchIn(si, t, &joined)
+			return c.firstMatchIn(si, t, &joined, exact)
 		}
 		if memo == nil {
 			memo = map[memoKey]int{}
 		}
-		m, ok := memo[memoKey{si, t}]
+		m, ok := memo[memoKey{si, t, exact}]
 		if !ok {
-			m = c.firstMatchIn(si, t, &joined)
-			memo[memoKey{si, t}] = m
+			m = c.firstMatchIn(si, t, &joined, exact)
+			memo[memoKey{si, t, exact}] = m
 		}
 		return m
 	}
+	// scriptCredit is the synset the reference script credits an
+	// extraction read as raw (its slots as the script splits them) and
+	// matching triple m when stripped: it looks the synset up again with
+	// raw against the gold's forms as made, and when that fails it credits
+	// the sentence's last synset (benchie.md, sections 6 and 6.1).
+	scriptCredit := func(si int, raw oie.Triple, trimmed bool, m int) int {
+		cs := &c.set.sents[si]
+		if trimmed && !cs.triples[m].edgy() {
+			return int(cs.triples[m].synset)
+		}
+		if mu := match(si, raw, true); mu >= 0 {
+			return int(cs.triples[mu].synset)
+		}
+		return cs.synsets - 1
+	}
+	edges := scriptEdges{tsv: sys.Format == oie.FormatTSV}
 	unknown := map[string]bool{}
 	// A system's extractions come sentence by sentence, mostly in the
 	// gold's order: when the id changes, the next sentence is tried before
@@ -157,6 +179,7 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 		si, ok := lastSI, lastOK
 		if !ok {
 			j.Verdict = Ignored
+			paper[i], script[i] = leftOut, leftOut
 			res.Ignored++
 			if _, in := c.Gold.Whole().SentenceIndex(e.SentID); in && c.Gold.IsSubset() {
 				res.OutsideSubset++
@@ -165,33 +188,44 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 				unknown[e.SentID] = true
 				res.UnknownIDs = append(res.UnknownIDs, e.SentID)
 			}
+			edges.read(sys, e, false)
 			continue
 		}
 		j.Sentence = si
 		raw := e.Folded()
 		t := raw.Trimmed()
-		m := match(si, t)
-		if m < 0 {
-			continue
-		}
+		m := match(si, t, false)
 		cs := &c.set.sents[si]
-		paper[i] = int(cs.triples[m].synset)
-		script[i] = paper[i]
-		if raw != t { // the script looks the synset up again without trimming
-			if mu := match(si, raw); mu >= 0 {
-				script[i] = int(cs.triples[mu].synset)
-			} else {
-				script[i] = cs.synsets - 1
+		if m >= 0 {
+			paper[i] = int(cs.triples[m].synset)
+			j.Synset, j.Triple = paper[i], int(cs.triples[m].triple)
+		}
+		// The script's reading of the line (section 6.1), when it differs.
+		sraw, scored := edges.read(sys, e, true)
+		switch {
+		case !scored:
+			script[i] = leftOut
+		case sraw == raw && m >= 0:
+			script[i] = scriptCredit(si, raw, raw == t, m)
+		case sraw != raw:
+			st := sraw.Trimmed()
+			if ms := match(si, st, false); ms >= 0 {
+				script[i] = scriptCredit(si, sraw, sraw == st, ms)
 			}
 		}
-		j.Synset, j.Triple = paper[i], int(cs.triples[m].triple)
 		if opt.ReferenceCompat && script[i] != paper[i] {
-			// the credited synset changes; the matching triple is not in it
-			j.Synset, j.Triple = script[i], -1
+			switch {
+			case script[i] == leftOut:
+				j.Verdict, j.Synset, j.Triple = Ignored, -1, -1
+			case script[i] < 0:
+				j.Synset, j.Triple = -1, -1
+			default: // the credited synset changes; the matching triple is not in it
+				j.Synset, j.Triple = script[i], -1
+			}
 		}
 	}
 	for i := range paper {
-		if paper[i] != script[i] {
+		if paper[i] != script[i] && paper[i] >= 0 && script[i] >= 0 {
 			res.CreditsDiffer++
 		}
 	}
@@ -202,8 +236,65 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 	res.Counts = c.totals(res.Judgements, chosen, true)
 	res.Other = c.totals(res.Judgements, other, false)
 	res.ModesDisagree = res.Counts != res.Other
-	res.Warnings = c.scoreWarnings(sys, res)
+	res.ScriptCrash = edges.crash
+	if res.ScriptCrash != "" && !opt.ReferenceCompat {
+		// no script numbers exist to compare with
+		res.ModesDisagree, res.CreditsDiffer = false, 0
+	}
+	res.Warnings = c.scoreWarnings(sys, res, &edges)
 	return res
+}
+
+// leftOut marks, among the synsets credited under one mode, an extraction
+// that mode does not score at all.
+const leftOut = -2
+
+// scriptEdges reads a BenchIE TSV line as the reference script does
+// (benchie.md, section 6.1): the line stripped, then split on tabs; the id
+// not trimmed; the columns after the fourth ignored; a BOM kept in the first
+// id. It counts what it met, for the warnings.
+type scriptEdges struct {
+	tsv bool // only TSV lines are the script's input
+	// lines the script reads differently
+	spacedIDs, bomLine, extraColumns, strippedEnds int
+	crash                                          string // why the script cannot score the file; "" if it can
+}
+
+// read returns e's triple as the script reads it, and whether the script
+// scores the line at all; inGold says whether e's (trimmed) id names a
+// gold sentence.
+func (x *scriptEdges) read(sys *oie.System, e oie.Extraction, inGold bool) (oie.Triple, bool) {
+	if !x.tsv {
+		return e.Folded(), inGold
+	}
+	if x.crash == "" && sys.BlankLine > 0 {
+		x.crash = fmt.Sprintf("line %d is blank", sys.BlankLine)
+	}
+	rest := e.HasConfidence // something that is not white space follows the object
+	for _, a := range e.Extra {
+		rest = rest || oie.TrimSpace(a) != ""
+	}
+	t := e.Triple
+	if !rest {
+		t.Object = strings.TrimRightFunc(t.Object, oie.IsSpace)
+		if t.Object == "" && x.crash == "" {
+			x.crash = fmt.Sprintf("line %d has fewer than 4 fields once stripped (an empty object ends it)", e.Line)
+		}
+		if len(e.Extra) > 0 || t.Object != e.Object {
+			x.strippedEnds++
+		}
+	} else if len(e.Extra) > 0 {
+		x.extraColumns++
+	}
+	switch {
+	case sys.BOM && e.Line == 1:
+		x.bomLine++
+		return t, false
+	case e.IDSpaced:
+		x.spacedIDs++
+		return t, false
+	}
+	return t, inGold
 }
 
 // cover lists the extractions credited to each synset (a judgement's
@@ -264,7 +355,7 @@ func (c *Compiled) totals(js []Judgement, credited []int, verdicts bool) Counts 
 	for i := range js {
 		j := &js[i]
 		switch {
-		case j.Verdict == Ignored:
+		case credited[i] == leftOut:
 		case credited[i] < 0:
 			fp++
 		default:
@@ -285,7 +376,7 @@ func (c *Compiled) totals(js []Judgement, credited []int, verdicts bool) Counts 
 	return NewCounts(tp, fp, int(synsets))
 }
 
-func (c *Compiled) scoreWarnings(sys *oie.System, res *Result) []oie.Warning {
+func (c *Compiled) scoreWarnings(sys *oie.System, res *Result, edges *scriptEdges) []oie.Warning {
 	var ws []oie.Warning
 	if res.Ignored > 0 {
 		// On a subset, the sentences of the whole gold that were not chosen
@@ -310,16 +401,43 @@ func (c *Compiled) scoreWarnings(sys *oie.System, res *Result) []oie.Warning {
 			ws = append(ws, oie.Warning{File: sys.Path, Msg: "no extraction names a sentence of this gold: is this the system file for this gold (language, sentence ids)?"})
 		}
 	}
+	if res.ScriptCrash != "" {
+		ws = append(ws, oie.Warning{File: sys.Path, Msg: fmt.Sprintf("the reference BenchIE script cannot score this file (%s: it stops with an IndexError), so no published number can exist for it; the scores shown are oiebench's %s",
+			res.ScriptCrash, map[bool]string{false: "(the paper's rule)", true: "reading of the script's rules"}[res.ReferenceCompat])})
+	}
+	// The lines the script reads otherwise (benchie.md, section 6.1).
+	if res.ReferenceCompat {
+		if edges.bomLine > 0 {
+			ws = append(ws, oie.Warning{File: sys.Path, Line: 1, Msg: "the file starts with a UTF-8 byte order mark: the reference script keeps it in the first line's sentence id, which then names no sentence, so line 1 is left out of the score"})
+		}
+		if edges.spacedIDs > 0 {
+			ws = append(ws, oie.Warning{File: sys.Path, Msg: fmt.Sprintf("%d line(s) have white space after the sentence id: the reference script does not trim the id, names no sentence by it and leaves them out of the score", edges.spacedIDs)})
+		}
+		if edges.extraColumns > 0 {
+			ws = append(ws, oie.Warning{File: sys.Path, Msg: fmt.Sprintf("%d line(s) have text in columns after the object: the reference script ignores every column after the fourth, and so does this score", edges.extraColumns)})
+		}
+	} else {
+		if edges.bomLine > 0 {
+			ws = append(ws, oie.Warning{File: sys.Path, Line: 1, Msg: "the file starts with a UTF-8 byte order mark, dropped here; the reference script keeps it in the first line's id and leaves line 1 out"})
+		}
+		if edges.spacedIDs > 0 {
+			ws = append(ws, oie.Warning{File: sys.Path, Msg: fmt.Sprintf("%d line(s) have white space after the sentence id: the id is trimmed and the lines scored; the reference script names no sentence by such an id and leaves them out", edges.spacedIDs)})
+		}
+	}
+	why := fmt.Sprintf("%d extraction(s) credited to another synset by its lookup with untrimmed slots", res.CreditsDiffer)
+	if edges.bomLine+edges.spacedIDs+edges.extraColumns > 0 {
+		why += fmt.Sprintf("; %d line(s) the script leaves out (BOM, spaced ids) and %d whose extra columns it ignores", edges.bomLine+edges.spacedIDs, edges.extraColumns)
+	}
 	switch {
 	case res.ModesDisagree:
 		p, s := res.Counts, res.Other
 		if res.ReferenceCompat {
 			p, s = s, p
 		}
-		ws = append(ws, oie.Warning{File: sys.Path, Msg: fmt.Sprintf("%s facet: the paper's rule and the reference script disagree (%d extraction(s) with stray spaces credited to another synset): paper TP %d P %.4f R %.4f F1 %.4f; script TP %d P %.4f R %.4f F1 %.4f",
-			c.Facet, res.CreditsDiffer, p.TP, p.Precision, p.Recall, p.F1, s.TP, s.Precision, s.Recall, s.F1)})
+		ws = append(ws, oie.Warning{File: sys.Path, Msg: fmt.Sprintf("%s facet: the paper's rule and the reference script disagree (%s): paper TP %d P %.4f R %.4f F1 %.4f; script TP %d P %.4f R %.4f F1 %.4f",
+			c.Facet, why, p.TP, p.Precision, p.Recall, p.F1, s.TP, s.Precision, s.Recall, s.F1)})
 	case res.CreditsDiffer > 0:
-		ws = append(ws, oie.Warning{File: sys.Path, Msg: fmt.Sprintf("%s facet: the reference script credits %d extraction(s) with stray spaces to another synset than the paper's rule; the totals agree",
+		ws = append(ws, oie.Warning{File: sys.Path, Msg: fmt.Sprintf("%s facet: the reference script, looking synsets up with untrimmed slots, credits %d extraction(s) to another synset than the paper's rule; the totals agree",
 			c.Facet, res.CreditsDiffer)})
 	}
 	return ws

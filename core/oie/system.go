@@ -57,6 +57,12 @@ type System struct {
 	// OpenLastLine is the number of the file's last line when no line break
 	// ends it, else 0 (the BenchIE^FL reference cuts a character there).
 	OpenLastLine int
+	// BOM: the file starts with a UTF-8 byte order mark (removed here; the
+	// BenchIE script keeps it in the first line's id).
+	BOM bool
+	// BlankLine is the first line holding only white space (skipped here;
+	// the BenchIE script crashes on it), 0 if none.
+	BlankLine int
 }
 
 // ReadSystem reads system extractions from data; file names the input in
@@ -69,9 +75,10 @@ func ReadSystem(file string, data []byte, opt SystemOptions) (*System, error) {
 	if err := CheckText(file, data, opt.Pause); err != nil {
 		return nil, err
 	}
-	lines := splitText(trimBOM(data), opt.Shared, true) // both formats skip blank lines
+	text := trimBOM(data)
+	lines := splitText(text, opt.Shared, true) // both formats skip blank lines
 	var err error
-	sys := &System{Path: file, Format: format}
+	sys := &System{Path: file, Format: format, BOM: len(text) < len(data), BlankLine: firstBlankLine(text, lines)}
 	if n := len(lines); n > 0 && data[len(data)-1] != '\n' && data[len(data)-1] != '\r' {
 		sys.OpenLastLine = lines[n-1].Num
 	}
@@ -88,6 +95,30 @@ func ReadSystem(file string, data []byte, opt SystemOptions) (*System, error) {
 		sys.Warnings = append(sys.Warnings, Warning{File: file, Msg: "the file holds no extractions"})
 	}
 	return sys, nil
+}
+
+// firstBlankLine returns the number of the first line of text (lines being
+// its lines that are not blank) that holds only white space, 0 if none. A
+// line break that ends the text opens no line.
+func firstBlankLine(text []byte, lines []Line) int {
+	n := 0 // the lines of text, as Python's universal newlines count them
+	for i, b := range text {
+		if b == '\n' || b == '\r' && (i+1 == len(text) || text[i+1] != '\n') {
+			n++
+		}
+	}
+	if len(text) > 0 && text[len(text)-1] != '\n' && text[len(text)-1] != '\r' {
+		n++
+	}
+	for k, l := range lines {
+		if l.Num != k+1 {
+			return k + 1
+		}
+	}
+	if len(lines) < n {
+		return len(lines) + 1
+	}
+	return 0
 }
 
 // readTSV and readJSONL read the lines of a file that are not blank
@@ -136,7 +167,8 @@ func readTSV(sys *System, lines []Line, mode ConfidenceMode, pause func()) error
 		if TrimSpace(head[0]) == "" {
 			return &ParseError{File: sys.Path, Line: l.Num, Column: 1, Msg: "empty sentence id: expected the id of a gold sentence in column 1", Err: ErrEmptyField}
 		}
-		e := Extraction{SentID: TrimSpace(head[0]), Triple: Triple{head[1], head[2], head[3]}, Line: l.Num}
+		id := TrimSpace(head[0])
+		e := Extraction{SentID: id, Triple: Triple{head[1], head[2], head[3]}, Line: l.Num, IDSpaced: !strings.HasSuffix(head[0], id)}
 		if len(l.Text) > len(head[0])+len(head[1])+len(head[2])+len(head[3])+3 { // more columns
 			e.Extra = strings.Split(rest, "\t")
 			if allConf {

@@ -1,0 +1,149 @@
+package benchie_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/oiebench/oiebench/core/benchie"
+)
+
+// edgeGold is written for benchie.md section 6.1: sentence 1's first
+// synset has a double space next to an optional unit (as EN sentence 25),
+// so dropping "[That night]" leaves a relation form with a trailing space.
+const edgeGold = "sent_id:1\t300 soldiers were able to reinforce That night the hotel .\n" +
+	"1--> Cluster 1:\n" +
+	"[,] 300 soldiers --> [were able to] reinforce  [That night] --> [the] hotel\n" +
+	"1--> Cluster 2:\n" +
+	"soldiers --> reinforced --> hotel\n" +
+	"1--> Cluster 3:\n" +
+	"the soldiers --> came --> at night\n" +
+	"\n" +
+	"sent_id:2\tGraner handcuffed him .\n" +
+	"2--> Cluster 1:\n" +
+	"Graner --> handcuffed --> him\n"
+
+func scoreBoth(t *testing.T, gold, system string, f benchie.Facet) (paper, script *benchie.Result) {
+	t.Helper()
+	c := benchie.Compile(mustGold(t, gold), f)
+	sys := mustSystem(t, system)
+	return c.Score(sys, benchie.Options{}), c.Score(sys, benchie.Options{ReferenceCompat: true})
+}
+
+func hasWarning(r *benchie.Result, part string) bool {
+	for _, w := range r.Warnings {
+		if strings.Contains(w.Msg, part) {
+			return true
+		}
+	}
+	return false
+}
+
+// A gold form with an edge space (from a double space next to a dropped
+// optional unit) is stripped before it is compared, in both modes; the
+// script then looks the synset up with the form as made, fails, and credits
+// the sentence's last synset.
+func TestGoldFormsStripped(t *testing.T) {
+	for _, f := range []benchie.Facet{benchie.Regular, benchie.Concat} {
+		paper, script := scoreBoth(t, edgeGold, "1\t300 soldiers\twere able to reinforce\tthe hotel\n", f)
+		if paper.TP != 1 || paper.FP != 0 || paper.Judgements[0].Synset != 0 {
+			t.Fatalf("%s paper: TP %d FP %d synset %d; want 1 0 0", f, paper.TP, paper.FP, paper.Judgements[0].Synset)
+		}
+		if script.TP != 1 || script.FP != 0 || script.Judgements[0].Synset != 2 {
+			t.Fatalf("%s script: TP %d FP %d synset %d; want 1 0 2 (the last synset)", f, script.TP, script.FP, script.Judgements[0].Synset)
+		}
+		if paper.CreditsDiffer != 1 || paper.ModesDisagree {
+			t.Fatalf("%s: credits differ %d, disagree %v; want 1, false", f, paper.CreditsDiffer, paper.ModesDisagree)
+		}
+		// with the unit kept the double space stays: both modes credit synset 1
+		paper, script = scoreBoth(t, edgeGold, "1\t300 soldiers\treinforce  That night\thotel\n", f)
+		if paper.TP != 1 || script.Judgements[0].Synset != 0 || paper.CreditsDiffer != 0 {
+			t.Fatalf("%s inner double space: TP %d, script synset %d, credits differ %d", f, paper.TP, script.Judgements[0].Synset, paper.CreditsDiffer)
+		}
+		// a single space where the gold has two is not a form
+		paper, _ = scoreBoth(t, edgeGold, "1\t300 soldiers\treinforce That night\thotel\n", f)
+		if f == benchie.Regular && paper.TP != 0 {
+			t.Fatalf("regular: one space for two matched")
+		}
+	}
+	// BenchIE-M strips the optional material first: no edge is left.
+	paper, script := scoreBoth(t, edgeGold, "1\t300 soldiers\treinforce\thotel\n", benchie.Minimal)
+	if paper.TP != 1 || script.TP != 1 || script.Judgements[0].Synset != 0 {
+		t.Fatalf("minimal: TP %d/%d synset %d", paper.TP, script.TP, script.Judgements[0].Synset)
+	}
+}
+
+// Trailing white space after the object (spaces, a tab) is stripped with
+// the line by the script: not a stray space, no disagreement.
+func TestLineStrippedBeforeSplit(t *testing.T) {
+	for _, sys := range []string{"2\tGraner\thandcuffed\thim  \n", "2\tGraner\thandcuffed\thim\t\n", "2\tGraner\thandcuffed\thim \t \n"} {
+		paper, script := scoreBoth(t, edgeGold, "1\tsoldiers\treinforced\thotel\n"+sys, benchie.Regular)
+		if paper.TP != 2 || script.TP != 2 || paper.CreditsDiffer != 0 || paper.ModesDisagree || len(paper.Warnings) != 0 {
+			t.Fatalf("%q: TP %d/%d credits differ %d warnings %v", sys, paper.TP, script.TP, paper.CreditsDiffer, paper.Warnings)
+		}
+	}
+	// a stray space before a confidence column does reach the object
+	paper, script := scoreBoth(t, edgeGold, "1\tsoldiers\treinforced\thotel \t0.5\n", benchie.Regular)
+	if paper.Judgements[0].Synset != 1 || script.Judgements[0].Synset != 2 || paper.CreditsDiffer != 1 {
+		t.Fatalf("stray space before the confidence: synsets %d/%d", paper.Judgements[0].Synset, script.Judgements[0].Synset)
+	}
+}
+
+// "1 " names no sentence for the script; the default mode trims it and
+// scores the line, and says the script differs.
+func TestSpacedID(t *testing.T) {
+	paper, script := scoreBoth(t, edgeGold, "2 \tGraner\thandcuffed\thim\n", benchie.Regular)
+	if paper.TP != 1 || script.TP != 0 || script.FP != 0 || script.Judgements[0].Verdict != benchie.Ignored {
+		t.Fatalf("TP %d/%d FP %d verdict %v", paper.TP, script.TP, script.FP, script.Judgements[0].Verdict)
+	}
+	if !paper.ModesDisagree || paper.Other.TP != 0 || !hasWarning(paper, "white space after the sentence id") || !hasWarning(script, "leaves them out") {
+		t.Fatalf("warnings %v / %v, other %+v", paper.Warnings, script.Warnings, paper.Other)
+	}
+}
+
+// Columns after the fourth: joined to the object by default (n-ary),
+// ignored by the script, with a warning naming how many lines.
+func TestExtraColumns(t *testing.T) {
+	sys := "1\tthe soldiers\tcame\tat\tnight\n2\tGraner\thandcuffed\thim\textra\n"
+	paper, script := scoreBoth(t, edgeGold, sys, benchie.Regular)
+	if paper.TP != 1 || paper.FP != 1 || script.TP != 1 || script.FP != 1 {
+		t.Fatalf("paper TP %d FP %d, script TP %d FP %d; want 1 1, 1 1", paper.TP, paper.FP, script.TP, script.FP)
+	}
+	if paper.Judgements[0].Verdict != benchie.Correct || script.Judgements[1].Verdict != benchie.Correct {
+		t.Fatalf("verdicts %v %v", paper.Judgements[0].Verdict, script.Judgements[1].Verdict)
+	}
+	if !hasWarning(script, "2 line(s) have text in columns after the object") {
+		t.Fatalf("warnings %v", script.Warnings)
+	}
+}
+
+// A BOM: dropped by default; the script keeps it in line 1's id.
+func TestBOMFirstLine(t *testing.T) {
+	paper, script := scoreBoth(t, edgeGold, "\ufeff2\tGraner\thandcuffed\thim\n1\tsoldiers\treinforced\thotel\n", benchie.Regular)
+	if paper.TP != 2 || script.TP != 1 || script.Judgements[0].Verdict != benchie.Ignored || !hasWarning(script, "byte order mark") {
+		t.Fatalf("TP %d/%d, warnings %v", paper.TP, script.TP, script.Warnings)
+	}
+	if !paper.ModesDisagree || paper.Other.TP != 1 {
+		t.Fatalf("the default mode must give the script's numbers: %+v", paper.Other)
+	}
+}
+
+// Files the script cannot score: a blank line (two final newlines too),
+// an empty last field.
+func TestScriptCrash(t *testing.T) {
+	for sys, want := range map[string]string{
+		"2\tGraner\thandcuffed\thim\n\n":                     "line 2 is blank",
+		"2\tGraner\thandcuffed\thim\n   \n1\tx\ty\tz\n":      "line 2 is blank",
+		"2\tGraner\thandcuffed\t\n":                          "line 1 has fewer than 4 fields",
+		"1\tsoldiers\treinforced\thotel\n2\tGraner\tx\t \t\n": "line 2 has fewer than 4 fields",
+	} {
+		paper, script := scoreBoth(t, edgeGold, sys, benchie.Regular)
+		if !strings.Contains(paper.ScriptCrash, want) || script.ScriptCrash != paper.ScriptCrash || !hasWarning(paper, "no published number can exist") || paper.ModesDisagree {
+			t.Fatalf("%q: crash %q, warnings %v", sys, paper.ScriptCrash, paper.Warnings)
+		}
+	}
+	for _, sys := range []string{"2\tGraner\thandcuffed\thim\n", "2\tGraner\thandcuffed\thim", "2\tGraner\thandcuffed\thim\r\n"} {
+		if paper, _ := scoreBoth(t, edgeGold, sys, benchie.Regular); paper.ScriptCrash != "" {
+			t.Fatalf("%q: crash %q", sys, paper.ScriptCrash)
+		}
+	}
+}
