@@ -131,9 +131,9 @@ func TestBOMFirstLine(t *testing.T) {
 // an empty last field.
 func TestScriptCrash(t *testing.T) {
 	for sys, want := range map[string]string{
-		"2\tGraner\thandcuffed\thim\n\n":                     "line 2 is blank",
-		"2\tGraner\thandcuffed\thim\n   \n1\tx\ty\tz\n":      "line 2 is blank",
-		"2\tGraner\thandcuffed\t\n":                          "line 1 has fewer than 4 fields",
+		"2\tGraner\thandcuffed\thim\n\n":                      "line 2 is blank",
+		"2\tGraner\thandcuffed\thim\n   \n1\tx\ty\tz\n":       "line 2 is blank",
+		"2\tGraner\thandcuffed\t\n":                           "line 1 has fewer than 4 fields",
 		"1\tsoldiers\treinforced\thotel\n2\tGraner\tx\t \t\n": "line 2 has fewer than 4 fields",
 	} {
 		paper, script := scoreBoth(t, edgeGold, sys, benchie.Regular)
