@@ -147,3 +147,25 @@ func TestScriptCrash(t *testing.T) {
 		}
 	}
 }
+
+// A junk line inside a synset (as the ZH gold's "2 0 6 :"): the script
+// reads its first three characters as a triple, ("2"; ""; "0") once
+// stripped; the default mode keeps the junk out of the gold.
+func TestJunkLineTriple(t *testing.T) {
+	gold := "sent_id:7\tA B C\n7--> Cluster 1:\nA --> B --> C\n7--> Cluster 2:\nB --> C --> A\n2 0 6 :\nC --> A --> B\n7--> Cluster 3:\nA --> C --> B\n"
+	g, err := benchie.ReadGold("gold.txt", []byte(gold), benchie.GoldOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []benchie.Facet{benchie.Regular, benchie.Concat, benchie.Minimal} {
+		c := benchie.Compile(g, f)
+		sys := mustSystem(t, "7\t2\t\t0\n")
+		paper, script := c.Score(sys, benchie.Options{}), c.Score(sys, benchie.Options{ReferenceCompat: true})
+		if paper.TP != 0 || paper.FP != 1 || script.TP != 1 || script.Judgements[0].Synset != 1 {
+			t.Fatalf("%s: paper TP %d FP %d, script TP %d synset %d; want 0 1, 1 1", f, paper.TP, paper.FP, script.TP, script.Judgements[0].Synset)
+		}
+		if !paper.ModesDisagree {
+			t.Fatalf("%s: the default mode must name the script's numbers", f)
+		}
+	}
+}

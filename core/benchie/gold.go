@@ -44,6 +44,9 @@ type Synset struct {
 	// Junk lists the lines inside the synset that were not understood; the
 	// reference keeps them as entries that never match.
 	Junk []int
+	// JunkText holds those lines' text, parallel to Junk (the reference
+	// script reads their first characters as a triple; see junkTriple).
+	JunkText []string
 	// Implicit marks a synset the reader opened for triples that came
 	// before any header (Label is then "(implicit)", for people).
 	Implicit bool
@@ -415,6 +418,7 @@ func (r *goldReader) line(num int, raw string) error {
 	}
 	if r.synset != nil {
 		r.synset.Junk = append(r.synset.Junk, num)
+		r.synset.JunkText = append(r.synset.JunkText, text)
 	}
 	return nil
 }
