@@ -206,23 +206,33 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 		switch {
 		case !scored:
 			script[i] = leftOut
-		case sraw == raw && m >= 0:
+		case sraw == raw && m >= 0 && junk[si] == nil:
 			script[i] = scriptCredit(si, raw, raw == t, m)
-		case sraw != raw:
+		default:
 			st := sraw.Trimmed()
-			if ms := match(si, st, false); ms >= 0 {
-				script[i] = scriptCredit(si, sraw, sraw == st, ms)
+			ms := m
+			if sraw != raw {
+				ms = match(si, st, false)
 			}
-		}
-		if scored {
-			for _, jt := range junk[si] {
-				if script[i] >= 0 && script[i] <= jt.synset {
-					break
+			// the junk lines the script reads as triples (section 1)
+			correct, first := ms >= 0, -1
+			for _, jl := range junk[si] {
+				correct = correct || jl.matches(c.Facet, st, false)
+				if first < 0 && jl.matches(c.Facet, sraw, true) {
+					first = jl.synset
 				}
-				if jt.matches(c.Facet, sraw.Trimmed(), sraw) {
-					script[i] = jt.synset
-					break
+			}
+			switch {
+			case !correct:
+			case ms >= 0 && first < 0:
+				script[i] = scriptCredit(si, sraw, sraw == st, ms)
+			case first >= 0:
+				script[i] = first
+				if mu := match(si, sraw, true); mu >= 0 && int(cs.triples[mu].synset) < first {
+					script[i] = int(cs.triples[mu].synset)
 				}
+			default:
+				script[i] = scriptCredit(si, sraw, false, ms)
 			}
 		}
 		if opt.ReferenceCompat && script[i] != paper[i] {
@@ -292,13 +302,17 @@ func (c *Compiled) junkTriples() map[int][]junkLine {
 	return out
 }
 
-// matches reports whether an extraction, trimmed t (raw as the script reads
-// it), is a form of the junk line's triple under facet f.
-func (jl *junkLine) matches(f Facet, t, raw oie.Triple) bool {
+// matches reports whether t is a form of the junk line's triple under
+// facet f: with exact, a form as made (the script's lookup), else a form
+// stripped.
+func (jl *junkLine) matches(f Facet, t oie.Triple, exact bool) bool {
 	if f == Concat {
-		return jl.ct.matchConcat(t.Subject+" "+t.Relation+" "+t.Object, false)
+		return jl.ct.matchConcat(t.Subject+" "+t.Relation+" "+t.Object, exact)
 	}
-	return jl.ct.match(t)
+	if !exact {
+		return jl.ct.match(t)
+	}
+	return jl.ct.slots[0].searchExact(t.Subject) && jl.ct.slots[1].searchExact(t.Relation) && jl.ct.slots[2].searchExact(t.Object)
 }
 
 // leftOut marks, among the synsets credited under one mode, an extraction
@@ -333,8 +347,11 @@ func (x *scriptEdges) read(sys *oie.System, e oie.Extraction, inGold bool) (oie.
 	t := e.Triple
 	if !rest {
 		t.Object = strings.TrimRightFunc(t.Object, oie.IsSpace)
-		if t.Object == "" && x.crash == "" {
-			x.crash = fmt.Sprintf("line %d has fewer than 4 fields once stripped (an empty object ends it)", e.Line)
+		if t.Object == "" { // the script cannot split the line: not scored
+			if x.crash == "" {
+				x.crash = fmt.Sprintf("line %d has fewer than 4 fields once stripped (an empty object ends it)", e.Line)
+			}
+			return t, false
 		}
 		if len(e.Extra) > 0 || t.Object != e.Object {
 			x.strippedEnds++
