@@ -497,9 +497,18 @@ func (c *Compiled) scoreWarnings(sys *oie.System, res *Result, edges *scriptEdge
 			ws = append(ws, oie.Warning{File: sys.Path, Msg: fmt.Sprintf("%d line(s) have white space after the sentence id: the id is trimmed and the lines scored; the reference script names no sentence by such an id and leaves them out", edges.spacedIDs)})
 		}
 	}
-	why := fmt.Sprintf("%d extraction(s) credited to another synset by its lookup with untrimmed slots", res.CreditsDiffer)
-	if edges.bomLine+edges.spacedIDs+edges.extraColumns > 0 {
-		why += fmt.Sprintf("; %d line(s) the script leaves out (BOM, spaced ids) and %d whose extra columns it ignores", edges.bomLine+edges.spacedIDs, edges.extraColumns)
+	var why []string
+	if res.CreditsDiffer > 0 {
+		why = append(why, fmt.Sprintf("%d extraction(s) credited to another synset by its lookup with untrimmed slots", res.CreditsDiffer))
+	}
+	if n := edges.bomLine + edges.spacedIDs; n > 0 {
+		why = append(why, fmt.Sprintf("%d line(s) it leaves out (a BOM or white space in the id)", n))
+	}
+	if edges.extraColumns > 0 {
+		why = append(why, fmt.Sprintf("%d line(s) whose columns after the object it ignores", edges.extraColumns))
+	}
+	if len(why) == 0 { // sections 1 and 6.1
+		why = append(why, "it reads a junk gold line as a triple, or leaves out a line it cannot split")
 	}
 	switch {
 	case res.ModesDisagree:
@@ -508,7 +517,7 @@ func (c *Compiled) scoreWarnings(sys *oie.System, res *Result, edges *scriptEdge
 			p, s = s, p
 		}
 		ws = append(ws, oie.Warning{File: sys.Path, Msg: fmt.Sprintf("%s facet: the paper's rule and the reference script disagree (%s): paper TP %d P %.4f R %.4f F1 %.4f; script TP %d P %.4f R %.4f F1 %.4f",
-			c.Facet, why, p.TP, p.Precision, p.Recall, p.F1, s.TP, s.Precision, s.Recall, s.F1)})
+			c.Facet, strings.Join(why, "; "), p.TP, p.Precision, p.Recall, p.F1, s.TP, s.Precision, s.Recall, s.F1)})
 	case res.CreditsDiffer > 0:
 		ws = append(ws, oie.Warning{File: sys.Path, Msg: fmt.Sprintf("%s facet: the reference script, looking synsets up with untrimmed slots, credits %d extraction(s) to another synset than the paper's rule; the totals agree",
 			c.Facet, res.CreditsDiffer)})

@@ -486,6 +486,7 @@ func score(res *benchie.Result) *report.Score {
 		s.Other = counts(res.Other, other)
 	}
 	s.CreditsDiffer = res.CreditsDiffer
+	s.ReferenceCannotScore = res.ScriptCrash
 	return s
 }
 

@@ -173,6 +173,10 @@ type Score struct {
 	// CreditsDiffer counts correct extractions the two modes credit to
 	// different synsets (possible while the totals agree).
 	CreditsDiffer int `json:"credits_differ"`
+	// ReferenceCannotScore, when set, says why the official script cannot
+	// score the system file (it crashes): no published number can exist
+	// for it (docs/scoring-edges.md).
+	ReferenceCannotScore string `json:"reference_cannot_score,omitempty"`
 }
 
 // Signature builds the reproducibility signature: every setting that can
