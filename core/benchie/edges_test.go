@@ -169,3 +169,25 @@ func TestJunkLineTriple(t *testing.T) {
 		}
 	}
 }
+
+// The English gold's sentences 25 and 26 have a double space next to an
+// optional unit: the extractions below are true positives for the official
+// script, in both of its modes' readings.
+func TestEnglishDoubleSpaceForms(t *testing.T) {
+	exp := loadExpected(t)
+	g := readGold(t, exp.Gold["en"])
+	sys := mustSystem(t, "25\t300 soldiers\twere able to reinforce\tthe hotel\n26\tJohn Crozier, Jr.\tbegan building\tflying machine\n")
+	for _, f := range benchie.Facets {
+		c := benchie.Compile(g, f)
+		for _, rc := range []bool{false, true} {
+			res := c.Score(sys, benchie.Options{ReferenceCompat: rc})
+			want := 2
+			if f == benchie.Minimal {
+				want = 1 // BenchIE-M's relation of sentence 25 is "reinforce"
+			}
+			if res.TP != want || res.FP != 2-want {
+				t.Errorf("%s, reference-compat %v: TP %d FP %d; want %d %d", f, rc, res.TP, res.FP, want, 2-want)
+			}
+		}
+	}
+}
