@@ -84,3 +84,30 @@ func TestMaxUnindexed(t *testing.T) {
 		t.Errorf("over the bound: %v", err)
 	}
 }
+
+// TestReferenceCannotScore: a system file the official BenchIE script
+// crashes on (a blank line) is said so on every score and once in the
+// warnings; the default mode still scores it.
+func TestReferenceCannotScore(t *testing.T) {
+	ev, err := evaluate.Run(evaluate.Request{
+		Gold:    evaluate.Input{Path: "gold.txt", Data: []byte(gold)},
+		Systems: []evaluate.Input{{Path: "s.tsv", Data: []byte("1\tHe\tserved as\tthe PM\n\n")}},
+		Options: evaluate.Options{Facets: []benchie.Facet{benchie.Regular, benchie.Concat}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := ev.Report.Systems[0]
+	if s.BenchIE.Regular.TP != 1 || s.BenchIE.Regular.ReferenceCannotScore != "line 2 is blank" || s.BenchIE.Concat.ReferenceCannotScore != "line 2 is blank" || s.BenchIE.Regular.Other != nil {
+		t.Fatalf("%+v", s.BenchIE.Regular)
+	}
+	n := 0
+	for _, w := range s.Warnings {
+		if strings.Contains(w, "cannot score this file") {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Fatalf("warnings %q", s.Warnings)
+	}
+}
