@@ -18,7 +18,10 @@ const (
 	Correct
 	// Duplicate: correct, but its synset was already covered.
 	Duplicate
-	// Ignored: the extraction names a sentence that is not in the gold.
+	// Ignored: the extraction names a sentence that is not in the gold, or,
+	// in reference-compatible mode, its line is one the official script
+	// leaves out (an id with white space after it, a BOM's first line, a
+	// line it cannot split; benchie.md section 6.1).
 	Ignored
 )
 
@@ -29,7 +32,7 @@ func (v Verdict) String() string { return verdictNames[v] }
 // Judgement explains the verdict on one extraction.
 type Judgement struct {
 	Verdict  Verdict
-	Sentence int // index into Gold.Sentences; -1 when Ignored
+	Sentence int // index into Gold.Sentences; -1 when the id names no gold sentence
 	Synset   int // the synset credited (Correct, Duplicate); else -1
 	Triple   int // the gold triple of that synset the extraction equals; -1 if none
 }
