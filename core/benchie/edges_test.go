@@ -134,6 +134,8 @@ func TestScriptCrash(t *testing.T) {
 		"2\tGraner\thandcuffed\thim\n\n":                      "line 2 is blank",
 		"2\tGraner\thandcuffed\thim\n   \n1\tx\ty\tz\n":       "line 2 is blank",
 		"2\tGraner\thandcuffed\t\n":                           "line 1 has fewer than 4 fields",
+		"\ufeff\n2\tGraner\thandcuffed\thim\n":                "line 1 is blank",
+		"\ufeff":                                              "line 1 is blank",
 		"1\tsoldiers\treinforced\thotel\n2\tGraner\tx\t \t\n": "line 2 has fewer than 4 fields",
 	} {
 		paper, script := scoreBoth(t, edgeGold, sys, benchie.Regular)
@@ -189,5 +191,13 @@ func TestEnglishDoubleSpaceForms(t *testing.T) {
 				t.Errorf("%s, reference-compat %v: TP %d FP %d; want %d %d", f, rc, res.TP, res.FP, want, 2-want)
 			}
 		}
+	}
+}
+
+// The script stops at the first line it cannot read: the report names it.
+func TestScriptCrashFirstLine(t *testing.T) {
+	paper, _ := scoreBoth(t, edgeGold, "2\tGraner\thandcuffed\t\n\n1\tsoldiers\treinforced\thotel\n", benchie.Regular)
+	if !strings.HasPrefix(paper.ScriptCrash, "line 1 ") {
+		t.Fatalf("crash %q: want line 1", paper.ScriptCrash)
 	}
 }

@@ -159,6 +159,9 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 		return cs.synsets - 1
 	}
 	edges := scriptEdges{tsv: sys.Format == oie.FormatTSV}
+	if edges.tsv && sys.BlankLine > 0 {
+		edges.crash, edges.crashLine = fmt.Sprintf("line %d is blank", sys.BlankLine), sys.BlankLine
+	}
 	junk := c.junkTriples()
 	unknown := map[string]bool{}
 	// A system's extractions come sentence by sentence, mostly in the
@@ -331,6 +334,7 @@ type scriptEdges struct {
 	// lines the script reads differently
 	spacedIDs, bomLine, extraColumns, strippedEnds int
 	crash                                          string // why the script cannot score the file; "" if it can
+	crashLine                                      int
 }
 
 // read returns e's triple as the script reads it, and whether the script
@@ -340,9 +344,6 @@ func (x *scriptEdges) read(sys *oie.System, e oie.Extraction, inGold bool) (oie.
 	if !x.tsv {
 		return e.Folded(), inGold
 	}
-	if x.crash == "" && sys.BlankLine > 0 {
-		x.crash = fmt.Sprintf("line %d is blank", sys.BlankLine)
-	}
 	rest := e.HasConfidence // something that is not white space follows the object
 	for _, a := range e.Extra {
 		rest = rest || oie.TrimSpace(a) != ""
@@ -351,8 +352,8 @@ func (x *scriptEdges) read(sys *oie.System, e oie.Extraction, inGold bool) (oie.
 	if !rest {
 		t.Object = strings.TrimRightFunc(t.Object, oie.IsSpace)
 		if t.Object == "" { // the script cannot split the line: not scored
-			if x.crash == "" {
-				x.crash = fmt.Sprintf("line %d has fewer than 4 fields once stripped (an empty object ends it)", e.Line)
+			if x.crash == "" || e.Line < x.crashLine { // the script stops at the first
+				x.crash, x.crashLine = fmt.Sprintf("line %d has fewer than 4 fields once stripped (an empty object ends it)", e.Line), e.Line
 			}
 			return t, false
 		}

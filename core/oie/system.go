@@ -79,6 +79,9 @@ func ReadSystem(file string, data []byte, opt SystemOptions) (*System, error) {
 	lines := splitText(text, opt.Shared, true) // both formats skip blank lines
 	var err error
 	sys := &System{Path: file, Format: format, BOM: len(text) < len(data), BlankLine: firstBlankLine(text, lines)}
+	if sys.BOM && len(text) == 0 { // the BOM alone is a line, which holds nothing else
+		sys.BlankLine = 1
+	}
 	if n := len(lines); n > 0 && data[len(data)-1] != '\n' && data[len(data)-1] != '\r' {
 		sys.OpenLastLine = lines[n-1].Num
 	}

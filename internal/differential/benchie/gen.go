@@ -109,7 +109,7 @@ func Generate(g *Gold, facet string, seed uint64) string {
 func perturb(r *rand.Rand, lines [][]string, i int, crashing bool) [][]string {
 	cols := lines[i]
 	sp := func() string { return Spaces[r.IntN(len(Spaces))] }
-	switch r.IntN(16) {
+	switch r.IntN(17) {
 	case 0: // white space at a slot's edge
 		k := 1 + r.IntN(3)
 		if r.IntN(2) == 0 {
@@ -157,6 +157,10 @@ func perturb(r *rand.Rand, lines [][]string, i int, crashing bool) [][]string {
 		cols[0] = "x" + cols[0]
 	case 11: // white space inside the id column only
 		cols[0] = cols[0] + " "
+	case 12: // a column missing: oiebench's reader refuses the file
+		if r.IntN(8) == 0 {
+			lines[i] = cols[:3]
+		}
 	}
 	return lines
 }
