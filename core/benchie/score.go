@@ -241,6 +241,9 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 				script[i] = scriptCredit(si, sraw, false, ms)
 			}
 		}
+		if script[i] >= 0 && paper[i] >= 0 && script[i] != paper[i] && sraw != sraw.Trimmed() {
+			edges.strayCredits++
+		}
 		if opt.ReferenceCompat && script[i] != paper[i] {
 			switch {
 			case script[i] == leftOut:
@@ -335,6 +338,7 @@ type scriptEdges struct {
 	spacedIDs, bomLine, extraColumns, strippedEnds int
 	crash                                          string // why the script cannot score the file; "" if it can
 	crashLine                                      int
+	strayCredits                                   int // credits that differ for a slot with stray spaces
 }
 
 // read returns e's triple as the script reads it, and whether the script
@@ -503,7 +507,7 @@ func (c *Compiled) scoreWarnings(sys *oie.System, res *Result, edges *scriptEdge
 	}
 	var why []string
 	if res.CreditsDiffer > 0 {
-		why = append(why, fmt.Sprintf("%d extraction(s) credited to another synset by its lookup with untrimmed slots", res.CreditsDiffer))
+		why = append(why, fmt.Sprintf("%d extraction(s) %s credited to another synset", res.CreditsDiffer, creditCause(res.CreditsDiffer, edges.strayCredits)))
 	}
 	if n := edges.bomLine + edges.spacedIDs; n > 0 {
 		why = append(why, fmt.Sprintf("%d line(s) it leaves out (a BOM or white space in the id)", n))
@@ -523,10 +527,23 @@ func (c *Compiled) scoreWarnings(sys *oie.System, res *Result, edges *scriptEdge
 		ws = append(ws, oie.Warning{File: sys.Path, Msg: fmt.Sprintf("%s facet: the paper's rule and the reference script disagree (%s): paper TP %d P %.4f R %.4f F1 %.4f; script TP %d P %.4f R %.4f F1 %.4f",
 			c.Facet, strings.Join(why, "; "), p.TP, p.Precision, p.Recall, p.F1, s.TP, s.Precision, s.Recall, s.F1)})
 	case res.CreditsDiffer > 0:
-		ws = append(ws, oie.Warning{File: sys.Path, Msg: fmt.Sprintf("%s facet: the reference script, looking synsets up with untrimmed slots, credits %d extraction(s) to another synset than the paper's rule; the totals agree",
-			c.Facet, res.CreditsDiffer)})
+		ws = append(ws, oie.Warning{File: sys.Path, Msg: fmt.Sprintf("%s facet: the reference script credits %d extraction(s) %s to another synset than the paper's rule; the totals agree",
+			c.Facet, res.CreditsDiffer, creditCause(res.CreditsDiffer, edges.strayCredits))})
 	}
 	return ws
+}
+
+// creditCause says why the script credits n extractions to another synset,
+// stray of them for stray spaces in their slots (section 6), the others for
+// a gold form with white space at an edge (section 6.1).
+func creditCause(n, stray int) string {
+	switch stray {
+	case n:
+		return "with stray spaces"
+	case 0:
+		return "that match a gold form with white space at an edge"
+	}
+	return fmt.Sprintf("(%d with stray spaces, %d matching a gold form with white space at an edge)", stray, n-stray)
 }
 
 // Closest is a gold triple that agrees with an extraction in the most slots.

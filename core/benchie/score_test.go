@@ -161,7 +161,7 @@ func TestReferenceCompatZH(t *testing.T) {
 			t.Errorf("line %d: paper credits synset %d, script %d", e.Line, p.Synset, s.Synset)
 		}
 	}
-	if len(paper.Warnings) != 1 || !strings.Contains(paper.Warnings[0].Msg, "credits 1 extraction(s) to another synset") {
+	if len(paper.Warnings) != 1 || !strings.Contains(paper.Warnings[0].Msg, "credits 1 extraction(s) with stray spaces to another synset") {
 		t.Errorf("warnings: %v", paper.Warnings)
 	}
 }
