@@ -552,8 +552,7 @@ func (r *goldReader) triple(num int, l tripleLine, pos func(int) at) error {
 	var refs [3]unitRef
 	off := 0
 	for i, slot := range parts {
-		trimmed := oie.TrimSpace(slot)
-		if trimmed == "" {
+		if oie.TrimSpace(slot) == "" {
 			if err := r.oddity(num, pos(off), fmt.Sprintf("empty %s slot", slotNames[i]), oie.ErrEmptyField); err != nil {
 				return err
 			}
@@ -564,18 +563,19 @@ func (r *goldReader) triple(num int, l tripleLine, pos func(int) at) error {
 		}
 		start := len(r.block)
 		var issues []slotIssue
+		// The slot as written, not trimmed: the reference makes its forms so
+		// (white space at an edge stays in them), and matching strips forms.
 		if l.brackets&(1<<i) == 0 {
-			r.block = append(r.block, Unit{trimmed, false})
+			r.block = append(r.block, Unit{slot, false})
 		} else {
 			var clean bool
-			if r.block, issues, clean = appendUnits(r.block, trimmed); clean {
+			if r.block, issues, clean = appendUnits(r.block, slot); clean {
 				l.opens |= 1 << (3 + i)
 			}
 		}
 		refs[i] = unitRef{int32(len(r.gold.units.blocks)), int32(start), int32(len(r.block) - start)}
 		for _, is := range issues {
-			lead := strings.Index(slot, trimmed)
-			if err := r.oddity(num, pos(off+lead+is.offset), is.msg, oie.ErrSyntax); err != nil {
+			if err := r.oddity(num, pos(off+is.offset), is.msg, oie.ErrSyntax); err != nil {
 				return err
 			}
 		}

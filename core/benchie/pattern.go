@@ -296,14 +296,15 @@ func collapseSpaces(s string) string {
 	return b.String()
 }
 
-// SlotUnits is how every consumer reads a gold slot: trimmed (the published
-// German gold has slots with a stray leading space that the reference
-// matches), stripped of optional material for BenchIE-M, split into units.
+// SlotUnits is how every consumer reads a gold slot: as written, white
+// space at its edges included (the reference makes its forms so: the German
+// gold's " in [der] Henry Wood Hall" has forms that start with a space,
+// which matching strips), stripped of optional material for BenchIE-M,
+// split into units.
 func SlotUnits(slot string, f Facet) []Unit { return appendSlotUnits(nil, slot, f) }
 
 // appendSlotUnits is SlotUnits appending the units to dst.
 func appendSlotUnits(dst []Unit, slot string, f Facet) []Unit {
-	slot = oie.TrimSpace(slot)
 	if f == Minimal {
 		slot = minimalSlot(slot)
 	}

@@ -110,14 +110,14 @@ func minimal(slot string) string {
 }
 
 // Forms lists a slot's surface forms, as made (not stripped), by brute
-// force: the slot is stripped, split on single spaces; a token with '['
+// force: the slot as written (not stripped: white space at its edges
+// stays in its forms, as in the reference's), split on single spaces; a token with '['
 // and ']' is an optional unit, a token with '[' alone opens one that runs to
 // the next token with ']' (or is dropped when there is none), a token with
 // ']' alone is dropped; every subset of units is removed in turn, what is
 // left joined by single spaces and every bracket deleted. ok is false
 // beyond maxUnits optional units.
 func Forms(slot string, facet string) (forms []string, ok bool) {
-	slot = strip(slot)
 	if facet == "minimal" {
 		slot = minimal(slot)
 	}
