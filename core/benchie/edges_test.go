@@ -273,3 +273,30 @@ func TestGoldSlotEdgeSpace(t *testing.T) {
 		t.Fatalf("%d distinct surface triples; want 2", st.Extractions)
 	}
 }
+
+// A line that starts with white space, a tab included: the script strips
+// the line before it splits it, so the id is read and the line scored; both
+// modes do the same and say so. A trailing space on the id still names no
+// sentence for the script.
+func TestIndentedLines(t *testing.T) {
+	for _, sys := range []string{
+		"\t2\tGraner\thandcuffed\thim\n",
+		" 2\tGraner\thandcuffed\thim\n",
+		"\u00a02\tGraner\thandcuffed\thim\n",
+		"\t \u3000\t2\tGraner\thandcuffed\thim\n",
+	} {
+		paper, script := scoreBoth(t, edgeGold, sys, benchie.Regular)
+		for _, r := range []*benchie.Result{paper, script} {
+			if r.TP != 1 || r.FP != 0 || r.Ignored != 0 || r.ModesDisagree || !hasWarning(r, "1 line(s) start with white space before the sentence id") {
+				t.Fatalf("%q (reference-compat %v): TP %d FP %d ignored %d, disagree %v; want 1 0 0 false; warnings %v", sys, r.ReferenceCompat, r.TP, r.FP, r.Ignored, r.ModesDisagree, r.Warnings)
+			}
+		}
+	}
+	paper, script := scoreBoth(t, edgeGold, "\t2 \tGraner\thandcuffed\thim\n", benchie.Regular)
+	if paper.TP != 1 || script.TP != 0 || script.Judgements[0].Verdict != benchie.Ignored || !paper.ModesDisagree {
+		t.Fatalf("indented id with a space after it: paper TP %d, script TP %d verdict %v; want 1, 0, ignored", paper.TP, script.TP, script.Judgements[0].Verdict)
+	}
+	if plain, _ := scoreBoth(t, edgeGold, "2\tGraner\thandcuffed\thim\n", benchie.Regular); hasWarning(plain, "start with white space") {
+		t.Fatalf("a line without white space before its id: %v", plain.Warnings)
+	}
+}

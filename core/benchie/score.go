@@ -335,10 +335,10 @@ const leftOut = -2
 type scriptEdges struct {
 	tsv bool // only TSV lines are the script's input
 	// lines the script reads differently
-	spacedIDs, bomLine, extraColumns, strippedEnds int
-	crash                                          string // why the script cannot score the file; "" if it can
-	crashLine                                      int
-	strayCredits                                   int // credits that differ for a slot with stray spaces
+	spacedIDs, bomLine, extraColumns, strippedEnds, indented int
+	crash                                                    string // why the script cannot score the file; "" if it can
+	crashLine                                                int
+	strayCredits                                             int // credits that differ for a slot with stray spaces
 }
 
 // read returns e's triple as the script reads it, and whether the script
@@ -351,6 +351,9 @@ func (x *scriptEdges) read(sys *oie.System, e oie.Extraction, inGold bool) (oie.
 	rest := e.HasConfidence // something that is not white space follows the object
 	for _, a := range e.Extra {
 		rest = rest || oie.TrimSpace(a) != ""
+	}
+	if e.Indented {
+		x.indented++
 	}
 	t := e.Triple
 	if !rest {
@@ -487,6 +490,9 @@ func (c *Compiled) scoreWarnings(sys *oie.System, res *Result, edges *scriptEdge
 			res.ScriptCrash, map[bool]string{false: "(the paper's rule)", true: "reading of the script's rules"}[res.ReferenceCompat])})
 	}
 	// The lines the script reads otherwise (benchie.md, section 6.1).
+	if edges.indented > 0 { // read alike in both modes, but not as the spec's column 1
+		ws = append(ws, oie.Warning{File: sys.Path, Msg: fmt.Sprintf("%d line(s) start with white space before the sentence id: it is dropped and the lines scored, as the reference script does (it strips each line)", edges.indented)})
+	}
 	if res.ReferenceCompat {
 		if edges.bomLine > 0 {
 			ws = append(ws, oie.Warning{File: sys.Path, Line: 1, Msg: "the file starts with a UTF-8 byte order mark: the reference script keeps it in the first line's sentence id, which then names no sentence, so line 1 is left out of the score"})

@@ -34,6 +34,9 @@ type Extraction struct {
 	// trimmed); the BenchIE script, which does not trim it, names no
 	// sentence by such an id.
 	IDSpaced bool
+	// Indented: white space (a tab too) came before the id on its line and
+	// was dropped, as the BenchIE script, which strips every line, drops it.
+	Indented bool
 	// Line is the 1-based line of the extraction in its file.
 	Line int
 }

@@ -151,8 +151,11 @@ func readTSV(sys *System, lines []Line, mode ConfidenceMode, pause func()) error
 		if pause != nil && k%PauseEvery == PauseEvery-1 {
 			pause()
 		}
+		// White space before the id, a tab included, is dropped, as the
+		// BenchIE script (which strips every line) drops it.
+		text := strings.TrimLeftFunc(l.Text, IsSpace)
 		var head [4]string
-		n, rest := 0, l.Text
+		n, rest := 0, text
 		for n < 4 {
 			i := strings.IndexByte(rest, '\t')
 			if i < 0 {
@@ -164,15 +167,15 @@ func readTSV(sys *System, lines []Line, mode ConfidenceMode, pause func()) error
 			n++
 		}
 		if n < 4 {
-			return &ParseError{File: sys.Path, Line: l.Num, Column: Column(l.Text, len(l.Text)),
-				Msg: fmt.Sprintf("expected at least 4 tab-separated columns (sent_id, subject, relation, object), found %d", n), Err: ErrFieldCount}
+			msg := fmt.Sprintf("expected at least 4 tab-separated columns (sent_id, subject, relation, object), found %d", n)
+			if len(text) < len(l.Text) {
+				msg += " after the white space that starts the line (tabs too), which is dropped as the BenchIE script drops it"
+			}
+			return &ParseError{File: sys.Path, Line: l.Num, Column: Column(l.Text, len(l.Text)), Msg: msg, Err: ErrFieldCount}
 		}
-		if TrimSpace(head[0]) == "" {
-			return &ParseError{File: sys.Path, Line: l.Num, Column: 1, Msg: "empty sentence id: expected the id of a gold sentence in column 1", Err: ErrEmptyField}
-		}
-		id := TrimSpace(head[0])
-		e := Extraction{SentID: id, Triple: Triple{head[1], head[2], head[3]}, Line: l.Num, IDSpaced: !strings.HasSuffix(head[0], id)}
-		if len(l.Text) > len(head[0])+len(head[1])+len(head[2])+len(head[3])+3 { // more columns
+		id := TrimSpace(head[0]) // not empty: text starts with no white space
+		e := Extraction{SentID: id, Triple: Triple{head[1], head[2], head[3]}, Line: l.Num, IDSpaced: !strings.HasSuffix(head[0], id), Indented: len(text) < len(l.Text)}
+		if len(text) > len(head[0])+len(head[1])+len(head[2])+len(head[3])+3 { // more columns
 			e.Extra = strings.Split(rest, "\t")
 			if allConf {
 				allConf = isNumber(e.Extra[len(e.Extra)-1])

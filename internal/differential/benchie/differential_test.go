@@ -45,7 +45,7 @@ func filesPerGold(name string) int {
 func TestDifferential(t *testing.T) {
 	// what the files exercised: a harness whose files never tell the
 	// modes apart, or never crash the script, tests little
-	files, rejected, crashes, modesDiffer, edgy := 0, 0, 0, 0, 0
+	files, rejected, crashes, modesDiffer, edgy, indented := 0, 0, 0, 0, 0, 0
 	for _, gd := range golds(t) {
 		name, text := gd[0], gd[1]
 		g, err := core.ReadGold(name, []byte(text), core.GoldOptions{})
@@ -89,23 +89,34 @@ func TestDifferential(t *testing.T) {
 				if want.Crash != "" && !hasCrashWarning(paper) {
 					t.Fatalf("%s: the script cannot score this file and the report does not say so: %v", where, paper.Warnings)
 				}
+				if want.Indented > 0 {
+					indented++
+				}
+				for _, r := range []*core.Result{paper, script} {
+					if says := hasWarning(r, fmt.Sprintf("%d line(s) start with white space before the sentence id", want.Indented)); says != (want.Indented > 0) {
+						t.Fatalf("%s: %d line(s) start with white space; the warnings say so: %v (%v)", where, want.Indented, says, r.Warnings)
+					}
+				}
 			}
 		}
 	}
-	t.Logf("%d files: %d refused by the reader, %d the script cannot score, %d where the modes differ, %d matching a gold form with an edge space", files, rejected, crashes, modesDiffer, edgy)
-	if files < 300 || crashes < 10 || modesDiffer < 30 || edgy < 10 {
-		t.Fatalf("too few files of a kind: %d files, %d crashes, %d with modes differing, %d edgy", files, crashes, modesDiffer, edgy)
+	t.Logf("%d files: %d refused by the reader, %d the script cannot score, %d where the modes differ, %d matching a gold form with an edge space, %d with lines that start with white space", files, rejected, crashes, modesDiffer, edgy, indented)
+	if files < 300 || crashes < 10 || modesDiffer < 30 || edgy < 10 || indented < 30 {
+		t.Fatalf("too few files of a kind: %d files, %d crashes, %d with modes differing, %d edgy, %d indented", files, crashes, modesDiffer, edgy, indented)
 	}
 }
 
-func hasCrashWarning(r *core.Result) bool {
+// hasWarning reports whether a warning of r holds part.
+func hasWarning(r *core.Result, part string) bool {
 	for _, w := range r.Warnings {
-		if strings.Contains(w.Msg, "cannot score this file") {
+		if strings.Contains(w.Msg, part) {
 			return true
 		}
 	}
 	return false
 }
+
+func hasCrashWarning(r *core.Result) bool { return hasWarning(r, "cannot score this file") }
 
 func compare(t *testing.T, where string, got *core.Result, sys *oie.System, want Counts, credits []Credit) {
 	t.Helper()

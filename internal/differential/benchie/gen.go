@@ -122,9 +122,10 @@ func perturb(r *rand.Rand, lines [][]string, i int, crashing bool) [][]string {
 		if strings.HasSuffix(cols[3], "\t") && r.IntN(2) == 0 {
 			cols[3] += " "
 		}
-	case 2: // white space at the line's start
-		if s := sp(); s != "\t" {
-			cols[0] = s + cols[0]
+	case 2: // white space at the line's start: tabs too, before the id
+		cols[0] = sp() + cols[0]
+		if r.IntN(3) == 0 {
+			cols[0] = "\t" + cols[0]
 		}
 	case 3: // an id with a space after it
 		cols[0] += []string{" ", "\u00a0", "\u3000"}[r.IntN(3)]
@@ -191,6 +192,12 @@ func GenerateGold(seed uint64) string {
 		s := strings.Join(toks, " ")
 		if r.IntN(3) == 0 { // a double space next to a unit
 			s = strings.Replace(s, " ", "  ", 1)
+		}
+		switch r.IntN(8) { // white space at the slot's own edge, kept in its forms
+		case 0:
+			s = " " + s
+		case 1:
+			s += " "
 		}
 		if r.IntN(10) == 0 {
 			s = "(" + s + ")"

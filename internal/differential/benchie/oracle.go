@@ -282,6 +282,8 @@ type Outcome struct {
 	Script   Counts // reference-compatible mode (the script's reading)
 	// Edgy: a line matched only a gold form with white space at an edge.
 	Edgy bool
+	// Indented counts the lines (not blank) that start with white space.
+	Indented int
 	// FirstCredit is, for each mode, the synset credited to each line
 	// scored (sentence id and synset; -1 none), for failure messages.
 	PaperCredits, ScriptCredits []Credit
@@ -322,6 +324,11 @@ func Score(g *Gold, facet, text string) Outcome {
 			}
 		}
 	}
+	for _, l := range splitLines(strings.TrimLeft(text, "\ufeff")) {
+		if strip(l) != "" && strings.TrimLeftFunc(l, pySpace) != l {
+			out.Indented++
+		}
+	}
 	script, crash := readScript(text)
 	out.Crash = crash
 	out.Script, out.ScriptCredits = score(g, facet, script, true)
@@ -336,8 +343,9 @@ type line struct {
 }
 
 // readDefault reads the file as oiebench's default mode does (benchie.md
-// section 3 and 6.1): a BOM dropped; blank lines skipped; tab-separated;
-// the id stripped; at least four columns (else the file is refused); when
+// section 3 and 6.1): a BOM dropped; blank lines skipped; white space
+// (tabs too) before the id dropped, as the script's stripping drops it;
+// tab-separated; the id stripped; at least four columns (else the file is refused); when
 // every line has five or more columns and every last one is a number, the
 // last column is a confidence; other columns after the object are joined
 // to it with single spaces; the slots stripped.
@@ -349,7 +357,7 @@ func readDefault(text string) ([]line, bool) {
 		if strip(l) == "" {
 			continue
 		}
-		cols := strings.Split(l, "\t")
+		cols := strings.Split(strings.TrimLeftFunc(l, pySpace), "\t")
 		if len(cols) < 4 || strip(cols[0]) == "" {
 			return nil, false
 		}
