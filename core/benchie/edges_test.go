@@ -264,8 +264,13 @@ func TestGoldSlotEdgeSpace(t *testing.T) {
 	}
 	// Two extractions the script credits to one synset: its TP is lower.
 	paper, script := scoreBoth(t, slotEdgeGold, "1\tAnna\tsang\tin the Hall\n1\tAnna\tsang\tin Glasgow\n", benchie.Regular)
-	if paper.TP != 2 || script.TP != 1 || !paper.ModesDisagree || !hasWarning(paper, "white space at an edge") {
-		t.Fatalf("paper TP %d, script TP %d, disagree %v; want 2, 1, true; warnings %v", paper.TP, script.TP, paper.ModesDisagree, paper.Warnings)
+	if paper.TP != 2 || script.TP != 1 || !paper.ModesDisagree || !hasWarning(paper, "white space at an edge") || paper.StrayCredits != 0 {
+		t.Fatalf("paper TP %d, script TP %d, disagree %v, stray credits %d; want 2, 1, true, 0; warnings %v", paper.TP, script.TP, paper.ModesDisagree, paper.StrayCredits, paper.Warnings)
+	}
+	// One credit of each cause: the counts keep them apart.
+	paper, _ = scoreBoth(t, slotEdgeGold, "1\tAnna\tsang\tin the Hall\n1\tAnna\tsang in \tHall\n", benchie.Regular)
+	if paper.CreditsDiffer != 2 || paper.StrayCredits != 1 || !hasWarning(paper, "(1 with stray spaces, 1 matching a gold form with white space at an edge)") {
+		t.Fatalf("credits differ %d, stray %d; want 2, 1; warnings %v", paper.CreditsDiffer, paper.StrayCredits, paper.Warnings)
 	}
 	// The statistics count the forms as made: " in Hall" is not "in Hall".
 	st := mustGold(t, "sent_id:1\tAnna sang in Hall .\n1--> Cluster 1:\nAnna --> sang -->  in Hall\nAnna --> sang --> in Hall\n").Stats()

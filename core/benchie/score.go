@@ -90,6 +90,10 @@ type Result struct {
 	// CreditsDiffer counts correct extractions that the two modes credit to
 	// different synsets; it can be non-zero while the totals agree.
 	CreditsDiffer int
+	// StrayCredits counts those of CreditsDiffer whose extraction has
+	// white space at a slot's edge (the script looks the synset up with it);
+	// the others match a gold form with white space at an edge.
+	StrayCredits int
 	// ScriptCrash, when set, says why the reference script cannot score
 	// the system file at all (benchie.md, section 6.1): no published number
 	// can exist for it.
@@ -270,8 +274,9 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 	res.ScriptCrash = edges.crash
 	if res.ScriptCrash != "" && !opt.ReferenceCompat {
 		// no script numbers exist to compare with
-		res.ModesDisagree, res.CreditsDiffer = false, 0
+		res.ModesDisagree, res.CreditsDiffer, edges.strayCredits = false, 0, 0
 	}
+	res.StrayCredits = edges.strayCredits
 	res.Warnings = c.scoreWarnings(sys, res, &edges)
 	return res
 }

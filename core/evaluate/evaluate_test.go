@@ -111,3 +111,22 @@ func TestReferenceCannotScore(t *testing.T) {
 		t.Fatalf("warnings %q", s.Warnings)
 	}
 }
+
+// TestCreditCauses: of the extractions the modes credit to different
+// synsets, the score counts those with stray spaces in their slots apart
+// from those matching a gold form with white space at an edge.
+func TestCreditCauses(t *testing.T) {
+	const edgeGold = "sent_id:1\tHe served as PM .\n1--> Cluster 1:\nHe --> served -->  as [the] PM\n1--> Cluster 2:\nHe --> served as --> [the] PM\n1--> Cluster 3:\nHe --> was --> PM\n"
+	ev, err := evaluate.Run(evaluate.Request{
+		Gold:    evaluate.Input{Path: "gold.txt", Data: []byte(edgeGold)},
+		Systems: []evaluate.Input{{Path: "s.tsv", Data: []byte("1\tHe\tserved\tas PM\n1\tHe\tserved as \tthe PM\n")}},
+		Options: evaluate.Options{Facets: []benchie.Facet{benchie.Regular}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := ev.Report.Systems[0].BenchIE.Regular
+	if r.TP != 2 || r.Other == nil || r.Other.TP != 1 || r.CreditsDiffer != 2 || r.CreditsStraySpaces != 1 {
+		t.Fatalf("%+v", r)
+	}
+}
