@@ -3,15 +3,16 @@ package benchie
 import "github.com/oiebench/oiebench/core/oie"
 
 // SurfaceForms lists the distinct surface triples a gold triple stands for
-// under a facet (benchie.md section 2), each slot's forms stripped as the
-// matcher strips them before it compares (section 6.1), for callers that need the forms themselves, such as agreement
+// under a facet (benchie.md section 2), as made: white space at a slot's
+// edge stays, as in the reference's forms and the statistics' count (the
+// matcher strips forms before it compares, section 6.1), for callers that need the forms themselves, such as agreement
 // between two golds. Matching never uses it. It stops once more than limit
 // forms exist and then reports false.
 func SurfaceForms(t oie.Triple, f Facet, limit int) ([]oie.Triple, bool) {
 	var slots [3][]string
 	total := 1
 	for k, slot := range t.Slots() {
-		slots[k] = trimmedForms(ExpandUnits(SlotUnits(slot, f), limit))
+		slots[k] = ExpandUnits(SlotUnits(slot, f), limit)
 		if slots[k] == nil || total*len(slots[k]) > limit {
 			return nil, false
 		}
@@ -26,14 +27,4 @@ func SurfaceForms(t oie.Triple, f Facet, limit int) ([]oie.Triple, bool) {
 		}
 	}
 	return out, true
-}
-
-// trimmedForms strips every form of a slot of its edge white space (a
-// form made from a slot with white space at an edge keeps it), keeping the
-// first of forms that become equal; nil stays nil.
-func trimmedForms(forms []string) []string {
-	for i, f := range forms {
-		forms[i] = oie.TrimSpace(f)
-	}
-	return dedupe(forms)
 }
