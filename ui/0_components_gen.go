@@ -2825,7 +2825,7 @@ func (c *Inputs) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn.SetInnerHTML(vugu.HTML("Matching"))
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 				vgparent.AppendChild(vgn)
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute{{Namespace: "", Key: "title", Val: "Reproduce the official BenchIE script, which looks the credited synset up again without trimming the slots. Off: the paper's rule. They differ only for slots with stray spaces; the table says so when it matters."}}}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute{{Namespace: "", Key: "title", Val: "Reproduce the official BenchIE script, which looks the credited synset up again without trimming the slots. Off: the paper's rule. They differ for slots with stray spaces, gold forms with white space at an edge, and lines the script reads otherwise (an id with a space after it, a byte order mark, columns after the fourth); the table says so when it matters."}}}
 				vgparent.AppendChild(vgn)
 				{
 					vgparent := vgn

@@ -38,7 +38,7 @@ func (c *ScoresView) TotalsDiffer() []report.Disagreement {
 func (c *ScoresView) CreditsOnly() []string {
 	var order []string
 	facets := map[string][]string{}
-	credits := map[string]int{}
+	most := map[string]report.Disagreement{} // the facet with the most credits
 	for _, d := range report.Disagreements(c.M.Eval.Report) {
 		if d.Other != nil {
 			continue
@@ -47,18 +47,34 @@ func (c *ScoresView) CreditsOnly() []string {
 			order = append(order, d.System)
 		}
 		facets[d.System] = append(facets[d.System], report.FacetLabel(d.Facet))
-		credits[d.System] = max(credits[d.System], d.Credits)
+		if d.Credits > most[d.System].Credits {
+			most[d.System] = d
+		}
 	}
 	var out []string
 	for _, s := range order {
-		what := fmt.Sprintf("%d extraction with stray spaces in its slots is", credits[s])
-		if credits[s] != 1 {
-			what = fmt.Sprintf("%d extractions with stray spaces in their slots are", credits[s])
-		}
 		out = append(out, fmt.Sprintf("%s: %s credited to another synset by the official script than by the paper's rule (%s). The totals agree, so every number is the same in both modes.",
-			s, what, strings.Join(facets[s], ", ")))
+			s, creditedExtractions(most[s].Credits, most[s].StrayCredits), strings.Join(facets[s], ", ")))
 	}
 	return out
+}
+
+// creditedExtractions names n extractions credited to another synset by
+// their cause, as the report counts them: stray of them have white space
+// at a slot's edge, the others match a gold form with white space at an
+// edge (docs/scoring-edges.md); it ends with the verb.
+func creditedExtractions(n, stray int) string {
+	switch {
+	case n == 1 && stray == 1:
+		return "1 extraction with stray spaces in its slots is"
+	case n == 1:
+		return "1 extraction that matches a gold form with white space at an edge is"
+	case stray == n:
+		return fmt.Sprintf("%d extractions with stray spaces in their slots are", n)
+	case stray == 0:
+		return fmt.Sprintf("%d extractions that match a gold form with white space at an edge are", n)
+	}
+	return fmt.Sprintf("%d extractions (%d with stray spaces in their slots, %d matching a gold form with white space at an edge) are", n, stray, n-stray)
 }
 
 // DisagreementText says how a score differs under the other mode.

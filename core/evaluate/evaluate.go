@@ -485,7 +485,8 @@ func score(res *benchie.Result) *report.Score {
 	if res.ModesDisagree {
 		s.Other = counts(res.Other, other)
 	}
-	s.CreditsDiffer = res.CreditsDiffer
+	s.CreditsDiffer, s.CreditsStraySpaces = res.CreditsDiffer, res.StrayCredits
+	s.ReferenceCannotScore = res.ScriptCrash
 	return s
 }
 

@@ -173,6 +173,14 @@ type Score struct {
 	// CreditsDiffer counts correct extractions the two modes credit to
 	// different synsets (possible while the totals agree).
 	CreditsDiffer int `json:"credits_differ"`
+	// CreditsStraySpaces counts those of CreditsDiffer whose extraction
+	// has white space at a slot's edge; the others match a gold form with
+	// white space at an edge (docs/scoring-edges.md).
+	CreditsStraySpaces int `json:"credits_stray_spaces,omitempty"`
+	// ReferenceCannotScore, when set, says why the official script cannot
+	// score the system file (it crashes): no published number can exist
+	// for it (docs/scoring-edges.md).
+	ReferenceCannotScore string `json:"reference_cannot_score,omitempty"`
 }
 
 // Signature builds the reproducibility signature: every setting that can
