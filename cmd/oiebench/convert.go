@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strings"
 
@@ -176,7 +175,7 @@ func runConvert(args []string, stdout, stderr io.Writer) error {
 	if *to == "" {
 		return usageError{"give the output format with --to (" + strings.Join(writes, ", ") + ")"}
 	}
-	data, err := os.ReadFile(rest[0])
+	data, err := readFile(rest[0])
 	if err != nil {
 		return err
 	}

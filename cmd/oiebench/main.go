@@ -157,6 +157,9 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	if !inputlessCommands[name] {
+		addMaxInputSizeFlag(fs)
+	}
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: oiebench %s %s\n\noptions:\n", name, synopsis)
 		fs.PrintDefaults()
