@@ -1,6 +1,7 @@
 package oie_test
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"reflect"
@@ -201,5 +202,20 @@ func TestHeaderRow(t *testing.T) {
 		if err == nil && (len(s.Extractions) != 1 || len(s.Warnings) != 0) {
 			t.Errorf("%q: %+v", text, s)
 		}
+	}
+}
+
+// A U+FEFF that begins the first line written is text, not a byte order
+// mark: the writer keeps it off the very start of the file, so it reads
+// back (only the start of a file holds a mark).
+func TestWriteTSVKeepsLeadingFEFF(t *testing.T) {
+	exts := []oie.Extraction{{SentID: "\ufeff1", Triple: oie.Triple{Subject: "a", Relation: "b", Object: "c"}}}
+	var buf bytes.Buffer
+	if err := oie.WriteTSV(&buf, exts); err != nil {
+		t.Fatal(err)
+	}
+	s, err := oie.ReadSystem("f", buf.Bytes(), oie.SystemOptions{Format: oie.FormatTSV})
+	if err != nil || len(s.Extractions) != 1 || s.Extractions[0].SentID != "\ufeff1" {
+		t.Fatalf("%q read back as %+v, %v", buf.String(), s, err)
 	}
 }
