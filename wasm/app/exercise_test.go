@@ -59,7 +59,7 @@ func TestMakeExerciseFromThePage(t *testing.T) {
 	}
 	a.handle(func() { a.MakeExercise("2-3", "Week 3", false) })
 	var page string
-	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(raceSlowdown * 60 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 		var ok bool
 		if page, ok = br.download("exercise.html"); ok {
 			break
