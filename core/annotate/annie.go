@@ -224,6 +224,9 @@ func ReadAnnIE(file string, data []byte, opt ReadOptions) (*Document, []oie.Warn
 		w := r.warnings[0]
 		return nil, nil, &oie.ParseError{File: w.File, Line: w.Line, Column: w.Column, Msg: w.Msg, Err: oie.ErrSyntax}
 	}
+	if r.dropped > 0 {
+		r.warnings = append(r.warnings, oie.MoreWarnings(r.file, r.dropped))
+	}
 	return doc, r.warnings, nil
 }
 
@@ -233,6 +236,7 @@ type annieReader struct {
 	data     []byte
 	offsets  *oie.Offsets
 	warnings []oie.Warning
+	dropped  int // warnings past oie.MaxWarnings, counted only
 }
 
 func newAnnieReader(file string, data []byte, what string) *annieReader {
@@ -257,7 +261,13 @@ func (r *annieReader) errAt(v gjson.Result, kind error, format string, args ...a
 	return &oie.ParseError{File: r.file, Line: line, Column: col, Msg: fmt.Sprintf(format, args...), Err: kind}
 }
 
+// warnAt keeps a warning, or past oie.MaxWarnings only counts it: a
+// hostile file holds one oddity per word.
 func (r *annieReader) warnAt(v gjson.Result, format string, args ...any) {
+	if len(r.warnings) >= oie.MaxWarnings {
+		r.dropped++
+		return
+	}
 	line, col := r.place(v.Index)
 	r.warnings = append(r.warnings, oie.Warning{File: r.file, Line: line, Column: col, Msg: fmt.Sprintf(format, args...)})
 }

@@ -221,3 +221,21 @@ func TestReadAnnIEStrict(t *testing.T) {
 		t.Errorf("strict: %v", err)
 	}
 }
+
+// A file with an oddity on every cluster keeps oie.MaxWarnings warnings
+// and counts the rest in one, as every reader does.
+func TestAnnIEWarningsCapped(t *testing.T) {
+	const cluster = `{"sentenceNumber": 0, "clusterNumber": 1, "triples": [{"subjects": [{"text": "a", "index": "1"}], "predicates": [{"text": "b", "index": "2"}], "objects": [{"text": "c", "index": ""}]}]}`
+	n := 3 * oie.MaxWarnings
+	in := `{"textFile": {"sentences": [{"text": "a b"}]}, "clusters": [` + strings.Repeat(cluster+",", n-1) + cluster + `]}`
+	_, warnings, err := ReadAnnIE("many.json", []byte(in), ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(warnings) != oie.MaxWarnings+1 || !strings.Contains(warnings[0].Msg, "appears twice") {
+		t.Fatalf("%d warnings, first %v", len(warnings), warnings[0])
+	}
+	if last := warnings[len(warnings)-1]; last != oie.MoreWarnings("many.json", n-1-oie.MaxWarnings) {
+		t.Errorf("last warning %v", last)
+	}
+}
