@@ -99,7 +99,9 @@ var slotTypes = [3]string{"subject", "predicate", "object"}
 // WriteAnnIE writes the document as an AnnIE progress file that AnnIE can
 // load and that ReadAnnIE reads back into the same document.
 func WriteAnnIE(d *Document) ([]byte, error) {
-	f := annieFile{Name: d.Name, TextFile: annieTextFile{Name: d.Source, Sentences: make([]annieSentence, len(d.Sentences))},
+	// The source's file name only: an export never carries a folder of
+	// the machine it was made on.
+	f := annieFile{Name: d.Name, TextFile: annieTextFile{Name: baseName(d.Source), Sentences: make([]annieSentence, len(d.Sentences))},
 		Clusters: []annieCluster{}, Ext: annieDocExt{Version: annieVersion, Junk: d.Junk, NoFinalNewline: d.NoFinalNewline}}
 	texts := make([]string, len(d.Sentences))
 	for si, s := range d.Sentences {

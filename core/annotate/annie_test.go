@@ -239,3 +239,30 @@ func TestAnnIEWarningsCapped(t *testing.T) {
 		t.Errorf("last warning %v", last)
 	}
 }
+
+// The AnnIE export names the file the work came from, never its folder:
+// not the path it was read from, nor one an AnnIE file brought.
+func TestAnnIEExportHasNoPath(t *testing.T) {
+	for _, path := range []string{"/home/ana/private/gold.txt", `C:\Users\ana\gold.txt`} {
+		d, _, err := ReadBenchIE(path, []byte("sent_id:1\tA b c .\n------ Cluster 1 ------\nA --> b --> c\n"), ReadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := WriteAnnIE(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(out), "ana") || gjson.GetBytes(out, "textFile.name").Str != "gold.txt" {
+			t.Errorf("%s: export names %q", path, gjson.GetBytes(out, "textFile.name").Str)
+		}
+		forged := strings.Replace(string(out), `"name":"gold.txt","text"`, `"name":"/srv/secret/gold.txt","text"`, 1)
+		back, _, err := ReadAnnIE("x.json", []byte(forged), ReadOptions{})
+		if err != nil || forged == string(out) {
+			t.Fatalf("forged: %v", err)
+		}
+		again, _ := WriteAnnIE(back)
+		if strings.Contains(string(again), "/srv") {
+			t.Errorf("an AnnIE file's folder is written back: %s", gjson.GetBytes(again, "textFile.name").Raw)
+		}
+	}
+}
