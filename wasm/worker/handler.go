@@ -17,6 +17,7 @@ import (
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/oie"
 	"github.com/oiebench/oiebench/core/report"
+	"github.com/oiebench/oiebench/dist/headers"
 )
 
 // MaxBodyBytes bounds a POST /api/score body. Memory, not bandwidth, sets
@@ -222,7 +223,7 @@ func writeError(w http.ResponseWriter, r *http.Request, e *apiError) {
 func writeJSON(w http.ResponseWriter, r *http.Request, status int, body []byte) {
 	hd := w.Header()
 	hd.Set("Content-Type", "application/json; charset=utf-8")
-	hd.Set("X-Content-Type-Options", "nosniff")
+	headers.Set(hd)
 	if r.Method == http.MethodHead {
 		// No Content-Length without a body: the Workers runtime would wait
 		// for bytes that never come.

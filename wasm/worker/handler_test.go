@@ -16,6 +16,7 @@ import (
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/dist"
+	"github.com/oiebench/oiebench/dist/headers"
 	"github.com/oiebench/oiebench/internal/dataset"
 	"github.com/oiebench/oiebench/internal/hostile"
 )
@@ -547,5 +548,18 @@ func sameAsCommandLine(t *testing.T, got []byte, req evaluate.Request) {
 	}
 	if !bytes.Equal(got, want) {
 		t.Errorf("the answer differs from the CLI's JSON report:\n got %.300s\nwant %.300s", got, want)
+	}
+}
+
+// The API's answers, an error included, carry the site's security headers.
+func TestAPISecurityHeaders(t *testing.T) {
+	h := newHandler(nil)
+	for _, path := range []string{"/api/health", "/api/nothing"} {
+		res := do(t, h, http.MethodGet, path, "", nil)
+		for _, kv := range headers.Security {
+			if got := res.Header.Get(kv[0]); got != kv[1] {
+				t.Errorf("%s: %s %q, want %q", path, kv[0], got, kv[1])
+			}
+		}
 	}
 }
