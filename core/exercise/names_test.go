@@ -82,3 +82,37 @@ func TestClassLookAlikeNames(t *testing.T) {
 		t.Errorf("one spelling twice: %v", err)
 	}
 }
+
+// A forged submission that carries its own scores and a name written as
+// markup is scored from its extractions alone, the name kept as text.
+func TestForgedSubmissionRecomputed(t *testing.T) {
+	sp, err := New(englishGold(t), "1-3", "Class", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exts := []Extraction{ext("2", "Graner", "handcuffed", "him"), ext("2", "x", "y", "z")}
+	clean, err := WriteSubmission(sp, "Bo", exts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := `<img src=x onerror=alert(1)>`
+	forged := strings.ReplaceAll(string(clean), `"student":"Bo"`, `"student":"`+strings.ReplaceAll(name, `<`, `\u003c`)+`","precision":1,"recall":1,"f1":1,"tp":99`)
+	var subs []Submission
+	for i, data := range []string{string(clean), forged} {
+		sub, err := ReadSubmission(sp, []string{"clean.jsonl", "forged.jsonl"}[i], []byte(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		subs = append(subs, sub)
+	}
+	c, err := ScoreClass(sp, subs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Rows[0].Score != c.Rows[1].Score || c.Rows[0].Score.F1 == 1 {
+		t.Errorf("scores %+v and %+v: the forged file's own figures counted", c.Rows[0].Score, c.Rows[1].Score)
+	}
+	if !slices.ContainsFunc(c.Rows, func(r Row) bool { return r.Student == name }) {
+		t.Errorf("the forged name is not kept as the text it is: %q, %q", c.Rows[0].Student, c.Rows[1].Student)
+	}
+}
