@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"github.com/oiebench/oiebench/core/formats"
 	"io"
@@ -12,6 +13,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/evaluate"
@@ -425,7 +427,7 @@ func TestErrors(t *testing.T) {
 
 // A body whose length is not announced is cut at the limit all the same.
 func TestTooLargeWithoutLength(t *testing.T) {
-	h := &handler{maxBody: 100}
+	h := &handler{maxBody: 100, memory: newBudget(memoryBudget)}
 	r := httptest.NewRequest(http.MethodPost, "/api/score", io.MultiReader(strings.NewReader(`{"gold": "`), strings.NewReader(strings.Repeat("x", 200)), strings.NewReader(`"}`)))
 	r.ContentLength = -1
 	r.Header.Set("Content-Type", "application/json")
@@ -561,5 +563,34 @@ func TestAPISecurityHeaders(t *testing.T) {
 				t.Errorf("%s: %s %q, want %q", path, kv[0], got, kv[1])
 			}
 		}
+	}
+}
+
+// Requests share the isolate's memory: one that could never fit is
+// answered 413 with what it needs; one that fits waits while others hold
+// the memory, and is answered 429 if they hold it too long; memory given
+// back lets the next one in.
+func TestMemoryBudget(t *testing.T) {
+	body := []byte(`{"gold": ` + quote(tinyGold) + `, "systems": {"a": ` + quote(tinySystem) + `}}`)
+	need := memoryPerByte*int64(len(body)) + memoryPerCall
+	h := &handler{maxBody: MaxBodyBytes, memory: newBudget(need - 1), memoryWait: 50 * time.Millisecond}
+	res := do(t, h, http.MethodPost, "/api/score", "application/json", body)
+	if e := decodeError(t, res); res.StatusCode != http.StatusRequestEntityTooLarge || !strings.Contains(e.Msg, "to score, over the") {
+		t.Errorf("never fits: %d %q", res.StatusCode, e.Msg)
+	}
+
+	h.memory = newBudget(need)
+	h.memory.take(context.Background(), need, 0) // another request holds it all
+	res = do(t, h, http.MethodPost, "/api/score", "application/json", body)
+	if e := decodeError(t, res); res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" || !strings.Contains(e.Msg, "retry") {
+		t.Errorf("memory held: %d %q", res.StatusCode, e.Msg)
+	}
+	h.memoryWait = 10 * time.Second
+	go func() { time.Sleep(100 * time.Millisecond); h.memory.give(need) }()
+	if res := do(t, h, http.MethodPost, "/api/score", "application/json", body); res.StatusCode != http.StatusOK {
+		t.Errorf("after the memory came back: %d %s", res.StatusCode, readAll(t, res))
+	}
+	if h.memory.free != need {
+		t.Errorf("%d bytes free after the requests, want %d", h.memory.free, need)
 	}
 }
