@@ -165,8 +165,9 @@ cmd_test() {
   suite unit -count=1 ./...
   # The same tests under the race detector: every package runs natively (the
   # page's app through its fakes), so a data race between the page's loops
-  # and its handlers fails here.
-  suite race -race -count=1 ./...
+  # and its handlers fails here. Several times slower than the unit suite:
+  # core/annotate alone passed Go's 10-minute package timeout on a busy machine.
+  suite race -race -count=1 -timeout 30m ./...
   # The page in headless Chromium, served and as the single file from disk
   # (e2e/; it fails, never skips, without Chromium). Screenshots: test-output/e2e/.
   go run ./wasm/app/singlefile -dist dist -out dist/oiebench.html
