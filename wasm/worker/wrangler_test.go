@@ -430,6 +430,7 @@ func loadTest(t *testing.T, base string) {
 		kind, status int
 		took         time.Duration
 		err          error
+		body         string // of a 5xx, to say what failed
 	}
 	jobs := make(chan int)
 	results := make(chan result, loadRequests)
@@ -448,9 +449,13 @@ func loadTest(t *testing.T, base string) {
 				res, err := client.Do(req)
 				r := result{kind: k, err: err}
 				if err == nil {
+					b, _ := io.ReadAll(io.LimitReader(res.Body, 300))
 					io.Copy(io.Discard, res.Body)
 					res.Body.Close()
 					r.status = res.StatusCode
+					if r.status >= 500 {
+						r.body = string(b)
+					}
 				}
 				r.took = time.Since(start)
 				results <- r
@@ -481,7 +486,7 @@ func loadTest(t *testing.T, base string) {
 		all = append(all, r.took)
 		// 429: memory held by the requests in flight too long; told to retry.
 		if r.status >= 500 || r.status != kinds[r.kind].status && r.status != http.StatusTooManyRequests {
-			t.Errorf("%s: status %d, want %d", kinds[r.kind].name, r.status, kinds[r.kind].status)
+			t.Errorf("%s: status %d, want %d %s", kinds[r.kind].name, r.status, kinds[r.kind].status, r.body)
 		}
 	}
 	t.Logf("%d requests, %d at once, in %v", len(all), loadClients, wall.Round(time.Millisecond))
