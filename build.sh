@@ -173,6 +173,11 @@ cmd_test() {
   go vet -tags e2e ./e2e
   go vet -tags latex ./cmd/oiebench
   suite unit -count=1 -timeout "$TIMEOUT_UNIT" ./...
+  # The same tests under the race detector: every package runs natively (the
+  # page's app through its fakes), so a data race between the page's loops
+  # and its handlers fails here. Several times slower than the unit suite:
+  # core/annotate alone passed Go's 10-minute package timeout on a busy machine.
+  suite race -race -count=1 -timeout "${TIMEOUT_RACE:-30m}" ./...
   # The page in headless Chromium, served and as the single file from disk
   # (e2e/; it fails, never skips, without Chromium). Screenshots: test-output/e2e/.
   go run ./wasm/app/singlefile -dist dist -out dist/oiebench.html

@@ -2147,6 +2147,12 @@ func (c *ExerciseView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 															Func:		func(event vugu.DOMEvent) { c.OpenReport(i) },
 															// TODO: implement capture, etc. mostly need to decide syntax
 														})
+														if len(r.Notes) > 0 {
+															vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "name-note"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "note"}}}
+															vgparent.AppendChild(vgn)
+															vgn.AddAttrInterface("data-notes", len(r.Notes))
+															vgn.SetInnerHTML(NameNote(r.Notes))
+														}
 													}
 													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
 													vgparent.AppendChild(vgn)

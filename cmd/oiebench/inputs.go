@@ -147,9 +147,12 @@ func readInput(name, path string) (evaluate.Input, error) {
 		}
 		return evaluate.Input{Name: name, Path: path, Data: data, Shared: true}, nil
 	}
-	data, err := os.ReadFile(path)
+	data, err := readFile(path)
 	if err != nil {
 		return evaluate.Input{}, err
+	}
+	if path == stdinPath {
+		path = stdinName
 	}
 	// Nothing writes the bytes read: the readers share them, no copy.
 	return evaluate.Input{Name: name, Path: path, Data: data, Shared: true}, nil

@@ -67,7 +67,23 @@ func (e usageError) Error() string { return e.msg }
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
+// rawOutput names the commands whose standard output is data written in
+// an input format (convert), kept byte for byte; every other command's
+// output, and every command's standard error, is escaped for a terminal.
+var rawOutput = map[string]bool{"convert": true}
+
 func run(args []string, stdout, stderr io.Writer) int {
+	safeErr := &terminalSafe{w: stderr}
+	defer safeErr.Flush()
+	if len(args) == 0 || !rawOutput[args[0]] {
+		safeOut := &terminalSafe{w: stdout}
+		defer safeOut.Flush()
+		stdout = safeOut
+	}
+	return runCommand(args, stdout, safeErr)
+}
+
+func runCommand(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		usage(stderr)
 		return 2
@@ -75,7 +91,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "-h", "-help", "--help", "help":
 		if len(args) > 1 { // help COMMAND is COMMAND --help
-			return run([]string{args[1], "--help"}, stdout, stderr)
+			return runCommand([]string{args[1], "--help"}, stdout, stderr)
 		}
 		usage(stdout)
 		return 0
@@ -159,6 +175,9 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	if !inputlessCommands[name] {
+		addMaxInputSizeFlag(fs)
+	}
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: oiebench %s %s\n\noptions:\n", name, synopsis)
 		fs.PrintDefaults()

@@ -92,7 +92,8 @@ func TestOffsetsLinear(t *testing.T) {
 }
 
 // FuzzCheckJSON: the checker accepts exactly what encoding/json accepts,
-// but for what it refuses on purpose (deep nesting, numbers too large).
+// but for what it refuses on purpose (deep nesting, numbers too large, a
+// key twice in one object).
 func FuzzCheckJSON(f *testing.F) {
 	for _, s := range []string{`{"a": [1, 2.5e3, "x\u00e9"]}`, `{"a": [1,`, `[NaN]`, `1e309`, `"\ud800"`, `[01]`, ` {} `, `{"a":{"b":[true,false,null]}}`} {
 		f.Add(s)
@@ -103,7 +104,7 @@ func FuzzCheckJSON(f *testing.F) {
 		switch {
 		case off < 0 && !valid:
 			t.Fatalf("CheckJSON accepts %q, encoding/json does not", s)
-		case off >= 0 && valid && !strings.Contains(msg, "too large") && !strings.Contains(msg, "nested more than"):
+		case off >= 0 && valid && !strings.Contains(msg, "too large") && !strings.Contains(msg, "nested more than") && !strings.Contains(msg, "appears twice"):
 			t.Fatalf("CheckJSON refuses valid %q at %d: %s", s, off, msg)
 		case off > len(s):
 			t.Fatalf("offset %d beyond the input", off)
@@ -127,5 +128,36 @@ func TestPositionsWithCR(t *testing.T) {
 		if l, col := d.Position(strings.Index(c.text, "x")); l != c.line || col != c.col {
 			t.Errorf("%q: %d:%d, want %d:%d", c.text, l, col, c.line, c.col)
 		}
+	}
+}
+
+// A key twice in one object is refused at the second, however it is
+// spelled and however many keys the object has; the same key in two
+// objects is fine.
+func TestCheckJSONDuplicateKeys(t *testing.T) {
+	many := `{"k0": 0`
+	for i := 1; i < 20; i++ {
+		many += fmt.Sprintf(`, "k%d": %d`, i, i)
+	}
+	for _, c := range []struct {
+		text string
+		at   int // -1: valid
+	}{
+		{`{"a": 1, "b": {"a": 2}, "c": [{"a": 3}, {"a": 4}]}`, -1},
+		{`{"a": 1, "b": 2, "a": 3}`, 17},
+		{`{"a": 1, "\u0061": 2}`, 9},
+		{`[{"x": {"y": 1, "y": 2}}]`, 16},
+		{many + `}`, -1},
+		{many + `, "k13": 0}`, len(many) + 2},
+	} {
+		off, msg := oie.CheckJSON(c.text)
+		if off != c.at || (off >= 0 && !strings.Contains(msg, "appears twice in one object")) {
+			t.Errorf("%s: %d %q, want %d", c.text, off, msg, c.at)
+		}
+	}
+	_, err := oie.ReadSystem("s.jsonl", []byte(`{"sent_id": "1", "subject": "a", "relation": "b", "object": "c"}`+"\n"+`{"sent_id": "1", "subject": "a", "relation": "b", "object": "c", "subject": "z"}`), oie.SystemOptions{Format: oie.FormatJSONL})
+	var pe *oie.ParseError
+	if !errors.As(err, &pe) || pe.Line != 2 || pe.Column != 66 || !strings.Contains(err.Error(), `key "subject" appears twice`) {
+		t.Errorf("JSON Lines: %v", err)
 	}
 }

@@ -1,6 +1,7 @@
 package oie_test
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"reflect"
@@ -228,5 +229,20 @@ func TestIndentedTSVLines(t *testing.T) {
 	}
 	if len(sys.Extractions) != len(want) {
 		t.Fatalf("%d extractions, want %d", len(sys.Extractions), len(want))
+	}
+}
+
+// A U+FEFF that begins the first line written is text, not a byte order
+// mark: the writer keeps it off the very start of the file, so it reads
+// back (only the start of a file holds a mark).
+func TestWriteTSVKeepsLeadingFEFF(t *testing.T) {
+	exts := []oie.Extraction{{SentID: "\ufeff1", Triple: oie.Triple{Subject: "a", Relation: "b", Object: "c"}}}
+	var buf bytes.Buffer
+	if err := oie.WriteTSV(&buf, exts); err != nil {
+		t.Fatal(err)
+	}
+	s, err := oie.ReadSystem("f", buf.Bytes(), oie.SystemOptions{Format: oie.FormatTSV})
+	if err != nil || len(s.Extractions) != 1 || s.Extractions[0].SentID != "\ufeff1" {
+		t.Fatalf("%q read back as %+v, %v", buf.String(), s, err)
 	}
 }

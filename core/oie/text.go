@@ -70,6 +70,18 @@ func trimBOM(data []byte) []byte {
 	return data
 }
 
+// BOMGuard is what a writer of a line format puts before its first line:
+// a blank line, which the readers skip, when that line begins with U+FEFF.
+// Only the very start of a file holds a byte order mark: further on, the
+// character is text, and a reader keeps it; written first, it would be
+// taken for a mark and lost (the CaRB tabbed fuzz input "\n\ufeff\t0\t").
+func BOMGuard(firstLine string) string {
+	if strings.HasPrefix(firstLine, "\ufeff") {
+		return "\n"
+	}
+	return ""
+}
+
 // Line endings are "\n", "\r\n" or a lone "\r", as Python's universal
 // newlines (the reference's) read them: a file saved with old Mac endings
 // would otherwise be one long line, misread without a word. A text with a
