@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # oiebench: the one entry point for building, serving, testing and measuring.
 #
-#   ./build.sh build          the CLI (build/oiebench) and the static site (dist/)
+#   ./build.sh build          the CLI (build/oiebench) and the static site (build/site/)
 #   ./build.sh serve [--port N]  build, then serve the site on 127.0.0.1 (default port 8080)
 #   ./build.sh test           every test: vet, format, unit, parity, fuzz seeds, end to end
 #   ./build.sh bench [cli|page]  the benchmarks whose figures the README reports (or one part)
-#   ./build.sh site           build, plus dist/oiebench.html: the page in one file that works from disk
+#   ./build.sh site           build, plus build/site/oiebench.html: the page in one file that works from disk
 #   ./build.sh fuzz [SECONDS] fuzz every reader (default 60 s each)
 #   ./build.sh worker         the Cloudflare Worker (wasm/worker/build/); run or deploy it with wrangler
 set -euo pipefail
@@ -26,20 +26,37 @@ build_cli() {
   cli_build -o build/oiebench
 }
 
+# The page as this checkout's sources build it goes to build/site/ (SITE):
+# the hand-written shell and the data copied from dist/, then the built
+# files: the POS tags, the first screen, the evaluator and its wasm_exec.js.
+# dist/ keeps the last release's build of those (app.wasm.br, its
+# app.wasm.sources, wasm_exec.js, index.html's first screen,
+# data/tags_en.json), which `go install` embeds; only ./build.sh release
+# rewrites them (docs/releases.md), so an ordinary commit never adds an
+# evaluator to the history.
+SITE=build/site
+
+# stage_site copies dist/'s served files into SITE, keeping its built
+# evaluator so that an unchanged one is not compressed again.
+stage_site() {
+  mkdir -p "$SITE"
+  cp dist/index.html dist/style.css dist/analysis.css dist/loader.js "$SITE/"
+  rm -rf "$SITE/data"
+  cp -R dist/data "$SITE/data"
+}
+
 # POS tags of the bundled English sentences, computed from the data at build
 # time, so that the page buckets them without loading the tagger (~1 MB).
 write_tags() {
-  go run ./cmd/oiebench tags --gold dist/data/benchie/benchie_gold_annotations_en.txt > dist/data/tags_en.json.new
-  mv dist/data/tags_en.json.new dist/data/tags_en.json
+  go run ./cmd/oiebench tags --gold dist/data/benchie/benchie_gold_annotations_en.txt > "$SITE/data/tags_en.json.new"
+  mv "$SITE/data/tags_en.json.new" "$SITE/data/tags_en.json"
 }
 
-# The page: Vugu markup to Go, the evaluator as WebAssembly and Go's
-# wasm_exec.js beside the hand-written shell (index.html, style.css,
-# loader.js). The generated Go, the evaluator (brotli, app.wasm.br), its
-# wasm_exec.js and the tags are committed, so that a fresh clone builds and
-# `go install` embeds the whole site (package dist); `sitebuild check` in the
-# tests fails when they are older than their sources.
+# The page: Vugu markup to Go (ui/0_components_gen.go, committed), the
+# evaluator as WebAssembly and Go's wasm_exec.js beside the hand-written
+# shell (index.html, style.css, loader.js), all into SITE.
 build_site() {
+  stage_site
   write_tags
   go tool vugugen -s -skip-go-mod -skip-main ui
   # Package log out of the generated views, which never log (sitebuild, unusedLog).
@@ -47,26 +64,41 @@ build_site() {
   # The first screen (BenchIE English scored, as a fresh visitor sees it)
   # rendered into the shell by the page's own code, run natively; the page
   # shows it at once and checks it against its own numbers.
-  go run ./wasm/app -first dist/index.html
+  go run ./wasm/app -first "$SITE/index.html"
   # The evaluator, with its build flags (internal/sitebuild: Go's inliner
   # only in the packages whose loops it speeds up), its data segments
   # joined after the link (a tenth less to transfer).
-  go run ./internal/sitebuild wasm
-  cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" dist/wasm_exec.js
-  go run ./internal/sitebuild pack
+  go run ./internal/sitebuild -site "$SITE" wasm
+  cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" "$SITE/wasm_exec.js"
+  go run ./internal/sitebuild -site "$SITE" pack
 }
 
-# The single-file page (dist/oiebench.html): wasm and data embedded,
+# BUILT are the files of dist/ that a build writes: the last release's in
+# dist/, this checkout's in build/site/.
+BUILT=(app.wasm.br app.wasm.sources wasm_exec.js index.html data/tags_en.json)
+
+# publish_site makes dist/'s built files this checkout's (build_site, then
+# BUILT copied over) and checks them against their sources (sitebuild
+# check: the evaluator's record and the first screen). The release step
+# runs it; nothing else writes them (docs/releases.md).
+publish_site() {
+  build_site
+  local f
+  for f in "${BUILT[@]}"; do cp "$SITE/$f" "dist/$f"; done
+  go run ./internal/sitebuild check
+}
+
+# The single-file page (build/site/oiebench.html): wasm and data embedded,
 # gzip-compressed, so that it works opened from disk.
 cmd_site() {
   build_site
-  go run ./wasm/app/singlefile -dist dist -out dist/oiebench.html
+  go run ./wasm/app/singlefile -dist "$SITE" -out "$SITE/oiebench.html"
 }
 
 cmd_build() {
   build_site
   build_cli
-  echo "built build/oiebench and dist/"
+  echo "built build/oiebench and $SITE/"
 }
 
 cmd_serve() {
@@ -79,7 +111,7 @@ cmd_serve() {
     esac
   done
   cmd_build
-  exec build/oiebench serve --addr "127.0.0.1:$port"
+  exec build/oiebench serve --dir "$SITE" --addr "127.0.0.1:$port"
 }
 
 # Generated Vugu files are not gofmt-clean by design; everything else must
@@ -147,9 +179,6 @@ suite() {
 
 cmd_test() {
   ensure_test_prerequisites
-  # The committed evaluator must be the one its sources build (go install
-  # embeds it); checked before the build below rewrites it.
-  go run ./internal/sitebuild check
   cmd_build
   go build -o build/testreport ./internal/testreport
   mkdir -p test-output
@@ -165,7 +194,7 @@ cmd_test() {
   suite unit -count=1 ./...
   # The page in headless Chromium, served and as the single file from disk
   # (e2e/; it fails, never skips, without Chromium). Screenshots: test-output/e2e/.
-  go run ./wasm/app/singlefile -dist dist -out dist/oiebench.html
+  go run ./wasm/app/singlefile -dist "$SITE" -out "$SITE/oiebench.html"
   suite e2e -count=1 -tags e2e ./e2e
   # The Worker as Cloudflare runs it: wrangler dev (workerd, offline) on 127.0.0.1.
   cmd_worker
@@ -257,7 +286,7 @@ bench_cli() {
 bench_page() {
   build_site
   echo "== page download (brotli -q 11, bytes)"
-  go run ./internal/sitebuild sizes dist/app.wasm.br dist/{wasm_exec.js,loader.js,index.html,style.css,analysis.css}
+  go run ./internal/sitebuild sizes "$SITE"/{app.wasm.br,wasm_exec.js,loader.js,index.html,style.css,analysis.css}
   echo "== BenchIE English data (gold and 9 systems; brotli -q 11, bytes)"
   go run ./internal/sitebuild sizes dist/data/benchie/benchie_gold_annotations_en.txt dist/data/benchie/systems/{clausie,minie,stanford,openie6,roi_t,roi_n,naive_oie,m2oie_en,graphene}_explicit.txt | tail -1
   echo "== page timing (headless Chromium)"
