@@ -1,11 +1,14 @@
 package main
 
 import (
+	"encoding/json"
 	"flag"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/core/explain"
 )
 
 func runScore(args []string, stdout, stderr io.Writer) error {
@@ -15,6 +18,7 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 	flMode := fs.String("fl-mode", "reference", "BenchIE^FL mode shown first: reference (the published numbers) or corrected; the other is shown where it differs")
 	carbGold := fs.String("carb-gold", "", "CaRB gold for the BenchIE gold's sentences: adds CaRB and CaRB minus BenchIE")
 	facets := fs.String("facet", "regular,concat,minimal", "facets to score: regular, concat, minimal")
+	verdicts := fs.String("verdicts", "", "also write BenchIE's verdict on every extraction (system, sentence, verdict, closest synset, slot diff) to this JSON file")
 	systems, err := parseInterleaved(fs, args)
 	if err != nil {
 		return err
@@ -25,6 +29,9 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 	want, err := evaluate.ParseScorers(splitList(*scorers))
 	if err != nil {
 		return usageError{err.Error()}
+	}
+	if *verdicts != "" && !want.BenchIE {
+		return usageError{"--verdicts lists BenchIE's verdicts: it needs --scorer benchie"}
 	}
 	if want.WiRe57 {
 		if want.BenchIE || want.FL || want.CaRB {
@@ -70,7 +77,24 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if *verdicts != "" {
+		if err := writeVerdicts(*verdicts, explain.NewExplorer(ev).Verdicts()); err != nil {
+			return err
+		}
+	}
 	return in.render(&ev.Report, stdout, stderr)
+}
+
+// writeVerdicts writes the verdict rows to path as a JSON array.
+func writeVerdicts(path string, rows []explain.VerdictRow) error {
+	if rows == nil {
+		rows = []explain.VerdictRow{}
+	}
+	b, err := json.Marshal(rows)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, append(b, '\n'), 0o644)
 }
 
 func scoreWiRe57(flags *inputFlags, systems []string, stdout, stderr io.Writer) error {
