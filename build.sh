@@ -8,6 +8,8 @@
 #   ./build.sh site           build, plus build/site/oiebench.html: the page in one file that works from disk
 #   ./build.sh fuzz [SECONDS] fuzz every reader (default 60 s each)
 #   ./build.sh worker         the Cloudflare Worker (wasm/worker/build/); run or deploy it with wrangler
+#   ./build.sh wheel [GOOS/GOARCH|host]...  the Python package's platform wheels (build/wheel/)
+#   ./build.sh python-test    the Python package's tests: wheel installed offline into a fresh venv
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$PWD
@@ -114,6 +116,56 @@ cmd_serve() {
   exec build/oiebench serve --dir "$SITE" --addr "127.0.0.1:$port"
 }
 
+# The version, from its one place: core/report's Version, which the CLI
+# prints, every signature carries and the wheels are named by.
+oiebench_version() {
+  sed -n 's/^const Version = "\(.*\)"$/\1/p' core/report/report.go
+}
+
+# The platforms a release ships, as GOOS/GOARCH (internal/wheel names
+# their wheel tags).
+PLATFORMS=(linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64)
+
+# platform_binary GOOS/GOARCH: the CLI for that platform, static and
+# stripped, into build/platforms/GOOS-GOARCH/; prints its path.
+platform_binary() {
+  local os=${1%/*} arch=${1#*/} exe=""
+  [ "$os" = windows ] && exe=.exe
+  local out="build/platforms/$os-$arch/oiebench$exe"
+  GOOS=$os GOARCH=$arch cli_build -trimpath -ldflags='-s -w' -o "$out" >&2
+  echo "$out"
+}
+
+# ./build.sh wheel [GOOS/GOARCH|host]...: the Python package with the CLI
+# inside, one platform wheel each (default: every platform) into
+# build/wheel/, written by internal/wheel (no Python build backend).
+cmd_wheel() {
+  local plats=("$@") p version
+  [ ${#plats[@]} -gt 0 ] || plats=("${PLATFORMS[@]}")
+  version=$(oiebench_version)
+  mkdir -p build/wheel
+  for p in "${plats[@]}"; do
+    [ "$p" = host ] && p="$(go env GOOS)/$(go env GOARCH)"
+    go run ./internal/wheel -version "$version" -platform "$p" -binary "$(platform_binary "$p")" -package python/oiebench -out build/wheel
+  done
+}
+
+# The Python package tested as a user meets it: this platform's wheel
+# installed offline (pip install --no-index) into a fresh virtual
+# environment of the system's Python (Debian's python3-venv; its
+# python3-pandas seen through --system-site-packages), its reports compared
+# byte for byte with the CLI's (python/tests). Counts go to SUMMARY.
+python_suite() {
+  echo "== python"
+  local py=${PYTHON:-/usr/bin/python3} wheel venv=build/venv
+  [ -x "$py" ] || py=$(command -v python3)
+  wheel=$(cmd_wheel host | tail -1)
+  rm -rf "$venv"
+  "$py" -m venv --system-site-packages "$venv"
+  "$venv/bin/python" -m pip install --no-index --quiet --disable-pip-version-check "$wheel"
+  OIEBENCH_CLI=$ROOT/build/oiebench OIEBENCH_ROOT=$ROOT "$venv/bin/python" python/tests/run.py ${SUMMARY:+--record "$SUMMARY"} || FAILED=1
+}
+
 # Generated Vugu files are not gofmt-clean by design; everything else must
 # be. Files are found on disk, so that a source archive (no .git) checks too.
 check_format() {
@@ -192,6 +244,7 @@ cmd_test() {
   go vet -tags e2e ./e2e
   go vet -tags latex ./cmd/oiebench
   suite unit -count=1 ./...
+  python_suite
   # The page in headless Chromium, served and as the single file from disk
   # (e2e/; it fails, never skips, without Chromium). Screenshots: test-output/e2e/.
   go run ./wasm/app/singlefile -dist "$SITE" -out "$SITE/oiebench.html"
@@ -336,5 +389,7 @@ case "${1:-}" in
   site) shift; cmd_site "$@" ;;
   fuzz) shift; cmd_fuzz "$@" ;;
   worker) shift; cmd_worker "$@" ;;
+  wheel) shift; cmd_wheel "$@" ;;
+  python-test) shift; cli_build -o build/oiebench; FAILED=0; python_suite; exit "$FAILED" ;;
   *) sed -n '2,/^set /p' "$0" | grep '^#'  | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac
