@@ -10,6 +10,7 @@
 #   ./build.sh worker         the Cloudflare Worker (wasm/worker/build/); run or deploy it with wrangler
 #   ./build.sh wheel [GOOS/GOARCH|host]...  the Python package's platform wheels (build/wheel/)
 #   ./build.sh python-test    the Python package's tests: wheel installed offline into a fresh venv
+#   ./build.sh release VERSION [--dry-run]  a release: build/release/, the evaluator in dist/, commit, tag
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$PWD
@@ -164,6 +165,151 @@ python_suite() {
   "$py" -m venv --system-site-packages "$venv"
   "$venv/bin/python" -m pip install --no-index --quiet --disable-pip-version-check "$wheel"
   OIEBENCH_CLI=$ROOT/build/oiebench OIEBENCH_ROOT=$ROOT "$venv/bin/python" python/tests/run.py ${SUMMARY:+--record "$SUMMARY"} || FAILED=1
+}
+
+# ./build.sh release VERSION [--dry-run]: a release (docs/releases.md).
+# Into build/release/: the CLI for every platform, the Python wheels, the
+# single-file page, the Hugging Face Space folder, SHA256SUMS. In the
+# repository: VERSION written where the version lives (core/report's
+# Version; CITATION.cff), dist/'s built files rebuilt from the sources and
+# checked (publish_site: the only step that rewrites dist/app.wasm.br),
+# CHANGELOG.md's entry, all in one commit "release VERSION", tagged
+# vVERSION (what go install …@vVERSION takes). Nothing is pushed.
+# --dry-run makes the whole release in a throwaway clone of HEAD, checks
+# what it made, and copies its outputs to build/release-dry-run/.
+cmd_release() {
+  local version="" dry=0 a
+  for a in "$@"; do
+    case "$a" in
+      --dry-run) dry=1 ;;
+      -*) echo "build.sh release: unknown option $a" >&2; exit 2 ;;
+      *) [ -z "$version" ] || { echo "build.sh release: one VERSION" >&2; exit 2; }; version=$a ;;
+    esac
+  done
+  if ! [[ "$version" =~ ^[0-9]+\.[0-9]+\.[0-9]+((a|b|rc)[0-9]+)?$ ]]; then
+    echo "build.sh release: give the version as N.N.N (e.g. ./build.sh release 0.2.0)" >&2; exit 2
+  fi
+  if [ "$dry" = 1 ]; then release_dry_run "$version"; return; fi
+  if [ -n "$(git status --porcelain --untracked-files=no)" ]; then
+    echo "build.sh release: the work tree has uncommitted changes: commit or stash them first" >&2; exit 1
+  fi
+  if git rev-parse -q --verify "refs/tags/v$version" >/dev/null; then
+    echo "build.sh release: tag v$version exists" >&2; exit 1
+  fi
+  # Since the last release, only release commits may have changed dist/'s
+  # built files (ordinary builds write build/site/).
+  local last="" bad
+  if last=$(git describe --tags --abbrev=0 --match 'v[0-9]*' 2>/dev/null); then
+    bad=$(git log --format='%h %s' "$last..HEAD" -- "${BUILT[@]/#/dist/}" | grep -v '^[0-9a-f]* release ' || true)
+    if [ -n "$bad" ]; then
+      echo "build.sh release: commits since $last changed dist/'s built files, which only a release writes:" >&2
+      echo "$bad" >&2; exit 1
+    fi
+  else
+    last=""
+  fi
+  sed -i "s/^const Version = \".*\"$/const Version = \"$version\"/" core/report/report.go
+  sed -i -e "s/^version: .*/version: $version/" -e "s/^date-released: .*/date-released: \"$(date -u +%F)\"/" CITATION.cff
+  publish_site
+  release_outputs "$version"
+  write_changelog "$version" "$last"
+  git add core/report/report.go CITATION.cff CHANGELOG.md "${BUILT[@]/#/dist/}"
+  git commit -q -m "release $version" -m "The evaluator (dist/app.wasm.br) and dist/'s other built files rebuilt from this commit's sources; outputs in build/release/ (docs/releases.md)."
+  git tag -a "v$version" -m "oiebench $version"
+  echo "released $version: commit $(git rev-parse --short HEAD), tag v$version; outputs in build/release/ (nothing pushed)"
+}
+
+# release_outputs VERSION: build/release/, from scratch.
+release_outputs() {
+  local version=$1 out=build/release p bin name
+  rm -rf "$out" build/wheel
+  mkdir -p "$out"
+  for p in "${PLATFORMS[@]}"; do
+    bin=$(platform_binary "$p")
+    name="oiebench-$version-${p%/*}-${p#*/}"
+    [[ "$bin" == *.exe ]] && name+=.exe
+    cp "$bin" "$out/$name"
+  done
+  cmd_wheel "${PLATFORMS[@]}" >/dev/null
+  cp build/wheel/oiebench-"$version"-*.whl "$out/"
+  # The page in one file, and the static Hugging Face Space serving it.
+  go run ./wasm/app/singlefile -dist "$SITE" -out "$out/oiebench-$version.html"
+  mkdir -p "$out/space"
+  cp "$out/oiebench-$version.html" "$out/space/index.html"
+  write_space_readme "$version" > "$out/space/README.md"
+  (cd "$out" && find . -maxdepth 1 -type f ! -name SHA256SUMS -printf '%f\n' | LC_ALL=C sort | xargs sha256sum > SHA256SUMS)
+  echo "build/release/:"; (cd "$out" && ls -l)
+}
+
+# The Space's README: Hugging Face reads its front matter (a static Space
+# serving app_file).
+write_space_readme() {
+  cat <<EOF
+---
+title: oiebench
+emoji: 📏
+colorFrom: blue
+colorTo: indigo
+sdk: static
+app_file: index.html
+pinned: false
+license: mit
+short_description: Fact-level OIE evaluation (BenchIE, CaRB) in the browser
+---
+
+# oiebench $1
+
+The oiebench page in one file: BenchIE, BenchIE^FL and CaRB scores of Open
+Information Extraction systems, computed in your browser (WebAssembly). Files
+you add never leave it. Made by \`./build.sh release $1\` from
+https://github.com/oiebench/oiebench.
+EOF
+}
+
+# write_changelog VERSION [LAST_TAG]: CHANGELOG.md's entry for VERSION, on
+# top: the subjects of the commits since the last release.
+write_changelog() {
+  local version=$1 last=${2:-} range=HEAD entry
+  [ -z "$last" ] || range="$last..HEAD"
+  entry=$(printf '## %s (%s)\n\n%s\n' "$version" "$(date -u +%F)" "$(git log --no-merges --format='- %s' "$range")")
+  if [ ! -f CHANGELOG.md ]; then
+    printf '# Changelog\n\nEach release of oiebench, newest first: `./build.sh release VERSION` writes its entry (docs/releases.md).\n' > CHANGELOG.md
+  fi
+  ENTRY=$entry awk 'NR==1{print; next} !done && /^## /{print ENVIRON["ENTRY"] "\n"; done=1} {print} END{if(!done) print "\n" ENVIRON["ENTRY"]}' CHANGELOG.md > CHANGELOG.md.new
+  mv CHANGELOG.md.new CHANGELOG.md
+}
+
+# release_dry_run VERSION: the release made for real in a throwaway clone
+# of HEAD, then checked: one commit "release VERSION" changing only what a
+# release changes, its tag, the committed evaluator current (sitebuild
+# check), SHA256SUMS, the linux-amd64 CLI reporting VERSION, the Space's
+# front matter. Its outputs are kept in build/release-dry-run/.
+release_dry_run() {
+  local version=$1 tmp
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' EXIT
+  git clone -q --no-hardlinks "$ROOT" "$tmp/repo"
+  (cd "$tmp/repo" && git config user.email dry-run@oiebench.invalid && git config user.name "release dry run" && ./build.sh release "$version")
+  local fail=0 r=$tmp/repo rel=$tmp/repo/build/release
+  check() { if eval "$2"; then echo "ok: $1"; else echo "FAIL: $1" >&2; fail=1; fi; }
+  check "one release commit on HEAD" '[ "$(git -C "$r" log -1 --format=%s)" = "release $version" ] && [ "$(git -C "$r" rev-parse HEAD~1)" = "$(git rev-parse HEAD)" ]'
+  check "tag v$version on it" '[ "$(git -C "$r" rev-parse "v$version^{commit}")" = "$(git -C "$r" rev-parse HEAD)" ]'
+  check "it changes only the version, the changelog and dist/'s built files" '! git -C "$r" diff --name-only HEAD~1 HEAD | grep -vxE "core/report/report.go|CITATION.cff|CHANGELOG.md|dist/(app\.wasm\.br|app\.wasm\.sources|wasm_exec\.js|index\.html|data/tags_en\.json)"'
+  check "the version is $version in core/report" 'grep -qx "const Version = \"$version\"" "$r/core/report/report.go"'
+  check "the changelog's entry" 'grep -q "^## $version " "$r/CHANGELOG.md"'
+  check "the committed evaluator is its sources' (sitebuild check)" '(cd "$r" && go run ./internal/sitebuild check)'
+  check "SHA256SUMS verifies" '(cd "$rel" && sha256sum --quiet -c SHA256SUMS)'
+  check "6 CLIs and 6 wheels" '[ "$(ls "$rel" | grep -c "^oiebench-$version-\(linux\|darwin\|windows\)-")" = 6 ] && [ "$(ls "$rel"/*.whl | wc -l)" = 6 ]'
+  if [ "$(go env GOHOSTOS)/$(go env GOHOSTARCH)" = linux/amd64 ]; then
+    check "the linux-amd64 CLI says $version" '[ "$("$rel/oiebench-$version-linux-amd64" version | cut -d" " -f2)" = "$version" ]'
+    check "the linux-amd64 CLI scores" '"$rel/oiebench-$version-linux-amd64" score --quiet --gold benchie:en --format json benchie:en/clausie | grep -q "\"signature\": \"oiebench:$version|"'
+  fi
+  check "the Space is static and serves index.html" 'grep -qx "sdk: static" "$rel/space/README.md" && grep -qx "app_file: index.html" "$rel/space/README.md" && [ -s "$rel/space/index.html" ]'
+  rm -rf build/release-dry-run
+  mkdir -p build
+  cp -R "$rel" build/release-dry-run
+  [ "$fail" = 0 ] || { echo "release dry run: FAILED" >&2; return 1; }
+  echo "release dry run of $version: every check passed; outputs in build/release-dry-run/"
 }
 
 # Generated Vugu files are not gofmt-clean by design; everything else must
@@ -390,6 +536,7 @@ case "${1:-}" in
   fuzz) shift; cmd_fuzz "$@" ;;
   worker) shift; cmd_worker "$@" ;;
   wheel) shift; cmd_wheel "$@" ;;
+  release) shift; cmd_release "$@" ;;
   python-test) shift; cli_build -o build/oiebench; FAILED=0; python_suite; exit "$FAILED" ;;
   *) sed -n '2,/^set /p' "$0" | grep '^#'  | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac
