@@ -312,6 +312,13 @@ release_dry_run() {
   echo "release dry run of $version: every check passed; outputs in build/release-dry-run/"
 }
 
+# The GitHub Action's scripts (action.yml) as the Action runs them, with
+# the CLI just built served as a release from a folder (action/test.sh).
+action_suite() {
+  echo "== action"
+  action/test.sh build/oiebench ${SUMMARY:+--record "$SUMMARY"} || FAILED=1
+}
+
 # Generated Vugu files are not gofmt-clean by design; everything else must
 # be. Files are found on disk, so that a source archive (no .git) checks too.
 check_format() {
@@ -391,6 +398,7 @@ cmd_test() {
   go vet -tags latex ./cmd/oiebench
   suite unit -count=1 ./...
   python_suite
+  action_suite
   # The page in headless Chromium, served and as the single file from disk
   # (e2e/; it fails, never skips, without Chromium). Screenshots: test-output/e2e/.
   go run ./wasm/app/singlefile -dist "$SITE" -out "$SITE/oiebench.html"
