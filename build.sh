@@ -234,15 +234,22 @@ release_outputs() {
   cp build/wheel/oiebench-"$version"-*.whl "$out/"
   # The page in one file, and the static Hugging Face Space serving it.
   go run ./wasm/app/singlefile -dist "$SITE" -out "$out/oiebench-$version.html"
-  mkdir -p "$out/space"
-  cp "$out/oiebench-$version.html" "$out/space/index.html"
-  write_space_readme "$version" > "$out/space/README.md"
+  write_space "$out/space" "$out/oiebench-$version.html" "$version"
   (cd "$out" && find . -maxdepth 1 -type f ! -name SHA256SUMS -printf '%f\n' | LC_ALL=C sort | xargs sha256sum > SHA256SUMS)
   echo "build/release/:"; (cd "$out" && ls -l)
 }
 
-# The Space's README: Hugging Face reads its front matter (a static Space
-# serving app_file).
+# write_space DIR PAGE VERSION: the single-file page as a static Hugging
+# Face Space: DIR/index.html, and DIR/README.md, whose front matter
+# Hugging Face reads (sdk: static, serving app_file). Push DIR to a Space
+# repository to publish it (docs/releases.md).
+write_space() {
+  rm -rf "$1"
+  mkdir -p "$1"
+  cp "$2" "$1/index.html"
+  write_space_readme "$3" > "$1/README.md"
+}
+
 write_space_readme() {
   cat <<EOF
 ---
@@ -402,6 +409,8 @@ cmd_test() {
   # The page in headless Chromium, served and as the single file from disk
   # (e2e/; it fails, never skips, without Chromium). Screenshots: test-output/e2e/.
   go run ./wasm/app/singlefile -dist "$SITE" -out "$SITE/oiebench.html"
+  # The same page as the release's Hugging Face Space (e2e TestSpace).
+  write_space build/space "$SITE/oiebench.html" "$(oiebench_version)"
   suite e2e -count=1 -tags e2e ./e2e
   # The Worker as Cloudflare runs it: wrangler dev (workerd, offline) on 127.0.0.1.
   cmd_worker
