@@ -78,7 +78,7 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *verdicts != "" {
-		if err := writeVerdicts(*verdicts, explain.NewExplorer(ev).Verdicts()); err != nil {
+		if err := writeVerdicts(*verdicts, explain.Verdicts(ev)); err != nil {
 			return err
 		}
 	}

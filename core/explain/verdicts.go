@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/evaluate"
 )
 
 // VerdictRow is one extraction's BenchIE verdict on one facet, flat, for a
@@ -34,8 +35,11 @@ type VerdictRow struct {
 
 // Verdicts lists the verdict on every extraction of every system for the
 // facets scored, system by system in the report's order, facet by facet,
-// extraction by extraction in file order.
-func (x *Explorer) Verdicts() []VerdictRow {
+// extraction by extraction in file order. It is a function, not a method
+// of Explorer, so that the page, which explores but never lists, does not
+// link it (a method of a type the page uses would be kept).
+func Verdicts(ev *evaluate.Evaluation) []VerdictRow {
+	x := NewExplorer(ev)
 	var rows []VerdictRow
 	for sys, system := range x.ev.Systems {
 		for _, f := range x.Facets() {

@@ -10,8 +10,8 @@ import (
 // count what the report counts: correct rows are the true positives,
 // correct, duplicate and incorrect rows the extractions scored.
 func TestVerdictsCountTheReport(t *testing.T) {
-	x, ev := enExplorer(t)
-	rows := x.Verdicts()
+	_, ev := enExplorer(t)
+	rows := Verdicts(ev)
 	type key struct{ system, facet string }
 	count := map[key]map[string]int{}
 	for _, r := range rows {
@@ -38,8 +38,8 @@ func TestVerdictsCountTheReport(t *testing.T) {
 // ClausIE's (Graner; left; him there) on sentence 2 is incorrect; its
 // closest gold triple is (Graner; left; him), and the diff marks "there".
 func TestVerdictsKnownMismatch(t *testing.T) {
-	x, _ := enExplorer(t)
-	for _, r := range x.Verdicts() {
+	_, ev := enExplorer(t)
+	for _, r := range Verdicts(ev) {
 		if r.System != "ClausIE" || r.Facet != "regular" || r.Sentence != "2" || r.Extraction[2] != "him there" {
 			continue
 		}
