@@ -554,6 +554,6 @@ case "${1:-}" in
   worker) shift; cmd_worker "$@" ;;
   wheel) shift; cmd_wheel "$@" ;;
   release) shift; cmd_release "$@" ;;
-  python-test) shift; cli_build -o build/oiebench; FAILED=0; python_suite; exit "$FAILED" ;;
+  python-test) shift; build_cli; FAILED=0; python_suite; exit "$FAILED" ;;
   *) sed -n '2,/^set /p' "$0" | grep '^#'  | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac
