@@ -292,14 +292,16 @@ write_changelog() {
 # check), SHA256SUMS, the linux-amd64 CLI reporting VERSION, the Space's
 # front matter. Its outputs are kept in build/release-dry-run/.
 release_dry_run() {
-  local version=$1 tmp
+  local version=$1 tmp base
   tmp=$(mktemp -d)
-  trap 'rm -rf "$tmp"' EXIT
+  DRY_RUN_TMP=$tmp
+  trap 'rm -rf "$DRY_RUN_TMP"' EXIT
   git clone -q --no-hardlinks "$ROOT" "$tmp/repo"
+  base=$(git -C "$tmp/repo" rev-parse HEAD)
   (cd "$tmp/repo" && git config user.email dry-run@oiebench.invalid && git config user.name "release dry run" && ./build.sh release "$version")
   local fail=0 r=$tmp/repo rel=$tmp/repo/build/release
   check() { if eval "$2"; then echo "ok: $1"; else echo "FAIL: $1" >&2; fail=1; fi; }
-  check "one release commit on HEAD" '[ "$(git -C "$r" log -1 --format=%s)" = "release $version" ] && [ "$(git -C "$r" rev-parse HEAD~1)" = "$(git rev-parse HEAD)" ]'
+  check "one release commit on HEAD" '[ "$(git -C "$r" log -1 --format=%s)" = "release $version" ] && [ "$(git -C "$r" rev-parse HEAD~1)" = "$base" ]'
   check "tag v$version on it" '[ "$(git -C "$r" rev-parse "v$version^{commit}")" = "$(git -C "$r" rev-parse HEAD)" ]'
   check "it changes only the version, the changelog and dist/'s built files" '! git -C "$r" diff --name-only HEAD~1 HEAD | grep -vxE "core/report/report.go|CITATION.cff|CHANGELOG.md|dist/(app\.wasm\.br|app\.wasm\.sources|wasm_exec\.js|index\.html|data/tags_en\.json)"'
   check "the version is $version in core/report" 'grep -qx "const Version = \"$version\"" "$r/core/report/report.go"'
