@@ -18,8 +18,8 @@ import (
 	"github.com/oiebench/oiebench/dist/headers"
 )
 
-// Handler serves a site folder (the embedded one, or dist/ on disk while
-// developing) the way a static host should: the evaluator precompressed
+// Handler serves a site folder (the embedded one, or build/site/ on disk
+// while developing) the way a static host should: the evaluator precompressed
 // (brotli when the browser takes it, else gzip, else plain), wasm with its
 // MIME type, and every file revalidated by its content hash (ETag), so that a
 // rebuilt site shows at once and an unchanged one costs a 304.

@@ -19,14 +19,20 @@
 //	oiebench convert --to benchie-tsv|jsonl|carb-tabbed [--from ...] [--sentences GOLD] FILE
 //	oiebench exercise --gold GOLD --sentences LIST [--title T] [--show-gold] --out exercise.html [--gold-out FILE]
 //	oiebench benchmarks [--format table|json]
+//	oiebench formats [--format table|json]
 //	oiebench serve [--dir FOLDER] [--addr 127.0.0.1:8080]
 //	oiebench version
 //
 // A gold or system may be a file or a benchmark file the binary ships, by
 // name: benchie:en, benchie:en/clausie, benchie-fl:en, … (oiebench benchmarks).
+//
+// With OIEBENCH_ERRORS=json in the environment a failing command writes its
+// error to standard error as one JSON object (errorJSON), for programs that
+// run oiebench (the Python package).
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -35,6 +41,7 @@ import (
 	"sort"
 
 	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/core/oie"
 )
 
 // command is one subcommand of the tool.
@@ -54,6 +61,7 @@ var commands = map[string]command{
 	"judge":      {"agreement of BenchIE and BenchIE^FL matching with human match judgements", runJudge},
 	"tags":       {"POS tags of English sentences, for the page", runTags},
 	"benchmarks": {"list the benchmark files this binary ships (benchie:en, benchie:en/clausie, …)", runBenchmarks},
+	"formats":    {"list the file formats oiebench knows (names for --system-format)", runFormats},
 	"version":    {"print the version of oiebench and of Go", runVersion},
 	"exercise":   {"write a class exercise: one HTML file with sentences to extract from, instant feedback and a class table", runExercise},
 	"convert":    {"convert gold annotations (BenchIE, AnnIE JSON, text) or system extractions (BenchIE TSV, JSONL, CaRB tabbed)", runConvert},
@@ -118,11 +126,44 @@ func runCommand(args []string, stdout, stderr io.Writer) int {
 	case errors.Is(err, flag.ErrHelp):
 		return 2
 	case errors.As(err, &ue):
-		fmt.Fprintf(stderr, "oiebench %s: %v\n", args[0], err)
+		if os.Getenv("OIEBENCH_ERRORS") == "json" {
+			writeErrorJSON(stderr, err, true)
+		} else {
+			fmt.Fprintf(stderr, "oiebench %s: %v\n", args[0], err)
+		}
 		return 2
 	}
-	fmt.Fprintf(stderr, "oiebench: %v\n", err)
+	if os.Getenv("OIEBENCH_ERRORS") == "json" {
+		writeErrorJSON(stderr, err, false)
+	} else {
+		fmt.Fprintf(stderr, "oiebench: %v\n", err)
+	}
 	return 1
+}
+
+// errorJSON is a failing command's error as OIEBENCH_ERRORS=json writes
+// it: the message as the text form prints it, and, for bad input, the
+// place (the Worker's error answers carry the same fields).
+type errorJSON struct {
+	Error string `json:"error"`
+	// Message is what was expected, without the place.
+	Message string `json:"message"`
+	File    string `json:"file,omitempty"`
+	Line    int    `json:"line,omitempty"`
+	Column  int    `json:"column,omitempty"`
+	// Usage is true for a mistake in the command line (exit status 2).
+	Usage bool `json:"usage"`
+}
+
+func writeErrorJSON(w io.Writer, err error, usage bool) {
+	e := errorJSON{Error: err.Error(), Message: err.Error(), Usage: usage}
+	var pe *oie.ParseError
+	if errors.As(err, &pe) {
+		e.File, e.Line, e.Column, e.Message = pe.File, pe.Line, pe.Column, pe.Msg
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.Encode(e)
 }
 
 // wantsHelp tells whether a command's arguments ask for its usage.

@@ -3,12 +3,15 @@
 package main
 
 import (
+	"encoding/json"
 	"flag"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/oiebench/oiebench/core/benchiefl"
 	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/core/explain"
 )
 
 func runScore(args []string, stdout, stderr io.Writer) error {
@@ -21,6 +24,7 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 	flBudget := benchiefl.DefaultBudget
 	fs.IntVar(&flBudget.Forms, "fl-max-forms", flBudget.Forms, "BenchIE^FL: refuse a gold of more surface forms (2^k per triple with k optional words; about 1 KB of memory each)")
 	fs.IntVar(&flBudget.Comparisons, "fl-max-comparisons", flBudget.Comparisons, "BenchIE^FL: refuse a system file whose extractions, times the forms of their sentences (per 64 bytes), pass this")
+	verdicts := fs.String("verdicts", "", "also write BenchIE's verdict on every extraction (system, sentence, verdict, closest synset, slot diff) to this JSON file")
 	systems, err := parseInterleaved(fs, args)
 	if err != nil {
 		return err
@@ -31,6 +35,9 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 	want, err := evaluate.ParseScorers(splitList(*scorers))
 	if err != nil {
 		return usageError{err.Error()}
+	}
+	if *verdicts != "" && !want.BenchIE {
+		return usageError{"--verdicts lists BenchIE's verdicts: it needs --scorer benchie"}
 	}
 	if want.WiRe57 {
 		if want.BenchIE || want.FL || want.CaRB {
@@ -78,7 +85,24 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if *verdicts != "" {
+		if err := writeVerdicts(*verdicts, explain.Verdicts(ev)); err != nil {
+			return err
+		}
+	}
 	return in.render(&ev.Report, stdout, stderr)
+}
+
+// writeVerdicts writes the verdict rows to path as a JSON array.
+func writeVerdicts(path string, rows []explain.VerdictRow) error {
+	if rows == nil {
+		rows = []explain.VerdictRow{}
+	}
+	b, err := json.Marshal(rows)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, append(b, '\n'), 0o644)
 }
 
 func scoreWiRe57(flags *inputFlags, systems []string, stdout, stderr io.Writer) error {

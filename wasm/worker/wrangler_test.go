@@ -92,7 +92,7 @@ func startWrangler(t *testing.T) (base string, root string) {
 	dir := filepath.Join(root, "wasm", "worker")
 	mustExist(t, filepath.Join(dir, "build", "app.wasm"), "run ./build.sh worker")
 	mustExist(t, filepath.Join(dir, "build", "worker.mjs"), "run ./build.sh worker")
-	mustExist(t, filepath.Join(root, "dist", "index.html"), "run ./build.sh build")
+	mustExist(t, filepath.Join(root, "build", "site", "index.html"), "run ./build.sh build")
 	wrangler := filepath.Join(dir, "node_modules", ".bin", "wrangler")
 	mustExist(t, wrangler, "run npm ci in wasm/worker (wrangler 4.86.0, pinned in package-lock.json)")
 	if _, err := exec.LookPath("node"); err != nil {
@@ -194,22 +194,22 @@ func TestWrangler(t *testing.T) {
 	base, root := startWrangler(t)
 
 	t.Run("site", func(t *testing.T) {
-		want, err := os.ReadFile(filepath.Join(root, "dist", "index.html"))
+		want, err := os.ReadFile(filepath.Join(root, "build", "site", "index.html"))
 		if err != nil {
 			t.Fatal(err)
 		}
 		res, got, _ := send(t, "GET", base+"/", "", nil)
 		if res.StatusCode != http.StatusOK || !bytes.Equal(got, want) {
-			t.Errorf("GET /: status %d, %d bytes; want dist/index.html (%d bytes)", res.StatusCode, len(got), len(want))
+			t.Errorf("GET /: status %d, %d bytes; want build/site/index.html (%d bytes)", res.StatusCode, len(got), len(want))
 		}
 		if ct := res.Header.Get("Content-Type"); !strings.HasPrefix(ct, "text/html") {
 			t.Errorf("GET /: Content-Type %q", ct)
 		}
-		// The bundled data the page opens on comes from the same dist/.
+		// The bundled data the page opens on comes from the same build/site/.
 		const data = "data/benchie/systems/clausie_explicit.txt"
-		want, err = os.ReadFile(filepath.Join(root, "dist", data))
+		want, err = os.ReadFile(filepath.Join(root, "build", "site", data))
 		if err != nil {
-			t.Fatalf("dist/%s: %v (the shipped data)", data, err)
+			t.Fatalf("build/site/%s: %v (the shipped data)", data, err)
 		}
 		res, got, _ = send(t, "GET", base+"/"+data, "", nil)
 		if res.StatusCode != http.StatusOK || !bytes.Equal(got, want) {
@@ -222,11 +222,11 @@ func TestWrangler(t *testing.T) {
 	// ETag, revalidated with 304 (entry.mjs); a client that takes no brotli
 	// gets it decoded by the platform's front end.
 	t.Run("evaluator", func(t *testing.T) {
-		packed, err := os.ReadFile(filepath.Join(root, "dist", "app.wasm.br"))
+		packed, err := os.ReadFile(filepath.Join(root, "build", "site", "app.wasm.br"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		plain, err := os.ReadFile(filepath.Join(root, "dist", "app.wasm"))
+		plain, err := os.ReadFile(filepath.Join(root, "build", "site", "app.wasm"))
 		if err != nil {
 			t.Fatalf("%v (./build.sh build writes it)", err)
 		}
@@ -254,7 +254,7 @@ func TestWrangler(t *testing.T) {
 		res, b := get("GET", "Accept-Encoding", "br")
 		etag := res.Header.Get("ETag")
 		if res.StatusCode != http.StatusOK || res.Header.Get("Content-Encoding") != "br" || !bytes.Equal(b, packed) {
-			t.Fatalf("brotli: status %d, Content-Encoding %q, %d bytes; want dist/app.wasm.br as it is (%d bytes)", res.StatusCode, res.Header.Get("Content-Encoding"), len(b), len(packed))
+			t.Fatalf("brotli: status %d, Content-Encoding %q, %d bytes; want build/site/app.wasm.br as it is (%d bytes)", res.StatusCode, res.Header.Get("Content-Encoding"), len(b), len(packed))
 		}
 		if ct := res.Header.Get("Content-Type"); ct != "application/wasm" || etag == "" || !strings.Contains(res.Header.Get("Vary"), "Accept-Encoding") {
 			t.Errorf("brotli: Content-Type %q, ETag %q, Vary %q", ct, etag, res.Header.Get("Vary"))
@@ -266,7 +266,7 @@ func TestWrangler(t *testing.T) {
 			t.Errorf("HEAD: status %d, %d bytes, Content-Type %q", res.StatusCode, len(b), res.Header.Get("Content-Type"))
 		}
 		if res, b := get("GET", "Accept-Encoding", "identity"); res.StatusCode != http.StatusOK || res.Header.Get("Content-Encoding") != "" || !bytes.Equal(b, plain) {
-			t.Errorf("no brotli: status %d, Content-Encoding %q, %d bytes; want dist/app.wasm (%d bytes)", res.StatusCode, res.Header.Get("Content-Encoding"), len(b), len(plain))
+			t.Errorf("no brotli: status %d, Content-Encoding %q, %d bytes; want build/site/app.wasm (%d bytes)", res.StatusCode, res.Header.Get("Content-Encoding"), len(b), len(plain))
 		}
 	})
 
