@@ -15,6 +15,7 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 	flMode := fs.String("fl-mode", "reference", "BenchIE^FL mode shown first: reference (the published numbers) or corrected; the other is shown where it differs")
 	carbGold := fs.String("carb-gold", "", "CaRB gold for the BenchIE gold's sentences: adds CaRB and CaRB minus BenchIE")
 	facets := fs.String("facet", "regular,concat,minimal", "facets to score: regular, concat, minimal")
+	in.receipt = fs.String("receipt", "", "also write the report's receipt to this file: checksums, options and scores that oiebench verify checks (docs/receipts.md)")
 	systems, err := parseInterleaved(fs, args)
 	if err != nil {
 		return err

@@ -1,0 +1,109 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/oiebench/oiebench/core/benchmarks"
+	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/core/receipt"
+	"github.com/oiebench/oiebench/core/report"
+)
+
+// writeReceipt writes a report's receipt (core/receipt) to path.
+func writeReceipt(r *report.Report, systemFormat, path string) error {
+	rc, err := receipt.Make(r, systemFormat)
+	if err != nil {
+		return err
+	}
+	return writeAtomic(path, rc.JSON())
+}
+
+// writeAtomic writes a file whole or not at all: a temporary file beside
+// it, renamed over it once written.
+func writeAtomic(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(f.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
+}
+
+// errNotVerified is verify's exit status 1 when the receipt's numbers do
+// not reproduce (the lines have said why).
+type errNotVerified struct{ summary string }
+
+func (e errNotVerified) Error() string { return e.summary }
+
+func runVerify(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("verify", "RECEIPT [SYSTEM_FILES...]", stderr)
+	quiet := fs.Bool("quiet", false, "print only what differs and the summary")
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) == 0 {
+		return usageError{"no receipt given"}
+	}
+	res, err := verifyFiles(pos[0], pos[1:])
+	if err != nil {
+		return err
+	}
+	for _, l := range res.Lines {
+		if !*quiet || !l.OK {
+			fmt.Fprintln(stdout, l)
+		}
+	}
+	fmt.Fprintln(stdout, res.Summary())
+	if !res.OK() {
+		return errNotVerified{res.Summary()}
+	}
+	return nil
+}
+
+// verifyFiles reads a receipt and the files given and verifies it; the
+// files the receipt names as shipped are read from the binary when no
+// given file matches them.
+func verifyFiles(receiptPath string, files []string) (*receipt.Result, error) {
+	data, err := os.ReadFile(receiptPath)
+	if err != nil {
+		return nil, err
+	}
+	rc, err := receipt.Parse(receiptPath, data)
+	if err != nil {
+		return nil, err
+	}
+	var given []evaluate.Input
+	for _, p := range files {
+		in, err := readInput("", p)
+		if err != nil {
+			return nil, err
+		}
+		given = append(given, in)
+	}
+	return receipt.Verify(rc, receipt.Source{Given: given, Shipped: readShipped}), nil
+}
+
+// readShipped reads a shipped file by name, for receipt.Source.
+func readShipped(name string) (evaluate.Input, bool) {
+	if _, ok := benchmarks.Lookup(name); !ok {
+		return evaluate.Input{}, false
+	}
+	in, err := readInput("", name)
+	return in, err == nil
+}
