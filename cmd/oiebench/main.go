@@ -57,6 +57,7 @@ var commands = map[string]command{
 	"version":    {"print the version of oiebench and of Go", runVersion},
 	"exercise":   {"write a class exercise: one HTML file with sentences to extract from, instant feedback and a class table", runExercise},
 	"verify":     {"re-score a receipt's files with its options and check every number (exit 1 if any differs)", runVerify},
+	"board":      {"build a static results board from a folder of receipts and their files (each re-verified)", runBoard},
 	"convert":    {"convert gold annotations (BenchIE, AnnIE JSON, text) or system extractions (BenchIE TSV, JSONL, CaRB tabbed)", runConvert},
 }
 
