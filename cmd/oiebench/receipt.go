@@ -1,15 +1,19 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"sync"
 
 	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/receipt"
 	"github.com/oiebench/oiebench/core/report"
+	"github.com/oiebench/oiebench/dist"
 )
 
 // writeReceipt writes a report's receipt (core/receipt) to path.
@@ -99,11 +103,27 @@ func verifyFiles(receiptPath string, files []string) (*receipt.Result, error) {
 	return receipt.Verify(rc, receipt.Source{Given: given, Shipped: readShipped}), nil
 }
 
-// readShipped reads a shipped file by name, for receipt.Source.
-func readShipped(name string) (evaluate.Input, bool) {
+// readShipped reads a shipped file by name, or else by checksum, for
+// receipt.Source.
+func readShipped(name, sha string) (evaluate.Input, bool) {
+	if name == "" {
+		name = shippedSums()[sha]
+	}
 	if _, ok := benchmarks.Lookup(name); !ok {
 		return evaluate.Input{}, false
 	}
 	in, err := readInput("", name)
 	return in, err == nil
 }
+
+// shippedSums names the shipped files by their SHA-256.
+var shippedSums = sync.OnceValue(func() map[string]string {
+	sums := map[string]string{}
+	for _, e := range benchmarks.Entries() {
+		if data, err := dist.ReadData(e.Path); err == nil {
+			sum := sha256.Sum256(data)
+			sums[hex.EncodeToString(sum[:])] = e.Name
+		}
+	}
+	return sums
+})

@@ -85,3 +85,33 @@ func TestVerifyNamesATamperedFile(t *testing.T) {
 		t.Fatalf("a report read as a receipt: %d %s", code, stderr)
 	}
 }
+
+// A receipt that names the shipped files by base name only (the page's)
+// finds them by checksum.
+func TestReceiptFindsShippedFilesByChecksum(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if _, stderr, code := runCLI(t, "score", "--gold", "benchie:en", "--receipt", "r.json", "--quiet", "benchie:en/graphene"); code != 0 {
+		t.Fatal(stderr)
+	}
+	data, err := os.ReadFile("r.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rc map[string]any
+	if err := json.Unmarshal(data, &rc); err != nil {
+		t.Fatal(err)
+	}
+	delete(rc["gold"].(map[string]any), "shipped")
+	delete(rc["systems"].([]any)[0].(map[string]any), "shipped")
+	data, _ = json.Marshal(rc)
+	if strings.Contains(string(data), "benchie:en") {
+		t.Fatal("a shipped name is left")
+	}
+	if err := os.WriteFile("r.json", data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, code := runCLI(t, "verify", "r.json")
+	if code != 0 || !strings.Contains(out, "ok      systems[Graphene] benchie:en/graphene (shipped): sha256 ") {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+}

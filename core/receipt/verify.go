@@ -38,9 +38,11 @@ type Source struct {
 	// Given are the files at hand, matched to the receipt's by SHA-256
 	// first, then by base name.
 	Given []evaluate.Input
-	// Shipped reads a shipped file by its name (benchie:en/clausie), for
-	// files no given file matches; nil when there are none at hand.
-	Shipped func(name string) (evaluate.Input, bool)
+	// Shipped reads a shipped file, for files no given file matches: by
+	// its name (benchie:en/clausie) when the receipt names one, else by its
+	// SHA-256 (the page's receipts name the bundled files by base name
+	// only). Nil when there are none at hand.
+	Shipped func(name, sha256 string) (evaluate.Input, bool)
 }
 
 // Line is one finding of Verify.
@@ -228,10 +230,10 @@ func (rv *resolver) find(res *Result, role string, f File) (evaluate.Input, bool
 		res.add(false, "%s %s: sha256 differs: receipt %s, file %s", role, f.Base, f.SHA256, in.SHA256)
 		return in, true
 	}
-	if f.Shipped != "" && rv.src.Shipped != nil {
-		if in, ok := rv.src.Shipped(f.Shipped); ok {
+	if rv.src.Shipped != nil {
+		if in, ok := rv.src.Shipped(f.Shipped, f.SHA256); ok {
 			in.SHA256 = checksumOf(in.Data)
-			res.add(in.SHA256 == f.SHA256, "%s %s (shipped): sha256 %s%s", role, f.Shipped, in.SHA256, shippedDiff(f.SHA256, in.SHA256))
+			res.add(in.SHA256 == f.SHA256, "%s %s (shipped): sha256 %s%s", role, in.Path, in.SHA256, shippedDiff(f.SHA256, in.SHA256))
 			return in, true
 		}
 	}
