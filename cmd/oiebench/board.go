@@ -14,7 +14,6 @@ import (
 	"github.com/oiebench/oiebench/core/board"
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/receipt"
-	"github.com/tidwall/gjson"
 )
 
 func runBoard(args []string, stdout, stderr io.Writer) error {
@@ -139,7 +138,7 @@ func addFolder(b *board.Board, dir string) error {
 			return err
 		}
 		rel, _ := filepath.Rel(dir, p)
-		if isReceipt(p, data) {
+		if receipt.IsReceipt(p, data) {
 			receipts = append(receipts, found{filepath.ToSlash(rel), data})
 		} else {
 			given = append(given, evaluate.Input{Path: p, Data: data, Shared: true})
@@ -154,12 +153,6 @@ func addFolder(b *board.Board, dir string) error {
 		addReceipt(b, name, r.data, given)
 	}
 	return nil
-}
-
-// isReceipt tells a receipt from a system file: a .json file holding an
-// object with a "receipt" member.
-func isReceipt(path string, data []byte) bool {
-	return strings.HasSuffix(path, ".json") && gjson.ValidBytes(data) && gjson.GetBytes(data, "receipt").Exists()
 }
 
 // addReceipt verifies a receipt: an entry when it reproduces, left out

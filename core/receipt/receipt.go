@@ -109,13 +109,24 @@ func stripped(systems gjson.Result) string {
 	return strings.ReplaceAll(s, `"warnings":null,`, "")
 }
 
-// fileOf names a file by its base name, or by its shipped name.
+// fileOf names a file by its base name, and by its shipped name when it
+// was read as one (benchie:en/clausie) or from the shipped data's path (the
+// page's bundled files).
 func fileOf(name, p, sha string) File {
 	f := File{Name: name, Base: report.BaseName(p), SHA256: sha}
-	if e, ok := benchmarks.Lookup(p); ok {
-		f.Shipped, f.Base = p, path.Base(e.Path)
+	for _, e := range benchmarks.Entries() {
+		if p == e.Name || p == e.Path {
+			f.Shipped, f.Base = e.Name, path.Base(e.Path)
+			break
+		}
 	}
 	return f
+}
+
+// IsReceipt tells a receipt from other files, before it is read: a .json
+// file holding an object with a "receipt" member.
+func IsReceipt(name string, data []byte) bool {
+	return strings.HasSuffix(name, ".json") && gjson.ValidBytes(data) && gjson.GetBytes(data, "receipt").Exists()
 }
 
 // JSON is the receipt as written to a file: indented, ending in a newline.
