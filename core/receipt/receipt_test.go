@@ -262,3 +262,13 @@ func TestWalkNumbers(t *testing.T) {
 		t.Fatalf("got %v, want %s", got, want)
 	}
 }
+
+// One file scored under two names stands for both.
+func TestSameFileTwice(t *testing.T) {
+	gold, systems := files(t)
+	twice := []evaluate.Input{systems[0], {Name: "Again", Path: systems[0].Path, Data: systems[0].Data}}
+	rc := scored(t, gold, twice, false)
+	if res := Verify(rc, given(gold, systems[:1])); !res.OK() {
+		t.Fatalf("%v", failing(res))
+	}
+}

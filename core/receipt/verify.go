@@ -106,15 +106,17 @@ func Verify(rc *Receipt, src Source) *Result {
 	}
 	var systems []evaluate.Input
 	seen := map[string]bool{}
+	// A WiRe57 file may hold several extractors, one system each.
+	manyPerFile := strings.Contains(gjson.GetBytes(rc.Options, "scorers").Raw, `"wire57"`)
 	for _, f := range rc.Systems {
 		key := f.SHA256 + "\x00" + f.Base + "\x00" + f.Shipped
-		if seen[key] { // a file that yields several systems (WiRe57)
+		if seen[key] && manyPerFile { // a file that yields several systems
 			continue
 		}
 		seen[key] = true
 		in, found := files.find(res, "systems["+f.Name+"]", f)
 		ok = ok && found
-		if len(rc.Systems) == len(distinctFiles(rc.Systems)) {
+		if !manyPerFile {
 			in.Name = f.Name
 		}
 		systems = append(systems, in)
@@ -137,15 +139,6 @@ func Verify(rc *Receipt, src Source) *Result {
 	}
 	compareNumbers(res, gjson.ParseBytes(rc.Scores), gjson.ParseBytes(again.Scores))
 	return res
-}
-
-// distinctFiles lists each file of a receipt's systems once.
-func distinctFiles(fs []File) map[string]bool {
-	out := map[string]bool{}
-	for _, f := range fs {
-		out[f.SHA256+"\x00"+f.Base+"\x00"+f.Shipped] = true
-	}
-	return out
 }
 
 // changesSince lists the semantics changes after the receipt's version for
@@ -206,11 +199,10 @@ func (rv *resolver) find(res *Result, role string, f File) (evaluate.Input, bool
 	if f.Shipped != "" {
 		label = f.Shipped
 	}
+	// A file may stand for several entries (the same file scored under two
+	// names): a checksum matches any given file, a base name an unused one.
 	byBase := -1
 	for i, in := range rv.src.Given {
-		if rv.used[i] {
-			continue
-		}
 		if in.SHA256 == "" {
 			rv.src.Given[i].SHA256 = checksumOf(in.Data)
 			in = rv.src.Given[i]
@@ -220,7 +212,7 @@ func (rv *resolver) find(res *Result, role string, f File) (evaluate.Input, bool
 			res.add(true, "%s %s: sha256 %s", role, report.BaseName(in.Path), f.SHA256)
 			return in, true
 		}
-		if byBase < 0 && report.BaseName(in.Path) == f.Base {
+		if byBase < 0 && !rv.used[i] && report.BaseName(in.Path) == f.Base {
 			byBase = i
 		}
 	}
