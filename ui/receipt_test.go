@@ -51,3 +51,20 @@ func systemFiles(d benchmarks.Dataset) []string {
 	}
 	return out
 }
+
+// A dropped receipt's verification shows under the files: its summary,
+// what differs, and every line.
+func TestVerificationPanel(t *testing.T) {
+	m, _ := model(t, "en")
+	m.Verification = &Verification{Receipt: "mine.json", Summary: "NOT verified: 1 differences", Lines: []receipt.Line{
+		{OK: true, Text: "gold benchie:en (shipped): sha256 a510"},
+		{OK: false, Text: "systems[Mine].benchie.regular.f1: receipt 0.9, re-scored 0.3"},
+	}}
+	html := render(t, &Inputs{M: m})
+	for _, want := range []string{`data-verified="false"`, "mine.json: NOT verified: 1 differences",
+		"<li>systems[Mine].benchie.regular.f1: receipt 0.9, re-scored 0.3</li>", "<code>ok      gold benchie:en (shipped): sha256 a510</code>", "2 lines checked"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("no %q in\n%s", want, html)
+		}
+	}
+}
