@@ -272,3 +272,26 @@ func TestSameFileTwice(t *testing.T) {
 		t.Fatalf("%v", failing(res))
 	}
 }
+
+// A system's scores taken out of the receipt, or a receipt from a newer
+// version, is named.
+func TestScoresLeftOutAndNewerVersion(t *testing.T) {
+	gold, systems := files(t)
+	rc := scored(t, gold, systems, false)
+	var scores []json.RawMessage
+	if err := json.Unmarshal(rc.Scores, &scores); err != nil {
+		t.Fatal(err)
+	}
+	cut := *rc
+	cut.Scores, _ = json.Marshal(scores[:1])
+	res := Verify(&cut, given(gold, systems))
+	if bad := failing(res); res.OK() || len(bad) != 1 || bad[0] != "systems[minie_explicit]: re-scored, but not in the receipt's scores" {
+		t.Fatalf("not named: %v", bad)
+	}
+	newer := *rc
+	newer.Version = "99.0.0"
+	res = Verify(&newer, given(gold, systems))
+	if bad := failing(res); res.OK() || len(bad) != 1 || !strings.HasPrefix(bad[0], "version: the receipt was made by oiebench 99.0.0, newer than this one") {
+		t.Fatalf("not named: %v", bad)
+	}
+}

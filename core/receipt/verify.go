@@ -90,6 +90,9 @@ func (r *Result) add(ok bool, format string, args ...any) {
 // Verify re-scores the receipt's files with its options and compares.
 func Verify(rc *Receipt, src Source) *Result {
 	res := &Result{}
+	if compareVersions(rc.Version, report.Version) > 0 {
+		res.add(false, "version: the receipt was made by oiebench %s, newer than this one (%s), whose scorers may score otherwise: verify with oiebench %s or later", rc.Version, report.Version, rc.Version)
+	}
 	for _, c := range changesSince(rc) {
 		res.add(false, "version: the receipt was made by oiebench %s; %s scores differently since %s (%s)", rc.Version, c.Scorer, c.Version, c.What)
 	}
@@ -371,6 +374,16 @@ func signatureField(f string) (key, value string) {
 func compareNumbers(res *Result, was, now gjson.Result) {
 	fresh := map[string]gjson.Result{}
 	walkNumbers(now, "systems", func(p string, v gjson.Result) { fresh[p] = v })
+	// a system scored but missing from the receipt's scores
+	listed := map[string]bool{}
+	for _, e := range was.Array() {
+		listed[e.Get("name").Str] = true
+	}
+	for _, e := range now.Array() {
+		if n := e.Get("name").Str; !listed[n] {
+			res.add(false, "systems[%s]: re-scored, but not in the receipt's scores", n)
+		}
+	}
 	walkNumbers(was, "systems", func(p string, v gjson.Result) {
 		res.Numbers++
 		got, ok := fresh[p]
