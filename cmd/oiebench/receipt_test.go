@@ -115,3 +115,30 @@ func TestReceiptFindsShippedFilesByChecksum(t *testing.T) {
 		t.Fatalf("exit %d\n%s", code, out)
 	}
 }
+
+// A WiRe57 file holds two extractors, two systems: its receipt verifies
+// against the file under another name.
+func TestWiRe57Receipt(t *testing.T) {
+	gold, err := filepath.Abs(filepath.Join("..", "..", "core", "wire57", "testdata", "gold.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sys, err := os.ReadFile(filepath.Join("..", "..", "core", "wire57", "testdata", "system.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("extractions.json", sys, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code := runCLI(t, "score", "--scorer", "wire57", "--gold", gold, "--receipt", "r.json", "--quiet", "extractions.json"); code != 0 {
+		t.Fatal(stderr)
+	}
+	if err := os.Rename("extractions.json", "renamed.json"); err != nil {
+		t.Fatal(err)
+	}
+	out, _, code := runCLI(t, "verify", "r.json", gold, "renamed.json")
+	if code != 0 || !strings.Contains(out, "systems[sysA].wire57.f1 = ") || !strings.Contains(out, "systems[sysB].wire57.f1 = ") {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+}
