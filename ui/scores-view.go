@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/core/receipt"
 	"github.com/oiebench/oiebench/core/report"
 )
 
@@ -131,6 +132,27 @@ func (c *ScoresView) Export(format string) {
 	ext := map[string]string{"json": "json", "csv": "csv", "markdown": "md", "latex": "tex"}[format]
 	mime := map[string]string{"json": "application/json", "csv": "text/csv", "markdown": "text/markdown", "latex": "application/x-tex"}[format]
 	c.M.App.Download("oiebench-"+c.M.Source+"."+ext, mime+";charset=utf-8", string(out))
+}
+
+// Receipt is the receipt of the scores on screen (core/receipt): the
+// files' checksums, the options and every number, which oiebench verify
+// checks.
+func (c *ScoresView) Receipt() ([]byte, error) {
+	rc, err := receipt.Make(&c.M.Eval.Report, "")
+	if err != nil {
+		return nil, err
+	}
+	return rc.JSON(), nil
+}
+
+// DownloadReceipt downloads the receipt of the scores on screen.
+func (c *ScoresView) DownloadReceipt() {
+	c.M.App.Complete()
+	out, err := c.Receipt()
+	if err != nil {
+		return
+	}
+	c.M.App.Download("oiebench-"+c.M.Source+".receipt.json", "application/json;charset=utf-8", string(out))
 }
 
 // CopySignature puts the signature on the clipboard.

@@ -24,6 +24,9 @@ type inputFlags struct {
 	gold, eGold, format, sysFormat *string
 	sentences                      *string
 	compat, strict, quiet, wide    *bool
+	// receipt is where score writes the report's receipt (nil for the
+	// commands that write none).
+	receipt *string
 }
 
 // addInputFlags defines the shared flags; eGoldHelp is empty for commands
@@ -161,6 +164,11 @@ func readInput(name, path string) (evaluate.Input, error) {
 // render writes a report in the chosen format on stdout, and its warnings
 // on stderr unless --quiet.
 func (f *inputFlags) render(r *report.Report, stdout, stderr io.Writer) error {
+	if f.receipt != nil && *f.receipt != "" {
+		if err := writeReceipt(r, *f.sysFormat, *f.receipt); err != nil {
+			return err
+		}
+	}
 	return renderReport(r, *f.format, report.RenderOptions{Wide: *f.wide}, *f.quiet, stdout, stderr)
 }
 

@@ -6,7 +6,7 @@
 //	oiebench score --gold GOLD [--facet regular,concat,minimal] [--e-gold FILE]
 //	               [--scorer benchie[,benchie-fl][,carb]] [--fl-mode reference|corrected]
 //	               [--reference-compat] [--strict] [--format table|json|csv|markdown|latex]
-//	               [NAME=]SYSTEM...
+//	               [--receipt FILE] [NAME=]SYSTEM...
 //	oiebench stats --gold GOLD [--format table|json]
 //	oiebench analyze --gold GOLD [--facet regular] [--samples 1000] [--seed 1] [--lang auto]
 //	               [--tags FILE] [--length-buckets 20,30] [--conjunction-buckets 0]
@@ -18,6 +18,8 @@
 //	oiebench convert --to benchie-gold|annie-json|text [--from benchie-gold|annie-json|sentences] FILE
 //	oiebench convert --to benchie-tsv|jsonl|carb-tabbed [--from ...] [--sentences GOLD] FILE
 //	oiebench exercise --gold GOLD --sentences LIST [--title T] [--show-gold] --out exercise.html [--gold-out FILE]
+//	oiebench verify [--quiet] RECEIPT [SYSTEM_FILE...]
+//	oiebench board [--out SITE] DIR
 //	oiebench benchmarks [--format table|json]
 //	oiebench formats [--format table|json]
 //	oiebench serve [--dir FOLDER] [--addr 127.0.0.1:8080]
@@ -64,6 +66,8 @@ var commands = map[string]command{
 	"formats":    {"list the file formats oiebench knows (names for --system-format)", runFormats},
 	"version":    {"print the version of oiebench and of Go", runVersion},
 	"exercise":   {"write a class exercise: one HTML file with sentences to extract from, instant feedback and a class table", runExercise},
+	"verify":     {"re-score a receipt's files with its options and check every number (exit 1 if any differs)", runVerify},
+	"board":      {"build a static results board from a folder of receipts and their files (each re-verified)", runBoard},
 	"convert":    {"convert gold annotations (BenchIE, AnnIE JSON, text) or system extractions (BenchIE TSV, JSONL, CaRB tabbed)", runConvert},
 }
 
@@ -120,11 +124,14 @@ func runCommand(args []string, stdout, stderr io.Writer) int {
 	}
 	err := cmd.run(args[1:], stdout, stderr)
 	var ue usageError
+	var nv errNotVerified
 	switch {
 	case err == nil:
 		return 0
 	case errors.Is(err, flag.ErrHelp):
 		return 2
+	case errors.As(err, &nv):
+		return 1 // the lines printed say what differs
 	case errors.As(err, &ue):
 		if os.Getenv("OIEBENCH_ERRORS") == "json" {
 			writeErrorJSON(stderr, err, true)

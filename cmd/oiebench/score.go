@@ -25,6 +25,7 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&flBudget.Forms, "fl-max-forms", flBudget.Forms, "BenchIE^FL: refuse a gold of more surface forms (2^k per triple with k optional words; about 1 KB of memory each)")
 	fs.IntVar(&flBudget.Comparisons, "fl-max-comparisons", flBudget.Comparisons, "BenchIE^FL: refuse a system file whose extractions, times the forms of their sentences (per 64 bytes), pass this")
 	verdicts := fs.String("verdicts", "", "also write BenchIE's verdict on every extraction (system, sentence, verdict, closest synset, slot diff) to this JSON file")
+	in.receipt = fs.String("receipt", "", "also write the report's receipt to this file: checksums, options and scores that oiebench verify checks (docs/receipts.md)")
 	systems, err := parseInterleaved(fs, args)
 	if err != nil {
 		return err

@@ -38,7 +38,7 @@ func TestFLBundled(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := ev.Report
-	if !strings.Contains(r.Signature, "scorers:benchie+benchie-fl|") || !strings.HasSuffix(r.Signature, "|fl-mode:reference") ||
+	if !strings.Contains(r.Signature, "scorers:benchie+benchie-fl|") || !strings.Contains(r.Signature, "|fl-mode:reference|systems:sha256:") ||
 		r.Options.FLMode != "reference" || r.FLGold == nil || r.FLGold.Synsets != 1821 || r.FLGold.Sentences != 300 {
 		t.Fatalf("%s %+v", r.Signature, r.FLGold)
 	}

@@ -5,7 +5,8 @@
 //
 //	GET  /api/health  {"status":"ok", ...}: the server is up, and what it scores
 //	POST /api/score   a JSON request with a gold and system files as text;
-//	                  the answer is the JSON report of `oiebench score --format json`
+//	                  the answer is the JSON report of `oiebench score --format json`,
+//	                  with a last member "receipt" (core/receipt, docs/receipts.md)
 //	GET  /...         the built site (build/site/, ./build.sh build)
 //
 // Built for js/wasm (./build.sh worker) the site is served by Cloudflare's

@@ -20,6 +20,7 @@ import (
 	"github.com/oiebench/oiebench/core/benchiefl"
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/oie"
+	"github.com/oiebench/oiebench/core/receipt"
 	"github.com/oiebench/oiebench/core/report"
 	"github.com/oiebench/oiebench/dist/headers"
 )
@@ -238,11 +239,33 @@ func (h *handler) score(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, inputError(err))
 		return
 	}
-	out, err := ev.Report.Render("json")
+	out, err := withReceipt(&ev.Report, string(req.SystemFormat))
 	if err != nil {
 		panic(err) // a report that cannot be encoded is a bug
 	}
 	writeJSON(w, r, http.StatusOK, out)
+}
+
+// withReceipt is the answer: the JSON report with a last member "receipt",
+// the report's receipt (core/receipt), which oiebench verify checks against
+// the texts sent.
+func withReceipt(r *report.Report, systemFormat string) ([]byte, error) {
+	out, err := r.Render("json")
+	if err != nil {
+		return nil, err
+	}
+	rc, err := receipt.Make(r, systemFormat)
+	if err != nil {
+		return nil, err
+	}
+	member, err := json.MarshalIndent(rc, "  ", "  ")
+	if err != nil {
+		return nil, err
+	}
+	out = bytes.TrimRight(out, "\n")
+	out = append(out[:len(out)-1:len(out)-1], ",\n  \"receipt\": "...) // the report's closing brace
+	out = append(out, member...)
+	return append(out, "\n}\n"...), nil
 }
 
 // maxUnindexed bounds the comparisons of a request's extractions with gold

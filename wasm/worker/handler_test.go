@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"github.com/oiebench/oiebench/core/formats"
 	"io"
@@ -17,6 +19,7 @@ import (
 
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/core/receipt"
 	"github.com/oiebench/oiebench/dist"
 	"github.com/oiebench/oiebench/dist/headers"
 	"github.com/oiebench/oiebench/internal/dataset"
@@ -544,7 +547,7 @@ func sameAsCommandLine(t *testing.T, got []byte, req evaluate.Request) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := ev.Report.Render("json")
+	want, err := withReceipt(&ev.Report, string(req.SystemFormat))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -592,5 +595,33 @@ func TestMemoryBudget(t *testing.T) {
 	}
 	if h.memory.free != need {
 		t.Errorf("%d bytes free after the requests, want %d", h.memory.free, need)
+	}
+}
+
+// The answer's receipt names the texts sent by their checksums and
+// verifies against them.
+func TestAnswerReceiptVerifies(t *testing.T) {
+	res := post(t, newHandler(nil), mustJSON(t, tinyRequest()))
+	got := readAll(t, res)
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("status %d: %s", res.StatusCode, got)
+	}
+	var answer struct {
+		Receipt json.RawMessage `json:"receipt"`
+	}
+	if err := json.Unmarshal(got, &answer); err != nil {
+		t.Fatal(err)
+	}
+	rc, err := receipt.Parse("receipt", answer.Receipt)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, got)
+	}
+	sum := sha256.Sum256([]byte(tinySystem))
+	if len(rc.Systems) != 1 || rc.Systems[0].Name != "tiny" || rc.Systems[0].SHA256 != hex.EncodeToString(sum[:]) {
+		t.Fatalf("systems: %+v", rc.Systems)
+	}
+	v := receipt.Verify(rc, receipt.Source{Given: []evaluate.Input{{Path: "g.txt", Data: []byte(tinyGold)}, {Path: "tiny.tsv", Data: []byte(tinySystem)}}})
+	if !v.OK() || v.Numbers == 0 {
+		t.Fatalf("%s: %+v", v.Summary(), v.Lines)
 	}
 }
