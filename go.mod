@@ -10,6 +10,7 @@ require (
 	github.com/tidwall/gjson v1.20.0
 	github.com/vugu/vjson v0.0.0-20200505061711-f9cbed27d3d9
 	github.com/vugu/vugu v0.4.0
+	golang.org/x/text v0.21.0
 )
 
 require (

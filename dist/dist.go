@@ -6,8 +6,12 @@
 //
 // The command line embeds it: `oiebench serve` is the whole offline product,
 // and `oiebench score --gold benchie:en benchie:en/clausie` reads the
-// benchmarks from the binary. ./build.sh build rewrites the built files
-// (app.wasm.br, app.wasm.sources, wasm_exec.js, data/tags_en.json).
+// benchmarks from the binary. Its built files (app.wasm.br, app.wasm.sources,
+// wasm_exec.js, index.html's first screen, data/tags_en.json) are the last
+// release's: only ./build.sh release rewrites them, so that ordinary commits
+// add no evaluator to the history and `go install …@VERSION` embeds the page
+// released as VERSION. ./build.sh build writes the checkout's own build of
+// them into build/site/ (served by ./build.sh serve and the e2e tests).
 package dist
 
 import (

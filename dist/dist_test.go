@@ -17,6 +17,7 @@ import (
 	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/nlp/postag"
+	"github.com/oiebench/oiebench/dist/headers"
 )
 
 // The shipped data is the release as published: every file its SHA256SUMS
@@ -205,5 +206,19 @@ func TestReadSite(t *testing.T) {
 	}
 	if _, err := ReadSite("none.txt"); err == nil {
 		t.Error("a missing file read")
+	}
+}
+
+// Every answer, a page, the evaluator or a miss, carries the security
+// headers.
+func TestHandlerSecurityHeaders(t *testing.T) {
+	h := Handler(Site())
+	for _, p := range []string{"/", "/app.wasm", "/nothing.txt"} {
+		r := get(t, h, p, "Accept-Encoding", "br")
+		for _, kv := range headers.Security {
+			if got := r.Header.Get(kv[0]); got != kv[1] {
+				t.Errorf("%s: %s %q, want %q", p, kv[0], got, kv[1])
+			}
+		}
 	}
 }

@@ -15,10 +15,11 @@ import (
 	"time"
 
 	"github.com/andybalholm/brotli"
+	"github.com/oiebench/oiebench/dist/headers"
 )
 
-// Handler serves a site folder (the embedded one, or dist/ on disk while
-// developing) the way a static host should: the evaluator precompressed
+// Handler serves a site folder (the embedded one, or build/site/ on disk
+// while developing) the way a static host should: the evaluator precompressed
 // (brotli when the browser takes it, else gzip, else plain), wasm with its
 // MIME type, and every file revalidated by its content hash (ETag), so that a
 // rebuilt site shows at once and an unchanged one costs a 304.
@@ -55,12 +56,13 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if name == "" || strings.HasSuffix(r.URL.Path, "/") {
 		name = path.Join(name, "index.html")
 	}
+	hd := w.Header()
+	headers.Set(hd)
 	f := h.file(name)
 	if f.err != nil {
 		http.NotFound(w, r)
 		return
 	}
-	hd := w.Header()
 	if ct := mime.TypeByExtension(path.Ext(name)); ct != "" {
 		hd.Set("Content-Type", ct)
 	} else if path.Ext(name) == ".wasm" {
@@ -68,7 +70,6 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	hd.Set("Cache-Control", "no-cache")
 	hd.Set("Vary", "Accept-Encoding")
-	hd.Set("X-Content-Type-Options", "nosniff")
 	body := f.plain
 	enc := ""
 	if compressible(name) {

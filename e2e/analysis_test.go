@@ -237,7 +237,7 @@ func TestChartsDrawTheReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	ev := evaluate.Evaluate(gold, nil, systems, evaluate.Options{CaRBGold: cg})
-	tagData, err := os.ReadFile(filepath.Join(root, "dist", "data", d.Tags))
+	tagData, err := os.ReadFile(filepath.Join(siteDir, "data", d.Tags))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -239,7 +239,7 @@ func TestMakeExerciseFromThePage(t *testing.T) {
 	cli("exercise", "--gold", "benchie:en", "--sentences", "2,3", "--title", "From the page", "--out", made)
 	cliPage, _ := os.ReadFile(made)
 	want := embeddedJSON(t, string(cliPage))
-	for _, u := range []string{site.URL + "/", "file://" + filepath.Join(root, "dist", "oiebench.html")} {
+	for _, u := range []string{site.URL + "/", "file://" + filepath.Join(siteDir, "oiebench.html")} {
 		p := newPage(t)
 		downloads := allowDownloads(t, p)
 		p.open(u)

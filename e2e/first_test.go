@@ -68,12 +68,12 @@ var digestAttr = regexp.MustCompile(`data-digest="sha256:[0-9a-f]{64}"`)
 // altered here, as a build that went wrong would leave it) shows an error,
 // and the table then shows the page's numbers.
 func TestFirstScreenMismatchIsShown(t *testing.T) {
-	index, err := os.ReadFile(filepath.Join(root, "dist", "index.html"))
+	index, err := os.ReadFile(filepath.Join(siteDir, "index.html"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !digestAttr.Match(index) {
-		t.Fatal("dist/index.html has no first screen: run ./build.sh build")
+		t.Fatal("build/site/index.html has no first screen: run ./build.sh build")
 	}
 	// The unaltered shell: the first screen is there before the evaluator
 	// (the page's HTML as served), and the page settles without an error.
@@ -82,7 +82,7 @@ func TestFirstScreenMismatchIsShown(t *testing.T) {
 	}
 	wrong := "sha256:" + strings.Repeat("0", 64)
 	altered := digestAttr.ReplaceAll(index, []byte(`data-digest="`+wrong+`"`))
-	srv := httptest.NewServer(dist.Handler(shellFS{os.DirFS(filepath.Join(root, "dist")), altered}))
+	srv := httptest.NewServer(dist.Handler(shellFS{os.DirFS(siteDir), altered}))
 	defer srv.Close()
 
 	p := newPage(t)

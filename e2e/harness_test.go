@@ -1,6 +1,7 @@
 //go:build e2e
 
-// Package e2e drives the built site (dist/) in headless Chromium: the
+// Package e2e drives the built site (build/site/: the page as this
+// checkout's sources build it, ./build.sh build) in headless Chromium: the
 // published numbers on the first screen, files added through the picker,
 // positioned errors, the sentence explorer, the single-file build from
 // file://, and no request leaving the origin. Screenshots of each view go to
@@ -32,7 +33,8 @@ import (
 
 var (
 	root     string           // module root
-	site     *httptest.Server // serves dist/
+	siteDir  string           // the built site: build/site
+	site     *httptest.Server // serves siteDir
 	outDir   string           // screenshots
 	browser  context.Context  // one Chromium for every test; each test gets a fresh profile context
 	chromium string
@@ -52,9 +54,10 @@ func run(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, "e2e: Chromium not found (install the Debian package chromium, or set CHROMIUM): the end-to-end tests cannot run")
 		return 1
 	}
-	for _, f := range []string{"index.html", "app.wasm", "wasm_exec.js", "data/benchie/benchie_gold_annotations_en.txt"} {
-		if _, err := os.Stat(filepath.Join(root, "dist", f)); err != nil {
-			fmt.Fprintf(os.Stderr, "e2e: dist/%s missing: run ./build.sh build first\n", f)
+	siteDir = filepath.Join(root, "build", "site")
+	for _, f := range []string{"index.html", "app.wasm", "app.wasm.br", "app.wasm.sources", "wasm_exec.js", "data/benchie/benchie_gold_annotations_en.txt"} {
+		if _, err := os.Stat(filepath.Join(siteDir, f)); err != nil {
+			fmt.Fprintf(os.Stderr, "e2e: build/site/%s missing: run ./build.sh build first\n", f)
 			return 1
 		}
 	}
@@ -63,7 +66,7 @@ func run(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, "e2e:", err)
 		return 1
 	}
-	site = httptest.NewServer(dist.Handler(os.DirFS(filepath.Join(root, "dist"))))
+	site = httptest.NewServer(dist.Handler(os.DirFS(siteDir)))
 	defer site.Close()
 
 	profile, err := os.MkdirTemp("", "oiebench-e2e-")

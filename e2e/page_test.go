@@ -17,7 +17,7 @@ import (
 // The single-file build works opened from disk, offline: the published
 // numbers, and no request but the file itself.
 func TestSingleFileFromDisk(t *testing.T) {
-	path := filepath.Join(root, "dist", "oiebench.html")
+	path := filepath.Join(siteDir, "oiebench.html")
 	if _, err := os.Stat(path); err != nil {
 		t.Fatalf("%v: run ./build.sh site first", err)
 	}

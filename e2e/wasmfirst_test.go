@@ -68,7 +68,7 @@ func BenchmarkGoldInPage(b *testing.B) {
 		variants = append(variants, variant{"baseline " + commit, "baseline.wasm", "100"})
 	}
 	files := map[string]string{
-		"wasm_exec.js": filepath.Join(root, "dist", "wasm_exec.js"),
+		"wasm_exec.js": filepath.Join(siteDir, "wasm_exec.js"),
 		"gold.txt":     filepath.Join(root, "dist", "data", "benchie", "benchie_gold_annotations_en.txt"),
 	}
 	for name, from := range files {

@@ -182,7 +182,7 @@ func (x *Exercise) TakeSubmissions(files []PickedFile) {
 		sub, err := exercise.ReadSubmission(x.Spec, f.Name, f.Data)
 		if err == nil {
 			for _, s := range x.Subs {
-				if s.Student == sub.Student {
+				if s.Raw == sub.Raw { // one spelling, one student; look-alikes are kept and noted
 					err = errors.New(f.Name + ": " + s.Student + " already sent " + s.File + ": remove one of the two")
 				}
 			}
@@ -325,6 +325,10 @@ func (c *ExerciseView) Drop(e vugu.DOMEvent) {
 func Interval(iv [2]float64) string { return "[" + Fixed(iv[0]) + ", " + Fixed(iv[1]) + "]" }
 
 // StudentName is the open report's student.
+// NameNote says, under a student's name in the class table, what about
+// the name deserves a look (exercise.Row.Notes).
+func NameNote(notes []string) string { return "⚠ " + strings.Join(notes, "; ") }
+
 func (c *ExerciseView) StudentName() string { return c.X.Class.Rows[c.X.Student].Student }
 
 // ClassNote says how the table is made.

@@ -283,3 +283,12 @@ func (c *Inputs) MakeNoteClass() string {
 
 // ToggleMake shows or hides the "Make an exercise" form.
 func (c *Inputs) ToggleMake() { c.M.Make.Open = !c.M.Make.Open }
+
+// VerifiedAttr is the verification panel's data-verified: "true" or
+// "false", for tests and styles.
+func (c *Inputs) VerifiedAttr() string {
+	if c.M.Verification.OK {
+		return "true"
+	}
+	return "false"
+}

@@ -15,6 +15,7 @@ import (
 	"github.com/oiebench/oiebench/core/chart"
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/explain"
+	"github.com/oiebench/oiebench/core/receipt"
 	"github.com/oiebench/oiebench/core/report"
 	"github.com/vugu/vugu/js"
 )
@@ -222,6 +223,25 @@ type Prefs struct {
 	Analysis AnalysisPrefs `json:"analysis"`
 }
 
+// Verification is a receipt checked by core/receipt.Verify.
+type Verification struct {
+	Receipt string // the receipt's file name
+	OK      bool
+	Summary string
+	Lines   []receipt.Line
+}
+
+// Differing lists the lines that are not OK.
+func (v *Verification) Differing() []receipt.Line {
+	var out []receipt.Line
+	for _, l := range v.Lines {
+		if !l.OK {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
 // Model is everything the page shows. wasm/app owns it and changes it only
 // under the EventEnv lock; components change the view state directly.
 type Model struct {
@@ -232,6 +252,9 @@ type Model struct {
 	Files   []FileEntry // the user's files of the current source
 	// Problems lists refused files, newest first.
 	Problems []Problem
+	// Verification is the last receipt dropped, checked against the files
+	// dropped with it and those the page holds.
+	Verification *Verification
 	// Notice is a page-wide message, e.g. that storage is unavailable.
 	Notice string
 	// Recovery, when set, holds stored files back (see Recovery).

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/core/receipt"
 	"github.com/oiebench/oiebench/core/report"
 )
 
@@ -38,7 +39,7 @@ func (c *ScoresView) TotalsDiffer() []report.Disagreement {
 func (c *ScoresView) CreditsOnly() []string {
 	var order []string
 	facets := map[string][]string{}
-	credits := map[string]int{}
+	most := map[string]report.Disagreement{} // the facet with the most credits
 	for _, d := range report.Disagreements(c.M.Eval.Report) {
 		if d.Other != nil {
 			continue
@@ -47,18 +48,34 @@ func (c *ScoresView) CreditsOnly() []string {
 			order = append(order, d.System)
 		}
 		facets[d.System] = append(facets[d.System], report.FacetLabel(d.Facet))
-		credits[d.System] = max(credits[d.System], d.Credits)
+		if d.Credits > most[d.System].Credits {
+			most[d.System] = d
+		}
 	}
 	var out []string
 	for _, s := range order {
-		what := fmt.Sprintf("%d extraction with stray spaces in its slots is", credits[s])
-		if credits[s] != 1 {
-			what = fmt.Sprintf("%d extractions with stray spaces in their slots are", credits[s])
-		}
 		out = append(out, fmt.Sprintf("%s: %s credited to another synset by the official script than by the paper's rule (%s). The totals agree, so every number is the same in both modes.",
-			s, what, strings.Join(facets[s], ", ")))
+			s, creditedExtractions(most[s].Credits, most[s].StrayCredits), strings.Join(facets[s], ", ")))
 	}
 	return out
+}
+
+// creditedExtractions names n extractions credited to another synset by
+// their cause, as the report counts them: stray of them have white space
+// at a slot's edge, the others match a gold form with white space at an
+// edge (docs/scoring-edges.md); it ends with the verb.
+func creditedExtractions(n, stray int) string {
+	switch {
+	case n == 1 && stray == 1:
+		return "1 extraction with stray spaces in its slots is"
+	case n == 1:
+		return "1 extraction that matches a gold form with white space at an edge is"
+	case stray == n:
+		return fmt.Sprintf("%d extractions with stray spaces in their slots are", n)
+	case stray == 0:
+		return fmt.Sprintf("%d extractions that match a gold form with white space at an edge are", n)
+	}
+	return fmt.Sprintf("%d extractions (%d with stray spaces in their slots, %d matching a gold form with white space at an edge) are", n, stray, n-stray)
 }
 
 // DisagreementText says how a score differs under the other mode.
@@ -115,6 +132,27 @@ func (c *ScoresView) Export(format string) {
 	ext := map[string]string{"json": "json", "csv": "csv", "markdown": "md", "latex": "tex"}[format]
 	mime := map[string]string{"json": "application/json", "csv": "text/csv", "markdown": "text/markdown", "latex": "application/x-tex"}[format]
 	c.M.App.Download("oiebench-"+c.M.Source+"."+ext, mime+";charset=utf-8", string(out))
+}
+
+// Receipt is the receipt of the scores on screen (core/receipt): the
+// files' checksums, the options and every number, which oiebench verify
+// checks.
+func (c *ScoresView) Receipt() ([]byte, error) {
+	rc, err := receipt.Make(&c.M.Eval.Report, "")
+	if err != nil {
+		return nil, err
+	}
+	return rc.JSON(), nil
+}
+
+// DownloadReceipt downloads the receipt of the scores on screen.
+func (c *ScoresView) DownloadReceipt() {
+	c.M.App.Complete()
+	out, err := c.Receipt()
+	if err != nil {
+		return
+	}
+	c.M.App.Download("oiebench-"+c.M.Source+".receipt.json", "application/json;charset=utf-8", string(out))
 }
 
 // CopySignature puts the signature on the clipboard.

@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 package main
 
 import (
@@ -52,6 +54,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) error {
 	if err := analysis.CheckThresholds(opt.Thresholds); err != nil {
 		return usageError{err.Error()}
 	}
+	req.Progress = progress(stderr, *in.quiet)
 	ev, err := evaluate.Run(req)
 	if err != nil {
 		return err
@@ -71,7 +74,8 @@ func runAnalyze(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	_, err = stdout.Write(out)
+	printWarnings(ev.Report.WarningLines(), *in.quiet, stderr)
+	_, err = stdout.Write(fitWidth(out, *in.format, *in.wide))
 	return err
 }
 

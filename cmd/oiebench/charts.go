@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 package main
 
 import (
@@ -15,7 +17,7 @@ func writeCharts(dir string, r *report.Report) error {
 		return err
 	}
 	for _, f := range chart.Figures(r) {
-		if err := os.WriteFile(filepath.Join(dir, f.Key+".svg"), []byte(f.SVG), 0o644); err != nil {
+		if err := writeOutput(filepath.Join(dir, f.Key+".svg"), []byte(f.SVG)); err != nil {
 			return err
 		}
 	}

@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 package main
 
 import (
@@ -33,6 +35,7 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	req.Facets = []benchie.Facet{f}
+	req.Progress = progress(stderr, *in.quiet)
 	ev, err := evaluate.Run(req)
 	if err != nil {
 		return err
@@ -42,6 +45,7 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	_, err = stdout.Write(out)
+	printWarnings(ev.Report.WarningLines(), *in.quiet, stderr)
+	_, err = stdout.Write(fitWidth(out, *in.format, *in.wide))
 	return err
 }

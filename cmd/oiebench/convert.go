@@ -1,9 +1,10 @@
+//go:build !(js && wasm)
+
 package main
 
 import (
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strings"
 
@@ -161,10 +162,11 @@ func runConvert(args []string, stdout, stderr io.Writer) error {
 	for _, c := range conversions {
 		reads, writes = append(reads, c.reads...), append(writes, c.writes...)
 	}
-	fs := newFlagSet("convert", "--to FORMAT [--from FORMAT] [--strict] FILE", stderr)
+	fs := newFlagSet("convert", "--to FORMAT [--from FORMAT] [--strict] [--quiet] FILE", stderr)
 	from := fs.String("from", "", "input format: "+strings.Join(reads, ", ")+" (default: guessed from the content)")
 	to := fs.String("to", "", "output format: "+strings.Join(writes, ", ")+" (required); written to standard output")
 	strict := fs.Bool("strict", false, "reject gold oddities the reference tolerates, instead of warning")
+	quiet := fs.Bool("quiet", false, "print no warnings on standard error")
 	sentences := fs.String("sentences", "", "sentence texts by id, for CaRB's tabbed form: a BenchIE gold or one sentence a line")
 	rest, err := parseInterleaved(fs, args)
 	if err != nil {
@@ -176,10 +178,12 @@ func runConvert(args []string, stdout, stderr io.Writer) error {
 	if *to == "" {
 		return usageError{"give the output format with --to (" + strings.Join(writes, ", ") + ")"}
 	}
-	data, err := os.ReadFile(rest[0])
+	// A file, or a shipped name (benchie:en/clausie), as everywhere a file goes.
+	in, err := readInput("", rest[0])
 	if err != nil {
 		return err
 	}
+	data := in.Data
 	for _, c := range conversions {
 		f := *from
 		if f == "" {
@@ -190,6 +194,9 @@ func runConvert(args []string, stdout, stderr io.Writer) error {
 		}
 		if !slices.Contains(c.writes, *to) {
 			return usageError{fmt.Sprintf("cannot convert %s to %q: expected --to %s", f, *to, strings.Join(c.writes, ", "))}
+		}
+		if *quiet {
+			stderr = io.Discard // the warnings' only destination
 		}
 		return c.convert(convertRequest{from: f, to: *to, path: rest[0], data: data, strict: *strict, sentences: *sentences, stdout: stdout, stderr: stderr})
 	}

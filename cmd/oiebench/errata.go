@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 package main
 
 import (
@@ -7,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -106,7 +107,7 @@ func errataAdd(args []string, stderr io.Writer) error {
 	if _, err := e.Apply(g); err != nil {
 		return err
 	}
-	return writeAtomic(path, data)
+	return writeOutput(path, data)
 }
 
 func errataRemove(args []string) error {
@@ -130,7 +131,7 @@ func errataRemove(args []string) error {
 	if data, err = e.Marshal(); err != nil {
 		return err
 	}
-	return writeAtomic(path, data)
+	return writeOutput(path, data)
 }
 
 func errataApply(args []string, stdout, stderr io.Writer) error {
@@ -168,7 +169,7 @@ func errataApply(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("the new gold does not read back: %w", err)
 	}
-	if err := writeAtomic(*out, newGold); err != nil {
+	if err := writeOutput(*out, newGold); err != nil {
 		return err
 	}
 	fmt.Fprintf(stderr, "%s: %d synsets (was %d), %d entries applied\n", *out, ng.SynsetCount(), g.SynsetCount(), len(e.Entries))
@@ -223,29 +224,4 @@ func readGoldArg(name string) (*evaluate.Gold, error) {
 		return nil, err
 	}
 	return evaluate.ReadGold(in, false)
-}
-
-// writeAtomic writes a file whole or not at all: into a temporary file
-// beside it, then renamed over it.
-func writeAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(f.Name()) // after a successful rename, nothing to remove
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(f.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
 }

@@ -1,9 +1,10 @@
+//go:build !(js && wasm)
+
 package main
 
 import (
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/exercise"
@@ -50,11 +51,11 @@ func runExercise(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(*out, page, 0o644); err != nil {
+	if err := writeOutput(*out, page); err != nil {
 		return err
 	}
 	if *goldOut != "" {
-		if err := os.WriteFile(*goldOut, []byte(sp.Gold), 0o644); err != nil {
+		if err := writeOutput(*goldOut, []byte(sp.Gold)); err != nil {
 			return err
 		}
 	}

@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 package main
 
 import (
@@ -102,5 +104,33 @@ func TestScoreFL(t *testing.T) {
 	_, errs, code = runCLI(t, "score", "--gold", gold, "--scorer", "benchie-fl", "--strict", sys)
 	if code != 1 || !strings.Contains(errs, "gold.txt:3:1: expected at most 16 optional words in a triple (2^k forms are expanded), found 17") {
 		t.Errorf("exit %d: %s", code, errs)
+	}
+}
+
+// TestFLBudgetFlags: --fl-max-forms and --fl-max-comparisons bound
+// BenchIE^FL's work; past either the command refuses, naming the bound.
+func TestFLBudgetFlags(t *testing.T) {
+	dir := t.TempDir()
+	gold, sys := filepath.Join(dir, "gold.txt"), filepath.Join(dir, "sys.txt")
+	if err := os.WriteFile(gold, []byte("sent_id:1\tBob likes tea .\n1--> Cluster 1:\nBob --> likes --> [green] tea\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(sys, []byte("1\tBob\tlikes\ttea\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		flags []string
+		code  int
+		msg   string
+	}{
+		{nil, 0, ""},
+		{[]string{"--fl-max-forms", "1"}, 1, "BenchIE^FL would expand this gold to 2 surface forms (2^k for a triple with k optional words), past the budget of 1"},
+		{[]string{"--fl-max-comparisons", "1"}, 1, "sys.txt: BenchIE^FL would compare its extractions 273 times with gold values of their sentences (counted per 64 bytes of extraction), past the budget of 1"},
+	} {
+		args := append([]string{"score", "--gold", gold, "--scorer", "benchie-fl"}, c.flags...)
+		_, errs, code := runCLI(t, append(args, sys)...)
+		if code != c.code || !strings.Contains(errs, c.msg) || c.msg != "" && !strings.Contains(errs, "--fl-max-forms and --fl-max-comparisons raise it") {
+			t.Errorf("%v: exit %d: %s", c.flags, code, errs)
+		}
 	}
 }

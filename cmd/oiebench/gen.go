@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 package main
 
 import (
@@ -63,7 +65,7 @@ func runGen(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	written := []string{filepath.Join(*out, "gold.txt")}
-	if err := os.WriteFile(written[0], buf.Bytes(), 0o644); err != nil {
+	if err := writeOutput(written[0], buf.Bytes()); err != nil {
 		return err
 	}
 	for i, s := range ss {
@@ -76,7 +78,7 @@ func runGen(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		path := filepath.Join(*out, filepath.Base(systems[i]))
-		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		if err := writeOutput(path, buf.Bytes()); err != nil {
 			return err
 		}
 		written = append(written, path)

@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 package main
 
 import (
@@ -6,6 +8,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/evaluate"
@@ -21,6 +24,9 @@ type inputFlags struct {
 	gold, eGold, format, sysFormat *string
 	sentences                      *string
 	compat, strict, quiet, wide    *bool
+	// receipt is where score writes the report's receipt (nil for the
+	// commands that write none).
+	receipt *string
 }
 
 // addInputFlags defines the shared flags; eGoldHelp is empty for commands
@@ -144,9 +150,12 @@ func readInput(name, path string) (evaluate.Input, error) {
 		}
 		return evaluate.Input{Name: name, Path: path, Data: data, Shared: true}, nil
 	}
-	data, err := os.ReadFile(path)
+	data, err := readFile(path)
 	if err != nil {
 		return evaluate.Input{}, err
+	}
+	if path == stdinPath {
+		path = stdinName
 	}
 	// Nothing writes the bytes read: the readers share them, no copy.
 	return evaluate.Input{Name: name, Path: path, Data: data, Shared: true}, nil
@@ -155,6 +164,11 @@ func readInput(name, path string) (evaluate.Input, error) {
 // render writes a report in the chosen format on stdout, and its warnings
 // on stderr unless --quiet.
 func (f *inputFlags) render(r *report.Report, stdout, stderr io.Writer) error {
+	if f.receipt != nil && *f.receipt != "" {
+		if err := writeReceipt(r, *f.sysFormat, *f.receipt); err != nil {
+			return err
+		}
+	}
 	return renderReport(r, *f.format, report.RenderOptions{Wide: *f.wide}, *f.quiet, stdout, stderr)
 }
 
@@ -163,13 +177,61 @@ func renderReport(r *report.Report, format string, opts report.RenderOptions, qu
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	if !quiet {
-		for _, w := range r.WarningLines() {
-			fmt.Fprintf(stderr, "warning: %s\n", w)
-		}
-	}
+	printWarnings(r.WarningLines(), quiet, stderr)
 	_, err = stdout.Write(out)
 	return err
+}
+
+// fitWidth folds the captions and signatures of a text output (lines that
+// do not start with a space; table rows do) to report.TableWidth, as the
+// score table folds its own; --wide or another format leaves it whole.
+func fitWidth(out []byte, format string, wide bool) []byte {
+	if format != "table" || wide {
+		return out
+	}
+	lines := strings.Split(string(out), "\n")
+	for i, line := range lines {
+		if line != "" && line[0] != ' ' {
+			lines[i] = report.FoldLine(line, report.TableWidth)
+		}
+	}
+	return []byte(strings.Join(lines, "\n"))
+}
+
+// printWarnings writes warnings on stderr, one a line, unless quiet: every
+// command's manner (the JSON report keeps them).
+func printWarnings(lines []string, quiet bool, stderr io.Writer) {
+	if quiet {
+		return
+	}
+	for _, w := range lines {
+		fmt.Fprintf(stderr, "warning: %s\n", w)
+	}
+}
+
+// progressAfter is how long a command works before it reports progress.
+var progressAfter = time.Second
+
+// progress returns an evaluate.Options.Progress that says on stderr how
+// far the scoring is once it has run for progressAfter, then at most once
+// a second, and ends its line when done; nil when quiet.
+func progress(stderr io.Writer, quiet bool) func(done, total int) {
+	if quiet {
+		return nil
+	}
+	start := time.Now()
+	var last time.Time
+	return func(done, total int) {
+		now := time.Now()
+		if now.Sub(start) < progressAfter || (done < total && now.Sub(last) < time.Second) {
+			return
+		}
+		last = now
+		fmt.Fprintf(stderr, "\rscored %d of %d (system, facet) in %.1f s", done, total, now.Sub(start).Seconds())
+		if done == total {
+			fmt.Fprintln(stderr)
+		}
+	}
 }
 
 func fileExists(p string) bool {

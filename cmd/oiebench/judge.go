@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 package main
 
 import (
@@ -35,7 +37,7 @@ func runJudge(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	in.SHA256 = bench.SHA256
-	fl, err := evaluate.ReadFLGold(in, *strict)
+	fl, err := evaluate.ReadFLGold(in, *strict, benchiefl.DefaultBudget)
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-//go:build latex
+//go:build latex && !(js && wasm)
 
 // The LaTeX tables compile with pdflatex as a paper includes them:
 //

@@ -1,11 +1,17 @@
+//go:build !(js && wasm)
+
 package main
 
 import (
+	"encoding/json"
 	"flag"
 	"io"
+	"os"
 	"strings"
 
+	"github.com/oiebench/oiebench/core/benchiefl"
 	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/core/explain"
 )
 
 func runScore(args []string, stdout, stderr io.Writer) error {
@@ -15,6 +21,11 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 	flMode := fs.String("fl-mode", "reference", "BenchIE^FL mode shown first: reference (the published numbers) or corrected; the other is shown where it differs")
 	carbGold := fs.String("carb-gold", "", "CaRB gold for the BenchIE gold's sentences: adds CaRB and CaRB minus BenchIE")
 	facets := fs.String("facet", "regular,concat,minimal", "facets to score: regular, concat, minimal")
+	flBudget := benchiefl.DefaultBudget
+	fs.IntVar(&flBudget.Forms, "fl-max-forms", flBudget.Forms, "BenchIE^FL: refuse a gold of more surface forms (2^k per triple with k optional words; about 1 KB of memory each)")
+	fs.IntVar(&flBudget.Comparisons, "fl-max-comparisons", flBudget.Comparisons, "BenchIE^FL: refuse a system file whose extractions, times the forms of their sentences (per 64 bytes), pass this")
+	verdicts := fs.String("verdicts", "", "also write BenchIE's verdict on every extraction (system, sentence, verdict, closest synset, slot diff) to this JSON file")
+	in.receipt = fs.String("receipt", "", "also write the report's receipt to this file: checksums, options and scores that oiebench verify checks (docs/receipts.md)")
 	systems, err := parseInterleaved(fs, args)
 	if err != nil {
 		return err
@@ -25,6 +36,9 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 	want, err := evaluate.ParseScorers(splitList(*scorers))
 	if err != nil {
 		return usageError{err.Error()}
+	}
+	if *verdicts != "" && !want.BenchIE {
+		return usageError{"--verdicts lists BenchIE's verdicts: it needs --scorer benchie"}
 	}
 	if want.WiRe57 {
 		if want.BenchIE || want.FL || want.CaRB {
@@ -58,6 +72,7 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 	req.Facets = chosen
 	req.SetScorers(want)
 	req.FLCorrected = flCorrected
+	req.FLBudget = &flBudget
 	if *carbGold != "" {
 		cg, err := readInput("", *carbGold)
 		if err != nil {
@@ -65,12 +80,30 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 		}
 		req.CaRBGold = &cg
 	}
+	req.Progress = progress(stderr, *in.quiet)
 	evaluate.CollectLess(req)
 	ev, err := evaluate.Run(req)
 	if err != nil {
 		return err
 	}
+	if *verdicts != "" {
+		if err := writeVerdicts(*verdicts, explain.Verdicts(ev)); err != nil {
+			return err
+		}
+	}
 	return in.render(&ev.Report, stdout, stderr)
+}
+
+// writeVerdicts writes the verdict rows to path as a JSON array.
+func writeVerdicts(path string, rows []explain.VerdictRow) error {
+	if rows == nil {
+		rows = []explain.VerdictRow{}
+	}
+	b, err := json.Marshal(rows)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, append(b, '\n'), 0o644)
 }
 
 func scoreWiRe57(flags *inputFlags, systems []string, stdout, stderr io.Writer) error {

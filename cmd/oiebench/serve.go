@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 package main
 
 import (
@@ -18,7 +20,7 @@ import (
 // folder with --dir. It listens on 127.0.0.1 unless told otherwise.
 func runServe(args []string, stdout, stderr io.Writer) error {
 	flags := newFlagSet("serve", "[--dir FOLDER] [--addr 127.0.0.1:8080]", stderr)
-	dir := flags.String("dir", "", "serve this built site folder instead of the embedded site (./build.sh build writes dist/)")
+	dir := flags.String("dir", "", "serve this built site folder instead of the embedded site (./build.sh build writes build/site/)")
 	addr := flags.String("addr", "127.0.0.1:8080", "address to listen on")
 	if rest, err := parseInterleaved(flags, args); err != nil {
 		return err

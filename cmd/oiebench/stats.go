@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 package main
 
 import (
@@ -13,6 +15,7 @@ func runStats(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("stats", "--gold GOLD [--sentences 1-5,9] [--format table|json]", stderr)
 	gold := fs.String("gold", "", "BenchIE gold file (required)")
 	strict := fs.Bool("strict", false, "reject gold oddities the reference tolerates, instead of warning")
+	quiet := fs.Bool("quiet", false, "print no warnings on standard error (the JSON output still lists them)")
 	format := fs.String("format", "table", "output: table or json")
 	sentences := fs.String("sentences", "", "count only these sentences of the gold: ids and ranges in the gold's order (1-5,9)")
 	rest, err := parseInterleaved(fs, args)
@@ -44,6 +47,7 @@ func runStats(args []string, stdout, stderr io.Writer) error {
 		if subset != nil {
 			out["subset"] = subset
 		}
+		printWarnings(warningList(g), *quiet, stderr)
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(out)
@@ -65,9 +69,7 @@ func runStats(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(w, "triples per synset\tmean %.2f, median %.1f, %d-%d\n", st.TriplesPerSynset.Mean, st.TriplesPerSynset.Median, st.TriplesPerSynset.Min, st.TriplesPerSynset.Max)
 		fmt.Fprintf(w, "surface triples per synset\tmean %.2f, median %.1f, %d-%d\n", st.FormsPerSynset.Mean, st.FormsPerSynset.Median, st.FormsPerSynset.Min, st.FormsPerSynset.Max)
 		w.Flush()
-		for _, msg := range warningList(g) {
-			fmt.Fprintf(stdout, "warning: %s\n", msg)
-		}
+		printWarnings(warningList(g), *quiet, stderr)
 		return nil
 	}
 	return usageError{fmt.Sprintf("unknown format %q: expected table or json", *format)}

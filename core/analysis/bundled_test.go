@@ -158,11 +158,11 @@ func TestSurfaceFormsAgreeWithBenchie(t *testing.T) {
 			}
 		}
 		res := benchie.Compile(g, benchie.Regular).Score(sys, benchie.Options{})
-		// A form with a stray space at an end ("reinforce  [That night]"
-		// without the unit) can match no extraction: the scorer trims
-		// extractions, not gold. Every other form must match.
+		// Every form matches, also one with white space at an edge
+		// ("reinforce  [That night]" without the unit, " in [der] Henry
+		// Wood Hall"): the scorer strips extractions and gold forms alike.
 		for i, j := range res.Judgements {
-			if e := sys.Extractions[i]; j.Verdict == benchie.Incorrect && e.Triple == e.Trimmed() {
+			if e := sys.Extractions[i]; j.Verdict == benchie.Incorrect {
 				t.Errorf("%s: sentence %s: form %q does not match its own gold", lang, e.SentID, e.Triple)
 			}
 		}
@@ -181,7 +181,7 @@ func TestSurfaceFormsAgreeWithBenchie(t *testing.T) {
 				n += len(seen) + len(syn.Junk)
 			}
 		}
-		if st := g.Stats(); n != st.Extractions && lang != "de" {
+		if st := g.Stats(); n != st.Extractions {
 			t.Errorf("%s: %d distinct forms, benchie counts %d", lang, n, st.Extractions)
 		}
 	}

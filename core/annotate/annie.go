@@ -99,7 +99,9 @@ var slotTypes = [3]string{"subject", "predicate", "object"}
 // WriteAnnIE writes the document as an AnnIE progress file that AnnIE can
 // load and that ReadAnnIE reads back into the same document.
 func WriteAnnIE(d *Document) ([]byte, error) {
-	f := annieFile{Name: d.Name, TextFile: annieTextFile{Name: d.Source, Sentences: make([]annieSentence, len(d.Sentences))},
+	// The source's file name only: an export never carries a folder of
+	// the machine it was made on.
+	f := annieFile{Name: d.Name, TextFile: annieTextFile{Name: baseName(d.Source), Sentences: make([]annieSentence, len(d.Sentences))},
 		Clusters: []annieCluster{}, Ext: annieDocExt{Version: annieVersion, Junk: d.Junk, NoFinalNewline: d.NoFinalNewline}}
 	texts := make([]string, len(d.Sentences))
 	for si, s := range d.Sentences {
@@ -224,6 +226,9 @@ func ReadAnnIE(file string, data []byte, opt ReadOptions) (*Document, []oie.Warn
 		w := r.warnings[0]
 		return nil, nil, &oie.ParseError{File: w.File, Line: w.Line, Column: w.Column, Msg: w.Msg, Err: oie.ErrSyntax}
 	}
+	if r.dropped > 0 {
+		r.warnings = append(r.warnings, oie.MoreWarnings(r.file, r.dropped))
+	}
 	return doc, r.warnings, nil
 }
 
@@ -233,6 +238,7 @@ type annieReader struct {
 	data     []byte
 	offsets  *oie.Offsets
 	warnings []oie.Warning
+	dropped  int // warnings past oie.MaxWarnings, counted only
 }
 
 func newAnnieReader(file string, data []byte, what string) *annieReader {
@@ -257,7 +263,13 @@ func (r *annieReader) errAt(v gjson.Result, kind error, format string, args ...a
 	return &oie.ParseError{File: r.file, Line: line, Column: col, Msg: fmt.Sprintf(format, args...), Err: kind}
 }
 
+// warnAt keeps a warning, or past oie.MaxWarnings only counts it: a
+// hostile file holds one oddity per word.
 func (r *annieReader) warnAt(v gjson.Result, format string, args ...any) {
+	if len(r.warnings) >= oie.MaxWarnings {
+		r.dropped++
+		return
+	}
 	line, col := r.place(v.Index)
 	r.warnings = append(r.warnings, oie.Warning{File: r.file, Line: line, Column: col, Msg: fmt.Sprintf(format, args...)})
 }

@@ -221,3 +221,48 @@ func TestReadAnnIEStrict(t *testing.T) {
 		t.Errorf("strict: %v", err)
 	}
 }
+
+// A file with an oddity on every cluster keeps oie.MaxWarnings warnings
+// and counts the rest in one, as every reader does.
+func TestAnnIEWarningsCapped(t *testing.T) {
+	const cluster = `{"sentenceNumber": 0, "clusterNumber": 1, "triples": [{"subjects": [{"text": "a", "index": "1"}], "predicates": [{"text": "b", "index": "2"}], "objects": [{"text": "c", "index": ""}]}]}`
+	n := 3 * oie.MaxWarnings
+	in := `{"textFile": {"sentences": [{"text": "a b"}]}, "clusters": [` + strings.Repeat(cluster+",", n-1) + cluster + `]}`
+	_, warnings, err := ReadAnnIE("many.json", []byte(in), ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(warnings) != oie.MaxWarnings+1 || !strings.Contains(warnings[0].Msg, "appears twice") {
+		t.Fatalf("%d warnings, first %v", len(warnings), warnings[0])
+	}
+	if last := warnings[len(warnings)-1]; last != oie.MoreWarnings("many.json", n-1-oie.MaxWarnings) {
+		t.Errorf("last warning %v", last)
+	}
+}
+
+// The AnnIE export names the file the work came from, never its folder:
+// not the path it was read from, nor one an AnnIE file brought.
+func TestAnnIEExportHasNoPath(t *testing.T) {
+	for _, path := range []string{"/home/ana/private/gold.txt", `C:\Users\ana\gold.txt`} {
+		d, _, err := ReadBenchIE(path, []byte("sent_id:1\tA b c .\n------ Cluster 1 ------\nA --> b --> c\n"), ReadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := WriteAnnIE(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(out), "ana") || gjson.GetBytes(out, "textFile.name").Str != "gold.txt" {
+			t.Errorf("%s: export names %q", path, gjson.GetBytes(out, "textFile.name").Str)
+		}
+		forged := strings.Replace(string(out), `"name":"gold.txt","text"`, `"name":"/srv/secret/gold.txt","text"`, 1)
+		back, _, err := ReadAnnIE("x.json", []byte(forged), ReadOptions{})
+		if err != nil || forged == string(out) {
+			t.Fatalf("forged: %v", err)
+		}
+		again, _ := WriteAnnIE(back)
+		if strings.Contains(string(again), "/srv") {
+			t.Errorf("an AnnIE file's folder is written back: %s", gjson.GetBytes(again, "textFile.name").Raw)
+		}
+	}
+}

@@ -39,7 +39,7 @@ func ReadBenchIE(file string, data []byte, opt ReadOptions) (*Document, []oie.Wa
 		text[l.Num] = oie.TrimSpace(l.Text)
 	}
 	claimed := make([]bool, len(text))
-	d := &Document{Name: baseName(file), Source: file, NoFinalNewline: len(data) > 0 && !bytes.HasSuffix(data, []byte("\n"))}
+	d := &Document{Name: baseName(file), Source: baseName(file), NoFinalNewline: len(data) > 0 && !bytes.HasSuffix(data, []byte("\n"))}
 	d.Sentences = make([]*Sentence, len(g.Sentences))
 	for si, gs := range g.Sentences {
 		s := NewSentence(gs.ID, gs.Text)

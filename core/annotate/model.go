@@ -113,7 +113,7 @@ type Sentence struct {
 // Document is an editable gold: sentences with their synsets.
 type Document struct {
 	Name   string `json:"name"`   // the work's name (AnnIE's progress name; a file name)
-	Source string `json:"source"` // the text or gold file it came from
+	Source string `json:"source"` // the name of the text or gold file it came from (no folder)
 	// Junk holds lines before the first sentence that were not understood.
 	Junk      []string    `json:"junk,omitempty"`
 	Sentences []*Sentence `json:"sentences"`

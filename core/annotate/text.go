@@ -18,7 +18,7 @@ func ReadSentences(file string, data []byte) (*Document, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &Document{Name: baseName(file), Source: file}
+	d := &Document{Name: baseName(file), Source: baseName(file)}
 	for _, s := range list {
 		d.Sentences = append(d.Sentences, NewSentence(s.ID, s.Text))
 	}

@@ -102,12 +102,18 @@ type storedTriple struct {
 // newPattern derives from them.
 type storedPattern struct {
 	ref                      unitRef
-	own                      bool
+	own, edgy                bool
 	optional, minLen, maxLen int32
 }
 
 func store(ref unitRef, own bool, p pattern) storedPattern {
-	return storedPattern{ref: ref, own: own, optional: p.optional, minLen: p.minLen, maxLen: p.maxLen}
+	return storedPattern{ref: ref, own: own, edgy: p.edgy, optional: p.optional, minLen: p.minLen, maxLen: p.maxLen}
+}
+
+// edgy reports whether a slot of the triple has forms with white space at
+// an edge (see matchSlotsTrimmed).
+func (st *storedTriple) edgy() bool {
+	return st.slots[0].edgy || st.slots[1].edgy || st.slots[2].edgy
 }
 
 // compiledTriple is a compiled triple with its units at hand, for matching.
@@ -131,7 +137,7 @@ func (s *compiledSet) pattern(g *Gold, sp *storedPattern) pattern {
 	if sp.own {
 		units = &s.own
 	}
-	return pattern{units: units.of(sp.ref), optional: sp.optional, minLen: sp.minLen, maxLen: sp.maxLen}
+	return pattern{units: units.of(sp.ref), optional: sp.optional, minLen: sp.minLen, maxLen: sp.maxLen, edgy: sp.edgy}
 }
 
 // Compile prepares the gold for a facet. The parsed slots are kept with the
@@ -316,6 +322,11 @@ func (c *rangeCompiler) index(st *storedTriple, i int) {
 	for k := range ct.slots {
 		ct.slots[k] = c.set.pattern(c.g, &st.slots[k])
 	}
+	if st.edgy() { // its forms' words at the ends are not the stripped ones
+		c.anyJoinedOf = append(c.anyJoinedOf, newEntry(0, i))
+		c.anyOf = append(c.anyOf, newEntry(0, i))
+		return
+	}
 	c.words = ct.slots[0].appendFirstWords(c.words[:0])
 	c.rels = ct.slots[1].appendFirstWords(c.rels[:0])
 	c.lasts = ct.slots[2].appendLastWords(c.lasts[:0])
@@ -386,13 +397,14 @@ func fnv(h uint32, s string) uint32 {
 // order, of which t is a form under the facet; -1 if there is none.
 func (c *Compiled) firstMatch(si int, t oie.Triple) int {
 	var buf []byte
-	return c.firstMatchIn(si, t, &buf)
+	return c.firstMatchIn(si, t, &buf, false)
 }
 
 // firstMatchIn is firstMatch joining BenchIE-C's slots in *buf (reused from
 // one call to the next by Score: scoring a million extractions makes no
-// garbage of joined slots).
-func (c *Compiled) firstMatchIn(si int, t oie.Triple, buf *[]byte) int {
+// garbage of joined slots). With exact, the gold's forms are compared as
+// made, not stripped: the reference script's synset lookup.
+func (c *Compiled) firstMatchIn(si int, t oie.Triple, buf *[]byte, exact bool) int {
 	cs := &c.set.sents[si]
 	if c.Facet == Concat {
 		// The joined slots start with the subject's first word and end
@@ -406,11 +418,11 @@ func (c *Compiled) firstMatchIn(si int, t oie.Triple, buf *[]byte) int {
 		joined := unsafe.String(unsafe.SliceData(b), len(b)) // lives only in this call
 		return firstOf(cands, cs.anyJoined, func(i int32) bool {
 			ct := c.triple(si, int(i))
-			return ct.matchConcat(joined)
+			return ct.matchConcat(joined, exact)
 		})
 	}
 	cands := entriesOf(cs.slots, keyHash(firstWord(t.Subject), firstWord(t.Relation), lastWord(t.Object)))
-	return firstOf(cands, cs.any, func(i int32) bool { return c.matchAt(&cs.triples[i], t) })
+	return firstOf(cands, cs.any, func(i int32) bool { return c.matchAt(&cs.triples[i], t, exact) })
 }
 
 // firstOf returns the first triple, in file order, of two lists of
@@ -443,7 +455,7 @@ func lastWord(s string) string { return s[strings.LastIndexByte(s, ' ')+1:] }
 
 // matchAt is compiledTriple.match on a stored triple: each slot's units are
 // looked up only when its length fits.
-func (c *Compiled) matchAt(st *storedTriple, t oie.Triple) bool {
+func (c *Compiled) matchAt(st *storedTriple, t oie.Triple, exact bool) bool {
 	var ps [3]pattern
 	slots := t.Slots()
 	// The cheap refusals of all three slots (lengths, first and last
@@ -460,7 +472,7 @@ func (c *Compiled) matchAt(st *storedTriple, t oie.Triple) bool {
 		}
 	}
 	for _, k := range [3]int{1, 0, 2} {
-		if !ps[k].search(slots[k]) {
+		if exact && !ps[k].searchExact(slots[k]) || !exact && !ps[k].search(slots[k]) {
 			return false
 		}
 	}
@@ -474,9 +486,13 @@ func (ct *compiledTriple) match(t oie.Triple) bool {
 }
 
 // matchConcat reports whether joined is a form of the triple with its three
-// slots joined by single spaces.
-func (ct *compiledTriple) matchConcat(joined string) bool {
+// slots joined by single spaces; unless exact, each slot's form stripped
+// first.
+func (ct *compiledTriple) matchConcat(joined string, exact bool) bool {
 	s, r, o := &ct.slots[0], &ct.slots[1], &ct.slots[2]
+	if !exact && (s.edgy || r.edgy || o.edgy) {
+		return matchSlotsTrimmed(joined, []*pattern{s, r, o})
+	}
 	if s.maxLen > 0 && r.maxLen > 0 && o.maxLen > 0 { // the forms' lengths, two spaces between the slots
 		if n := int32(len(joined)) - 2; n < s.minLen+r.minLen+o.minLen || n > s.maxLen+r.maxLen+o.maxLen {
 			return false

@@ -3,8 +3,9 @@ package benchie
 import "github.com/oiebench/oiebench/core/oie"
 
 // SurfaceForms lists the distinct surface triples a gold triple stands for
-// under a facet (benchie.md section 2; slots trimmed as the matcher trims
-// them), for callers that need the forms themselves, such as agreement
+// under a facet (benchie.md section 2), as made: white space at a slot's
+// edge stays, as in the reference's forms and the statistics' count (the
+// matcher strips forms before it compares, section 6.1), for callers that need the forms themselves, such as agreement
 // between two golds. Matching never uses it. It stops once more than limit
 // forms exist and then reports false.
 func SurfaceForms(t oie.Triple, f Facet, limit int) ([]oie.Triple, bool) {

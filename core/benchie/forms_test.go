@@ -17,9 +17,9 @@ func TestSurfaceForms(t *testing.T) {
 		{"a [of b] c", []string{"a of b c", "a c"}},
 		{"[x] [y]", []string{"x y", "y", "x", ""}},
 		{"[eine]Petition", []string{"einePetition", ""}},
-		{"a [b c", []string{"a c"}}, // unclosed: the '[' token is dropped
-		{"a b] c", []string{"a c"}}, // stray ']': dropped
-		{" padded ", []string{"padded"}},
+		{"a [b c", []string{"a c"}},        // unclosed: the '[' token is dropped
+		{"a b] c", []string{"a c"}},        // stray ']': dropped
+		{" padded ", []string{" padded "}}, // as made: matching strips it
 	} {
 		forms, ok := benchie.SurfaceForms(oie.Triple{Subject: c.slot, Relation: "r", Object: "o"}, benchie.Regular, 100)
 		var got []string

@@ -44,6 +44,9 @@ type Synset struct {
 	// Junk lists the lines inside the synset that were not understood; the
 	// reference keeps them as entries that never match.
 	Junk []int
+	// JunkText holds those lines' text, parallel to Junk (the reference
+	// script reads their first characters as a triple; see junkTriple).
+	JunkText []string
 	// Implicit marks a synset the reader opened for triples that came
 	// before any header (Label is then "(implicit)", for people).
 	Implicit bool
@@ -415,6 +418,7 @@ func (r *goldReader) line(num int, raw string) error {
 	}
 	if r.synset != nil {
 		r.synset.Junk = append(r.synset.Junk, num)
+		r.synset.JunkText = append(r.synset.JunkText, text)
 	}
 	return nil
 }
@@ -548,8 +552,7 @@ func (r *goldReader) triple(num int, l tripleLine, pos func(int) at) error {
 	var refs [3]unitRef
 	off := 0
 	for i, slot := range parts {
-		trimmed := oie.TrimSpace(slot)
-		if trimmed == "" {
+		if oie.TrimSpace(slot) == "" {
 			if err := r.oddity(num, pos(off), fmt.Sprintf("empty %s slot", slotNames[i]), oie.ErrEmptyField); err != nil {
 				return err
 			}
@@ -560,18 +563,19 @@ func (r *goldReader) triple(num int, l tripleLine, pos func(int) at) error {
 		}
 		start := len(r.block)
 		var issues []slotIssue
+		// The slot as written, not trimmed: the reference makes its forms so
+		// (white space at an edge stays in them), and matching strips forms.
 		if l.brackets&(1<<i) == 0 {
-			r.block = append(r.block, Unit{trimmed, false})
+			r.block = append(r.block, Unit{slot, false})
 		} else {
 			var clean bool
-			if r.block, issues, clean = appendUnits(r.block, trimmed); clean {
+			if r.block, issues, clean = appendUnits(r.block, slot); clean {
 				l.opens |= 1 << (3 + i)
 			}
 		}
 		refs[i] = unitRef{int32(len(r.gold.units.blocks)), int32(start), int32(len(r.block) - start)}
 		for _, is := range issues {
-			lead := strings.Index(slot, trimmed)
-			if err := r.oddity(num, pos(off+lead+is.offset), is.msg, oie.ErrSyntax); err != nil {
+			if err := r.oddity(num, pos(off+is.offset), is.msg, oie.ErrSyntax); err != nil {
 				return err
 			}
 		}

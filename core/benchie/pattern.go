@@ -38,6 +38,9 @@ type pattern struct {
 	// required units only, and all units, joined by single spaces); a
 	// maxLen of 0 bounds nothing (it is not set, or only "" is a form).
 	minLen, maxLen int32
+	// edgy: a form can start or end with white space, and is stripped
+	// before it is compared (see matchSlotsTrimmed); no length bounds then.
+	edgy bool
 }
 
 var bracketDeleter = strings.NewReplacer("[", "", "]", "")
@@ -293,14 +296,15 @@ func collapseSpaces(s string) string {
 	return b.String()
 }
 
-// SlotUnits is how every consumer reads a gold slot: trimmed (the published
-// German gold has slots with a stray leading space that the reference
-// matches), stripped of optional material for BenchIE-M, split into units.
+// SlotUnits is how every consumer reads a gold slot: as written, white
+// space at its edges included (the reference makes its forms so: the German
+// gold's " in [der] Henry Wood Hall" has forms that start with a space,
+// which matching strips), stripped of optional material for BenchIE-M,
+// split into units.
 func SlotUnits(slot string, f Facet) []Unit { return appendSlotUnits(nil, slot, f) }
 
 // appendSlotUnits is SlotUnits appending the units to dst.
 func appendSlotUnits(dst []Unit, slot string, f Facet) []Unit {
-	slot = oie.TrimSpace(slot)
 	if f == Minimal {
 		slot = minimalSlot(slot)
 	}
@@ -310,6 +314,10 @@ func appendSlotUnits(dst []Unit, slot string, f Facet) []Unit {
 
 func newPattern(units []Unit) pattern {
 	p := pattern{units: units, optional: int32(countOptional(units))}
+	if edgyUnits(units) {
+		p.edgy = true
+		return p
+	}
 	required := 0
 	for i, u := range units {
 		if i > 0 {
@@ -365,6 +373,9 @@ func (p *pattern) appendLastWords(ws []string) []string {
 // a cheap refusal before any search, which matters for a triple compared
 // with every extraction of its sentence (see compiledSentence.any).
 func (p *pattern) endsFit(s string) bool {
+	if p.edgy { // its forms' words at the ends are not the trimmed ones
+		return true
+	}
 	var buf [16]string
 	return slices.Contains(p.appendFirstWords(buf[:0]), firstWord(s)) &&
 		slices.Contains(p.appendLastWords(buf[:0]), lastWord(s))
@@ -476,7 +487,8 @@ func dedupeWith(forms []string, seen map[string]struct{}) []string {
 	return out
 }
 
-// match reports whether s is a form of the slot.
+// match reports whether s is a form of the slot, stripped (benchie.md,
+// section 6.1).
 func (p *pattern) match(s string) bool {
 	if !p.fits(len(s)) {
 		return false
@@ -488,8 +500,17 @@ func (p *pattern) match(s string) bool {
 }
 
 // search is match without its cheap refusals: the search for a way to
-// make s from the units.
+// make s from the units, each form stripped.
 func (p *pattern) search(s string) bool {
+	if p.edgy {
+		return matchSlotsTrimmed(s, []*pattern{p})
+	}
+	return p.searchExact(s)
+}
+
+// searchExact is search with the forms as made, not stripped: the
+// reference script's second lookup (benchie.md, section 6).
+func (p *pattern) searchExact(s string) bool {
 	if p.optional <= maxBacktrackUnits {
 		if m, decided := tryBacktrack(s, p.units, nil); decided {
 			return m

@@ -89,12 +89,22 @@ func randomSlot(r *rand.Rand) string {
 	return strings.Join(toks, " ")
 }
 
+// strippedForms is forms, each stripped as the reference strips a gold
+// form before comparing it (benchie.md, section 6.1).
+func strippedForms(forms map[string]bool) map[string]bool {
+	out := map[string]bool{}
+	for f := range forms {
+		out[oie.TrimSpace(f)] = true
+	}
+	return out
+}
+
 // candidates are strings worth testing against a slot: its forms, their
 // near misses, and random strings.
 func candidates(r *rand.Rand, forms map[string]bool) []string {
 	var cs []string
 	for f := range forms {
-		cs = append(cs, f, f+" ", " "+f, f+"a", strings.Replace(f, " ", "  ", 1), strings.Replace(f, "a", "b", 1))
+		cs = append(cs, f, oie.TrimSpace(f), f+" ", " "+f, f+"a", strings.Replace(f, " ", "  ", 1), strings.Replace(f, "a", "b", 1))
 	}
 	for i := 0; i < 5; i++ {
 		cs = append(cs, randomSlot(r))
@@ -111,13 +121,20 @@ func TestPatternMatchesBruteForce(t *testing.T) {
 		want := bruteForms(slot)
 		units, _ := parseUnits(slot)
 		expanded := newPattern(units)
-		dp := pattern{units: units, optional: maxBacktrackUnits + 1} // dynamic programming only
+		dp := pattern{units: units, optional: maxBacktrackUnits + 1, edgy: expanded.edgy} // dynamic programming only
+		stripped := strippedForms(want)
 		for _, s := range candidates(r, want) {
-			if got := expanded.match(s); got != want[s] {
-				t.Fatalf("slot %q: backtracking match(%q) = %v, want %v", slot, s, got, want[s])
+			if got := expanded.searchExact(s); got != want[s] {
+				t.Fatalf("slot %q: backtracking searchExact(%q) = %v, want %v", slot, s, got, want[s])
 			}
-			if got := dp.match(s); got != want[s] {
-				t.Fatalf("slot %q: dp match(%q) = %v, want %v", slot, s, got, want[s])
+			if got := dp.searchExact(s); got != want[s] {
+				t.Fatalf("slot %q: dp searchExact(%q) = %v, want %v", slot, s, got, want[s])
+			}
+			if got := expanded.match(s); got != stripped[s] {
+				t.Fatalf("slot %q: match(%q) = %v, want %v (forms stripped)", slot, s, got, stripped[s])
+			}
+			if got := dp.match(s); got != stripped[s] {
+				t.Fatalf("slot %q: dp match(%q) = %v, want %v (forms stripped)", slot, s, got, stripped[s])
 			}
 		}
 		if forms := ExpandUnits(units, -1); len(forms) != len(want) {
@@ -139,22 +156,30 @@ func TestConcatMatchesBruteForce(t *testing.T) {
 			forms[k] = bruteForms(slots[k])
 			units, _ := parseUnits(slots[k])
 			ct.slots[k] = newPattern(units)
-			dp.slots[k] = pattern{units: units, optional: maxBacktrackUnits + 1}
+			dp.slots[k] = pattern{units: units, optional: maxBacktrackUnits + 1, edgy: ct.slots[k].edgy}
 		}
-		want := map[string]bool{}
+		want, stripped := map[string]bool{}, map[string]bool{}
 		for s := range forms[0] {
 			for rel := range forms[1] {
 				for o := range forms[2] {
 					want[s+" "+rel+" "+o] = true
+					stripped[oie.TrimSpace(s)+" "+oie.TrimSpace(rel)+" "+oie.TrimSpace(o)] = true
 				}
 			}
 		}
-		for _, s := range candidates(r, want) {
-			if got := ct.matchConcat(s); got != want[s] {
-				t.Fatalf("slots %q: backtracking matchConcat(%q) = %v, want %v", slots, s, got, want[s])
+		cands := candidates(r, want)
+		for s := range stripped {
+			cands = append(cands, s)
+		}
+		for _, s := range cands {
+			if got := ct.matchConcat(s, true); got != want[s] {
+				t.Fatalf("slots %q: backtracking exact matchConcat(%q) = %v, want %v", slots, s, got, want[s])
 			}
-			if got := dp.matchConcat(s); got != want[s] {
-				t.Fatalf("slots %q: dp matchConcat(%q) = %v, want %v", slots, s, got, want[s])
+			if got := dp.matchConcat(s, true); got != want[s] {
+				t.Fatalf("slots %q: dp exact matchConcat(%q) = %v, want %v", slots, s, got, want[s])
+			}
+			if got := ct.matchConcat(s, false); got != stripped[s] {
+				t.Fatalf("slots %q: matchConcat(%q) = %v, want %v (forms stripped)", slots, s, got, stripped[s])
 			}
 		}
 	}
@@ -282,7 +307,7 @@ func checkFirstMatch(t *testing.T, g *Gold, pool []oie.Triple) {
 				ct := c.triple(0, i)
 				ok := ct.slots[0].match(tr.Subject) && ct.slots[1].match(tr.Relation) && ct.slots[2].match(tr.Object)
 				if f == Concat {
-					ok = ct.matchConcat(tr.Subject + " " + tr.Relation + " " + tr.Object)
+					ok = ct.matchConcat(tr.Subject+" "+tr.Relation+" "+tr.Object, false)
 				}
 				if ok {
 					want = i

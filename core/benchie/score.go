@@ -18,7 +18,10 @@ const (
 	Correct
 	// Duplicate: correct, but its synset was already covered.
 	Duplicate
-	// Ignored: the extraction names a sentence that is not in the gold.
+	// Ignored: the extraction names a sentence that is not in the gold, or,
+	// in reference-compatible mode, its line is one the official script
+	// leaves out (an id with white space after it, a BOM's first line, a
+	// line it cannot split; benchie.md section 6.1).
 	Ignored
 )
 
@@ -29,7 +32,7 @@ func (v Verdict) String() string { return verdictNames[v] }
 // Judgement explains the verdict on one extraction.
 type Judgement struct {
 	Verdict  Verdict
-	Sentence int // index into Gold.Sentences; -1 when Ignored
+	Sentence int // index into Gold.Sentences; -1 when the id names no gold sentence
 	Synset   int // the synset credited (Correct, Duplicate); else -1
 	Triple   int // the gold triple of that synset the extraction equals; -1 if none
 }
@@ -87,7 +90,15 @@ type Result struct {
 	// CreditsDiffer counts correct extractions that the two modes credit to
 	// different synsets; it can be non-zero while the totals agree.
 	CreditsDiffer int
-	Warnings      []oie.Warning
+	// StrayCredits counts those of CreditsDiffer whose extraction has
+	// white space at a slot's edge (the script looks the synset up with it);
+	// the others match a gold form with white space at an edge.
+	StrayCredits int
+	// ScriptCrash, when set, says why the reference script cannot score
+	// the system file at all (benchie.md, section 6.1): no published number
+	// can exist for it.
+	ScriptCrash string
+	Warnings    []oie.Warning
 
 	compiled  *Compiled // the gold it was scored on, for Coverage
 	coverOnce sync.Once
@@ -109,6 +120,7 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 	n := len(sys.Extractions)
 	res := &Result{Facet: c.Facet, ReferenceCompat: opt.ReferenceCompat, Judgements: make([]Judgement, n), compiled: c}
 	// credited synsets under the paper rule and under the reference script
+	// (-1: none, a false positive; leftOut: the line is not scored)
 	paper, script := make([]int, n), make([]int, n)
 	var joined []byte // BenchIE-C's slots of one extraction (see firstMatchIn)
 	// The matches in sentences with unindexed triples (see compiledSentence),
@@ -116,24 +128,45 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 	// extraction: a file that repeats one extraction many times against
 	// many such triples pays for it once.
 	type memoKey struct {
-		si int
-		t  oie.Triple
+		si    int
+		t     oie.Triple
+		exact bool
 	}
 	var memo map[memoKey]int
-	match := func(si int, t oie.Triple) int {
+	match := func(si int, t oie.Triple, exact bool) int {
 		if len(c.set.sents[si].unindexed(c.Facet)) == 0 {
-			return c.firstMatchIn(si, t, &joined)
+			return c.firstMatchIn(si, t, &joined, exact)
 		}
 		if memo == nil {
 			memo = map[memoKey]int{}
 		}
-		m, ok := memo[memoKey{si, t}]
+		m, ok := memo[memoKey{si, t, exact}]
 		if !ok {
-			m = c.firstMatchIn(si, t, &joined)
-			memo[memoKey{si, t}] = m
+			m = c.firstMatchIn(si, t, &joined, exact)
+			memo[memoKey{si, t, exact}] = m
 		}
 		return m
 	}
+	// scriptCredit is the synset the reference script credits an
+	// extraction read as raw (its slots as the script splits them) and
+	// matching triple m when stripped: it looks the synset up again with
+	// raw against the gold's forms as made, and when that fails it credits
+	// the sentence's last synset (benchie.md, sections 6 and 6.1).
+	scriptCredit := func(si int, raw oie.Triple, trimmed bool, m int) int {
+		cs := &c.set.sents[si]
+		if trimmed && !cs.triples[m].edgy() {
+			return int(cs.triples[m].synset)
+		}
+		if mu := match(si, raw, true); mu >= 0 {
+			return int(cs.triples[mu].synset)
+		}
+		return cs.synsets - 1
+	}
+	edges := scriptEdges{tsv: sys.Format == oie.FormatTSV}
+	if edges.tsv && sys.FirstBlankLine > 0 {
+		edges.crash, edges.crashLine = fmt.Sprintf("line %d is blank", sys.FirstBlankLine), sys.FirstBlankLine
+	}
+	junk := c.junkTriples()
 	unknown := map[string]bool{}
 	// A system's extractions come sentence by sentence, mostly in the
 	// gold's order: when the id changes, the next sentence is tried before
@@ -157,6 +190,7 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 		si, ok := lastSI, lastOK
 		if !ok {
 			j.Verdict = Ignored
+			paper[i], script[i] = leftOut, leftOut
 			res.Ignored++
 			if _, in := c.Gold.Whole().SentenceIndex(e.SentID); in && c.Gold.IsSubset() {
 				res.OutsideSubset++
@@ -165,33 +199,68 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 				unknown[e.SentID] = true
 				res.UnknownIDs = append(res.UnknownIDs, e.SentID)
 			}
+			edges.read(sys, e, false)
 			continue
 		}
 		j.Sentence = si
 		raw := e.Folded()
 		t := raw.Trimmed()
-		m := match(si, t)
-		if m < 0 {
-			continue
-		}
+		m := match(si, t, false)
 		cs := &c.set.sents[si]
-		paper[i] = int(cs.triples[m].synset)
-		script[i] = paper[i]
-		if raw != t { // the script looks the synset up again without trimming
-			if mu := match(si, raw); mu >= 0 {
-				script[i] = int(cs.triples[mu].synset)
-			} else {
-				script[i] = cs.synsets - 1
+		if m >= 0 {
+			paper[i] = int(cs.triples[m].synset)
+			j.Synset, j.Triple = paper[i], int(cs.triples[m].triple)
+		}
+		// The script's reading of the line (section 6.1), when it differs.
+		sraw, scored := edges.read(sys, e, true)
+		switch {
+		case !scored:
+			script[i] = leftOut
+		case sraw == raw && m >= 0 && junk[si] == nil:
+			script[i] = scriptCredit(si, raw, raw == t, m)
+		default:
+			st := sraw.Trimmed()
+			ms := m
+			if sraw != raw {
+				ms = match(si, st, false)
+			}
+			// the junk lines the script reads as triples (section 1)
+			correct, first := ms >= 0, -1
+			for _, jl := range junk[si] {
+				correct = correct || jl.matches(c.Facet, st, false)
+				if first < 0 && jl.matches(c.Facet, sraw, true) {
+					first = jl.synset
+				}
+			}
+			switch {
+			case !correct:
+			case ms >= 0 && first < 0:
+				script[i] = scriptCredit(si, sraw, sraw == st, ms)
+			case first >= 0:
+				script[i] = first
+				if mu := match(si, sraw, true); mu >= 0 && int(cs.triples[mu].synset) < first {
+					script[i] = int(cs.triples[mu].synset)
+				}
+			default:
+				script[i] = scriptCredit(si, sraw, false, ms)
 			}
 		}
-		j.Synset, j.Triple = paper[i], int(cs.triples[m].triple)
+		if script[i] >= 0 && paper[i] >= 0 && script[i] != paper[i] && sraw != sraw.Trimmed() {
+			edges.strayCredits++
+		}
 		if opt.ReferenceCompat && script[i] != paper[i] {
-			// the credited synset changes; the matching triple is not in it
-			j.Synset, j.Triple = script[i], -1
+			switch {
+			case script[i] == leftOut:
+				j.Verdict, j.Synset, j.Triple = Ignored, -1, -1
+			case script[i] < 0:
+				j.Synset, j.Triple = -1, -1
+			default: // the credited synset changes; the matching triple is not in it
+				j.Synset, j.Triple = script[i], -1
+			}
 		}
 	}
 	for i := range paper {
-		if paper[i] != script[i] {
+		if paper[i] != script[i] && paper[i] >= 0 && script[i] >= 0 {
 			res.CreditsDiffer++
 		}
 	}
@@ -202,8 +271,119 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 	res.Counts = c.totals(res.Judgements, chosen, true)
 	res.Other = c.totals(res.Judgements, other, false)
 	res.ModesDisagree = res.Counts != res.Other
-	res.Warnings = c.scoreWarnings(sys, res)
+	res.ScriptCrash = edges.crash
+	if res.ScriptCrash != "" && !opt.ReferenceCompat {
+		// no script numbers exist to compare with
+		res.ModesDisagree, res.CreditsDiffer, edges.strayCredits = false, 0, 0
+	}
+	res.StrayCredits = edges.strayCredits
+	res.Warnings = c.scoreWarnings(sys, res, &edges)
 	return res
+}
+
+// junkLine is a gold line the reader did not understand, as the
+// reference script reads it (benchie.md, sections 1 and 6.1): its first
+// three characters are taken as the three slots of a triple of its synset,
+// which an extraction can match (the ZH gold's "2 0 6 :" gives the triple
+// ("2"; " "; "0"), whose stripped form is ("2"; ""; "0")).
+type junkLine struct {
+	synset int
+	ct     compiledTriple
+}
+
+// junkTriples returns, per sentence, its junk lines that give a triple, in
+// file order; nil when the gold has none.
+func (c *Compiled) junkTriples() map[int][]junkLine {
+	var out map[int][]junkLine
+	for si, s := range c.Gold.Sentences {
+		for k, syn := range s.Synsets {
+			for _, text := range syn.JunkText {
+				chars := []rune(text)
+				if len(chars) < 3 {
+					continue
+				}
+				jl := junkLine{synset: k}
+				for n := range jl.ct.slots {
+					jl.ct.slots[n] = newPattern(SlotUnits(string(chars[n]), c.Facet))
+				}
+				if out == nil {
+					out = map[int][]junkLine{}
+				}
+				out[si] = append(out[si], jl)
+			}
+		}
+	}
+	return out
+}
+
+// matches reports whether t is a form of the junk line's triple under
+// facet f: with exact, a form as made (the script's lookup), else a form
+// stripped.
+func (jl *junkLine) matches(f Facet, t oie.Triple, exact bool) bool {
+	if f == Concat {
+		return jl.ct.matchConcat(t.Subject+" "+t.Relation+" "+t.Object, exact)
+	}
+	if !exact {
+		return jl.ct.match(t)
+	}
+	return jl.ct.slots[0].searchExact(t.Subject) && jl.ct.slots[1].searchExact(t.Relation) && jl.ct.slots[2].searchExact(t.Object)
+}
+
+// leftOut marks, among the synsets credited under one mode, an extraction
+// that mode does not score at all.
+const leftOut = -2
+
+// scriptEdges reads a BenchIE TSV line as the reference script does
+// (benchie.md, section 6.1): the line stripped, then split on tabs; the id
+// not trimmed; the columns after the fourth ignored; a BOM kept in the first
+// id. It counts what it met, for the warnings.
+type scriptEdges struct {
+	tsv bool // only TSV lines are the script's input
+	// lines the script reads differently
+	spacedIDs, bomLine, extraColumns, strippedEnds, indented int
+	crash                                                    string // why the script cannot score the file; "" if it can
+	crashLine                                                int
+	strayCredits                                             int // credits that differ for a slot with stray spaces
+}
+
+// read returns e's triple as the script reads it, and whether the script
+// scores the line at all; inGold says whether e's (trimmed) id names a
+// gold sentence.
+func (x *scriptEdges) read(sys *oie.System, e oie.Extraction, inGold bool) (oie.Triple, bool) {
+	if !x.tsv {
+		return e.Folded(), inGold
+	}
+	rest := e.HasConfidence // something that is not white space follows the object
+	for _, a := range e.Extra {
+		rest = rest || oie.TrimSpace(a) != ""
+	}
+	if e.Indented {
+		x.indented++
+	}
+	t := e.Triple
+	if !rest {
+		t.Object = strings.TrimRightFunc(t.Object, oie.IsSpace)
+		if t.Object == "" { // the script cannot split the line: not scored
+			if x.crash == "" || e.Line < x.crashLine { // the script stops at the first
+				x.crash, x.crashLine = fmt.Sprintf("line %d has fewer than 4 fields once stripped (an empty object ends it)", e.Line), e.Line
+			}
+			return t, false
+		}
+		if len(e.Extra) > 0 || t.Object != e.Object {
+			x.strippedEnds++
+		}
+	} else if len(e.Extra) > 0 {
+		x.extraColumns++
+	}
+	switch {
+	case sys.BOM && e.Line == 1:
+		x.bomLine++
+		return t, false
+	case e.IDSpaced:
+		x.spacedIDs++
+		return t, false
+	}
+	return t, inGold
 }
 
 // cover lists the extractions credited to each synset (a judgement's
@@ -264,7 +444,7 @@ func (c *Compiled) totals(js []Judgement, credited []int, verdicts bool) Counts 
 	for i := range js {
 		j := &js[i]
 		switch {
-		case j.Verdict == Ignored:
+		case credited[i] == leftOut:
 		case credited[i] < 0:
 			fp++
 		default:
@@ -285,7 +465,7 @@ func (c *Compiled) totals(js []Judgement, credited []int, verdicts bool) Counts 
 	return NewCounts(tp, fp, int(synsets))
 }
 
-func (c *Compiled) scoreWarnings(sys *oie.System, res *Result) []oie.Warning {
+func (c *Compiled) scoreWarnings(sys *oie.System, res *Result, edges *scriptEdges) []oie.Warning {
 	var ws []oie.Warning
 	if res.Ignored > 0 {
 		// On a subset, the sentences of the whole gold that were not chosen
@@ -310,19 +490,71 @@ func (c *Compiled) scoreWarnings(sys *oie.System, res *Result) []oie.Warning {
 			ws = append(ws, oie.Warning{File: sys.Path, Msg: "no extraction names a sentence of this gold: is this the system file for this gold (language, sentence ids)?"})
 		}
 	}
+	if res.ScriptCrash != "" {
+		ws = append(ws, oie.Warning{File: sys.Path, Msg: fmt.Sprintf("the reference BenchIE script cannot score this file (%s: it stops with an IndexError), so no published number can exist for it; the scores shown are oiebench's %s",
+			res.ScriptCrash, map[bool]string{false: "(the paper's rule)", true: "reading of the script's rules"}[res.ReferenceCompat])})
+	}
+	// The lines the script reads otherwise (benchie.md, section 6.1).
+	if edges.indented > 0 { // read alike in both modes, but not as the spec's column 1
+		ws = append(ws, oie.Warning{File: sys.Path, Msg: fmt.Sprintf("%d line(s) start with white space before the sentence id: it is dropped and the lines scored, as the reference script does (it strips each line)", edges.indented)})
+	}
+	if res.ReferenceCompat {
+		if edges.bomLine > 0 {
+			ws = append(ws, oie.Warning{File: sys.Path, Line: 1, Msg: "the file starts with a UTF-8 byte order mark: the reference script keeps it in the first line's sentence id, which then names no sentence, so line 1 is left out of the score"})
+		}
+		if edges.spacedIDs > 0 {
+			ws = append(ws, oie.Warning{File: sys.Path, Msg: fmt.Sprintf("%d line(s) have white space after the sentence id: the reference script does not trim the id, names no sentence by it and leaves them out of the score", edges.spacedIDs)})
+		}
+		if edges.extraColumns > 0 {
+			ws = append(ws, oie.Warning{File: sys.Path, Msg: fmt.Sprintf("%d line(s) have text in columns after the object: the reference script ignores every column after the fourth, and so does this score", edges.extraColumns)})
+		}
+	} else {
+		if edges.bomLine > 0 {
+			ws = append(ws, oie.Warning{File: sys.Path, Line: 1, Msg: "the file starts with a UTF-8 byte order mark, dropped here; the reference script keeps it in the first line's id and leaves line 1 out"})
+		}
+		if edges.spacedIDs > 0 {
+			ws = append(ws, oie.Warning{File: sys.Path, Msg: fmt.Sprintf("%d line(s) have white space after the sentence id: the id is trimmed and the lines scored; the reference script names no sentence by such an id and leaves them out", edges.spacedIDs)})
+		}
+	}
+	var why []string
+	if res.CreditsDiffer > 0 {
+		why = append(why, fmt.Sprintf("%d extraction(s) %s credited to another synset", res.CreditsDiffer, creditCause(res.CreditsDiffer, edges.strayCredits)))
+	}
+	if n := edges.bomLine + edges.spacedIDs; n > 0 {
+		why = append(why, fmt.Sprintf("%d line(s) it leaves out (a BOM or white space in the id)", n))
+	}
+	if edges.extraColumns > 0 {
+		why = append(why, fmt.Sprintf("%d line(s) whose columns after the object it ignores", edges.extraColumns))
+	}
+	if len(why) == 0 { // sections 1 and 6.1
+		why = append(why, "it reads a junk gold line as a triple, or leaves out a line it cannot split")
+	}
 	switch {
 	case res.ModesDisagree:
 		p, s := res.Counts, res.Other
 		if res.ReferenceCompat {
 			p, s = s, p
 		}
-		ws = append(ws, oie.Warning{File: sys.Path, Msg: fmt.Sprintf("%s facet: the paper's rule and the reference script disagree (%d extraction(s) with stray spaces credited to another synset): paper TP %d P %.4f R %.4f F1 %.4f; script TP %d P %.4f R %.4f F1 %.4f",
-			c.Facet, res.CreditsDiffer, p.TP, p.Precision, p.Recall, p.F1, s.TP, s.Precision, s.Recall, s.F1)})
+		ws = append(ws, oie.Warning{File: sys.Path, Msg: fmt.Sprintf("%s facet: the paper's rule and the reference script disagree (%s): paper TP %d P %.4f R %.4f F1 %.4f; script TP %d P %.4f R %.4f F1 %.4f",
+			c.Facet, strings.Join(why, "; "), p.TP, p.Precision, p.Recall, p.F1, s.TP, s.Precision, s.Recall, s.F1)})
 	case res.CreditsDiffer > 0:
-		ws = append(ws, oie.Warning{File: sys.Path, Msg: fmt.Sprintf("%s facet: the reference script credits %d extraction(s) with stray spaces to another synset than the paper's rule; the totals agree",
-			c.Facet, res.CreditsDiffer)})
+		ws = append(ws, oie.Warning{File: sys.Path, Msg: fmt.Sprintf("%s facet: the reference script credits %d extraction(s) %s to another synset than the paper's rule; the totals agree",
+			c.Facet, res.CreditsDiffer, creditCause(res.CreditsDiffer, edges.strayCredits))})
 	}
 	return ws
+}
+
+// creditCause says why the script credits n extractions to another synset,
+// stray of them for stray spaces in their slots (section 6), the others for
+// a gold form with white space at an edge (section 6.1).
+func creditCause(n, stray int) string {
+	switch stray {
+	case n:
+		return "with stray spaces"
+	case 0:
+		return "that match a gold form with white space at an edge"
+	}
+	return fmt.Sprintf("(%d with stray spaces, %d matching a gold form with white space at an edge)", stray, n-stray)
 }
 
 // Closest is a gold triple that agrees with an extraction in the most slots.

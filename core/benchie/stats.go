@@ -5,8 +5,6 @@ import (
 	"slices"
 	"strings"
 	"unsafe"
-
-	"github.com/oiebench/oiebench/core/oie"
 )
 
 // Stats describes a gold file.
@@ -218,10 +216,9 @@ func (fc *formCounter) spend(forms, bytes int) bool {
 
 // slotUnits is how the statistics read slot k of t: as written (the
 // reference keeps gold slots untrimmed, so " in X" and "in X" are two
-// strings in its count); a slot without surrounding space reads as the
-// reader read it.
+// strings in its count), as the reader read it.
 func (fc *formCounter) slotUnits(t *GoldTriple, k int, slot string) []Unit {
-	if t.arena != nil && len(slot) > 0 && oie.TrimSpace(slot) == slot {
+	if t.arena != nil {
 		return t.arena.of(t.units[k])
 	}
 	fc.units[k], _, _ = appendUnits(fc.units[k][:0], slot)

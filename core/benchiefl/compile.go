@@ -46,6 +46,9 @@ type sentence struct {
 	members                []string // distinct XY member strings
 	pairs                  [][2]int // XY pairs (into members), capped as the reference enumerates them
 	groups                 []group  // XY members without the cap
+	// work is what matching one extraction string costs, in gold values
+	// visited (see Budget.Comparisons).
+	work int
 }
 
 // slotSets are a triple's distinct slot values: exact[i] those that keep a
@@ -284,7 +287,31 @@ func compileEntry(e *Entry) *sentence {
 		s.pairs = append(s.pairs, [2]int{id(pr[0]), id(pr[1])})
 	}
 	s.groups = groupsOf(recs, func(key int) int { return id(cache.str(key)) })
+	s.work = s.matchWork()
 	return s
+}
+
+// matchWork counts the gold values one extraction string is compared
+// with: each synset's triples and containment lists, every slot value
+// FLAT splits on, the IS forms, the XY members, pairs and groups.
+func (s *sentence) matchWork() int {
+	n := 1 + len(s.members) + len(s.pairs)
+	for i := range s.syn {
+		y := &s.syn[i]
+		n += 1 + len(y.triples) + len(y.cont1) + len(y.cont2) + len(y.cont1n) + len(y.cont2n)
+	}
+	for _, f := range s.flats {
+		for i := range f.sq {
+			n += len(f.sq[i]) + len(f.sqn[i])
+		}
+	}
+	for _, t := range s.is {
+		n += len(t.subj) + len(t.obj)
+	}
+	for _, g := range s.groups {
+		n += len(g)
+	}
+	return n
 }
 
 // slotInfo holds a gold slot string's views, computed once per string.
@@ -395,11 +422,12 @@ func (s *skipList) next() int {
 	return v
 }
 
-// others walks the members of a group outside synset syn.
-func others(list []int, recs []rec, syn int) *skipList {
+// others walks the members of a group outside synset syn. It is a value:
+// cappedPairs makes two for every form.
+func others(list []int, recs []rec, syn int) skipList {
 	lo := sort.Search(len(list), func(k int) bool { return recs[list[k]].syn >= syn })
 	hi := sort.Search(len(list), func(k int) bool { return recs[list[k]].syn > syn })
-	s := &skipList{list: list, lo: lo, hi: hi}
+	s := skipList{list: list, lo: lo, hi: hi}
 	if lo == 0 {
 		s.k = hi
 	}

@@ -28,9 +28,12 @@ type Gold struct {
 	Path     string
 	Entries  []Entry
 	Warnings []oie.Warning
-	index    map[string]int // sentence id -> entry
-	comp     []*sentence    // compiled entries (compile.go)
-	once     sync.Once
+	// Unscorable says why the reference script crashes on this gold ("" when
+	// it reads it): the first such cause, with its line.
+	Unscorable string
+	index      map[string]int // sentence id -> entry
+	comp       []*sentence    // compiled entries (compile.go)
+	once       sync.Once
 }
 
 // Entry is one sentence as the reference reads it.
@@ -108,6 +111,7 @@ func ReadGold(path string, data []byte, opt GoldOptions) (*Gold, error) {
 	if t, ok := strings.CutPrefix(text, "\ufeff"); ok {
 		text = t
 		g.warn(1, 1, "a byte-order mark, which the reference cannot read: skipped")
+		g.unscorable(1, "the gold starts with a byte-order mark")
 	}
 	r := goldReader{g: g, opt: opt}
 	num := 0
@@ -138,6 +142,7 @@ func ReadGold(path string, data []byte, opt GoldOptions) (*Gold, error) {
 		if !e.Copy && !e.Phantom() {
 			for _, s := range e.Synsets {
 				if len(s.Triples) == 0 {
+					g.unscorable(s.Line, "an empty synset beside others (the matcher fails on it)")
 					g.warn(s.Line, 0, fmt.Sprintf("empty synset in sentence %q: it never matches, and counts in the reference's recall denominator", e.ID))
 				}
 			}
@@ -261,6 +266,7 @@ func (r *goldReader) triple(num int, line string) (Triple, error) {
 			return t, &oie.ParseError{File: r.g.Path, Line: num, Column: col, Msg: t.Broken, Err: oie.ErrSyntax}
 		}
 		r.g.warn(num, col, t.Broken+": the reference cannot score it; kept as a triple that never matches")
+		r.g.unscorable(num, t.Broken)
 	}
 	return t, nil
 }
@@ -286,6 +292,13 @@ func unbalanced(line string) int {
 		return 1
 	}
 	return lastOpen
+}
+
+// unscorable records the first cause the reference crashes on.
+func (g *Gold) unscorable(line int, why string) {
+	if g.Unscorable == "" {
+		g.Unscorable = fmt.Sprintf("gold line %d: %s", line, why)
+	}
 }
 
 func (g *Gold) warn(line, col int, msg string) {

@@ -3,7 +3,6 @@ package benchiefl
 import (
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/oiebench/oiebench/core/oie"
@@ -138,6 +137,11 @@ type Result struct {
 	// reference mode: whose id is not a position 1..entries).
 	Ignored  int
 	Warnings []oie.Warning
+	// Unscorable says why the reference script would crash on this gold
+	// and file instead of scoring them ("" when it scores them): no
+	// published number can exist for them, and the reference mode's score
+	// is oiebench's reading of what the script would have done.
+	Unscorable string
 }
 
 // Mode picks one of the two scores.
@@ -182,7 +186,42 @@ func (g *Gold) Score(sys *oie.System, opt Options) *Result {
 	if len(sys.Extractions) == 0 {
 		res.Warnings = append(res.Warnings, oie.Warning{File: sys.Path, Msg: "no extraction: the reference divides by zero; precision is 0"})
 	}
+	if res.Unscorable == "" {
+		res.Unscorable = g.Unscorable
+	}
+	if res.Unscorable == "" {
+		res.Unscorable = g.unreadable(sys)
+	}
+	if res.Unscorable != "" {
+		res.Warnings = append(res.Warnings, oie.Warning{File: sys.Path, Msg: "the reference script could not score this file (" + res.Unscorable + "): no published number can exist for it; the reference mode shows what the script would have given had it gone on"})
+	}
 	return res
+}
+
+// unreadable says why the reference script cannot read a system file
+// (benchie-fl.md, section 3), "" when it can.
+func (g *Gold) unreadable(sys *oie.System) string {
+	switch {
+	case sys.Format != oie.FormatTSV:
+		return ""
+	case sys.BOM:
+		return "a byte-order mark: int() cannot read the first id"
+	case sys.HeaderLine > 0:
+		return fmt.Sprintf("line %d is a header row: int() cannot read its id", sys.HeaderLine)
+	case sys.BlankLines > 0:
+		return fmt.Sprintf("%d blank line(s): the script splits each into fewer than 4 columns", sys.BlankLines)
+	case len(sys.Extractions) == 0:
+		return "no extraction: precision divides by zero"
+	}
+	for _, e := range sys.Extractions {
+		switch n, ok := pyInt(e.SentID); {
+		case !ok:
+			return fmt.Sprintf("line %d: int() cannot read the id %q", e.Line, e.SentID)
+		case n > tableSize || n <= -tableSize:
+			return fmt.Sprintf("line %d: id %d is outside the script's table of %d sentences", e.Line, n, tableSize)
+		}
+	}
+	return ""
 }
 
 // ScoreItems scores extraction strings given by sentence position (no
@@ -203,10 +242,15 @@ func (g *Gold) score(build func(Quirk) ([]item, int), pause func()) *Result {
 	g.compile(pause)
 	run := func(q Quirk) (Score, []Judgement) {
 		items, _ := build(q)
-		return g.run(items, q, memo, pause)
+		sc, js, _ := g.run(items, q, memo, pause)
+		return sc, js
 	}
 	res := &Result{}
-	res.Reference, res.RefJudgements = run(AllQuirks)
+	var crash bool
+	res.Reference, res.RefJudgements, crash = g.run(firstItems(build(AllQuirks)), AllQuirks, memo, pause)
+	if crash {
+		res.Unscorable = "identical adjacent extractions merged into one unit whose later copy claims a synset: the script's bookkeeping indexes past the first unit (IndexError)"
+	}
 	res.Corrected, res.CorJudgements = run(0)
 	res.Differ = !sameScore(res.Reference, res.Corrected)
 	if res.Differ {
@@ -218,6 +262,8 @@ func (g *Gold) score(build func(Quirk) ([]item, int), pause func()) *Result {
 	}
 	return res
 }
+
+func firstItems(items []item, _ int) []item { return items }
 
 func sameScore(a, b Score) bool {
 	return a.Precision == b.Precision && a.Recall == b.Recall && a.Matched == b.Matched &&
@@ -258,9 +304,9 @@ const tableSize = 300
 
 // position is the entry an extraction id names in the reference mode, or -1.
 func (g *Gold) position(id string) int {
-	n, err := strconv.Atoi(id)
+	n, ok := pyInt(id)
 	switch {
-	case err != nil:
+	case !ok:
 		return -1
 	case n >= 1 && n <= len(g.Entries):
 		return n - 1
@@ -282,14 +328,15 @@ type unit struct {
 	sg    *signals
 }
 
-// run scores items under the quirks q (sections 8 and 9).
-func (g *Gold) run(items []item, q Quirk, memo map[memoKey]*signals, pause func()) (Score, []Judgement) {
+// run scores items under the quirks q (sections 8 and 9). crash tells
+// that the reference's phase-2 bookkeeping would fail: a merged unit other
+// than a block's first claims a position past the first unit's vector.
+func (g *Gold) run(items []item, q Quirk, memo map[memoKey]*signals, pause func()) (sc Score, js []Judgement, crash bool) {
 	comp := g.compile(nil)
-	js := make([]Judgement, len(items))
+	js = make([]Judgement, len(items))
 	// Blocks: each sentence's extractions in file order.
 	blocks := map[int][]int{}
 	var sents []int
-	var sc Score
 	for i, it := range items {
 		js[i].Sentence = it.sent
 		if it.sent < 0 {
@@ -383,6 +430,9 @@ func (g *Gold) run(items []item, q Quirk, memo map[memoKey]*signals, pause func(
 				if !ok || taken1[p] {
 					continue
 				}
+				if ui > 0 && p >= w*len(units[0].items) {
+					crash = true
+				}
 				if prev, had := owner[p]; had {
 					got[prev] = nil // a later claimant takes it over
 				}
@@ -399,7 +449,7 @@ func (g *Gold) run(items []item, q Quirk, memo map[memoKey]*signals, pause func(
 		}
 	}
 	g.count(items, js, sents, blocks, q, &sc)
-	return sc, js
+	return sc, js, crash
 }
 
 // count turns the assignment into P and R (section 9).

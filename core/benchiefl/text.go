@@ -138,3 +138,48 @@ func partsOf(e string) ([]string, bool) {
 	}
 	return p, true
 }
+
+// pyInt reads an id as Python's int() does (the reference parses ids with
+// it): an optional sign, then decimal digits of any script, single
+// underscores allowed between digits; the caller has trimmed white space.
+func pyInt(s string) (int, bool) {
+	neg := strings.HasPrefix(s, "-")
+	if neg || strings.HasPrefix(s, "+") {
+		s = s[1:]
+	}
+	if s == "" || s[0] == '_' || s[len(s)-1] == '_' || strings.Contains(s, "__") {
+		return 0, false
+	}
+	n := 0
+	for _, c := range s {
+		if c == '_' {
+			continue
+		}
+		d, ok := digit(c)
+		if !ok || n > (1<<53)/10 {
+			return 0, false
+		}
+		n = n*10 + d
+	}
+	if neg {
+		n = -n
+	}
+	return n, true
+}
+
+// digit is the value of a Unicode decimal digit (category Nd). Every Nd
+// block is made of runs of ten from a zero, so the value is the distance
+// to the block's start, modulo ten.
+func digit(c rune) (int, bool) {
+	if c >= '0' && c <= '9' {
+		return int(c - '0'), true
+	}
+	if !unicode.Is(unicode.Nd, c) {
+		return 0, false
+	}
+	zero := c
+	for unicode.Is(unicode.Nd, zero-1) {
+		zero--
+	}
+	return int(c-zero) % 10, true
+}

@@ -90,6 +90,9 @@ func WriteTabbed(w io.Writer, p *Predictions) error {
 		if math.IsNaN(e.Confidence) || math.IsInf(e.Confidence, 0) {
 			return fmt.Errorf("carb: cannot write extraction %d%s in tabbed form: confidence %v", i+1, lineNote(e.Line), e.Confidence)
 		}
+		if i == 0 {
+			bw.WriteString(oie.BOMGuard(e.Sentence))
+		}
 		bw.WriteString(e.Sentence)
 		bw.WriteByte('\t')
 		bw.WriteString(strconv.FormatFloat(e.Confidence, 'g', -1, 64))

@@ -35,8 +35,8 @@ type Input struct {
 	// a copy would double them).
 	Shared bool
 	// SHA256, when set, is the hex SHA-256 of Data, computed by the caller
-	// (the page has the browser hash a large gold off its thread); else a
-	// gold's checksum is computed from Data.
+	// (the page has the browser hash a large gold off its thread); else the
+	// checksum is computed from Data.
 	SHA256 string
 }
 
@@ -84,6 +84,8 @@ type System struct {
 	// aligned with a gold's sentences by text when scored, and System then
 	// holds no extractions until Evaluate aligns them.
 	ByText *carb.Predictions
+	// SHA256 is the hex SHA-256 of the file read.
+	SHA256 string
 }
 
 // ReadSystem reads a system file in the named format (oie.FormatAuto
@@ -101,10 +103,14 @@ func ReadSystem(in Input, format oie.Format) (*System, error) {
 	if err != nil {
 		return nil, err
 	}
-	if x.ByText != nil {
-		return &System{Name: DefaultName(in), System: &oie.System{Path: in.Path, Format: oie.Format(x.Format.Name)}, ByText: x.ByText}, nil
+	sum := in.SHA256
+	if sum == "" {
+		sum = checksum(in.Data)
 	}
-	return &System{Name: DefaultName(in), System: x.ByID}, nil
+	if x.ByText != nil {
+		return &System{Name: DefaultName(in), System: &oie.System{Path: in.Path, Format: oie.Format(x.Format.Name)}, ByText: x.ByText, SHA256: sum}, nil
+	}
+	return &System{Name: DefaultName(in), System: x.ByID, SHA256: sum}, nil
 }
 
 // ParseSystemFormat reads a system format's name: auto (detected) or the
@@ -401,7 +407,7 @@ func (ev *Evaluation) buildReport(facets []benchie.Facet, opt Options) report.Re
 	}
 	for i, s := range ev.Systems {
 		rs := report.System{
-			Name: s.Name, Path: s.Path, Format: string(s.Format),
+			Name: s.Name, Path: s.Path, Format: string(s.Format), SHA256: s.SHA256,
 			Extractions: len(s.Extractions), Warnings: warningStrings(s.Warnings),
 			BenchIE: &report.BenchIE{},
 		}
@@ -444,6 +450,7 @@ func (ev *Evaluation) buildReport(facets []benchie.Facet, opt Options) report.Re
 		}
 		r.Systems = append(r.Systems, rs)
 	}
+	r.Signature = report.WithSystems(r.Signature, r.Systems)
 	return r
 }
 
@@ -485,7 +492,8 @@ func score(res *benchie.Result) *report.Score {
 	if res.ModesDisagree {
 		s.Other = counts(res.Other, other)
 	}
-	s.CreditsDiffer = res.CreditsDiffer
+	s.CreditsDiffer, s.CreditsStraySpaces = res.CreditsDiffer, res.StrayCredits
+	s.ReferenceCannotScore = res.ScriptCrash
 	return s
 }
 
@@ -516,7 +524,17 @@ type Request struct {
 	// (benchie.Compiled.Unindexed): a service with a time limit (the
 	// Worker) answers with a message instead of running out of time.
 	MaxUnindexed int
+	// FLBudget bounds BenchIE^FL's work (benchiefl.Budget); nil means
+	// benchiefl.DefaultBudget. Past it the request is refused.
+	FLBudget *benchiefl.Budget
 	Options
+}
+
+func (req *Request) flBudget() benchiefl.Budget {
+	if req.FLBudget != nil {
+		return *req.FLBudget
+	}
+	return benchiefl.DefaultBudget
 }
 
 // Run reads every file and evaluates; the first unreadable file is the error.
@@ -554,7 +572,7 @@ func Run(req Request) (*Evaluation, error) {
 	if req.FL {
 		in := req.Gold
 		in.SHA256 = gold.SHA256
-		if req.Options.FLGold, err = ReadFLGold(in, req.StrictGold); err != nil {
+		if req.Options.FLGold, err = ReadFLGold(in, req.StrictGold, req.flBudget()); err != nil {
 			return nil, err
 		}
 	}
@@ -587,6 +605,16 @@ func Run(req Request) (*Evaluation, error) {
 		}
 		if _, _, err := ChooseSentences(req.Sentences, gold, systems); err != nil {
 			return nil, err
+		}
+	}
+	if fl := req.Options.FLGold; fl != nil {
+		for _, s := range systems {
+			if s.System == nil {
+				continue
+			}
+			if err := fl.CheckSystem(s.System, req.flBudget(), req.Pause); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if req.MaxUnindexed > 0 {

@@ -84,3 +84,49 @@ func TestMaxUnindexed(t *testing.T) {
 		t.Errorf("over the bound: %v", err)
 	}
 }
+
+// TestReferenceCannotScore: a system file the official BenchIE script
+// crashes on (a blank line) is said so on every score and once in the
+// warnings; the default mode still scores it.
+func TestReferenceCannotScore(t *testing.T) {
+	ev, err := evaluate.Run(evaluate.Request{
+		Gold:    evaluate.Input{Path: "gold.txt", Data: []byte(gold)},
+		Systems: []evaluate.Input{{Path: "s.tsv", Data: []byte("1\tHe\tserved as\tthe PM\n\n")}},
+		Options: evaluate.Options{Facets: []benchie.Facet{benchie.Regular, benchie.Concat}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := ev.Report.Systems[0]
+	if s.BenchIE.Regular.TP != 1 || s.BenchIE.Regular.ReferenceCannotScore != "line 2 is blank" || s.BenchIE.Concat.ReferenceCannotScore != "line 2 is blank" || s.BenchIE.Regular.Other != nil {
+		t.Fatalf("%+v", s.BenchIE.Regular)
+	}
+	n := 0
+	for _, w := range s.Warnings {
+		if strings.Contains(w, "cannot score this file") {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Fatalf("warnings %q", s.Warnings)
+	}
+}
+
+// TestCreditCauses: of the extractions the modes credit to different
+// synsets, the score counts those with stray spaces in their slots apart
+// from those matching a gold form with white space at an edge.
+func TestCreditCauses(t *testing.T) {
+	const edgeGold = "sent_id:1\tHe served as PM .\n1--> Cluster 1:\nHe --> served -->  as [the] PM\n1--> Cluster 2:\nHe --> served as --> [the] PM\n1--> Cluster 3:\nHe --> was --> PM\n"
+	ev, err := evaluate.Run(evaluate.Request{
+		Gold:    evaluate.Input{Path: "gold.txt", Data: []byte(edgeGold)},
+		Systems: []evaluate.Input{{Path: "s.tsv", Data: []byte("1\tHe\tserved\tas PM\n1\tHe\tserved as \tthe PM\n")}},
+		Options: evaluate.Options{Facets: []benchie.Facet{benchie.Regular}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := ev.Report.Systems[0].BenchIE.Regular
+	if r.TP != 2 || r.Other == nil || r.Other.TP != 1 || r.CreditsDiffer != 2 || r.CreditsStraySpaces != 1 {
+		t.Fatalf("%+v", r)
+	}
+}

@@ -13,10 +13,15 @@ type FLGold struct {
 }
 
 // ReadFLGold reads a BenchIE-format gold for the BenchIE^FL scorer; strict
-// refuses what the reference cannot score instead of warning.
-func ReadFLGold(in Input, strict bool) (*FLGold, error) {
+// refuses what the reference cannot score instead of warning, and a gold
+// whose surface forms are past the budget's is refused before any is
+// expanded.
+func ReadFLGold(in Input, strict bool, budget benchiefl.Budget) (*FLGold, error) {
 	g, err := benchiefl.ReadGold(in.Path, in.Data, benchiefl.GoldOptions{Strict: strict})
 	if err != nil {
+		return nil, err
+	}
+	if err := g.CheckForms(budget); err != nil {
 		return nil, err
 	}
 	sum := in.SHA256
@@ -50,6 +55,7 @@ func (ev *Evaluation) scoreFL(step, pause func()) {
 func flReport(res *benchiefl.Result, corrected bool, regular *report.Score) *report.BenchIEFL {
 	main, _ := res.Mode(corrected)
 	out := flScore(main, FLModeName(corrected))
+	out.ReferenceUnscorable = res.Unscorable
 	if res.Differ {
 		other, _ := res.Mode(!corrected)
 		out.Other = flScore(other, FLModeName(!corrected))

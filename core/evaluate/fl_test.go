@@ -38,7 +38,7 @@ func TestFLBundled(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := ev.Report
-	if !strings.Contains(r.Signature, "scorers:benchie+benchie-fl|") || !strings.HasSuffix(r.Signature, "|fl-mode:reference") ||
+	if !strings.Contains(r.Signature, "scorers:benchie+benchie-fl|") || !strings.Contains(r.Signature, "|fl-mode:reference|systems:sha256:") ||
 		r.Options.FLMode != "reference" || r.FLGold == nil || r.FLGold.Synsets != 1821 || r.FLGold.Sentences != 300 {
 		t.Fatalf("%s %+v", r.Signature, r.FLGold)
 	}
@@ -74,5 +74,27 @@ func TestFLBundled(t *testing.T) {
 		strings.Join(c.BenchIEFL.Other.MovedBy, ",") != "last-character,phantom-synsets" || c.BenchIEFL.Delta != nil ||
 		!strings.Contains(ev.Report.Signature, "scorers:benchie-fl|facets:|") {
 		t.Fatalf("%s %+v %+v", ev.Report.Signature, c, c.BenchIEFL.Other)
+	}
+}
+
+// TestFLUnscorable: a system file the reference script would crash on (a
+// blank line) is scored, and the report says no published number can
+// exist for it, in its own member and among the warnings.
+func TestFLUnscorable(t *testing.T) {
+	gold := "sent_id:1\tBob likes tea .\n1--> Cluster 1:\nBob --> likes --> tea\n"
+	for _, c := range []struct{ sys, want string }{
+		{"1\tBob\tlikes\ttea\n\n1\tBob\tlikes\tcoffee\n", "1 blank line(s)"},
+		{"1\tBob\tlikes\ttea\n1\tBob\tlikes\tcoffee\n", ""},
+	} {
+		ev, err := evaluate.Run(evaluate.Request{Gold: evaluate.Input{Path: "gold.txt", Data: []byte(gold)}, FL: true,
+			Systems: []evaluate.Input{{Name: "s", Path: "s.txt", Data: []byte(c.sys)}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := ev.Report.Systems[0]
+		warned := strings.Contains(strings.Join(s.Warnings, "\n"), "the reference script could not score this file")
+		if got := s.BenchIEFL.ReferenceUnscorable; c.want == "" && (got != "" || warned) || c.want != "" && (!strings.Contains(got, c.want) || !warned) {
+			t.Errorf("%q: reference_unscorable %q, warned %v; want %q", c.sys, got, warned, c.want)
+		}
 	}
 }

@@ -224,7 +224,7 @@ func TestSubsetNamedEverywhere(t *testing.T) {
 		"table":    "gold gold.txt: 5 of 300 sentences (those the files cover: 1-5), ",
 		"markdown": "Gold: gold.txt (5 of 300 sentences (those the files cover: 1-5), ",
 		"latex":    "(5 of 300 sentences (those the files cover: 1-5), ",
-		"csv":      "|sentences:covered:5/300:1-5\n",
+		"csv":      "|sentences:covered:5/300:1-5|systems:sha256:",
 		"json":     `"subset": { "spec": "covered", "kind": "covered", "sentences": 5, "of": 300, "ids": "1-5" }`,
 	} {
 		out, err := ev.Report.RenderWith(format, report.RenderOptions{Wide: true})

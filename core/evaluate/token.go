@@ -208,11 +208,12 @@ func RunCaRB(gold Input, systems []Input, format oie.Format) (*report.Report, er
 		seen[s.Name] = true
 		res := carb.Score(cg.Gold, s.ByText)
 		r.Systems = append(r.Systems, report.System{
-			Name: s.Name, Path: in.Path, Format: string(s.Format), Extractions: len(s.ByText.Extractions),
+			Name: s.Name, Path: in.Path, Format: string(s.Format), SHA256: s.SHA256, Extractions: len(s.ByText.Extractions),
 			Ignored: res.PredictionsWithoutGold, Warnings: warningStrings(append(append([]oie.Warning{}, s.ByText.Warnings...), res.Warnings...)),
 			CaRB: carbReport(res),
 		})
 	}
+	r.Signature = report.WithSystems(r.Signature, r.Systems)
 	return r, nil
 }
 
@@ -240,6 +241,7 @@ func RunWiRe57(gold Input, systems []Input) (*report.Report, error) {
 		if err != nil {
 			return nil, err
 		}
+		sum := checksum(in.Data)
 		for _, s := range read.systems {
 			name := s.Name
 			switch {
@@ -256,7 +258,7 @@ func RunWiRe57(gold Input, systems []Input) (*report.Report, error) {
 			seen[name] = true
 			res := wire57.Score(g, s)
 			r.Systems = append(r.Systems, report.System{
-				Name: name, Path: in.Path, Format: read.format, Extractions: len(s.Extractions),
+				Name: name, Path: in.Path, Format: read.format, SHA256: sum, Extractions: len(s.Extractions),
 				Ignored: res.PredictionsWithoutGold, Warnings: warningStrings(append(s.Warnings, res.Warnings...)),
 				WiRe57: &report.WiRe57{Precision: res.Precision, Recall: res.Recall, F1: res.F1,
 					PrecNum: res.PrecNum, PrecDen: res.PrecDen, RecNum: res.RecNum, RecDen: res.RecDen,
@@ -264,6 +266,7 @@ func RunWiRe57(gold Input, systems []Input) (*report.Report, error) {
 			})
 		}
 	}
+	r.Signature = report.WithSystems(r.Signature, r.Systems)
 	return r, nil
 }
 

@@ -68,8 +68,11 @@ func SubmissionName(student string) string {
 
 // Submission is a read submission.
 type Submission struct {
-	File, Student string
-	System        *evaluate.System
+	File    string
+	Student string // the name shown: Name.Shown
+	Raw     string // the name as the file spells it: one student, one spelling
+	Name    Name
+	System  *evaluate.System
 }
 
 // ReadSubmission reads a submission to the exercise sp: a JSON Lines system
@@ -87,18 +90,20 @@ func ReadSubmission(sp Spec, file string, data []byte) (Submission, error) {
 	}
 	for _, l := range lines {
 		v := gjson.Parse(l.Text)
-		ex, st := v.Get("exercise").String(), strings.TrimSpace(v.Get("student").String())
+		ex, raw := v.Get("exercise").String(), v.Get("student").String()
+		st := CheckName(raw).Shown
 		switch {
 		case ex != sp.ID:
 			return Submission{}, &oie.ParseError{File: file, Line: l.Num, Column: 1, Err: oie.ErrSyntax,
 				Msg: fmt.Sprintf("expected a submission to exercise %s (%q), found exercise %s: this is another exercise's submission", short(sp.ID), sp.Title, short(cmp.Or(ex, "none")))}
 		case st == "":
 			return Submission{}, &oie.ParseError{File: file, Line: l.Num, Column: 1, Err: oie.ErrEmptyField, Msg: `expected "student", the name of the student`}
-		case sub.Student != "" && st != sub.Student:
-			return Submission{}, &oie.ParseError{File: file, Line: l.Num, Column: 1, Err: oie.ErrSyntax, Msg: fmt.Sprintf("expected every line from student %q, found %q", sub.Student, st)}
+		case sub.Student != "" && raw != sub.Raw:
+			return Submission{}, &oie.ParseError{File: file, Line: l.Num, Column: 1, Err: oie.ErrSyntax, Msg: fmt.Sprintf("expected every line from student %+q, found %+q", sub.Raw, raw)}
 		}
-		sub.Student = st
+		sub.Student, sub.Raw = st, raw
 	}
+	sub.Name = CheckName(sub.Raw)
 	if len(lines) == 0 {
 		return Submission{}, &oie.ParseError{File: file, Line: 1, Msg: "empty submission: expected extractions", Err: oie.ErrNoContent}
 	}
@@ -126,6 +131,7 @@ type Row struct {
 	System    int // index in the evaluation
 	Score     report.Score
 	Intervals report.Intervals
+	Notes     []string // about the name: what was removed, scripts mixed, other rows it looks like
 }
 
 // Class is the class table: every submission scored on the exercise's gold
@@ -136,7 +142,10 @@ type Class struct {
 	Rows []Row
 }
 
-// ScoreClass scores submissions (two from the same student are an error).
+// ScoreClass scores submissions. Two that spell a name the same are one
+// student's two files, an error; names that only look alike are both
+// kept, each noted with the files it looks like, so a forged name never
+// pushes the real one out.
 func ScoreClass(sp Spec, subs []Submission) (*Class, error) {
 	gold, err := sp.ReadGold()
 	if err != nil {
@@ -144,11 +153,13 @@ func ScoreClass(sp Spec, subs []Submission) (*Class, error) {
 	}
 	var systems []*evaluate.System
 	from := map[string]string{}
+	alike := map[string][]string{} // look-alike key: the files
 	for _, s := range subs {
-		if f, dup := from[s.Student]; dup {
+		if f, dup := from[s.Raw]; dup {
 			return nil, fmt.Errorf("%s: %s already sent %s: keep one of the two", s.File, s.Student, f)
 		}
-		from[s.Student] = s.File
+		from[s.Raw] = s.File
+		alike[s.Name.key] = append(alike[s.Name.key], s.File)
 		systems = append(systems, s.System)
 	}
 	ev := evaluate.Evaluate(gold, nil, systems, evaluate.Options{})
@@ -156,9 +167,13 @@ func ScoreClass(sp Spec, subs []Submission) (*Class, error) {
 	c := &Class{Eval: ev}
 	for i, s := range subs {
 		res := ev.Results[i][string(benchie.Regular)]
+		notes := slices.Clone(s.Name.Notes)
+		if others := slices.DeleteFunc(slices.Clone(alike[s.Name.key]), func(f string) bool { return f == s.File }); len(others) > 0 {
+			notes = append(notes, "looks like the name in "+strings.Join(others, ", ")+": check who sent which")
+		}
 		c.Rows = append(c.Rows, Row{Student: s.Student, File: s.File, System: i,
 			Score:     *ev.Report.Systems[i].BenchIE.Regular,
-			Intervals: analysis.Intervals(analysis.Sentences(res), IntervalSamples, IntervalSeed)})
+			Intervals: analysis.Intervals(analysis.Sentences(res), IntervalSamples, IntervalSeed), Notes: notes})
 	}
 	slices.SortStableFunc(c.Rows, func(a, b Row) int {
 		return cmp.Or(cmp.Compare(b.Score.F1, a.Score.F1), strings.Compare(a.Student, b.Student))

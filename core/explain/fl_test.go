@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/benchiefl"
 	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/internal/dataset"
@@ -17,7 +18,7 @@ func TestExplorerFL(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fl, err := evaluate.ReadFLGold(evaluate.Input{Path: d.Gold, Data: data}, false)
+	fl, err := evaluate.ReadFLGold(evaluate.Input{Path: d.Gold, Data: data}, false, benchiefl.DefaultBudget)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,9 +1,11 @@
 package oie
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/tidwall/gjson"
@@ -60,9 +62,11 @@ func (d *JSONDoc) WarningAt(v gjson.Result, format string, args ...any) Warning 
 // the first problem and what was expected there, or -1 and "". Besides the
 // syntax it refuses what gjson and the scorers cannot take: nesting deeper
 // than 100 levels (gjson recurses once per level, and the page's stack is
-// small) and numbers that are not finite (1e309; NaN and Infinity, which
-// Python's json module writes, are not JSON). An input that ends too early
-// is placed just past its end. It runs in time linear in the text.
+// small), numbers that are not finite (1e309; NaN and Infinity, which
+// Python's json module writes, are not JSON) and an object that holds a key
+// twice (readers differ on which value counts: refused, not guessed). An
+// input that ends too early is placed just past its end. It runs in time
+// linear in the text.
 func CheckJSON(text string) (int, string) {
 	c := jsonChecker{s: text}
 	c.space()
@@ -152,13 +156,18 @@ func (c *jsonChecker) container(depth int) bool {
 		c.i++
 		return true
 	}
+	var keys objectKeys
 	for {
 		if open == '{' {
 			if c.i >= len(c.s) || c.s[c.i] != '"' {
 				return c.fail(c.i, "expected a string key, found %s", c.found())
 			}
+			start := c.i
 			if !c.str() {
 				return false
+			}
+			if key := jsonKey(c.s[start:c.i]); !keys.add(key) {
+				return c.fail(start, "key %s appears twice in one object: JSON readers differ on which value counts (Python and jq keep the last, others the first), so neither is read: expected each key once", strconv.Quote(key))
 			}
 			c.space()
 			if c.i >= len(c.s) || c.s[c.i] != ':' {
@@ -220,6 +229,56 @@ func (c *jsonChecker) str() bool {
 		}
 	}
 	return c.fail(c.i, "unterminated string: expected '\"', found the end of the input")
+}
+
+// objectKeys are the keys of one object seen so far: a few in a slice (most
+// objects have a handful, and a map each would cost more than the text),
+// a map past that.
+type objectKeys struct {
+	few  [8]string
+	n    int
+	many map[string]struct{}
+}
+
+// add records key and reports whether it was new.
+func (k *objectKeys) add(key string) bool {
+	if k.many != nil {
+		if _, dup := k.many[key]; dup {
+			return false
+		}
+		k.many[key] = struct{}{}
+		return true
+	}
+	for _, seen := range k.few[:k.n] {
+		if seen == key {
+			return false
+		}
+	}
+	if k.n < len(k.few) {
+		k.few[k.n] = key
+		k.n++
+		return true
+	}
+	k.many = make(map[string]struct{}, 2*len(k.few))
+	for _, seen := range k.few {
+		k.many[seen] = struct{}{}
+	}
+	k.many[key] = struct{}{}
+	return true
+}
+
+// jsonKey returns a checked JSON string's value: "a" and "\u0061" are one
+// key. Keys without escapes, nearly all, are their text.
+func jsonKey(quoted string) string {
+	inner := quoted[1 : len(quoted)-1]
+	if strings.IndexByte(inner, '\\') < 0 {
+		return inner
+	}
+	var v string
+	if json.Unmarshal([]byte(quoted), &v) != nil {
+		return inner
+	}
+	return v
 }
 
 func isHex(b byte) bool { return b >= '0' && b <= '9' || b >= 'a' && b <= 'f' || b >= 'A' && b <= 'F' }

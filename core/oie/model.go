@@ -30,6 +30,13 @@ type Extraction struct {
 	// Confidence is the system's score, when HasConfidence is set.
 	Confidence    float64
 	HasConfidence bool
+	// IDSpaced: white space followed the id in its column (SentID is
+	// trimmed); the BenchIE script, which does not trim it, names no
+	// sentence by such an id.
+	IDSpaced bool
+	// Indented: white space (a tab too) came before the id on its line and
+	// was dropped, as the BenchIE script, which strips every line, drops it.
+	Indented bool
 	// Line is the 1-based line of the extraction in its file.
 	Line int
 }

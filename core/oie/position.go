@@ -15,6 +15,10 @@ type Offsets struct {
 	text   string
 	starts []int // byte offset of each line
 	runes  []int // runes[k]: characters in text[:k*runeBlock]
+	// scanned counts the bytes read, by the index and by every lookup: the
+	// tests bound it (a count, unlike a duration, does not depend on the
+	// machine's load).
+	scanned int
 }
 
 // runeBlock is the stride of the character count index.
@@ -30,6 +34,7 @@ func (o *Offsets) Position(off int) (line, col int) {
 		o.starts = []int{0}
 		o.runes = make([]int, 0, len(o.text)/runeBlock+1)
 		n := 0
+		o.scanned += len(o.text)
 		for i := 0; i < len(o.text); i++ {
 			if i%runeBlock == 0 {
 				o.runes = append(o.runes, n)
@@ -61,6 +66,7 @@ func (o *Offsets) charsBefore(off int) int {
 		return 0
 	}
 	n := o.runes[k]
+	o.scanned += max(off-k*runeBlock, 0)
 	for i := k * runeBlock; i < off; i++ {
 		if o.text[i]&0xC0 != 0x80 {
 			n++

@@ -57,6 +57,15 @@ type System struct {
 	// OpenLastLine is the number of the file's last line when no line break
 	// ends it, else 0 (the BenchIE^FL reference cuts a character there).
 	OpenLastLine int
+	// BOM, BlankLines and HeaderLine record what the reader skipped: a
+	// byte-order mark (the BenchIE script keeps it in the first line's id),
+	// lines of white space only (FirstBlankLine is the first of them, 0 if
+	// none), a header row's line number (0: none). The reference scripts
+	// crash on blank lines; BenchIE^FL's on each of these.
+	BOM            bool
+	BlankLines     int
+	FirstBlankLine int
+	HeaderLine     int
 }
 
 // ReadSystem reads system extractions from data; file names the input in
@@ -69,9 +78,15 @@ func ReadSystem(file string, data []byte, opt SystemOptions) (*System, error) {
 	if err := CheckText(file, data, opt.Pause); err != nil {
 		return nil, err
 	}
-	lines := splitText(trimBOM(data), opt.Shared, true) // both formats skip blank lines
+	text := trimBOM(data)
+	lines := splitText(text, opt.Shared, true) // both formats skip blank lines
 	var err error
-	sys := &System{Path: file, Format: format}
+	count := lineCount(text)
+	sys := &System{Path: file, Format: format, BOM: len(text) < len(data),
+		BlankLines: count - len(lines), FirstBlankLine: firstBlankLine(lines, count)}
+	if sys.BOM && len(text) == 0 { // the BOM alone is a line, which holds nothing else
+		sys.FirstBlankLine = 1
+	}
 	if n := len(lines); n > 0 && data[len(data)-1] != '\n' && data[len(data)-1] != '\r' {
 		sys.OpenLastLine = lines[n-1].Num
 	}
@@ -90,6 +105,21 @@ func ReadSystem(file string, data []byte, opt SystemOptions) (*System, error) {
 	return sys, nil
 }
 
+// firstBlankLine returns the number of the first line that holds only
+// white space, given the lines that are not blank and the count of all
+// lines (as Python's universal newlines count them); 0 if none.
+func firstBlankLine(lines []Line, count int) int {
+	for k, l := range lines {
+		if l.Num != k+1 {
+			return k + 1
+		}
+	}
+	if len(lines) < count {
+		return len(lines) + 1
+	}
+	return 0
+}
+
 // readTSV and readJSONL read the lines of a file that are not blank
 // (ReadSystem leaves those out).
 func readTSV(sys *System, lines []Line, mode ConfidenceMode, pause func()) error {
@@ -100,6 +130,7 @@ func readTSV(sys *System, lines []Line, mode ConfidenceMode, pause func()) error
 			// Column names, not an extraction: read as one, the row would name
 			// a sentence "sent_id" and, worse, keep a confidence column from
 			// being taken for one (its values would join the object).
+			sys.HeaderLine = lines[0].Num
 			sys.Warnings = append(sys.Warnings, Warning{File: sys.Path, Line: lines[0].Num, Column: 1,
 				Msg: fmt.Sprintf("a header row (%s): read as column names, not as an extraction", strings.Join(names, ", "))})
 			if mode == ConfidenceAuto { // the names say what the last column is
@@ -117,8 +148,11 @@ func readTSV(sys *System, lines []Line, mode ConfidenceMode, pause func()) error
 		if pause != nil && k%PauseEvery == PauseEvery-1 {
 			pause()
 		}
+		// White space before the id, a tab included, is dropped, as the
+		// BenchIE script (which strips every line) drops it.
+		text := strings.TrimLeftFunc(l.Text, IsSpace)
 		var head [4]string
-		n, rest := 0, l.Text
+		n, rest := 0, text
 		for n < 4 {
 			i := strings.IndexByte(rest, '\t')
 			if i < 0 {
@@ -130,14 +164,15 @@ func readTSV(sys *System, lines []Line, mode ConfidenceMode, pause func()) error
 			n++
 		}
 		if n < 4 {
-			return &ParseError{File: sys.Path, Line: l.Num, Column: Column(l.Text, len(l.Text)),
-				Msg: fmt.Sprintf("expected at least 4 tab-separated columns (sent_id, subject, relation, object), found %d", n), Err: ErrFieldCount}
+			msg := fmt.Sprintf("expected at least 4 tab-separated columns (sent_id, subject, relation, object), found %d", n)
+			if len(text) < len(l.Text) {
+				msg += " after the white space that starts the line (tabs too), which is dropped as the BenchIE script drops it"
+			}
+			return &ParseError{File: sys.Path, Line: l.Num, Column: Column(l.Text, len(l.Text)), Msg: msg, Err: ErrFieldCount}
 		}
-		if TrimSpace(head[0]) == "" {
-			return &ParseError{File: sys.Path, Line: l.Num, Column: 1, Msg: "empty sentence id: expected the id of a gold sentence in column 1", Err: ErrEmptyField}
-		}
-		e := Extraction{SentID: TrimSpace(head[0]), Triple: Triple{head[1], head[2], head[3]}, Line: l.Num}
-		if len(l.Text) > len(head[0])+len(head[1])+len(head[2])+len(head[3])+3 { // more columns
+		id := TrimSpace(head[0]) // not empty: text starts with no white space
+		e := Extraction{SentID: id, Triple: Triple{head[1], head[2], head[3]}, Line: l.Num, IDSpaced: !strings.HasSuffix(head[0], id), Indented: len(text) < len(l.Text)}
+		if len(text) > len(head[0])+len(head[1])+len(head[2])+len(head[3])+3 { // more columns
 			e.Extra = strings.Split(rest, "\t")
 			if allConf {
 				allConf = isNumber(e.Extra[len(e.Extra)-1])

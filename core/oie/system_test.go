@@ -1,6 +1,7 @@
 package oie_test
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"reflect"
@@ -24,7 +25,10 @@ func TestMalformedSystems(t *testing.T) {
 	}{
 		{"three columns", "1\ta\tb\tc\n2\ta\tb\n", oie.FormatTSV, 0, 2, 6, oie.ErrFieldCount, "sys:2:6: expected at least 4 tab-separated columns (sent_id, subject, relation, object), found 3"},
 		{"one column", "\n\nhello\n", oie.FormatTSV, 0, 3, 6, oie.ErrFieldCount, ""},
-		{"empty id", "1\ta\tb\tc\n \ta\tb\tc\n", oie.FormatTSV, 0, 2, 1, oie.ErrEmptyField, ""},
+		// White space before the id, a tab too, is dropped (the BenchIE
+		// script strips each line): an empty first column is no id.
+		{"empty id", "1\ta\tb\tc\n \ta\tb\tc\n", oie.FormatTSV, 0, 2, 8, oie.ErrFieldCount,
+			"sys:2:8: expected at least 4 tab-separated columns (sent_id, subject, relation, object), found 3 after the white space that starts the line (tabs too), which is dropped as the BenchIE script drops it"},
 		{"bad confidence", "1\ta\tb\tc\t0.5\n2\ta\tb\tc\thigh\n", oie.FormatTSV, oie.ConfidenceColumn, 2, 9, oie.ErrSyntax, ""},
 		{"missing confidence", "1\ta\tb\tc\n", oie.FormatTSV, oie.ConfidenceColumn, 1, 8, oie.ErrFieldCount, ""},
 		// A last column of numbers, one of them Python's -inf: a confidence
@@ -201,5 +205,44 @@ func TestHeaderRow(t *testing.T) {
 		if err == nil && (len(s.Extractions) != 1 || len(s.Warnings) != 0) {
 			t.Errorf("%q: %+v", text, s)
 		}
+	}
+}
+
+// White space before the id (a tab, an NBSP) is dropped as the BenchIE
+// script drops it; the extraction says so, and white space after the id
+// is still told apart.
+func TestIndentedTSVLines(t *testing.T) {
+	sys, err := oie.ReadSystem("sys", []byte("\t1\ta\tb\tc\n\u00a0 2 \ta\tb\tc\td\n3\ta\tb\tc\n"), oie.SystemOptions{Format: oie.FormatTSV})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct {
+		id                 string
+		indented, idSpaced bool
+		extra              int
+	}{{"1", true, false, 0}, {"2", true, true, 1}, {"3", false, false, 0}}
+	for i, e := range sys.Extractions {
+		w := want[i]
+		if e.SentID != w.id || e.Indented != w.indented || e.IDSpaced != w.idSpaced || len(e.Extra) != w.extra || e.Triple != (oie.Triple{Subject: "a", Relation: "b", Object: "c"}) {
+			t.Errorf("line %d: %+v, want %+v", e.Line, e, w)
+		}
+	}
+	if len(sys.Extractions) != len(want) {
+		t.Fatalf("%d extractions, want %d", len(sys.Extractions), len(want))
+	}
+}
+
+// A U+FEFF that begins the first line written is text, not a byte order
+// mark: the writer keeps it off the very start of the file, so it reads
+// back (only the start of a file holds a mark).
+func TestWriteTSVKeepsLeadingFEFF(t *testing.T) {
+	exts := []oie.Extraction{{SentID: "\ufeff1", Triple: oie.Triple{Subject: "a", Relation: "b", Object: "c"}}}
+	var buf bytes.Buffer
+	if err := oie.WriteTSV(&buf, exts); err != nil {
+		t.Fatal(err)
+	}
+	s, err := oie.ReadSystem("f", buf.Bytes(), oie.SystemOptions{Format: oie.FormatTSV})
+	if err != nil || len(s.Extractions) != 1 || s.Extractions[0].SentID != "\ufeff1" {
+		t.Fatalf("%q read back as %+v, %v", buf.String(), s, err)
 	}
 }

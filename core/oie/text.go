@@ -70,6 +70,18 @@ func trimBOM(data []byte) []byte {
 	return data
 }
 
+// BOMGuard is what a writer of a line format puts before its first line:
+// a blank line, which the readers skip, when that line begins with U+FEFF.
+// Only the very start of a file holds a byte order mark: further on, the
+// character is text, and a reader keeps it; written first, it would be
+// taken for a mark and lost (the CaRB tabbed fuzz input "\n\ufeff\t0\t").
+func BOMGuard(firstLine string) string {
+	if strings.HasPrefix(firstLine, "\ufeff") {
+		return "\n"
+	}
+	return ""
+}
+
 // Line endings are "\n", "\r\n" or a lone "\r", as Python's universal
 // newlines (the reference's) read them: a file saved with old Mac endings
 // would otherwise be one long line, misread without a word. A text with a
@@ -128,6 +140,21 @@ func splitText(data []byte, shared, skipBlank bool) []Line {
 			return lines
 		}
 	}
+}
+
+// lineCount is the number of lines of text as splitText numbers them:
+// each \n, \r\n or lone \r ends one, and text after the last ends one more.
+func lineCount(data []byte) int {
+	n := 0
+	for i := 0; i < len(data); i++ {
+		if data[i] == '\n' || data[i] == '\r' && (i+1 >= len(data) || data[i+1] != '\n') {
+			n++
+		}
+	}
+	if len(data) > 0 && data[len(data)-1] != '\n' && data[len(data)-1] != '\r' {
+		n++
+	}
+	return n
 }
 
 // checkText finds the first invalid UTF-8 sequence or NUL byte.

@@ -17,6 +17,9 @@ func WriteTSV(w io.Writer, exts []Extraction) error {
 	for _, e := range exts {
 		withConf = withConf && e.HasConfidence
 	}
+	if len(exts) > 0 {
+		bw.WriteString(BOMGuard(exts[0].SentID))
+	}
 	for _, e := range exts {
 		f := append([]string{e.SentID, e.Subject, e.Relation, e.Object}, e.Extra...)
 		if withConf {

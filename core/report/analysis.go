@@ -2,7 +2,6 @@ package report
 
 import (
 	"bytes"
-	"encoding/csv"
 	"fmt"
 	"strconv"
 	"strings"
@@ -480,7 +479,7 @@ func (r *Report) analysisCSV() ([]byte, error) {
 		sig = sys[0].Analysis.Signature
 	}
 	fmt.Fprintf(&buf, "# %s\n", sig)
-	w := csv.NewWriter(&buf)
+	w := newCSVWriter(&buf)
 	w.Write([]string{"system", "measure", "key", "value"})
 	num := func(v float64) string { return strconv.FormatFloat(v, 'g', 17, 64) }
 	for _, s := range r.Systems {
@@ -574,7 +573,7 @@ func renderSmall(v any, format string, head, row []string, note, signature strin
 		return jsonBytes(v)
 	case "csv":
 		fmt.Fprintf(&b, "# %s\n", signature)
-		w := csv.NewWriter(&b)
+		w := newCSVWriter(&b)
 		w.Write(head)
 		w.Write(row)
 		w.Flush()

@@ -77,8 +77,10 @@ type Disagreement struct {
 	Facet  string
 	Shown  *Score // under the mode the report was made in
 	Other  *Score // under the other mode; nil when the totals agree
-	// Credits counts extractions the two modes credit to different synsets.
-	Credits int
+	// Credits counts extractions the two modes credit to different synsets;
+	// StrayCredits, those of them with white space at a slot's edge (the
+	// others match a gold form with white space at an edge).
+	Credits, StrayCredits int
 }
 
 // Disagreements lists every score of the report on which the modes differ.
@@ -87,7 +89,7 @@ func Disagreements(r Report) []Disagreement {
 	for _, s := range r.Systems {
 		for _, f := range r.Options.Facets {
 			if sc := s.BenchIE.Facet(f); sc != nil && (sc.Other != nil || sc.CreditsDiffer > 0) {
-				out = append(out, Disagreement{System: s.Name, Facet: f, Shown: sc, Other: sc.Other, Credits: sc.CreditsDiffer})
+				out = append(out, Disagreement{System: s.Name, Facet: f, Shown: sc, Other: sc.Other, Credits: sc.CreditsDiffer, StrayCredits: sc.CreditsStraySpaces})
 			}
 		}
 	}

@@ -2,7 +2,6 @@ package report
 
 import (
 	"bytes"
-	"encoding/csv"
 	"fmt"
 	"slices"
 	"strconv"
@@ -84,7 +83,7 @@ func systemAt(place string) (int, bool) {
 func (r *Report) csv() ([]byte, error) {
 	var buf bytes.Buffer
 	fmt.Fprintf(&buf, "# %s\n", r.Signature)
-	w := csv.NewWriter(&buf)
+	w := newCSVWriter(&buf)
 	ms := r.Metrics(true)
 	head := []string{"system", "extractions", "ignored"}
 	for _, m := range ms {

@@ -6,9 +6,12 @@
 package report
 
 import (
+	"encoding/hex"
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/oiebench/oiebench/core/digest"
 )
 
 // Version is the oiebench version written into every signature.
@@ -102,9 +105,12 @@ type Gold struct {
 
 // System is one system's scores.
 type System struct {
-	Name        string     `json:"name"`
-	Path        string     `json:"path"`
-	Format      string     `json:"format"`
+	Name   string `json:"name"`
+	Path   string `json:"path"`
+	Format string `json:"format"`
+	// SHA256 is the hex SHA-256 of the system's file, so that a receipt
+	// (core/receipt) and a reader can tell which file was scored.
+	SHA256      string     `json:"sha256,omitempty"`
 	Extractions int        `json:"extractions"`
 	Ignored     int        `json:"ignored"`
 	Warnings    []string   `json:"warnings"`
@@ -173,6 +179,14 @@ type Score struct {
 	// CreditsDiffer counts correct extractions the two modes credit to
 	// different synsets (possible while the totals agree).
 	CreditsDiffer int `json:"credits_differ"`
+	// CreditsStraySpaces counts those of CreditsDiffer whose extraction
+	// has white space at a slot's edge; the others match a gold form with
+	// white space at an edge (docs/scoring-edges.md).
+	CreditsStraySpaces int `json:"credits_stray_spaces,omitempty"`
+	// ReferenceCannotScore, when set, says why the official script cannot
+	// score the system file (it crashes): no published number can exist
+	// for it (docs/scoring-edges.md).
+	ReferenceCannotScore string `json:"reference_cannot_score,omitempty"`
 }
 
 // Signature builds the reproducibility signature: every setting that can
@@ -199,6 +213,20 @@ func Signature(o Options, goldSHA, eGoldSHA string) string {
 		parts = append(parts, "gold-reading:strict")
 	}
 	return strings.Join(parts, "|")
+}
+
+// WithSystems appends the systems' files to a signature, after every other
+// field so that those stay as they were: "systems:sha256:" and the SHA-256
+// of the systems' file checksums (hex, each followed by a newline), in the
+// report's order. The JSON report lists each file's own checksum.
+func WithSystems(sig string, systems []System) string {
+	var b strings.Builder
+	for _, s := range systems {
+		b.WriteString(s.SHA256)
+		b.WriteByte('\n')
+	}
+	sum := digest.Sum256([]byte(b.String()))
+	return sig + "|systems:sha256:" + hex.EncodeToString(sum[:])
 }
 
 // Metric is one column of a rendered table.

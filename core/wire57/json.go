@@ -44,17 +44,12 @@ type member struct {
 	key, value gjson.Result
 }
 
-// members returns an object's keys. A repeated key keeps its last value and
-// the place of its first, as Python's json module (which wrote and read
-// these files) keeps the last value.
+// members returns an object's keys (each once: the JSON check refuses a
+// key twice, on which Python's json and gjson would disagree).
 func members(obj gjson.Result) map[string]member {
 	m := map[string]member{}
 	obj.ForEach(func(k, v gjson.Result) bool {
-		if old, ok := m[k.Str]; ok {
-			m[k.Str] = member{old.key, v}
-		} else {
-			m[k.Str] = member{k, v}
-		}
+		m[k.Str] = member{k, v}
 		return true
 	})
 	return m

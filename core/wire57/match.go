@@ -120,32 +120,23 @@ func found(pred, gold []string) int {
 	return n
 }
 
-// ExactMatch reports whether e is exactly g: arg1, rel and arg2 have the
-// gold words (inferred ones included) as their tokens, and the extra
-// arguments are the gold's extra arguments, as many and in order.
-func ExactMatch(g Tuple, e Extraction) bool {
-	return exact(g, tokenize(e))
-}
+// ExactMatch reports whether e is exactly g, as the reference decides it
+// (docs/spec/carb.md, WiRe57, turn 3): the RAW predicted arg1, rel and arg2
+// each equal the gold slot's words (inferred ones included) joined by
+// single spaces, so a double space, an NBSP or U+001F in a prediction is
+// not exact; and the gold's extra arguments, joined the same way, equal the
+// first len(gold arg3+) predicted extra arguments, in order: predicted
+// extra arguments beyond the gold's are ignored.
+func ExactMatch(g Tuple, e Extraction) bool { return exact(g, &e) }
 
-func exact(g Tuple, t tokenized) bool {
-	if len(t.extra) != len(g.Arg3) {
+func exact(g Tuple, e *Extraction) bool {
+	if len(e.Arg3) < len(g.Arg3) || e.Arg1 != g.Arg1.Joined() || e.Rel != g.Rel.Joined() || e.Arg2 != g.Arg2.Joined() {
 		return false
 	}
-	for i, gs := range [3]Slot{g.Arg1, g.Rel, g.Arg2} {
-		if !same(t.slots[i], gs.Words) {
-			return false
-		}
-	}
 	for i, gs := range g.Arg3 {
-		if !same(t.extra[i], gs.Words) {
+		if e.Arg3[i] != gs.Joined() {
 			return false
 		}
 	}
 	return true
-}
-
-// same compares token lists. Gold words are compared joined with spaces,
-// as a word may itself hold a space.
-func same(pred, gold []string) bool {
-	return strings.Join(pred, " ") == strings.Join(gold, " ")
 }

@@ -99,10 +99,16 @@ func TestExactMatch(t *testing.T) {
 		want bool
 	}{
 		{ex("Obama", "is president of", "the US", "since 2009"), true},
-		{ex(" Obama ", "is  president\tof", "the US", "since 2009"), true}, // white space is not compared
-		{ex("Obama", "president of", "the US", "since 2009"), false},       // the inferred word is needed
-		{ex("Obama", "is president of", "the US"), false},                  // the gold extra is needed
-		{ex("Obama", "is president of", "the US", "since 2009", "x"), false},
+		// the raw strings are compared with the gold words joined by single spaces
+		{ex(" Obama ", "is president of", "the US", "since 2009"), false},
+		{ex("Obama", "is  president of", "the US", "since 2009"), false},
+		{ex("Obama", "is president\tof", "the US", "since 2009"), false},
+		{ex("Obama", "is\u00a0president of", "the US", "since 2009"), false},
+		{ex("Obama", "is president of", "the US\u001f", "since 2009"), false},
+		{ex("Obama", "president of", "the US", "since 2009"), false},         // the inferred word is needed
+		{ex("Obama", "is president of", "the US"), false},                    // the gold extra is needed
+		{ex("Obama", "is president of", "the US", "since 2009", "x"), true},  // predicted extras beyond the gold's are ignored
+		{ex("Obama", "is president of", "the US", "x", "since 2009"), false}, // the gold's extras come first, in order
 		{ex("Obama", "is President of", "the US", "since 2009"), false},
 	}
 	for _, tc := range tests {
@@ -112,6 +118,9 @@ func TestExactMatch(t *testing.T) {
 	}
 	if !wire57.ExactMatch(gt(slot("He"), slot("died"), slot()), ex("He", "died", "")) {
 		t.Error("an empty slot should equal an empty gold slot")
+	}
+	if !wire57.ExactMatch(gt(slot("He"), slot("died"), slot("in", "1990")), ex("He", "died", "in 1990", "at home", "aged 90")) {
+		t.Error("a gold tuple without extras: every predicted extra is ignored")
 	}
 }
 

@@ -49,10 +49,9 @@ func TestReadGold(t *testing.T) {
 
 func TestReadGoldLenient(t *testing.T) {
 	// BOM, CRLF, missing optional fields, null arg3+ and attrib, numeric id,
-	// no words_indexes (all real), a repeated key (the last value wins, as
-	// with Python's json).
+	// no words_indexes (all real).
 	data := "\ufeff{\"d\": [{\"id\": 7, \"tuples\": [\r\n" +
-		`{"arg1": {"words": ["A"], "words": ["B"]}, "rel": {"words": ["r"], "words_indexes": [1.0]}, "arg2": {"words": []}, "arg3+": null, "attrib/spec?": null}]}]}`
+		`{"arg1": {"words": ["B"]}, "rel": {"words": ["r"], "words_indexes": [1.0]}, "arg2": {"words": []}, "arg3+": null, "attrib/spec?": null}]}]}`
 	g, err := wire57.ReadGold("g.json", []byte(data))
 	if err != nil {
 		t.Fatal(err)
@@ -61,6 +60,10 @@ func TestReadGoldLenient(t *testing.T) {
 	if !ok || len(s.Tuples) != 1 || s.Tuples[0].Arg1.Joined() != "B" || s.Tuples[0].Arg1.RealWords() != 1 || s.Tuples[0].Line != 2 || s.Tuples[0].Column != 1 {
 		t.Errorf("%+v", s)
 	}
+	// A repeated key, on which Python (the last value) and other readers
+	// (the first) disagree, is refused where it repeats.
+	_, err = wire57.ReadGold("g.json", []byte(strings.Replace(data, `{"words": ["B"]}`, `{"words": ["A"], "words": ["B"]}`, 1)))
+	checkErr(t, err, oie.ErrSyntax, `g.json:2:27: invalid JSON: key "words" appears twice in one object`)
 }
 
 func checkErr(t *testing.T, err error, kind error, want string) {
@@ -177,7 +180,7 @@ func TestReadSystemErrors(t *testing.T) {
 		{"bad arg3+", `{"s": [{"arg1": "A", "rel": "r", "arg2": "B", "arg3+": [1]}]}`, oie.ErrSyntax, `s.json:1:57: sentence "s": extraction: "arg3+" must hold strings only`},
 		{"arg3+ a string", `{"s": [{"arg1": "A", "rel": "r", "arg2": "B", "arg3+": "C"}]}`, oie.ErrSyntax, `s.json:1:56: sentence "s": extraction: "arg3+" must be an array of strings, found a string`},
 		{"bad extractor", `{"s": [{"arg1": "A", "rel": "r", "arg2": "B", "extractor": 2}]}`, oie.ErrSyntax, `s.json:1:60: sentence "s": extraction: "extractor" must be a string`},
-		{"repeated sentence", "{\"s\": [],\n \"s\": []}", oie.ErrDuplicateID, `s.json:2:2: sentence "s" is repeated (first on line 1)`},
+		{"repeated sentence", "{\"s\": [],\n \"s\": []}", oie.ErrSyntax, `s.json:2:2: invalid JSON: key "s" appears twice in one object`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

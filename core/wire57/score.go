@@ -68,8 +68,8 @@ func Score(g *Gold, sys *System) *Result {
 		predExact := make([]bool, len(toks))
 		for _, gt := range s.Tuples {
 			hit := false
-			for j, t := range toks {
-				if exact(gt, t) {
+			for j := range toks {
+				if exact(gt, &sys.Extractions[preds[si][j]]) {
 					hit, predExact[j] = true, true
 				}
 			}

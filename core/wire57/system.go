@@ -44,15 +44,8 @@ func ReadSystem(file string, data []byte) ([]*System, error) {
 	}
 	var systems []*System
 	byName := map[string]*System{}
-	seen := map[string]gjson.Result{}
-	root.ForEach(func(k, v gjson.Result) bool {
+	root.ForEach(func(k, v gjson.Result) bool { // a key twice is refused by the JSON check
 		id := k.Str
-		if first, dup := seen[id]; dup {
-			line, _ := d.position(first.Index)
-			err = d.errorAt(k, fmt.Sprintf("sentence %q is repeated (first on line %d): expected each sentence id once", id, line), oie.ErrDuplicateID)
-			return false
-		}
-		seen[id] = k
 		if v.Type == gjson.Null {
 			return true
 		}

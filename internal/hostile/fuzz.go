@@ -32,7 +32,7 @@ func allocated() uint64 {
 // input before the machine runs out of memory; stop checks the limits once
 // more and fails the test.
 func Watch(t testing.TB, size int) (stop func()) {
-	return watch(t, size, FuzzFloor+FuzzPerByte*uint64(size), FuzzTime, func(msg string) {
+	return watch(t, size, FuzzFloor+FuzzPerByte*uint64(size), Slowdown*FuzzTime, func(msg string) {
 		panic(msg) // ends the process: the fuzzer keeps the input
 	})
 }

@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 // Command scalebench measures how scoring grows with the benchmark: it
 // writes the English BenchIE gold and the nine English systems at several
 // scales (package synthetic), then scores each scale in a child process and

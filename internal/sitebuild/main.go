@@ -1,17 +1,22 @@
-// Command sitebuild keeps the committed evaluator (dist/app.wasm.br) in step
-// with its sources, so that `go install` of the command line, which embeds
-// it, never ships a page older than its code.
+// Command sitebuild builds the page's evaluator and records the sources it
+// was built from, so that a built site can be checked against its code:
+// ./build.sh build writes the checkout's own site into build/site/, and
+// only ./build.sh release rewrites the committed evaluator (dist/app.wasm.br),
+// which `go install` of the command line embeds, and checks it there.
 //
+//	go run ./internal/sitebuild [-site DIR] COMMAND   DIR is the site folder the commands
+//	                                    below read and write (default dist; ./build.sh build
+//	                                    gives build/site)
 //	go run ./internal/sitebuild wasm [-names] [-o FILE] [-pkg PACKAGE]   build the evaluator
-//	                                    (default dist/app.wasm) with the page's build flags (buildFlags),
+//	                                    (default DIR/app.wasm) with the page's build flags (buildFlags),
 //	                                    its data segments joined (joinDataSegments);
 //	                                    -names keeps the name section, for internal/wasmsize;
 //	                                    -pkg builds another command as the evaluator is built
 //	                                    (internal/wasmfirst, for e2e BenchmarkGoldInPage)
-//	go run ./internal/sitebuild pack    compress dist/app.wasm into dist/app.wasm.br (brotli,
-//	                                    quality 11) and record its sources in dist/app.wasm.sources
+//	go run ./internal/sitebuild pack    compress DIR/app.wasm into DIR/app.wasm.br (brotli,
+//	                                    quality 11) and record its sources in DIR/app.wasm.sources
 //	go run ./internal/sitebuild check   fail if the sources changed since app.wasm.br was packed,
-//	                                    or if dist/index.html's first screen is not what the
+//	                                    or if DIR/index.html's first screen is not what the
 //	                                    page's code renders now (go run ./wasm/app -first)
 //	go run ./internal/sitebuild sizes FILE...   each file's size brotli-compressed (quality 11),
 //	                                    as a static host serves it, and the total
@@ -46,43 +51,57 @@ import (
 	"github.com/andybalholm/brotli"
 )
 
-const (
-	wasmPath    = "dist/app.wasm"
-	packedPath  = "dist/app.wasm.br"
-	recordPath  = "dist/app.wasm.sources"
-	shellPath   = "dist/index.html"
-	mainPackage = "./wasm/app"
+const mainPackage = "./wasm/app"
+
+// The site folder's built files, set from -site (setSite).
+var (
+	wasmPath, packedPath, recordPath, shellPath string
 )
 
+// setSite points the built files' paths into the site folder dir.
+func setSite(dir string) {
+	wasmPath = filepath.Join(dir, "app.wasm")
+	packedPath = filepath.Join(dir, "app.wasm.br")
+	recordPath = filepath.Join(dir, "app.wasm.sources")
+	shellPath = filepath.Join(dir, "index.html")
+}
+
+func init() { setSite("dist") }
+
 func main() {
-	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: go run ./internal/sitebuild wasm [-names] [-o FILE] [-pkg PACKAGE]|pack|check|sizes FILE...|join FILE|views FILE")
+	args := os.Args[1:]
+	if len(args) >= 2 && args[0] == "-site" {
+		setSite(args[1])
+		args = args[2:]
+	}
+	if len(args) < 1 {
+		fmt.Fprintln(os.Stderr, "usage: go run ./internal/sitebuild [-site DIR] wasm [-names] [-o FILE] [-pkg PACKAGE]|pack|check|sizes FILE...|join FILE|views FILE")
 		os.Exit(2)
 	}
 	var err error
-	switch os.Args[1] {
+	switch args[0] {
 	case "sizes":
-		err = sizes(os.Args[2:])
+		err = sizes(args[1:])
 	case "wasm":
-		err = buildWasm(os.Args[2:])
+		err = buildWasm(args[1:])
 	case "pack":
 		err = pack()
 	case "check":
 		err = check()
 	case "views":
-		if len(os.Args) != 3 {
+		if len(args) != 2 {
 			err = errors.New("views: give the generated file")
 			break
 		}
-		err = dropUnusedLog(os.Args[2])
+		err = dropUnusedLog(args[1])
 	case "join":
-		if len(os.Args) != 3 {
+		if len(args) != 2 {
 			err = errors.New("join: give one wasm file")
 			break
 		}
-		err = joinFile(os.Args[2])
+		err = joinFile(args[1])
 	default:
-		err = errors.New("unknown command " + os.Args[1])
+		err = errors.New("unknown command " + args[0])
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "sitebuild:", err)
@@ -260,7 +279,7 @@ func check() error {
 		return err
 	}
 	if src != old.Sources {
-		return fmt.Errorf("%s is older than its sources (the page's code changed since it was packed): run ./build.sh build and commit %s and %s", packedPath, packedPath, recordPath)
+		return fmt.Errorf("%s is older than its sources (the page's code changed since it was packed): %s", packedPath, rebuildHint())
 	}
 	b, err := os.ReadFile(packedPath)
 	if err != nil {
@@ -271,9 +290,18 @@ func check() error {
 		return fmt.Errorf("%s: %v", packedPath, err)
 	}
 	if sum(wasm) != old.Wasm {
-		return fmt.Errorf("%s does not hold the wasm %s records: run ./build.sh build", packedPath, recordPath)
+		return fmt.Errorf("%s does not hold the wasm %s records: %s", packedPath, recordPath, rebuildHint())
 	}
 	return checkFirst()
+}
+
+// rebuildHint says what brings the checked site up to date: the committed
+// one (dist) is rebuilt by a release only, any other by ./build.sh build.
+func rebuildHint() string {
+	if filepath.Clean(filepath.Dir(packedPath)) == "dist" {
+		return "dist/ holds the last release's page and is rebuilt by ./build.sh release only"
+	}
+	return "run ./build.sh build"
 }
 
 // checkFirst fails when the shell's first screen (dist/index.html) is not
@@ -302,7 +330,7 @@ func checkFirst() error {
 		return err
 	}
 	if !bytes.Equal(now, shell) {
-		return fmt.Errorf("%s: its first screen is not what the page renders now: run ./build.sh build and commit %s", shellPath, shellPath)
+		return fmt.Errorf("%s: its first screen is not what the page renders now: %s", shellPath, rebuildHint())
 	}
 	return nil
 }

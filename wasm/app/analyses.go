@@ -495,7 +495,7 @@ func (a *app) judge(ev *evaluate.Evaluation, gen int, d benchmarks.Dataset) {
 			return nil, err
 		}
 		in.SHA256 = g.SHA256
-		fl, err := evaluate.ReadFLGold(in, false)
+		fl, err := evaluate.ReadFLGold(in, false, pageFLBudget)
 		return &judged{gold: g, fl: fl}, err
 	})
 	var rows *judged

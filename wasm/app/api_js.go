@@ -49,6 +49,7 @@ func registerAPI(a *app) {
 			for i := range req.Systems {
 				req.Systems[i].Pause = req.Pause
 			}
+			req.FLBudget = &pageFLBudget
 			ev, err := evaluate.Run(req)
 			if err != nil {
 				return nil, err

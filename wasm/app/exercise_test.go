@@ -14,6 +14,7 @@ import (
 	"github.com/oiebench/oiebench/core/exercise"
 	"github.com/oiebench/oiebench/dist"
 	"github.com/oiebench/oiebench/dist/singlefile"
+	"github.com/oiebench/oiebench/internal/hostile"
 	"github.com/vugu/vugu"
 	"github.com/vugu/vugu/js"
 )
@@ -59,7 +60,7 @@ func TestMakeExerciseFromThePage(t *testing.T) {
 	}
 	a.handle(func() { a.MakeExercise("2-3", "Week 3", false) })
 	var page string
-	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(hostile.Slowdown * 60 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 		var ok bool
 		if page, ok = br.download("exercise.html"); ok {
 			break

@@ -11,6 +11,7 @@ import (
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/explain"
 	"github.com/oiebench/oiebench/core/oie"
+	"github.com/oiebench/oiebench/core/receipt"
 	"github.com/oiebench/oiebench/ui"
 	"github.com/vugu/vugu/js"
 )
@@ -84,6 +85,20 @@ type loadedFile struct {
 // addPicked reads picked files and takes in those that read. Each file is
 // taken whole or refused whole; a refused file changes nothing.
 func (a *app) addPicked(picked []pickedFile, kind evaluate.Kind, asEGold bool) {
+	// Receipts are checked against the files, not read as one.
+	var receipts []pickedFile
+	files := picked[:0:0]
+	for _, p := range picked {
+		if p.Err == nil && receipt.IsReceipt(p.Name, p.Data) {
+			receipts = append(receipts, p)
+		} else {
+			files = append(files, p)
+		}
+	}
+	picked = files
+	if len(receipts) > 0 {
+		defer a.verifyReceipts(receipts, picked)
+	}
 	var loaded []loadedFile
 	total, done := 0, 0
 	for _, p := range picked {
@@ -183,6 +198,45 @@ func (a *app) addPicked(picked []pickedFile, kind evaluate.Kind, asEGold bool) {
 		releaseCollector()
 	}
 	a.persist(added, removed)
+}
+
+// verifyReceipts checks dropped receipts (the last one's result is shown)
+// against the files dropped with them, those the page holds and the
+// bundled data, as oiebench verify does.
+func (a *app) verifyReceipts(receipts, dropped []pickedFile) {
+	a.env.RLock()
+	var given []evaluate.Input
+	for _, f := range a.files {
+		given = append(given, evaluate.Input{Path: f.Name, Data: f.Data, Shared: true})
+	}
+	a.env.RUnlock()
+	for _, p := range dropped {
+		if p.Err == nil {
+			given = append(given, evaluate.Input{Path: p.Name, Data: p.Data, SHA256: p.SHA256, Shared: true})
+		}
+	}
+	shipped := func(name, _ string) (evaluate.Input, bool) {
+		e, ok := benchmarks.Lookup(name)
+		if !ok {
+			return evaluate.Input{}, false
+		}
+		f := a.asset("data/" + e.Path)
+		<-f.done
+		return evaluate.Input{Path: name, Data: f.data, Shared: true}, f.err == nil
+	}
+	for _, r := range receipts {
+		v := &ui.Verification{Receipt: r.Name}
+		rc, err := receipt.Parse(r.Name, r.Data)
+		if err != nil {
+			v.Summary = "not a receipt this page reads: " + err.Error()
+		} else {
+			res := receipt.Verify(rc, receipt.Source{Given: slices.Clone(given), Shipped: shipped})
+			v.OK, v.Summary, v.Lines = res.OK(), res.Summary(), res.Lines
+		}
+		a.env.Lock()
+		a.m.Verification = v
+		a.env.UnlockRender()
+	}
 }
 
 // hasGold reports whether a gold file is among those that read.

@@ -15,10 +15,13 @@ import (
 	"github.com/vugu/vugu"
 )
 
-// The first screen in dist/index.html is what this code renders now: a
-// change to the page, the core or the data without ./build.sh build fails
-// here.
-func TestFirstScreenIsCurrent(t *testing.T) {
+// The first screen this code renders goes into the shell's region and
+// shows the published numbers. Whether a built shell holds what the code
+// renders now is sitebuild check's: on build/site in the end-to-end tests
+// (e2e TestServedPageIsBuiltFromItsSources), on dist/ in ./build.sh release,
+// since dist/index.html keeps the last release's first screen, matching
+// the evaluator committed beside it.
+func TestFirstScreenRenders(t *testing.T) {
 	html, err := dataset.ReadSite("index.html")
 	if err != nil {
 		t.Fatal(err)
@@ -27,12 +30,12 @@ func TestFirstScreenIsCurrent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := shell.WithFirstScreen(html, first)
+	with, err := shell.WithFirstScreen(html, first)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(html, want) {
-		t.Fatal("dist/index.html's first screen is not what the page renders now: run ./build.sh build and commit dist/index.html")
+	if !bytes.Contains(with, first) {
+		t.Fatal("the rendered first screen is not in the shell it was written into")
 	}
 	for _, s := range []string{`data-ready="prerendered"`, `data-facet="regular" data-metric="f1" data-system="ClausIE" data-value="0.33889980353634575"`, `id="first-screen"`, `data-digest="sha256:`, `<input type="checkbox" data-facet="regular" checked=""/>`} {
 		if !bytes.Contains(first, []byte(s)) {

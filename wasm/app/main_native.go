@@ -3,10 +3,10 @@
 // Command app is the page's browser entry: it mounts the Vugu UI, reads the
 // files a user drops, keeps them in the browser's storage and scores them
 // with the core. It runs as WebAssembly in a page (./build.sh build makes
-// dist/app.wasm). Natively it writes the page's first screen into the shell
+// build/site/app.wasm). Natively it writes the page's first screen into the shell
 // (firstscreen.go), as ./build.sh build does:
 //
-//	go run ./wasm/app -first dist/index.html
+//	go run ./wasm/app -first build/site/index.html
 package main
 
 import (
@@ -18,10 +18,10 @@ import (
 )
 
 func main() {
-	first := flag.String("first", "", "write the first screen into this shell (dist/index.html)")
+	first := flag.String("first", "", "write the first screen into this shell (build/site/index.html; dist/index.html in a release)")
 	flag.Parse()
 	if *first == "" {
-		fmt.Fprintln(os.Stderr, "wasm/app runs in the browser: build it with GOOS=js GOARCH=wasm (./build.sh build), then ./build.sh serve; natively: -first dist/index.html writes the first screen")
+		fmt.Fprintln(os.Stderr, "wasm/app runs in the browser: build it with GOOS=js GOARCH=wasm (./build.sh build), then ./build.sh serve; natively: -first build/site/index.html writes the first screen")
 		os.Exit(2)
 	}
 	if err := writeFirst(*first); err != nil {

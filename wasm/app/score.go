@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/oiebench/oiebench/core/benchiefl"
 	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/ui"
@@ -85,7 +86,11 @@ func (a *app) rescore() {
 		Sentences: opt.Sentences, CoveredBy: coveredBy}
 	if d, ok := benchmarks.DatasetByKey(src); (ok && d.FL()) || opt.FL {
 		var err error
-		if eopt.FLGold, err = a.flGold(src, ws); err != nil {
+		if eopt.FLGold, err = a.flGold(src, ws); err == nil {
+			err = checkFLSystems(eopt.FLGold, systems, eopt.Pause)
+		}
+		if err != nil {
+			eopt.FLGold = nil
 			a.env.Lock()
 			a.m.Notice = "BenchIE^FL is not shown: " + err.Error()
 			a.env.UnlockRender()
@@ -186,6 +191,27 @@ func (a *app) inputs() (*evaluate.Workspace, []*evaluate.System) {
 	return ws, systems
 }
 
+// pageFLBudget is BenchIE^FL's budget on the page: the command line's,
+// past which the page refuses rather than freezes.
+var pageFLBudget = func() benchiefl.Budget {
+	b := benchiefl.DefaultBudget
+	b.Raise = "score it with the command line (oiebench score --scorer benchie-fl, whose --fl-max-forms and --fl-max-comparisons raise it)"
+	return b
+}()
+
+// checkFLSystems refuses BenchIE^FL for systems past the page's budget.
+// Counting compiles the gold, pausing for the browser.
+func checkFLSystems(fl *evaluate.FLGold, systems []*evaluate.System, pause func()) error {
+	for _, s := range systems {
+		if s.System != nil {
+			if err := fl.CheckSystem(s.System, pageFLBudget, pause); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // flGold is the gold of a source read for BenchIE^FL, read once and kept
 // with its workspace: a bundled gold is fetched again (its bytes are not
 // kept), the user's is read from its stored bytes; a studio work has none.
@@ -214,7 +240,7 @@ func (a *app) flGold(src string, ws *evaluate.Workspace) (*evaluate.FLGold, erro
 		in = evaluate.Input{Path: g.Name, Data: g.Data, Shared: true}
 	}
 	in.SHA256 = ws.Gold.SHA256
-	fl, err := evaluate.ReadFLGold(in, false)
+	fl, err := evaluate.ReadFLGold(in, false, pageFLBudget)
 	if err != nil {
 		return nil, err
 	}

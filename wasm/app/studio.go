@@ -227,6 +227,14 @@ func (a *app) syncStudio() {
 		s.Work = &ui.Work{WorkInfo: a.workInfo(w), Ed: w.ed, Issues: w.issues, Rev: w.rev}
 		s.Prefs.Work = w.meta.ID
 	}
+	a.syncSaved()
+}
+
+// syncSaved copies only whether every work is stored into the model: the
+// save loop calls it, so a save never replaces the model's works, which the
+// page (and a test) may be reading while the save runs.
+func (a *app) syncSaved() {
+	s := a.m.Studio
 	s.Save.Saved = true
 	for _, w := range a.st.works {
 		if w.rev != w.savedRev {

@@ -95,7 +95,7 @@ func (a *app) saveLoop() {
 			a.m.Studio.Save.Err = failed.Error()
 		}
 		a.m.Studio.Save.Took = took.Round(time.Millisecond).String()
-		a.syncStudio()
+		a.syncSaved()
 		a.env.UnlockRender()
 		select {
 		case a.st.saved <- struct{}{}:

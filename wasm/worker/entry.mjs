@@ -1,7 +1,7 @@
 // The Worker's entry (wrangler.jsonc "main"): the Go Worker, which
 // ./build.sh worker writes to build/worker.mjs, answers the API; the page's
 // evaluator is answered here, as `oiebench serve` answers a browser that takes
-// brotli (dist.Handler): the committed dist/app.wasm.br (brotli quality 11,
+// brotli (dist.Handler): the built build/site/app.wasm.br (brotli quality 11,
 // 1.5 MB against 10 MB) with Content-Encoding: br, its ETag and its 304 given
 // by the asset layer. A Worker always sees "Accept-Encoding: br, gzip":
 // Cloudflare's front end decodes and re-encodes the answer for a client that

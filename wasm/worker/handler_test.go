@@ -2,6 +2,9 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"github.com/oiebench/oiebench/core/formats"
 	"io"
@@ -12,10 +15,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/core/receipt"
 	"github.com/oiebench/oiebench/dist"
+	"github.com/oiebench/oiebench/dist/headers"
 	"github.com/oiebench/oiebench/internal/dataset"
 	"github.com/oiebench/oiebench/internal/hostile"
 )
@@ -345,7 +351,7 @@ func TestErrors(t *testing.T) {
 		{name: "not UTF-8", body: "{\"gold\": \"caf\xe9\"}", status: 400, msg: "not UTF-8", line: 1, col: 14},
 		{name: "not an object", body: "\n  [1, 2]", status: 400, msg: "must be a JSON object, found an array", line: 2, col: 3},
 		{name: "unknown member", body: `{"gold": ` + tiny + `, "system": {}}`, status: 400, msg: `unknown member "system"`, line: 1, col: len(`{"gold": `+tiny+`, `) + 1},
-		{name: "member twice", body: `{"gold": "a", "gold": "b"}`, status: 400, msg: `"gold" is given twice`, line: 1, col: 15},
+		{name: "member twice", body: `{"gold": "a", "gold": "b"}`, status: 400, msg: `key "gold" appears twice in one object`, line: 1, col: 15},
 		{name: "no gold", body: `{"systems": {"a": ` + sys + `}}`, status: 400, msg: "gold is required", line: 1, col: 1},
 		{name: "null gold", body: `{"gold": null, "systems": {"a": ` + sys + `}}`, status: 400, msg: "gold is required"},
 		{name: "gold not text", body: `{"gold": 3, "systems": {}}`, status: 400, msg: "gold must be a string", line: 1, col: 10},
@@ -354,7 +360,7 @@ func TestErrors(t *testing.T) {
 		{name: "systems array", body: `{"gold": ` + tiny + `, "systems": ["a"]}`, status: 400, msg: "systems must be an object"},
 		{name: "system not text", body: "{\"gold\": \"\",\n\"systems\": {\"a\": [1]}}", status: 400, msg: `system "a" must be a string`, line: 2, col: 18},
 		{name: "system unnamed", body: `{"gold": ` + tiny + `, "systems": {" ": ` + sys + `}}`, status: 400, msg: "empty name"},
-		{name: "system twice", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `, "a": ` + sys + `}}`, status: 400, msg: `two systems are named "a"`},
+		{name: "system twice", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `, "a": ` + sys + `}}`, status: 400, msg: `key "a" appears twice in one object`},
 		{name: "facet unknown", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "facets": ["regular", "tiny"]}`, status: 400, msg: "tiny"},
 		{name: "facet twice", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "facets": ["regular", "regular"]}`, status: 400, msg: `lists "regular" twice`},
 		{name: "facets empty", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "facets": []}`, status: 400, msg: "facets is empty"},
@@ -424,7 +430,7 @@ func TestErrors(t *testing.T) {
 
 // A body whose length is not announced is cut at the limit all the same.
 func TestTooLargeWithoutLength(t *testing.T) {
-	h := &handler{maxBody: 100}
+	h := &handler{maxBody: 100, memory: newBudget(memoryBudget)}
 	r := httptest.NewRequest(http.MethodPost, "/api/score", io.MultiReader(strings.NewReader(`{"gold": "`), strings.NewReader(strings.Repeat("x", 200)), strings.NewReader(`"}`)))
 	r.ContentLength = -1
 	r.Header.Set("Content-Type", "application/json")
@@ -541,11 +547,81 @@ func sameAsCommandLine(t *testing.T, got []byte, req evaluate.Request) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := ev.Report.Render("json")
+	want, err := withReceipt(&ev.Report, string(req.SystemFormat))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got, want) {
 		t.Errorf("the answer differs from the CLI's JSON report:\n got %.300s\nwant %.300s", got, want)
+	}
+}
+
+// The API's answers, an error included, carry the site's security headers.
+func TestAPISecurityHeaders(t *testing.T) {
+	h := newHandler(nil)
+	for _, path := range []string{"/api/health", "/api/nothing"} {
+		res := do(t, h, http.MethodGet, path, "", nil)
+		for _, kv := range headers.Security {
+			if got := res.Header.Get(kv[0]); got != kv[1] {
+				t.Errorf("%s: %s %q, want %q", path, kv[0], got, kv[1])
+			}
+		}
+	}
+}
+
+// Requests share the isolate's memory: one that could never fit is
+// answered 413 with what it needs; one that fits waits while others hold
+// the memory, and is answered 429 if they hold it too long; memory given
+// back lets the next one in.
+func TestMemoryBudget(t *testing.T) {
+	body := []byte(`{"gold": ` + quote(tinyGold) + `, "systems": {"a": ` + quote(tinySystem) + `}}`)
+	need := memoryPerByte*int64(len(body)) + memoryPerCall
+	h := &handler{maxBody: MaxBodyBytes, memory: newBudget(need - 1), memoryWait: 50 * time.Millisecond}
+	res := do(t, h, http.MethodPost, "/api/score", "application/json", body)
+	if e := decodeError(t, res); res.StatusCode != http.StatusRequestEntityTooLarge || !strings.Contains(e.Msg, "to score, over the") {
+		t.Errorf("never fits: %d %q", res.StatusCode, e.Msg)
+	}
+
+	h.memory = newBudget(need)
+	h.memory.take(context.Background(), need, 0) // another request holds it all
+	res = do(t, h, http.MethodPost, "/api/score", "application/json", body)
+	if e := decodeError(t, res); res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" || !strings.Contains(e.Msg, "retry") {
+		t.Errorf("memory held: %d %q", res.StatusCode, e.Msg)
+	}
+	h.memoryWait = 10 * time.Second
+	go func() { time.Sleep(100 * time.Millisecond); h.memory.give(need) }()
+	if res := do(t, h, http.MethodPost, "/api/score", "application/json", body); res.StatusCode != http.StatusOK {
+		t.Errorf("after the memory came back: %d %s", res.StatusCode, readAll(t, res))
+	}
+	if h.memory.free != need {
+		t.Errorf("%d bytes free after the requests, want %d", h.memory.free, need)
+	}
+}
+
+// The answer's receipt names the texts sent by their checksums and
+// verifies against them.
+func TestAnswerReceiptVerifies(t *testing.T) {
+	res := post(t, newHandler(nil), mustJSON(t, tinyRequest()))
+	got := readAll(t, res)
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("status %d: %s", res.StatusCode, got)
+	}
+	var answer struct {
+		Receipt json.RawMessage `json:"receipt"`
+	}
+	if err := json.Unmarshal(got, &answer); err != nil {
+		t.Fatal(err)
+	}
+	rc, err := receipt.Parse("receipt", answer.Receipt)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, got)
+	}
+	sum := sha256.Sum256([]byte(tinySystem))
+	if len(rc.Systems) != 1 || rc.Systems[0].Name != "tiny" || rc.Systems[0].SHA256 != hex.EncodeToString(sum[:]) {
+		t.Fatalf("systems: %+v", rc.Systems)
+	}
+	v := receipt.Verify(rc, receipt.Source{Given: []evaluate.Input{{Path: "g.txt", Data: []byte(tinyGold)}, {Path: "tiny.tsv", Data: []byte(tinySystem)}}})
+	if !v.OK() || v.Numbers == 0 {
+		t.Fatalf("%s: %+v", v.Summary(), v.Lines)
 	}
 }

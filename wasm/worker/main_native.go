@@ -19,7 +19,7 @@ import (
 // (default 8787, wrangler's port) as syumai/workers' native Serve does, but
 // not on every interface.
 func main() {
-	dir := flag.String("dir", "dist", "folder of the built site (./build.sh build makes it)")
+	dir := flag.String("dir", "build/site", "folder of the built site (./build.sh build makes it)")
 	host := flag.String("host", "127.0.0.1", "address to listen on")
 	flag.Parse()
 	port := os.Getenv("PORT")

@@ -1,8 +1,10 @@
+//go:build !(js && wasm)
+
 // Command singlefile writes the page as one self-contained HTML file
 // (dist/singlefile): the evaluator and the bundled BenchIE data embedded, so
 // that a reviewer can open the file from disk (file://), offline.
 //
-//	go run ./wasm/app/singlefile -dist dist -out dist/oiebench.html
+//	go run ./wasm/app/singlefile -dist build/site -out build/site/oiebench.html
 package main
 
 import (
@@ -17,8 +19,8 @@ import (
 )
 
 func main() {
-	dist := flag.String("dist", "dist", "the built site")
-	out := flag.String("out", "dist/oiebench.html", "the file to write")
+	dist := flag.String("dist", "build/site", "the built site (./build.sh build)")
+	out := flag.String("out", "build/site/oiebench.html", "the file to write")
 	flag.Parse()
 	read := func(name string) ([]byte, error) { return os.ReadFile(filepath.Join(*dist, filepath.FromSlash(name))) }
 	page, err := singlefile.Bundle(read, assets(), "")

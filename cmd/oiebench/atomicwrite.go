@@ -1,0 +1,58 @@
+//go:build !(js && wasm)
+
+package main
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// writeOutput writes a file the CLI produces (--out, --gold-out, --charts)
+// so that it is either the old file or the whole new one: a kill or a full
+// disk part-way leaves the old file, never a 0-byte or truncated one.
+func writeOutput(path string, data []byte) error {
+	return writeAtomic(path, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// writeAtomic writes into a temporary file in path's directory (a rename
+// is atomic only within one file system), syncs it to disk, and renames it
+// over path. On any failure the temporary file is removed and path is as
+// it was.
+func writeAtomic(path string, write func(io.Writer) error) (err error) {
+	mode := fs.FileMode(0o644)
+	if info, err := os.Stat(path); err == nil {
+		if !info.Mode().IsRegular() {
+			return &fs.PathError{Op: "write", Path: path, Err: errors.New("exists and is not a regular file")}
+		}
+		mode = info.Mode().Perm() // rewriting a file keeps its permissions
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if err = write(tmp); err != nil {
+		return err
+	}
+	if err = tmp.Chmod(mode); err != nil {
+		return err
+	}
+	if err = tmp.Sync(); err != nil {
+		return err
+	}
+	if err = tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
