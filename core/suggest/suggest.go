@@ -25,10 +25,11 @@ import (
 
 // Member is one incorrect extraction of one system.
 type Member struct {
-	System     int        `json:"system"` // index into Suggestions.Systems
-	Extraction int        `json:"extraction"`
-	Line       int        `json:"line"`
-	Triple     oie.Triple `json:"-"`
+	System     int `json:"system"` // index into Suggestions.Systems
+	Extraction int `json:"extraction"`
+	Line       int `json:"line"`
+	// Triple is the extraction as scored: slots trimmed, n-ary folded.
+	Triple [3]string `json:"triple"`
 	// Normalised is the triple as clustering compares it (Normalise).
 	Normalised [3]string `json:"normalised"`
 	// Closest is the 0-based gold synset closest to the extraction, -1 when
@@ -114,7 +115,7 @@ func Suggest(ev *evaluate.Evaluation) *Suggestions {
 					continue
 				}
 				t := sys.Extractions[e.Index].Folded().Trimmed()
-				m := Member{System: sv.System, Extraction: e.Index, Line: e.Line, Triple: t, Normalised: Normalise(t), Closest: -1}
+				m := Member{System: sv.System, Extraction: e.Index, Line: e.Line, Triple: t.Slots(), Normalised: Normalise(t), Closest: -1}
 				if len(e.Closest) > 0 {
 					c := e.Closest[0]
 					m.Closest, m.Diff = c.Synset, diffKey(c)
@@ -192,7 +193,7 @@ func cluster(ms []Member) []Cluster {
 		if !ok {
 			k = len(cs)
 			byRoot[r] = k
-			cs = append(cs, Cluster{Triple: m.Triple.Slots(), Closest: m.Closest, first: i})
+			cs = append(cs, Cluster{Triple: m.Triple, Closest: m.Closest, first: i})
 		}
 		c := &cs[k]
 		c.Members = append(c.Members, m)

@@ -174,7 +174,7 @@ func TestMeasureAgainstFL(t *testing.T) {
 			best := math.MaxInt
 			for r, c := range clusters {
 				for _, mb := range c.Members {
-					if mine[key(mb.Triple)] && r < best {
+					if mine[key(oie.Triple{Subject: mb.Triple[0], Relation: mb.Triple[1], Object: mb.Triple[2]})] && r < best {
 						best = r
 					}
 				}
