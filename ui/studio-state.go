@@ -259,6 +259,8 @@ type Studio struct {
 	Panel  *Panel
 	Paste  string // the "paste sentences" box
 	Help   bool   // the keyboard help is open
+	// Guide is the rule the guidelines panel shows ("": the panel is closed).
+	Guide string
 	// Confirm names the work whose deletion waits for a second click.
 	Confirm string
 	// Focus asks for an element (by id) to get focus after the next render.
