@@ -135,6 +135,9 @@ func writeSuggestTable(w io.Writer, rep *suggestReport) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d incorrect extractions of %d systems pooled; %d clusters shown on %d sentences\n",
 		s.Pooled, len(s.Systems), countClusters(s), len(s.Sentences))
+	if s.Ignored > 0 {
+		fmt.Fprintf(&b, "%d extractions on sentences the gold does not have were left out\n", s.Ignored)
+	}
 	for _, sen := range s.Sentences {
 		fmt.Fprintf(&b, "\n#%s %s\n", sen.ID, sen.Text)
 		for r, c := range sen.Clusters {
