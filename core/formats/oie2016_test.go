@@ -1,0 +1,70 @@
+package formats_test
+
+import (
+	"errors"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/oiebench/oiebench/core/carb"
+	"github.com/oiebench/oiebench/core/formats"
+)
+
+// TestRealOIE2016Gold: the official OIE2016 test gold (testdata/oie-benchmark)
+// is told from a CaRB gold by evidence, although some of its head predicates
+// are not words of the full predicate, and scores OpenIE 4 as CaRB does on it.
+func TestRealOIE2016Gold(t *testing.T) {
+	data := readTestdata(t, "oie-benchmark", "test.oie.gz")
+	if d := formats.Detect(data); d.Format == nil || d.Format.Name != formats.NameOIE2016Gold {
+		t.Fatalf("test.oie detected as %+v", d)
+	}
+	// The first 200 lines hold three heads that are not in their predicate.
+	head := strings.Join(strings.SplitAfter(string(data), "\n")[:200], "")
+	if d := formats.Detect([]byte(head)); d.Format == nil || d.Format.Name != formats.NameOIE2016Gold {
+		t.Fatalf("the first 200 lines detected as %+v", d)
+	}
+	sys, err := formats.Read(formats.Input{File: "openie4_output.txt", Data: readCaRBFile(t, "openie4_output.txt.gz")}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		as   string
+		want float64
+	}{{"", .4425}, {formats.NameOIE2016Gold, .4425}, {formats.NameCaRBGold, .3179}} {
+		var f *formats.Format
+		if c.as != "" {
+			f = formats.MustLookup(c.as)
+		}
+		g, _, err := formats.ReadCaRBGold(formats.Input{File: "test.oie", Data: data}, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := carb.Score(g, sys.ByText).F1; math.Abs(got-c.want) > 5e-5 {
+			t.Errorf("read as %q: OpenIE 4 F1 %.6f, want %.4f", c.as, got, c.want)
+		}
+	}
+}
+
+// TestGoldEvidence: a CaRB gold whose relations are single words is still
+// a CaRB gold (a relation is not a word of arg1), and a gold whose evidence
+// is split asks for the format instead of guessing.
+func TestGoldEvidence(t *testing.T) {
+	s := "She began her film career in 1990 in Paris ."
+	carbOneWord := strings.Repeat(s+"\tbegan\tShe\ther film career\n", 5)
+	if d := formats.Detect([]byte(carbOneWord)); d.Format == nil || d.Format.Name != formats.NameCaRBGold {
+		t.Errorf("one-word CaRB gold detected as %+v", d)
+	}
+	oie := strings.Repeat(s+"\tbegan\tbegan\tShe\ther film career\n", 4) + s + "\tselling\tbeing sold\tit\tthere\n"
+	if d := formats.Detect([]byte(oie)); d.Format == nil || d.Format.Name != formats.NameOIE2016Gold {
+		t.Errorf("OIE2016 gold with one odd head detected as %+v", d)
+	}
+	split := strings.Repeat(s+"\tbegan\tbegan\tShe\ther film career\n", 2) + strings.Repeat(s+"\tsaw\tShe\tthe city\tin 1990\n", 2)
+	d := formats.Detect([]byte(split))
+	if d.Format != nil || len(d.Candidates) != 2 || !strings.Contains(d.Note, "split") {
+		t.Fatalf("split evidence detected as %+v", d)
+	}
+	_, _, err := formats.ReadCaRBGold(formats.Input{File: "g.tsv", Data: []byte(split)}, nil)
+	if !errors.Is(err, formats.ErrAmbiguous) || !strings.Contains(err.Error(), "gold-format") {
+		t.Errorf("split evidence read: %v", err)
+	}
+}
