@@ -170,8 +170,10 @@ func carbReport(res *carb.Result) *report.CaRB {
 // alone, as CaRB's own script does: the systems must name sentences by
 // text (CaRB tabbed, OpenIE 4/5, ClausIE, OpenIE6, ...), since the gold
 // has no sentence ids.
+//
+// gold.GoldFormat, when set, names the gold's format instead of detection.
 func RunCaRB(gold Input, systems []Input, format oie.Format) (*report.Report, error) {
-	cg, err := ReadCaRBGold(gold)
+	cg, err := ReadCaRBGoldAs(gold, gold.GoldFormat)
 	if err != nil {
 		return nil, err
 	}
