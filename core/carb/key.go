@@ -1,6 +1,11 @@
 package carb
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/oiebench/oiebench/core/oie"
+)
 
 // bracketEscapes undoes the Penn Treebank escapes tokenisers write for
 // brackets, so that a sentence written with "-LRB-" and one written with "("
@@ -35,4 +40,50 @@ func SentenceKey(sentence string) string {
 // characters !"#$%&'()*+,-./:;<=>?@[\]^_`{|}~.
 func isASCIIPunct(r rune) bool {
 	return r >= '!' && r <= '/' || r >= ':' && r <= '@' || r >= '[' && r <= '`' || r >= '{' && r <= '~'
+}
+
+// lastSpellings keeps, of the predictions on sentences a file spells two
+// ways (two raw texts with one SentenceKey), only those of the spelling
+// CaRB keeps: it groups predictions by raw text, in the order each text
+// first appears, and then keys the groups, so the group of the text that
+// appeared last replaces the others. The dropped predictions count nowhere;
+// each sentence that loses some gets a warning. preds is not changed.
+func lastSpellings(preds *Predictions) ([]Prediction, []oie.Warning) {
+	kept := map[string]string{} // key -> the raw text that first appeared last
+	seen := map[string]bool{}   // raw texts
+	spellings := 0
+	for _, p := range preds.Extractions {
+		if seen[p.Sentence] {
+			continue
+		}
+		seen[p.Sentence] = true
+		k := SentenceKey(p.Sentence)
+		if _, ok := kept[k]; ok {
+			spellings++
+		}
+		kept[k] = p.Sentence
+	}
+	if spellings == 0 {
+		return preds.Extractions, nil
+	}
+	out := make([]Prediction, 0, len(preds.Extractions))
+	dropped := map[string]int{}
+	var order []string
+	for _, p := range preds.Extractions {
+		k := SentenceKey(p.Sentence)
+		if kept[k] == p.Sentence {
+			out = append(out, p)
+			continue
+		}
+		if dropped[k] == 0 {
+			order = append(order, k)
+		}
+		dropped[k]++
+	}
+	ws := make([]oie.Warning, len(order))
+	for i, k := range order {
+		ws[i] = oie.Warning{File: preds.Path, Msg: fmt.Sprintf("%d extractions of sentence %q were dropped because the file spells that sentence two ways; CaRB does the same",
+			dropped[k], abbreviate(kept[k]))}
+	}
+	return out, ws
 }

@@ -48,7 +48,8 @@ func Score(gold *Gold, preds *Predictions) *Result {
 		}
 	}
 	var confs []float64
-	for _, p := range preds.Extractions {
+	exts, respelled := lastSpellings(preds)
+	for _, p := range exts {
 		si, ok := gold.byKey[SentenceKey(p.Sentence)]
 		if !ok {
 			res.PredictionsWithoutGold++
@@ -58,7 +59,7 @@ func Score(gold *Gold, preds *Predictions) *Result {
 		sents[si].preds = append(sents[si].preds, tokenize(p.Tuple))
 		confs = append(confs, p.Confidence)
 	}
-	res.Warnings = scoreWarnings(gold, preds, res.PredictionsWithoutGold)
+	res.Warnings = append(respelled, scoreWarnings(gold, preds, res.PredictionsWithoutGold)...)
 	for i := range sents {
 		sents[i].prepare()
 	}

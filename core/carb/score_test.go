@@ -82,7 +82,7 @@ func checkResult(t *testing.T, res *carb.Result, w wantResult) {
 func TestScoreThresholds(t *testing.T) {
 	gold := mustGold(t, "John eats apples , Mary likes pears .\teats\tJohn\tapples\n"+
 		"John eats apples , Mary likes pears .\tlikes\tMary\tpears\n")
-	preds := mustTabbed(t, "John eats apples, Mary likes pears.\t0.9\teats\tJohn\tapples\n"+
+	preds := mustTabbed(t, "John eats apples , Mary likes pears .\t0.9\teats\tJohn\tapples\n"+
 		"John eats apples , Mary likes pears .\t0.5\tlikes\tMary\tapples\n"+
 		"Another sentence .\t0.7\tis\tit\tanother\n"+
 		"John eats apples , Mary likes pears .\t0.2\tlikes\tMary\tpears\n")

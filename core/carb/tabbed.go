@@ -35,8 +35,12 @@ type Predictions struct {
 
 // ReadTabbed reads system extractions in CaRB's tabbed form,
 // sentence<TAB>confidence<TAB>relation<TAB>arg1<TAB>arg2...; blank lines
-// are skipped, and an extraction may have no argument (three columns). Fields are kept as written: the scorer splits on white space
-// anyway, and an empty trailing argument is an argument that is present.
+// are skipped, and an extraction may have no argument (three columns).
+// As CaRB's reader does, the line is stripped of white space (Python's
+// str.strip, oie.TrimSpace) before it is split on tabs, so empty fields at
+// its end are not arguments: "S<TAB>0.9<TAB>rel<TAB>arg1<TAB>" has one
+// argument. Fields inside the line are kept as written: the scorer splits
+// on white space anyway.
 // It returns every extraction of the file or a *oie.ParseError.
 func ReadTabbed(file string, data []byte) (*Predictions, error) {
 	lines, err := oie.SplitContentLines(file, data)
@@ -45,18 +49,16 @@ func ReadTabbed(file string, data []byte) (*Predictions, error) {
 	}
 	p := &Predictions{Path: file}
 	for _, l := range lines {
-		f := strings.Split(l.Text, "\t")
+		text := oie.TrimSpace(l.Text)
+		lead := strings.Index(l.Text, text) // columns count in the line as written
+		f := strings.Split(text, "\t")
 		if len(f) < 3 {
-			return nil, &oie.ParseError{File: file, Line: l.Num, Column: oie.Column(l.Text, len(l.Text)),
+			return nil, &oie.ParseError{File: file, Line: l.Num, Column: oie.Column(l.Text, lead+len(text)),
 				Msg: fmt.Sprintf("expected at least 3 tab-separated columns (sentence, confidence, relation, arg1, ...), found %d", len(f)), Err: oie.ErrFieldCount}
-		}
-		if oie.TrimSpace(f[0]) == "" {
-			return nil, &oie.ParseError{File: file, Line: l.Num, Column: 1,
-				Msg: "empty sentence: expected the sentence text in column 1", Err: oie.ErrEmptyField}
 		}
 		c, err := oie.ParseConfidence(f[1])
 		if err != nil {
-			return nil, &oie.ParseError{File: file, Line: l.Num, Column: oie.Column(l.Text, len(f[0])+1),
+			return nil, &oie.ParseError{File: file, Line: l.Num, Column: oie.Column(l.Text, lead+len(f[0])+1),
 				Msg: fmt.Sprintf("expected a confidence in column 2, %v", err), Err: oie.ErrSyntax}
 		}
 		p.Extractions = append(p.Extractions, Prediction{
@@ -102,6 +104,31 @@ func WriteTabbed(w io.Writer, p *Predictions) error {
 		bw.WriteByte('\n')
 	}
 	return bw.Flush()
+}
+
+// StrippedByReader warns about the extractions WriteTabbed writes in a form
+// CaRB's reader reads differently: a line ending in empty (or white-space)
+// arguments loses them when CaRB strips it, so an extraction with an empty
+// object has no arg2 for CaRB (and scores 0 against every two-argument gold
+// tuple), and one with an empty relation and no argument has too few
+// columns. Nil when every extraction reads back as written.
+func StrippedByReader(p *Predictions) []oie.Warning {
+	var lines []int
+	for i, e := range p.Extractions {
+		last := e.Relation
+		if len(e.Args) > 0 {
+			last = e.Args[len(e.Args)-1]
+		}
+		if oie.TrimSpace(last) == "" {
+			lines = append(lines, max(e.Line, i+1))
+		}
+	}
+	if len(lines) == 0 {
+		return nil
+	}
+	return []oie.Warning{{File: p.Path, Msg: fmt.Sprintf(
+		"%d extraction(s) end with an empty field (an empty object, or an empty relation without arguments): CaRB strips each line before splitting it on tabs, so it reads them with that field gone (an empty object is no arg2, which scores 0 against every two-argument gold tuple): %s",
+		len(lines), LineList(lines))}}
 }
 
 func lineNote(line int) string {

@@ -12,7 +12,7 @@ import (
 )
 
 func TestReadTabbed(t *testing.T) {
-	data := "\ufeffHe left .\t0.75\tleft\tHe\t\r\n" + // empty arg2 is kept
+	data := "\ufeffHe left .\t0.75\tleft\tHe\t\r\n" + // stripped first: no empty arg2
 		" \t \n" + // blank
 		"He left .\t 1e-2 \t left \t He \tParis\tin 1950\n"
 	p, err := carb.ReadTabbed("sys.txt", []byte(data))
@@ -20,7 +20,7 @@ func TestReadTabbed(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []carb.Prediction{
-		{Sentence: "He left .", Confidence: 0.75, Tuple: tup("left", "He", ""), Line: 1},
+		{Sentence: "He left .", Confidence: 0.75, Tuple: tup("left", "He"), Line: 1},
 		{Sentence: "He left .", Confidence: 0.01, Tuple: tup(" left ", " He ", "Paris", "in 1950"), Line: 3},
 	}
 	if !reflect.DeepEqual(p.Extractions, want) || p.Path != "sys.txt" || len(p.Warnings) != 0 {
@@ -48,7 +48,9 @@ func TestReadTabbedErrors(t *testing.T) {
 		{"infinite confidence", "S\t1\tr\ta\nS\t-inf\tr\ta\n", oie.ErrSyntax,
 			`sys.txt:2:3: expected a confidence in column 2, found "-inf", an infinite confidence: CaRB's reader takes it as the lowest of all, but a threshold must be a finite number to be reported; write instead a number lower than every other confidence of the file`},
 		{"overflowing confidence", "S\t1e999\tr\ta\n", oie.ErrSyntax, `sys.txt:1:3: expected a confidence in column 2, found "1e999", an infinite confidence: CaRB's reader takes it as the highest of all`},
-		{"empty sentence", "S\t1\tr\ta\n  \t1\tr\ta\n", oie.ErrEmptyField, "sys.txt:2:1: empty sentence"},
+		// The line is stripped before it is split: a leading tab goes, and
+		// the columns shift, as in CaRB's reader.
+		{"empty sentence", "S\t1\tr\ta\n  \t1\tr\ta\n", oie.ErrSyntax, `sys.txt:2:6: expected a confidence in column 2, found "r"`},
 		{"invalid UTF-8", "S\t1\tr\t\xc3\n", oie.ErrEncoding, "sys.txt:1:7: "},
 	}
 	for _, tc := range tests {
@@ -94,14 +96,21 @@ func TestWriteTabbed(t *testing.T) {
 	}
 	for i, e := range back.Extractions {
 		o := p.Extractions[i]
-		if e.Sentence != o.Sentence || e.Confidence != o.Confidence || e.Relation != o.Relation {
+		// CaRB strips the line: the sentence's leading blank and the
+		// empty object go (and StrippedByReader says so for the object).
+		if e.Sentence != strings.TrimLeft(o.Sentence, " ") || e.Confidence != o.Confidence || e.Relation != o.Relation {
 			t.Errorf("extraction %d reads back as %#v", i, e)
 		}
-		// the prediction without arguments reads back with one empty
-		// argument, which scores the same
-		if len(o.Args) > 0 && !reflect.DeepEqual(e.Args, o.Args) {
+		if want := o.Args; i == 0 && !reflect.DeepEqual(e.Args, want[:1]) || i == 1 && !reflect.DeepEqual(e.Args, want) || i == 2 && len(e.Args) != 0 {
 			t.Errorf("extraction %d arguments read back as %q", i, e.Args)
 		}
+	}
+	ws := carb.StrippedByReader(p)
+	if len(ws) != 1 || !strings.Contains(ws[0].Msg, "1 extraction(s) end with an empty field") || !strings.HasSuffix(ws[0].Msg, "tuple): line 1") {
+		t.Errorf("StrippedByReader: %v", ws)
+	}
+	if ws := carb.StrippedByReader(back); ws != nil {
+		t.Errorf("StrippedByReader on what CaRB reads: %v", ws)
 	}
 
 	// Readers drop every byte order mark that starts a file (a doubled one
@@ -126,5 +135,33 @@ func TestWriteTabbed(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "extraction 2") {
 			t.Errorf("WriteTabbed(%+v) error %v, want one naming extraction 2", bad, err)
 		}
+	}
+}
+
+// TestTabbedEdges: files written for CaRB's readers' edges (carb.md, turn
+// 3). An empty last field is no argument, so the extraction scores 0
+// against a two-argument gold tuple; a sentence spelled two ways keeps
+// only the predictions of the spelling that first appeared last.
+func TestTabbedEdges(t *testing.T) {
+	gold := mustGold(t, "John eats apples , Mary likes pears .\teats\tJohn\tapples\n")
+	empty := mustTabbed(t, "John eats apples , Mary likes pears .\t0.9\teats\tJohn\t\n")
+	if len(empty.Extractions[0].Args) != 1 {
+		t.Fatalf("S, conf, rel, arg1 and an empty field read as %q", empty.Extractions[0].Args)
+	}
+	if res := carb.Score(gold, empty); res.PrecNum != 0 || res.RecNum != 0 || res.PrecDen != 1 {
+		t.Errorf("one argument against two: %+v", res)
+	}
+	// Spelling A first, then B, then A again: B first appeared last, so
+	// only B's prediction counts (P 1/1), and A's two are dropped.
+	two := mustTabbed(t, "John eats apples, Mary likes pears.\t0.9\teats\tMary\tpears\n"+
+		"John eats apples , Mary likes pears .\t0.5\teats\tJohn\tapples\n"+
+		"John eats apples, Mary likes pears.\t0.7\tlikes\tJohn\tpears\n")
+	res := carb.Score(gold, two)
+	if res.Precision != 1 || res.Recall != 1 || res.PrecDen != 1 || len(res.PRPoints) != 1 {
+		t.Errorf("two spellings: %+v", res)
+	}
+	want := `2 extractions of sentence "John eats apples , Mary likes pears ." were dropped because the file spells that sentence two ways; CaRB does the same`
+	if len(res.Warnings) == 0 || res.Warnings[0].Msg != want {
+		t.Errorf("two spellings: warnings %v, want %q", res.Warnings, want)
 	}
 }

@@ -124,6 +124,7 @@ type lineKind struct {
 	oie2016                                 bool // a gold line whose second column is one token
 	headInPred                              bool // ... that is a word of the third column
 	conll, confFirst, idConf                bool
+	clausieBare                             bool // ClausIE's columns with a slot not in quotes
 }
 
 func classify(line string) lineKind {
@@ -144,6 +145,7 @@ func classify(line string) lineKind {
 	k.columnar = n >= 6 && isConf(f[0]) && strings.Contains(f[2], "Argument(") && strings.HasPrefix(f[3], "Relation(")
 	k.reverb = n >= 13 && isInt(f[1]) && isConf(f[11]) && allInts(f[5:11])
 	k.clausie = n == 5 && isInt(f[0]) && quoted(f[1]) && quoted(f[2]) && quoted(f[3]) && isConf(f[4])
+	k.clausieBare = n == 5 && isInt(f[0]) && isConf(f[4]) && !k.clausie
 	k.props = n >= 3 && n%2 == 1 && isConf(f[0]) && isSentence(f[1]) && labelsAt(f, 3)
 	k.allen = (n == 2 || n == 3 && isConf(f[2])) && isSentence(f[0]) && (strings.Contains(f[1], "<arg1>") || strings.Contains(f[1], "<rel>"))
 	k.tabbed = n >= 3 && isSentence(f[0]) && isConf(f[1])
@@ -297,9 +299,18 @@ func detectLines(data []byte, lines []string) Detection {
 	}
 	// ClausIE mixes sentence lines with 5-column extractions (and skips
 	// other lines, so a few odd ones are allowed).
-	if ks[0].plain && count(func(k lineKind) bool { return k.clausie }) > 0 &&
+	bare := count(func(k lineKind) bool { return k.clausieBare })
+	if ks[0].plain && bare == 0 && count(func(k lineKind) bool { return k.clausie }) > 0 &&
 		count(func(k lineKind) bool { return k.plain || k.clausie }) >= len(ks)*9/10 {
 		return found("clausie")
+	}
+	// ClausIE's layout with slots not in quotes: CaRB's reader would cut a
+	// character off each end of every slot; the reader warns, but it is
+	// not guessed.
+	if ks[0].plain && bare > 0 &&
+		count(func(k lineKind) bool { return k.plain || k.clausie || k.clausieBare }) >= len(ks)*9/10 {
+		return Detection{Note: "sentence lines and lines of id, subject, relation, object, confidence whose slots are not in quotes, as ClausIE writes them; CaRB's ClausIE reader would cut the first and last character of each slot",
+			Candidates: []*Format{MustLookup("clausie")}}
 	}
 	// Tab-separated formats: the format that most lines fit, the first
 	// line included, wins; a file whose other lines do not fit is then read

@@ -68,3 +68,26 @@ func TestGoldEvidence(t *testing.T) {
 		t.Errorf("split evidence read: %v", err)
 	}
 }
+
+// TestClausIEWithoutQuotes: ClausIE's layout without the quotes is not
+// guessed; read as ClausIE by name, each slot loses its first and last
+// character, as in CaRB's reader, with a warning naming the lines.
+func TestClausIEWithoutQuotes(t *testing.T) {
+	data := []byte("She began her film career .\n1\tShe\tbegan\ther film career\t0.9\n2\t\"She\"\t\"began\"\t\"her career\"\t0.5\n")
+	d := formats.Detect(data)
+	if d.Format != nil || len(d.Candidates) != 1 || d.Candidates[0].Name != "clausie" || !strings.Contains(d.Note, "not in quotes") {
+		t.Fatalf("detected as %+v", d)
+	}
+	x, err := formats.Read(formats.Input{File: "c.txt", Data: data}, formats.MustLookup("clausie"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := x.ByText.Extractions
+	if len(got) != 2 || got[0].Relation != "ega" || got[0].Args[0] != "h" || got[0].Args[1] != "er film caree" ||
+		got[1].Relation != "began" || got[1].Args[1] != "her career" {
+		t.Errorf("read %+v", got)
+	}
+	if ws := x.ByText.Warnings; len(ws) != 1 || !strings.Contains(ws[0].Msg, "1 extraction line(s) have a slot not in quotes") || !strings.Contains(ws[0].Msg, "line 2") {
+		t.Errorf("warnings %v", ws)
+	}
+}

@@ -78,7 +78,7 @@ var registry = []*Format{
 		Origin:      "ReVerb (CaRB system_outputs/test/reverb_output.txt)",
 		Description: "file, sentence number, arg1, relation, arg2, six offsets, confidence, sentence, POS tags, chunk tags, ...",
 		Example:     "input.txt\t1\tShe\tbegan\ther film career\t0\t1\t1\t2\t2\t5\t0.84\tShe began her film career .\tPRP VBD PRP$ NN NN .",
-		read:        readReVerb,
+		read:        readReVerbNative,
 	},
 	{
 		Name: "corenlp-reverb", Label: "Stanford CoreNLP -format reverb", Role: System, ByText: true,
