@@ -88,10 +88,14 @@ func readGold(file string, data []byte, oie2016 bool) (*Gold, error) {
 	g := &Gold{Path: file}
 	var order []*Sentence
 	byText := map[string]*Sentence{}
+	bom := leadingBOMs(data)
 	for _, l := range lines {
 		text := oie.TrimSpace(l.Text)
 		if text == "" {
 			continue
+		}
+		if l.Num == 1 && bom != "" {
+			text = bom + text // kept, as CaRB keeps it (leadingBOMs)
 		}
 		// Columns refer to the line as written, before trimming.
 		lead := strings.Index(l.Text, text)
@@ -142,6 +146,11 @@ func readGold(file string, data []byte, oie2016 bool) (*Gold, error) {
 		}
 		return nil, &oie.ParseError{File: file, Line: max(1, last),
 			Msg: "no gold tuples: expected lines of the form sentence<TAB>relation<TAB>arg1<TAB>arg2...", Err: oie.ErrNoContent}
+	}
+	if bom != "" {
+		w := bomWarning(file, lines[0].Num == 1)
+		w.Msg = strings.Replace(w.Msg, "sentence is not aligned with the gold's", "gold sentence is aligned with no system sentence", 1)
+		g.Warnings = append(g.Warnings, w)
 	}
 	g.index(order)
 	g.Warnings = oie.CapWarnings(g.Warnings, file)

@@ -11,7 +11,7 @@ import (
 )
 
 func TestReadGold(t *testing.T) {
-	data := "\ufeff  He left Paris .\tleft \t He\tParis\tC: she said\r\n" +
+	data := "  He left Paris .\tleft \t He\tParis\tC: she said\r\n" +
 		"\n" +
 		"She came .\tcame\tShe\n" +
 		"He left Paris .\tleft\tHe\tParis\tin 1950\tby train\n"
@@ -37,6 +37,16 @@ func TestReadGold(t *testing.T) {
 	}
 	if _, ok := g.Lookup("She went ."); ok {
 		t.Error("Lookup found a sentence not in the gold")
+	}
+
+	// A byte order mark stays in the first sentence, as in CaRB's reader:
+	// that sentence then has a key of its own, with a warning.
+	bom, err := carb.ReadGold("bom.txt", []byte("\ufeffShe came .\tcame\tShe\nShe came .\tcame\tShe\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(bom.Sentences) != 2 || bom.Sentences[0].Text != "\ufeffShe came ." || len(bom.Warnings) != 1 || !strings.Contains(bom.Warnings[0].Msg, "byte order mark") {
+		t.Errorf("byte order mark: %+v, warnings %v", bom.Sentences, bom.Warnings)
 	}
 }
 

@@ -33,11 +33,11 @@ type Result struct {
 
 // Score scores predictions against the gold as CaRB does (docs/spec/carb.md).
 //
-// The thresholds are the distinct confidences of the predictions that are
-// scored (those on gold sentences), in ascending order; at a threshold the
-// predictions with at least that confidence count. With no such prediction
-// there is no threshold: precision is 1 (nothing counted), recall, F1 and
-// AUC are 0 and PRPoints is empty.
+// The thresholds are the distinct confidences of the predictions (those on
+// sentences without gold too, as in CaRB), in ascending order; at a
+// threshold the predictions with at least that confidence count. With no
+// prediction there is no threshold: precision is 1 (nothing counted),
+// recall, F1 and AUC are 0 and PRPoints is empty.
 func Score(gold *Gold, preds *Predictions) *Result {
 	res := &Result{RecDen: float64(gold.TupleCount())}
 	sents := make([]sentenceScore, len(gold.Sentences))
@@ -50,6 +50,10 @@ func Score(gold *Gold, preds *Predictions) *Result {
 	var confs []float64
 	exts, respelled := lastSpellings(preds)
 	for _, p := range exts {
+		// Every prediction's confidence is a threshold, as in CaRB, even
+		// one on a sentence without gold: it changes no sum, but may be
+		// where the best F1 is first reached.
+		confs = append(confs, p.Confidence)
 		si, ok := gold.byKey[SentenceKey(p.Sentence)]
 		if !ok {
 			res.PredictionsWithoutGold++
@@ -57,7 +61,6 @@ func Score(gold *Gold, preds *Predictions) *Result {
 		}
 		sents[si].conf = append(sents[si].conf, p.Confidence)
 		sents[si].preds = append(sents[si].preds, tokenize(p.Tuple))
-		confs = append(confs, p.Confidence)
 	}
 	res.Warnings = append(respelled, scoreWarnings(gold, preds, res.PredictionsWithoutGold)...)
 	for i := range sents {

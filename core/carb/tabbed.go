@@ -2,6 +2,7 @@ package carb
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"math"
@@ -48,8 +49,12 @@ func ReadTabbed(file string, data []byte) (*Predictions, error) {
 		return nil, err
 	}
 	p := &Predictions{Path: file}
+	bom := leadingBOMs(data)
 	for _, l := range lines {
 		text := oie.TrimSpace(l.Text)
+		if l.Num == 1 && bom != "" {
+			text = bom + text // see leadingBOMs
+		}
 		lead := strings.Index(l.Text, text) // columns count in the line as written
 		f := strings.Split(text, "\t")
 		if len(f) < 3 {
@@ -66,10 +71,36 @@ func ReadTabbed(file string, data []byte) (*Predictions, error) {
 			Tuple: Tuple{Relation: f[2], Args: f[3:]},
 		})
 	}
+	if bom != "" {
+		p.Warnings = append(p.Warnings, bomWarning(file, len(lines) > 0 && lines[0].Num == 1))
+	}
 	if len(p.Extractions) == 0 {
 		p.Warnings = append(p.Warnings, oie.Warning{File: file, Msg: "the file holds no extractions"})
 	}
 	return p, nil
+}
+
+// leadingBOMs returns the byte order marks that start data. CaRB opens its
+// files as plain UTF-8, which keeps a byte order mark as a character of the
+// first line; Python's strip does not remove it, so it stays in the first
+// sentence, whose key then matches no other sentence. The readers keep it
+// there too, so that the numbers are CaRB's.
+func leadingBOMs(data []byte) string {
+	n := 0
+	for bytes.HasPrefix(data[n:], []byte("\xef\xbb\xbf")) {
+		n += 3
+	}
+	return string(data[:n])
+}
+
+// bomWarning says what a byte order mark does to CaRB's reading; onContent
+// tells whether the first line holds an extraction (else CaRB's reader
+// fails on the file: a line of the mark alone is not blank to it).
+func bomWarning(file string, onContent bool) oie.Warning {
+	if onContent {
+		return oie.Warning{File: file, Line: 1, Msg: "the file starts with a byte order mark, which CaRB's reader keeps in the first sentence: that sentence is not aligned with the gold's (as in CaRB); save the file without it to have it aligned"}
+	}
+	return oie.Warning{File: file, Line: 1, Msg: "the file starts with a byte order mark on a blank line, which CaRB's reader cannot read (the line is not blank to it): CaRB cannot score this file; oiebench reads it without the mark"}
 }
 
 // WriteTabbed writes predictions in CaRB's tabbed form, one a line, in

@@ -20,10 +20,10 @@ func TestReadTabbed(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []carb.Prediction{
-		{Sentence: "He left .", Confidence: 0.75, Tuple: tup("left", "He"), Line: 1},
+		{Sentence: "\ufeffHe left .", Confidence: 0.75, Tuple: tup("left", "He"), Line: 1}, // the mark stays, as in CaRB
 		{Sentence: "He left .", Confidence: 0.01, Tuple: tup(" left ", " He ", "Paris", "in 1950"), Line: 3},
 	}
-	if !reflect.DeepEqual(p.Extractions, want) || p.Path != "sys.txt" || len(p.Warnings) != 0 {
+	if !reflect.DeepEqual(p.Extractions, want) || p.Path != "sys.txt" || len(p.Warnings) != 1 || !strings.Contains(p.Warnings[0].Msg, "byte order mark") {
 		t.Errorf("got %#v, want %#v", p, want)
 	}
 	empty, err := carb.ReadTabbed("empty.txt", []byte("\n\n"))
@@ -113,16 +113,21 @@ func TestWriteTabbed(t *testing.T) {
 		t.Errorf("StrippedByReader on what CaRB reads: %v", ws)
 	}
 
-	// Readers drop every byte order mark that starts a file (a doubled one
-	// would otherwise stay, invisible, in the first sentence), so a first
-	// sentence that starts with one reads back without it.
+	// A byte order mark written at the start of the first sentence reads
+	// back as it was written: CaRB's reader keeps it too.
 	bom := &carb.Predictions{Extractions: []carb.Prediction{{Sentence: "\ufeffS", Confidence: 1, Tuple: tup("r", "a")}}}
 	buf.Reset()
 	if err := carb.WriteTabbed(&buf, bom); err != nil {
 		t.Fatal(err)
 	}
-	if back, err := carb.ReadTabbed("bom.txt", buf.Bytes()); err != nil || back.Extractions[0].Sentence != "S" {
+	if back, err := carb.ReadTabbed("bom.txt", buf.Bytes()); err != nil || back.Extractions[0].Sentence != "\ufeffS" {
 		t.Errorf("byte order mark: read back %+v, %v", back, err)
+	}
+	// On a blank first line, CaRB's reader fails: oiebench reads the file
+	// and says so.
+	if back, err := carb.ReadTabbed("bom.txt", []byte("\ufeff\nS\t1\tr\ta\n")); err != nil || back.Extractions[0].Sentence != "S" ||
+		len(back.Warnings) != 1 || !strings.Contains(back.Warnings[0].Msg, "CaRB cannot score this file") {
+		t.Errorf("byte order mark on a blank line: read back %+v, %v", back, err)
 	}
 
 	for _, bad := range []carb.Prediction{
