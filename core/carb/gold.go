@@ -3,6 +3,7 @@ package carb
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/oiebench/oiebench/core/oie"
@@ -67,6 +68,11 @@ func NewGold(path string, sentences []*Sentence) *Gold {
 	return g
 }
 
+// synHead starts the cells LSOIE's *.correct.head golds add after a
+// tuple's arguments: the marker, then one head word per argument. They are
+// not arguments (oie-benchmark's gold reader drops them too).
+const synHead = "<SYN_HEAD>"
+
 // contextMarker marks a context argument in CaRB gold.
 const contextMarker = "C: "
 
@@ -110,6 +116,9 @@ func readGold(file string, data []byte, oie2016 bool) (*Gold, error) {
 		}
 		for i := range parts {
 			parts[i] = oie.TrimSpace(parts[i])
+		}
+		if i := slices.Index(parts, synHead); i >= 2 {
+			parts = parts[:i] // LSOIE's head words follow: not arguments
 		}
 		if oie2016 { // the head predicate goes; the full one is the relation
 			parts = append(parts[:1], parts[2:]...)

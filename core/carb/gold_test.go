@@ -140,3 +140,18 @@ func TestNewGold(t *testing.T) {
 		t.Errorf("sentences %v, warnings %v", g.Sentences, g.Warnings)
 	}
 }
+
+// TestReadGoldSynHead: an LSOIE *.correct.head gold (written for the test
+// in that layout) has a <SYN_HEAD> cell and head words after the arguments:
+// they are dropped, not read as further arguments.
+func TestReadGoldSynHead(t *testing.T) {
+	g, err := carb.ReadGold("test.oie.correct.head", []byte("She began her film career .\tbegan\tShe\ther film career\t<SYN_HEAD>\tShe\tcareer\n"+
+		"She began her film career .\tbegan\tShe\t<SYN_HEAD>\tShe\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := g.Sentences[0].Tuples
+	if len(got) != 2 || !reflect.DeepEqual(got[0].Args, []string{"She", "her film career"}) || !reflect.DeepEqual(got[1].Args, []string{"She"}) {
+		t.Errorf("tuples %+v", got)
+	}
+}

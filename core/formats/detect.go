@@ -58,6 +58,9 @@ func Detect(data []byte) Detection {
 // byte order mark and without a line cut by the sniffing limit.
 func headLines(data []byte) []string {
 	head := bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	// Blank lines before the first line of content do not count against
+	// the window: a file that starts with 64 KiB of them is not empty.
+	head = bytes.TrimLeft(head, " \t\r\n")
 	cut := len(head) > sniffBytes
 	head = head[:min(len(head), sniffBytes)]
 	var out []string
@@ -153,7 +156,9 @@ func classify(line string) lineKind {
 	k.oie2016 = k.carbGold && n >= 4 && f[1] != "" && !strings.Contains(f[1], " ")
 	k.headInPred = k.oie2016 && isHead(f[1], f[2])
 	k.benchie = n >= 4 && isID(f[0])
-	k.conll = n >= 3 && isInt(f[0]) && !strings.Contains(f[1], " ") && isBIO(f[n-1])
+	// A CoNLL token line ends with its BIO tag, or (LSOIE's model output)
+	// with the tag and then a confidence.
+	k.conll = n >= 3 && isInt(f[0]) && !strings.Contains(f[1], " ") && (isBIO(f[n-1]) || n >= 4 && isBIO(f[n-2]) && isDecimal(f[n-1]))
 	k.confFirst = n >= 4 && isDecimal(f[0]) && !k.columnar && !k.props
 	k.idConf = n >= 5 && isID(f[0]) && isDecimal(f[1])
 	return k
@@ -439,6 +444,25 @@ const (
 	goldHeadInCaRB      = 0.25
 )
 
+// isSentenceRecord is a JSON object that holds a sentence and no
+// extraction: a line of a sentence list such as LSOIE's *_sent.jsonl.
+func isSentenceRecord(o gjson.Result) bool {
+	if !o.IsObject() {
+		return false
+	}
+	for _, k := range []string{"subject", "relation", "object", "arg1", "rel", "extractions", "triples", "tuples"} {
+		if o.Get(k).Exists() {
+			return false
+		}
+	}
+	for _, k := range []string{"sentence", "sent", "text", "tokens"} {
+		if o.Get(k).Exists() {
+			return true
+		}
+	}
+	return false
+}
+
 func allBIO(s string) bool {
 	for _, t := range strings.Fields(s) {
 		if !isBIO(t) {
@@ -493,6 +517,9 @@ func detectJSON(data []byte, lines []string) Detection {
 		// Not one JSON document: JSON Lines when the first line is an
 		// object of its own.
 		if o, _ := oie.CheckJSON(lines[0]); o < 0 && strings.HasPrefix(lines[0], "{") {
+			if isSentenceRecord(gjson.Parse(lines[0])) {
+				return found(NameSentenceList)
+			}
 			if gjson.Get(lines[0], "sent_id").Exists() {
 				return found(NameJSONL)
 			}
@@ -501,6 +528,8 @@ func detectJSON(data []byte, lines []string) Detection {
 		// A broken document: tell it by its keys, so that the error is
 		// reported by the right reader.
 		switch {
+		case strings.Contains(text, `"arg0"`) && strings.Contains(text, `"pred"`):
+			return found(NameReOIE2016Gold)
 		case strings.Contains(text, `"extracted_triples"`):
 			return found("llm-passages") // HippoRAG's files hold a bare NaN
 		case strings.Contains(text, `"tuples"`):
@@ -516,6 +545,9 @@ func detectJSON(data []byte, lines []string) Detection {
 	root := gjson.Parse(text)
 	if !root.IsObject() {
 		return Detection{Note: "a JSON document that is not an object"}
+	}
+	if isSentenceRecord(root) {
+		return found(NameSentenceList)
 	}
 	if len(lines) > 1 && root.Get("sent_id").Exists() && !strings.HasSuffix(lines[0], ",") {
 		return found(NameJSONL) // a one-line file of JSON Lines
@@ -544,6 +576,8 @@ func detectJSON(data []byte, lines []string) Detection {
 			return true
 		case el.IsObject() && el.Get("tuples").Exists():
 			kind = NameWiRe57Gold
+		case el.IsObject() && el.Get("arg0").Exists() && el.Get("pred").Exists():
+			kind = NameReOIE2016Gold // keyed by sentence text, tuples of arg0, pred, arg1...
 		case el.IsObject() && (el.Get("arg1").Exists() || el.Get("rel").Exists()):
 			kind = NameWiRe57System
 		case el.IsArray():

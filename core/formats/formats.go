@@ -80,15 +80,17 @@ func (f *Format) CanRead() bool { return f.read != nil }
 
 // Names of the formats other packages refer to.
 const (
-	NameBenchIETSV   = "benchie-tsv"
-	NameJSONL        = "jsonl"
-	NameCaRBTabbed   = "carb-tabbed"
-	NameBenchIEGold  = "benchie-gold"
-	NameCaRBGold     = "carb-gold"
-	NameOIE2016Gold  = "oie2016-gold"
-	NameWiRe57Gold   = "wire57-gold"
-	NameWiRe57System = "wire57-json"
-	NameAnnIE        = "annie-json"
+	NameBenchIETSV    = "benchie-tsv"
+	NameJSONL         = "jsonl"
+	NameCaRBTabbed    = "carb-tabbed"
+	NameBenchIEGold   = "benchie-gold"
+	NameCaRBGold      = "carb-gold"
+	NameOIE2016Gold   = "oie2016-gold"
+	NameWiRe57Gold    = "wire57-gold"
+	NameWiRe57System  = "wire57-json"
+	NameAnnIE         = "annie-json"
+	NameReOIE2016Gold = "re-oie2016-gold"
+	NameSentenceList  = "sentence-list"
 )
 
 // All returns every format, systems first, in the order the help lists them.

@@ -91,3 +91,42 @@ func TestClausIEWithoutQuotes(t *testing.T) {
 		t.Errorf("warnings %v", ws)
 	}
 }
+
+// TestRealFilesMisread: files that were misread silently (formats.md,
+// turn 3) are recognised and refused with their own names.
+func TestRealFilesMisread(t *testing.T) {
+	blank := strings.Repeat("\n", 70000)
+	for _, c := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"Re-OIE2016.json", readTestdata(t, "multi2oie", "Re-OIE2016_head1.json"), formats.NameReOIE2016Gold},
+		// LSOIE's evaluation/*.conll layout: index, word, predicate index,
+		// BIO tag, confidence (written for the test).
+		{"crf.conll", []byte("0\tShe\t1\tB-A0\t0.93\n1\tbegan\t1\tB-V\t0.88\n2\ther\t1\tB-A1\t0.75\n3\tcareer\t1\tI-A1\t0.71\n\n0\tIt\t1\tB-A0\t0.5\n1\trained\t1\tB-V\t0.4\n"), "conll"},
+		// LSOIE's *_sent.jsonl layout, with and without an id.
+		{"test_sent.jsonl", []byte("{\"sentence\": \"She began her film career .\"}\n{\"sentence\": \"It rained .\"}\n"), formats.NameSentenceList},
+		{"ids_sent.jsonl", []byte("{\"sent_id\": 1, \"sentence\": \"She began her film career .\"}\n{\"sent_id\": 2, \"sentence\": \"It rained .\"}\n"), formats.NameSentenceList},
+		// 64 KiB and more of blank lines before the first extraction.
+		{"late.tsv", []byte(blank + "1\tShe\tbegan\ther film career\n2\tIt\trained\there\n"), formats.NameBenchIETSV},
+	} {
+		d := formats.Detect(c.data)
+		if d.Format == nil || d.Format.Name != c.want {
+			t.Errorf("%s detected as %+v, want %s", c.name, d, c.want)
+			continue
+		}
+		_, err := formats.Read(formats.Input{File: c.name, Data: c.data}, nil)
+		if f := formats.MustLookup(c.want); f.Role == formats.Refused {
+			if !errors.Is(err, formats.ErrRefused) || !strings.Contains(err.Error(), f.Label) {
+				t.Errorf("%s: read %v, want a refusal naming %s", c.name, err, f.Label)
+			}
+			// Named as BenchIE TSV, it is still refused as what it is.
+			if _, err := formats.Read(formats.Input{File: c.name, Data: c.data}, formats.MustLookup(formats.NameBenchIETSV)); err == nil || !strings.Contains(err.Error(), f.Label) {
+				t.Errorf("%s read as BenchIE TSV: %v", c.name, err)
+			}
+		} else if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+		}
+	}
+}
