@@ -300,6 +300,12 @@ func detectLines(data []byte, lines []string) Detection {
 			}
 			return found(b.name)
 		}
+		// Lines without tabs and no extraction line: a list of sentences
+		// (BenchIE's sample300), never guessed as any extraction format;
+		// one line is too little to tell (a header of its own, say).
+		if len(ks) >= 2 {
+			return Detection{Format: MustLookup(NameSentenceList), Note: "lines without tabs and no extraction line"}
+		}
 		return Detection{Note: "lines without tabs and no extraction line: a list of sentences?"}
 	}
 	// ClausIE mixes sentence lines with 5-column extractions (and skips

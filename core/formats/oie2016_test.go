@@ -108,6 +108,8 @@ func TestRealFilesMisread(t *testing.T) {
 		// LSOIE's *_sent.jsonl layout, with and without an id.
 		{"test_sent.jsonl", []byte("{\"sentence\": \"She began her film career .\"}\n{\"sentence\": \"It rained .\"}\n"), formats.NameSentenceList},
 		{"ids_sent.jsonl", []byte("{\"sent_id\": 1, \"sentence\": \"She began her film career .\"}\n{\"sent_id\": 2, \"sentence\": \"It rained .\"}\n"), formats.NameSentenceList},
+		// BenchIE's sample300 layout: one sentence a line.
+		{"sample300.txt", []byte("He served as the first Prime Minister of Australia .\nShe began her film career in 1990 .\n"), formats.NameSentenceList},
 		// 64 KiB and more of blank lines before the first extraction.
 		{"late.tsv", []byte(blank + "1\tShe\tbegan\ther film career\n2\tIt\trained\there\n"), formats.NameBenchIETSV},
 	} {

@@ -185,10 +185,10 @@ var registry = []*Format{
 	},
 	{
 		Name: NameSentenceList, Label: "sentence list", Role: Refused,
-		Origin:      "LSOIE *_sent.jsonl; the sentence lists systems are run on",
-		Description: `one JSON object a line holding a sentence ("sentence", "sent", "text" or "tokens") and no extraction`,
+		Origin:      "BenchIE sample300_*.txt; LSOIE *_sent.jsonl; the sentence lists systems are run on",
+		Description: `one sentence a line, as plain text or as JSON objects holding a sentence ("sentence", "sent", "text" or "tokens") and no extraction`,
 		Example:     `{"sentence": "She began her film career in 1990 ."}`,
-		Refusal:     "it holds sentences and no extractions: it is what a system is run on, not its output",
+		Refusal:     "it holds sentences and no extractions: it is what a system is run on, not its output (a plain list is what --sentences, and convert --from sentences, read)",
 	},
 	{
 		Name: "corenlp-default", Label: "Stanford CoreNLP -format default", Role: Refused,
