@@ -19,7 +19,7 @@ func ReadCaRBGold(in Input, f *Format) (*carb.Gold, *Format, error) {
 			f = d.Format
 		case len(d.Candidates) > 0:
 			return nil, nil, &oie.ParseError{File: in.File, Line: 1, Err: ErrAmbiguous,
-				Msg: fmt.Sprintf("cannot tell the format of this gold (%s): it could be %s; name it (--gold-format on the command line, gold_format in a request)", d.Note, labels(d.Candidates))}
+				Msg: fmt.Sprintf("cannot tell the format of this gold (%s): it could be %s; name it (--gold-format on the command line, read as on the page, gold_format in a request)", d.Note, labels(d.Candidates))}
 		default:
 			f = MustLookup(NameCaRBGold) // its reader says what is wrong
 		}
