@@ -20,8 +20,8 @@ import (
 type goldNames struct {
 	ids, keys, lowerKeys map[string]bool
 	sampleID             string
-	// texts are the sentences by id (lowercased), for the evidence that
-	// a file's extractions come from the sentences their ids name.
+	// texts are the sentences by id, for the evidence that a file's
+	// extractions come from the sentences their ids name.
 	texts map[string]string
 }
 
@@ -32,7 +32,7 @@ func namesOf(sentences []oie.Sentence) goldNames {
 			n.sampleID = s.ID
 		}
 		n.ids[s.ID] = true
-		n.texts[s.ID] = strings.ToLower(s.Text)
+		n.texts[s.ID] = s.Text
 		k := carb.SentenceKey(s.Text)
 		n.keys[k] = true
 		n.lowerKeys[strings.ToLower(k)] = true
@@ -103,15 +103,21 @@ const (
 func checkWords(s *System, gold goldNames, goldPath string) error {
 	found, total := 0, 0
 	example := ""
+	lower := map[string]string{} // the sentences met, lowercased once
 	for _, e := range s.Extractions {
 		text, ok := gold.texts[e.SentID]
 		if !ok {
 			continue
 		}
+		lt, ok := lower[e.SentID]
+		if !ok {
+			lt = strings.ToLower(text)
+			lower[e.SentID] = lt
+		}
 		f := e.Folded()
 		for _, w := range strings.Fields(f.Subject + " " + f.Relation + " " + f.Object) {
 			total++
-			if wordIn(strings.ToLower(w), text) {
+			if wordIn(strings.ToLower(w), lt) {
 				found++
 			} else if example == "" {
 				example = fmt.Sprintf("%q of line %d is not in sentence %s (%q)", w, e.Line, e.SentID, abbreviate(text))
