@@ -36,8 +36,8 @@ type Result struct {
 // The thresholds are the distinct confidences of the predictions (those on
 // sentences without gold too, as in CaRB), in ascending order; at a
 // threshold the predictions with at least that confidence count. With no
-// prediction there is no threshold: precision is 1 (nothing counted),
-// recall, F1 and AUC are 0 and PRPoints is empty.
+// prediction there is no threshold: precision, recall, F1 and AUC are 0, as
+// CaRB reports them, and PRPoints is empty.
 func Score(gold *Gold, preds *Predictions) *Result {
 	res := &Result{RecDen: float64(gold.TupleCount())}
 	sents := make([]sentenceScore, len(gold.Sentences))
@@ -69,8 +69,7 @@ func Score(gold *Gold, preds *Predictions) *Result {
 	slices.Sort(confs)
 	thresholds := slices.Compact(confs)
 	if len(thresholds) == 0 {
-		res.Precision = 1
-		return res
+		return res // CaRB's optimal point is then (0, 0, 0)
 	}
 
 	// Between two thresholds only the sentences holding a prediction at the

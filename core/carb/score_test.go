@@ -187,10 +187,13 @@ func TestScoreRules(t *testing.T) {
 			points: [][3]float64{{2, 1, 1}},
 		})
 	})
-	t.Run("no predictions: precision 1", func(t *testing.T) {
+	// No prediction at all: no threshold, and CaRB reports the optimal
+	// point (0, 0, 0) (a threshold without counted predictions has
+	// precision 1, but there is none).
+	t.Run("no predictions: precision 0", func(t *testing.T) {
 		gold := mustGold(t, "S\tr\ta\tb\n")
 		res := carb.Score(gold, &carb.Predictions{})
-		checkResult(t, res, wantResult{p: 1, rd: 1})
+		checkResult(t, res, wantResult{p: 0, rd: 1})
 		if len(res.Warnings) == 0 {
 			t.Error("no warning for an empty system")
 		}

@@ -54,6 +54,12 @@ func TestDifferential(t *testing.T) {
 			}
 		}
 	}
+	// A file without extractions: no threshold at all.
+	for _, empty := range []string{"", "\n \n"} {
+		if compare(t, "empty", []byte(empty), mustMain(t, shipped), mustOracle(t, shipped)) {
+			compared++
+		}
+	}
 	if compared < 300 {
 		t.Errorf("only %d files compared", compared)
 	}
@@ -113,4 +119,20 @@ func compare(t *testing.T, name string, data []byte, mainGold *carb.Gold, oracle
 		t.Logf("%s: oiebench points %v\noracle points %v\nfile %q", name, got.PRPoints, want.Points, data)
 	}
 	return true
+}
+
+func mustMain(t *testing.T, data []byte) *carb.Gold {
+	g, err := carb.ReadGold("gold", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func mustOracle(t *testing.T, data []byte) []group {
+	g, err := ReadGold(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }
