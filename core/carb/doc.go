@@ -21,7 +21,10 @@
 //
 //	sentence<TAB>confidence<TAB>relation<TAB>arg1<TAB>arg2<TAB>...
 //
-// Fields are kept as written (not trimmed). A BenchIE system file
+// As in CaRB's reader, the line is stripped before it is split on tabs, so
+// empty fields at its end are not arguments; the fields inside it are kept
+// as written (not trimmed). A byte order mark that starts the file stays in
+// the first sentence, as CaRB keeps it. A BenchIE system file
 // (sent_id<TAB>subject<TAB>relation<TAB>object, read with oie.ReadSystem) is
 // turned into this form by FromBenchIE with a sentence list such as
 // sample300_en.txt (ReadSentences: line N is sentence N); extractions without
@@ -32,9 +35,12 @@
 // Predictions and gold are aligned by SentenceKey: spaces removed, Penn
 // Treebank bracket escapes (-LRB-, -RRB-, -LSB-, -RSB-, -LCB-, -RCB-) turned
 // back into brackets, ASCII punctuation removed. Predictions whose key has no
-// gold sentence are ignored and counted (Result.PredictionsWithoutGold). Two
-// different gold sentences with the same key cannot both be scored: the later
-// one (by first line) replaces the earlier one, with a warning.
+// gold sentence are ignored and counted (Result.PredictionsWithoutGold). A
+// sentence a system file spells two ways (two texts, one key) keeps only the
+// predictions of the text that first appeared last, as CaRB keeps them,
+// with a warning. Two different gold sentences with the same key cannot both
+// be scored: the later one (by first line) replaces the earlier one, with a
+// warning.
 //
 // # Scoring
 //
