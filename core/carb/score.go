@@ -48,7 +48,7 @@ func Score(gold *Gold, preds *Predictions) *Result {
 		}
 	}
 	var confs []float64
-	exts, respelled := lastSpellings(preds)
+	exts, respelled := keyedAsCaRB(preds)
 	for _, p := range exts {
 		// Every prediction's confidence is a threshold, as in CaRB, even
 		// one on a sentence without gold: it changes no sum, but may be

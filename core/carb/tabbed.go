@@ -31,6 +31,10 @@ type Predictions struct {
 	// NoSentence counts BenchIE extractions FromBenchIE dropped because the
 	// sentence list has no sentence with their id.
 	NoSentence int
+	// LeadingBOM holds the byte order marks that started a tabbed file
+	// whose first line is an extraction: CaRB keeps them in that line's
+	// sentence, and Score keys that line's extraction with them.
+	LeadingBOM string
 	Warnings   []oie.Warning
 }
 
@@ -50,11 +54,11 @@ func ReadTabbed(file string, data []byte) (*Predictions, error) {
 	}
 	p := &Predictions{Path: file}
 	bom := leadingBOMs(data)
+	if bom != "" && len(lines) > 0 && lines[0].Num == 1 {
+		p.LeadingBOM = bom
+	}
 	for _, l := range lines {
 		text := oie.TrimSpace(l.Text)
-		if l.Num == 1 && bom != "" {
-			text = bom + text // see leadingBOMs
-		}
 		lead := strings.Index(l.Text, text) // columns count in the line as written
 		f := strings.Split(text, "\t")
 		if len(f) < 3 {
@@ -83,8 +87,10 @@ func ReadTabbed(file string, data []byte) (*Predictions, error) {
 // leadingBOMs returns the byte order marks that start data. CaRB opens its
 // files as plain UTF-8, which keeps a byte order mark as a character of the
 // first line; Python's strip does not remove it, so it stays in the first
-// sentence, whose key then matches no other sentence. The readers keep it
-// there too, so that the numbers are CaRB's.
+// sentence, whose key then matches no other sentence. The gold reader keeps
+// it in the text; a system's is kept aside (Predictions.LeadingBOM), for
+// Score alone: converted or scored by BenchIE, the sentence is the one
+// written.
 func leadingBOMs(data []byte) string {
 	n := 0
 	for bytes.HasPrefix(data[n:], []byte("\xef\xbb\xbf")) {
@@ -98,7 +104,7 @@ func leadingBOMs(data []byte) string {
 // fails on the file: a line of the mark alone is not blank to it).
 func bomWarning(file string, onContent bool) oie.Warning {
 	if onContent {
-		return oie.Warning{File: file, Line: 1, Msg: "the file starts with a byte order mark, which CaRB's reader keeps in the first sentence: that sentence is not aligned with the gold's (as in CaRB); save the file without it to have it aligned"}
+		return oie.Warning{File: file, Line: 1, Msg: "the file starts with a byte order mark, which CaRB's reader keeps in the first sentence: for CaRB, that line's sentence is not aligned with the gold's (as in CaRB); save the file without it to have it aligned"}
 	}
 	return oie.Warning{File: file, Line: 1, Msg: "the file starts with a byte order mark on a blank line, which CaRB's reader cannot read (the line is not blank to it): CaRB cannot score this file; oiebench reads it without the mark"}
 }

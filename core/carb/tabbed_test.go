@@ -20,10 +20,10 @@ func TestReadTabbed(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []carb.Prediction{
-		{Sentence: "\ufeffHe left .", Confidence: 0.75, Tuple: tup("left", "He"), Line: 1}, // the mark stays, as in CaRB
+		{Sentence: "He left .", Confidence: 0.75, Tuple: tup("left", "He"), Line: 1}, // the mark is kept aside
 		{Sentence: "He left .", Confidence: 0.01, Tuple: tup(" left ", " He ", "Paris", "in 1950"), Line: 3},
 	}
-	if !reflect.DeepEqual(p.Extractions, want) || p.Path != "sys.txt" || len(p.Warnings) != 1 || !strings.Contains(p.Warnings[0].Msg, "byte order mark") {
+	if !reflect.DeepEqual(p.Extractions, want) || p.Path != "sys.txt" || p.LeadingBOM != "\ufeff" || len(p.Warnings) != 1 || !strings.Contains(p.Warnings[0].Msg, "byte order mark") {
 		t.Errorf("got %#v, want %#v", p, want)
 	}
 	empty, err := carb.ReadTabbed("empty.txt", []byte("\n\n"))
@@ -113,14 +113,14 @@ func TestWriteTabbed(t *testing.T) {
 		t.Errorf("StrippedByReader on what CaRB reads: %v", ws)
 	}
 
-	// A byte order mark written at the start of the first sentence reads
-	// back as it was written: CaRB's reader keeps it too.
-	bom := &carb.Predictions{Extractions: []carb.Prediction{{Sentence: "\ufeffS", Confidence: 1, Tuple: tup("r", "a")}}}
+	// A byte order mark written at the start of the first sentence is read
+	// as the file's, kept aside for CaRB's keying (a doubled one too).
+	bom := &carb.Predictions{Extractions: []carb.Prediction{{Sentence: "\ufeff\ufeffS", Confidence: 1, Tuple: tup("r", "a")}}}
 	buf.Reset()
 	if err := carb.WriteTabbed(&buf, bom); err != nil {
 		t.Fatal(err)
 	}
-	if back, err := carb.ReadTabbed("bom.txt", buf.Bytes()); err != nil || back.Extractions[0].Sentence != "\ufeffS" {
+	if back, err := carb.ReadTabbed("bom.txt", buf.Bytes()); err != nil || back.Extractions[0].Sentence != "S" || back.LeadingBOM != "\ufeff\ufeff" {
 		t.Errorf("byte order mark: read back %+v, %v", back, err)
 	}
 	// On a blank first line, CaRB's reader fails: oiebench reads the file
@@ -156,6 +156,14 @@ func TestTabbedEdges(t *testing.T) {
 	if res := carb.Score(gold, empty); res.PrecNum != 0 || res.RecNum != 0 || res.PrecDen != 1 {
 		t.Errorf("one argument against two: %+v", res)
 	}
+	// A byte order mark: for CaRB the first line's sentence is another
+	// text, aligned with no gold sentence; the second line's counts.
+	bom := mustTabbed(t, "\ufeffJohn eats apples , Mary likes pears .\t0.9\teats\tJohn\tapples\n"+
+		"John eats apples , Mary likes pears .\t0.5\tlikes\tMary\tpears\n")
+	if res := carb.Score(gold, bom); res.PredictionsWithoutGold != 1 || res.PrecDen != 1 || bom.Extractions[0].Sentence != "John eats apples , Mary likes pears ." {
+		t.Errorf("byte order mark: %+v", res)
+	}
+
 	// Spelling A first, then B, then A again: B first appeared last, so
 	// only B's prediction counts (P 1/1), and A's two are dropped.
 	two := mustTabbed(t, "John eats apples, Mary likes pears.\t0.9\teats\tMary\tpears\n"+
