@@ -55,7 +55,8 @@ func TestScoreInputFormats(t *testing.T) {
 // detection cannot tell (one OIE2016 line) or is overruled; names that fit
 // no gold of the run are usage errors.
 func TestScoreGoldFormat(t *testing.T) {
-	oie2016 := writeFile(t, "one.oie", "She began her film career in 1990 .\tbegan\tbegan\tShe\ther film career\n")
+	line := "She began her film career in 1990 .\tbegan\tbegan\tShe\ther film career\n"
+	oie2016, byExt := writeFile(t, "one.tsv", line), writeFile(t, "one.oie", line)
 	tabbed := writeFile(t, "s.tsv", "She began her film career in 1990 .\t0.9\tbegan\tShe\ther film career\n")
 	benchieGold := writeFile(t, "g.txt", "sent_id:1\tShe began her film career in 1990 .\n1--> Cluster 1:\nShe --> began --> her film career\n")
 	for _, c := range []struct {
@@ -64,6 +65,7 @@ func TestScoreGoldFormat(t *testing.T) {
 		says string
 	}{
 		{[]string{"score", "--scorer", "carb", "--gold", oie2016, tabbed}, 1, "name it (--gold-format"},
+		{[]string{"score", "--scorer", "carb", "--gold", byExt, tabbed}, 0, "for its .oie extension"},
 		{[]string{"score", "--scorer", "carb", "--gold-format", "oie2016-gold", "--format", "csv", "--gold", oie2016, tabbed}, 0, ""},
 		{[]string{"score", "--scorer", "benchie,carb", "--gold-format", "oie2016-gold", "--gold", benchieGold, "--carb-gold", oie2016, tabbed}, 0, ""},
 		{[]string{"score", "--scorer", "carb", "--gold-format", "nope", "--gold", oie2016, tabbed}, 2, `unknown gold format "nope"`},

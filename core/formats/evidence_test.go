@@ -132,3 +132,17 @@ func TestRealFilesMisread(t *testing.T) {
 		}
 	}
 }
+
+// TestGoldExtension: when the lines leave OIE2016 and CaRB open, the .oie
+// extension decides, with a warning; another name is refused.
+func TestGoldExtension(t *testing.T) {
+	line := "She began her film career in 1990 .\tbegan\tbegan\tShe\ther film career\n"
+	g, f, err := formats.ReadCaRBGold(formats.Input{File: "dir/one.OIE", Data: []byte(line)}, nil)
+	if err != nil || f.Name != formats.NameOIE2016Gold || g.Sentences[0].Tuples[0].Relation != "began" || len(g.Sentences[0].Tuples[0].Args) != 2 ||
+		len(g.Warnings) != 1 || !strings.Contains(g.Warnings[0].Msg, "for its .oie extension") {
+		t.Errorf("one.OIE: %v, %+v, %v", f, g, err)
+	}
+	if _, _, err := formats.ReadCaRBGold(formats.Input{File: "one.tsv", Data: []byte(line)}, nil); !errors.Is(err, formats.ErrAmbiguous) {
+		t.Errorf("one.tsv: %v", err)
+	}
+}
