@@ -206,6 +206,16 @@ func ScoreWith(gold *Gold, preds *Predictions, opt Options) *Result {
 	return res
 }
 
+// CurveArea is scikit-learn's auc over the points of a curve (in
+// ascending threshold order) and the final point (recall 0, precision 1),
+// as numpy computes it, to the bit (carb-variants.md 5.3). Recall must not
+// rise along the sequence; where it does, the signed trapezoid area is
+// returned.
+func CurveArea(points []Point) float64 {
+	a, _ := curveArea(points)
+	return a
+}
+
 // curveArea is scikit-learn's auc over the points (recall, precision) in
 // ascending threshold order followed by (0, 1), with numpy's trapezoid
 // terms and pairwise summation, so that the result is the reference's to
