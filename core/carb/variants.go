@@ -243,3 +243,16 @@ func binarize(t Tuple, mode Mode) (out []Tuple, bad int) {
 	}
 	return out, bad
 }
+
+// ReaderFailure is the reference's failure when carb.py reads file with
+// the reader of the named format (core/formats' names): its ReVerb reader
+// cannot run as shipped (it opens a file CaRB does not ship, then builds
+// an extraction without a required argument, carb-variants.md 1.2). nil
+// for the other formats.
+func ReaderFailure(format, file string, opt Options) *oie.ReferenceFailure {
+	if format == "reverb" {
+		return &oie.ReferenceFailure{Scorer: opt.Title(), File: file,
+			Msg: "CaRB's ReVerb reader opens ./raw_sentences/all.txt, which CaRB does not ship (FileNotFoundError), and with it builds an extraction without a required argument (TypeError)"}
+	}
+	return nil
+}

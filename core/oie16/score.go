@@ -256,3 +256,18 @@ func curve(records []record, matched, goldTuples int, c Curve) []carb.Point {
 func area(pts []carb.Point) float64 {
 	return carb.CurveArea(pts)
 }
+
+// ReaderFailure is the reference's failure when oie16.py is asked to read
+// file with the reader of the named format (core/formats' names): it
+// cannot start with CaRB's ClausIE and OpenIE 5 readers (TypeError,
+// carb-variants.md 1.2), nor with the ReVerb one (which CaRB cannot run
+// either). nil for the other formats.
+func ReaderFailure(format, file string) *oie.ReferenceFailure {
+	switch format {
+	case "clausie", "openie5":
+		return &oie.ReferenceFailure{Scorer: "OIE16-C", File: file, Msg: "oie16.py passes a threshold argument that the " + format + " reader does not accept (TypeError at start-up)"}
+	case "reverb":
+		return &oie.ReferenceFailure{Scorer: "OIE16-C", File: file, Msg: carb.ReaderFailure(format, file, carb.Options{}).Msg}
+	}
+	return nil
+}
