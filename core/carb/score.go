@@ -99,15 +99,16 @@ func ScoreWith(gold *Gold, preds *Predictions, opt Options) *Result {
 			return
 		}
 		confs = append(confs, p.Confidence)
-		if s == nil {
-			return
-		}
 		split := []Tuple{p.Tuple}
 		if opt.Binary {
+			// Every prediction is split, on a gold sentence or not.
 			var bad int
 			if split, bad = binarize(p.Tuple, opt.Mode); bad >= 0 {
 				fail(p.Line, preds.Path, fmt.Sprintf("binary mode: argument %d of this extraction is empty, and splitting it raises IndexError", bad+1))
 			}
+		}
+		if s == nil {
+			return
 		}
 		for _, b := range split {
 			s.conf = append(s.conf, p.Confidence)
