@@ -271,3 +271,14 @@ func ReaderFailure(format, file string) *oie.ReferenceFailure {
 	}
 	return nil
 }
+
+// SameNumbers reports whether a and b print the same (optimal point,
+// AUC, zero-confidence point, NaN equal to NaN, and whether the reference
+// could score): a report shows both modes when they differ.
+func (a *Result) SameNumbers(b *Result) bool {
+	same := func(x, y float64) bool { return x == y || x != x && y != y }
+	return (a.Failure == nil) == (b.Failure == nil) && a.Degenerate == b.Degenerate &&
+		carb.SamePoint(carb.Point{Precision: a.Precision, Recall: a.Recall, F1: a.F1, Threshold: a.OptimalThreshold},
+			carb.Point{Precision: b.Precision, Recall: b.Recall, F1: b.F1, Threshold: b.OptimalThreshold}) &&
+		same(a.AUC, b.AUC) && carb.SamePoint(a.ZeroConf, b.ZeroConf)
+}

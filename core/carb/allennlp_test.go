@@ -1,0 +1,46 @@
+package carb_test
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/oiebench/oiebench/core/carb"
+)
+
+// TestReadAllenNLP: slots are cut at the first tags and not trimmed, a
+// missing tag is an empty slot, a line is dropped only when all three
+// slots are empty, fields after the third are ignored, NaN and infinities
+// are confidences.
+func TestReadAllenNLP(t *testing.T) {
+	p, err := carb.ReadAllenNLP("s.txt", []byte(
+		"  S\t<arg1> he </arg1> <rel> left </rel> <arg2>  </arg2>\t0.5\textra\n"+
+			"S\t<arg1>he</arg1> <arg1> x </arg1> <rel>left</rel>\tnan\n"+
+			"S\tno tags at all\t1\n"+
+			"S\t<arg1> </arg1>\t-inf\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Extractions) != 3 || len(p.Warnings) != 1 || !strings.Contains(p.Warnings[0].Msg, "1 line(s)") {
+		t.Fatalf("%d extractions, warnings %v", len(p.Extractions), p.Warnings)
+	}
+	e := p.Extractions
+	if e[0].Sentence != "S" || e[0].Relation != " left " || e[0].Args[0] != " he " || e[0].Args[1] != "  " || e[0].Confidence != 0.5 {
+		t.Errorf("line 1: %+v", e[0])
+	}
+	if e[1].Args[0] != "he" || e[1].Relation != "left" || e[1].Args[1] != "" || !math.IsNaN(e[1].Confidence) || e[1].Line != 2 {
+		t.Errorf("line 2: %+v", e[1])
+	}
+	if e[2].Args[0] != " " || !math.IsInf(e[2].Confidence, -1) || e[2].Line != 4 {
+		t.Errorf("line 4: %+v", e[2])
+	}
+	for _, bad := range []struct{ in, want string }{
+		{"S\t<arg1> a </arg1>\n", "s.txt:1:19: expected 3 tab-separated fields"},
+		{"S\t<arg1> a </arg1>\t1\n\nT\t<rel> r </rel>\t1\n", "s.txt:2:1: expected 3 tab-separated fields"},
+		{"S\t<arg1> a </arg1>\tsure\n", "s.txt:1:20: expected a confidence in field 3, found \"sure\""},
+	} {
+		if _, err := carb.ReadAllenNLP("s.txt", []byte(bad.in)); err == nil || !strings.HasPrefix(err.Error(), bad.want) {
+			t.Errorf("%q: error %v, want %s", bad.in, err, bad.want)
+		}
+	}
+}
