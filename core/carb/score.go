@@ -24,7 +24,8 @@ type Result struct {
 	// RecDen counts gold tuples.
 	PrecNum, PrecDen, RecNum, RecDen float64
 	// PRPoints holds (recall, precision, threshold) for every threshold, in
-	// ascending threshold order (so recall never increases along it).
+	// ascending threshold order (recall never increases along it, except
+	// in CaRB(s,s), where the reference then fails).
 	PRPoints [][3]float64
 	// PredictionsWithoutGold counts predictions whose sentence has no gold
 	// sentence; they are left out of every number (in reference mode their
@@ -48,22 +49,26 @@ type Result struct {
 	Warnings []oie.Warning
 }
 
-// Score scores predictions against the gold as CaRB does (docs/spec/carb.md).
+// Score scores predictions against the gold as CaRB does (docs/spec/carb.md):
+// CaRB(s,m) in Reference mode (docs/spec/carb-variants.md section 2).
 //
-// The thresholds are the distinct confidences of the predictions that are
-// scored (those on gold sentences), in ascending order; at a threshold the
-// predictions with at least that confidence count. With no such prediction
-// there is no threshold: precision is 1 (nothing counted), recall, F1 and
-// AUC are 0 and PRPoints is empty.
+// The thresholds are the distinct confidences of every prediction, on a
+// gold sentence or not, in ascending order; at a threshold the predictions
+// with at least that confidence count, and precision is 1 where none of a
+// gold sentence counts. Without any prediction there is no threshold: P,
+// R, F1 and AUC are 0 and PRPoints is empty, as the reference prints.
 func Score(gold *Gold, preds *Predictions) *Result {
 	return ScoreWith(gold, preds, Options{})
 }
 
 // ScoreWith scores predictions against the gold with the CaRB variant and
 // mode of opt (carb-variants.md sections 2-5): P, R and F1 at the optimal
-// threshold (the lowest threshold of highest F1, NaN F1s ignored), the
-// zero-confidence point, the curve and its AUC, summed as numpy does. In
-// binary mode RecDen counts the binary gold tuples.
+// threshold (the lowest threshold of highest F1, NaN F1s ignored; (0, 0, 0)
+// when F1 is NaN everywhere), the zero-confidence point, the curve and its
+// AUC, summed as numpy does. In binary mode RecDen counts the binary gold
+// tuples. Corrected mode merges spellings of a sentence, takes thresholds
+// from predictions on gold sentences only, splits binary tuples as
+// intended and leaves out predictions with a NaN confidence.
 func ScoreWith(gold *Gold, preds *Predictions, opt Options) *Result {
 	res := &Result{Options: opt}
 	al := gold.Align(preds, opt.Mode, false)
