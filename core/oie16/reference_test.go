@@ -138,3 +138,21 @@ func TestCurveBehaviours(t *testing.T) {
 		t.Errorf("ParseCurve: %v %v", c, err)
 	}
 }
+
+// TestLowerCasedKeys: OIE16-C lower-cases sentence keys, so a prediction
+// on "The Cat sat ." aligns with the gold "the cat sat ."; two gold
+// sentences differing only in case leave the later one.
+func TestLowerCasedKeys(t *testing.T) {
+	gold, err := carb.ReadGold("g.tsv", []byte("The cat sat .\tsat\tThe cat\nthe cat sat .\tsat\tthe cat\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	preds, err := carb.ReadTabbed("p.txt", []byte("THE CAT SAT.\t1\tsat\tthe cat\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := oie16.Score(gold, preds, oie16.Options{})
+	if res.GoldTuples != 1 || res.Matched != 1 || res.F1 != 1 || len(res.Warnings) != 1 {
+		t.Errorf("%d gold tuples, %d matched, F1 %v, warnings %v", res.GoldTuples, res.Matched, res.F1, res.Warnings)
+	}
+}

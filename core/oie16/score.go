@@ -113,8 +113,19 @@ func Score(gold *carb.Gold, preds *carb.Predictions, opt Options) *Result {
 		res.Warnings = append(res.Warnings, oie.Warning{File: preds.Path, Msg: fmt.Sprintf(
 			"%d of %d prediction(s) are on sentences that are not in the gold %s and are left out of the score", len(al.Without), len(preds.Extractions), gold.Path)})
 	}
+	// Gold sentences whose keys differ only in case: the later one replaces
+	// the earlier, whose tuples are not scored (1.3).
+	goldAt := map[string]int{}
+	for i, s := range gold.Sentences {
+		goldAt[strings.ToLower(s.Key)] = i
+	}
 	var records []record
 	for i, s := range gold.Sentences {
+		if goldAt[strings.ToLower(s.Key)] != i {
+			res.Warnings = append(res.Warnings, oie.Warning{File: gold.Path, Line: s.Line, Msg: fmt.Sprintf(
+				"OIE16-C: this sentence has the same lower-cased key as a later one, which replaces it: its %d tuple(s) are not scored", len(s.Tuples))})
+			continue
+		}
 		res.GoldTuples += len(s.Tuples)
 		idx := al.BySentence[i]
 		bags := make([][]string, len(idx))
