@@ -142,7 +142,14 @@ func carbKey(s string) string {
 // group maps keys to predictions as the scripts' dictionaries do (1.3):
 // grouped by raw sentence, and a raw sentence appearing first later
 // replaces another of the same key. all lists every kept prediction.
-func group(preds []pred, key func(string) string) (byKey map[string][]pred, all []pred) {
+func group(preds []pred, key func(string) string, merge bool) (byKey map[string][]pred, all []pred) {
+	if merge { // corrected: every spelling of a key, in file order
+		byKey = map[string][]pred{}
+		for _, p := range preds {
+			byKey[key(p.sent)] = append(byKey[key(p.sent)], p)
+		}
+		return byKey, preds
+	}
 	var raws []string
 	byRaw := map[string][]pred{}
 	for _, p := range preds {
@@ -183,10 +190,14 @@ type Outcome struct {
 var preps = strings.Fields("above across against along among around at before behind below beneath beside between by for from in into near of off on to toward under upon with within")
 
 // binary splits a tuple as the script does (section 4): k-1 copies of the
-// last split; crash when an extra argument has no word.
-func binary(t tuple) (out []tuple, crash bool) {
+// last split; crash when an extra argument has no word. intended gives
+// (a1; rel; a2) and one split per extra argument with a word instead.
+func binary(t tuple, intended bool) (out []tuple, crash bool) {
 	if len(t.args) <= 2 {
 		return []tuple{{t.rel, append([]string{}, t.args[:len(t.args)]...)}}, false
+	}
+	if intended {
+		out = append(out, tuple{t.rel, []string{t.args[0], t.args[1]}})
 	}
 	var last tuple
 	for _, a := range t.args[2:] {
@@ -204,8 +215,11 @@ func binary(t tuple) (out []tuple, crash bool) {
 			}
 		}
 		last = tuple{rel, []string{t.args[0], strings.Join(w, " ")}}
+		if intended {
+			out = append(out, last)
+		}
 	}
-	for i := 0; i < len(t.args)-1; i++ {
+	for i := 0; i < len(t.args)-1 && !intended; i++ {
 		out = append(out, last)
 	}
 	return out, crash
@@ -322,17 +336,29 @@ func greedy(v [][]float64, m int) float64 {
 }
 
 // CaRB scores the allennlp or tabbed system text against the gold text
-// with CaRB (sections 2-5), single for (s,s), bin for binary mode.
-func CaRB(goldText string, preds []pred, single, bin bool) Outcome {
+// with CaRB (sections 2-5), single for (s,s), bin for binary mode;
+// corrected applies section 12.1's fixes (spellings merged, thresholds
+// from gold sentences only, intended binary splits; NaN confidences left
+// out).
+func CaRB(goldText string, preds []pred, single, bin, corrected bool) Outcome {
 	var o Outcome
 	gold := parseGold(goldText)
-	byKey, all := group(preds, carbKey)
+	var finite []pred
+	for _, p := range preds {
+		if math.IsNaN(p.conf) {
+			o.Fails = !corrected
+			if corrected {
+				continue
+			}
+		}
+		finite = append(finite, p)
+	}
+	byKey, all := group(finite, carbKey, corrected)
 	var ths []float64
 	for _, p := range all {
-		if math.IsNaN(p.conf) {
-			o.Fails = true
+		if _, onGold := indexOf(gold, carbKey(p.sent)); onGold || !corrected {
+			ths = append(ths, p.conf)
 		}
-		ths = append(ths, p.conf)
 	}
 	split := func(ts []tuple) []tuple {
 		if !bin {
@@ -340,8 +366,8 @@ func CaRB(goldText string, preds []pred, single, bin bool) Outcome {
 		}
 		var out []tuple
 		for _, t := range ts {
-			b, crash := binary(t)
-			o.Fails = o.Fails || crash
+			b, crash := binary(t, corrected)
+			o.Fails = o.Fails || crash && !corrected
 			out = append(out, b...)
 		}
 		return out
@@ -358,7 +384,7 @@ func CaRB(goldText string, preds []pred, single, bin bool) Outcome {
 			}
 		}
 	}
-	if bin { // the copies of a no-gold prediction with an empty extra argument crash too
+	if bin && !corrected { // the copies of a no-gold prediction with an empty extra argument crash too
 		for _, p := range all {
 			if _, ok := indexOf(gold, carbKey(p.sent)); !ok {
 				split([]tuple{p.t})
@@ -436,7 +462,7 @@ func CaRB(goldText string, preds []pred, single, bin bool) Outcome {
 	}
 	var ok bool
 	o.AUC, ok = trapezoids(pts)
-	o.Fails = o.Fails || !ok
+	o.Fails = o.Fails || !ok && !corrected
 	return o
 }
 
@@ -465,12 +491,20 @@ func trapezoids(pts []Point) (float64, bool) {
 }
 
 // OIE16 scores predictions against the gold text with OIE16-C (section
-// 6); dropLow is scikit-learn 0.23.1's curve.
-func OIE16(goldText string, preds []pred, dropLow bool) Outcome {
+// 6); dropLow is scikit-learn 0.23.1's curve; corrected merges spellings
+// and splits bags on runs of white space.
+func OIE16(goldText string, preds []pred, dropLow, corrected bool) Outcome {
 	var o Outcome
 	gold := parseGold(goldText)
 	lower := func(s string) string { return strings.ToLower(carbKey(s)) }
-	byKey, _ := group(preds, lower)
+	byKey, _ := group(preds, lower, corrected)
+	bag := func(t tuple) []string {
+		s := strings.Join(append([]string{t.rel}, t.args...), " ")
+		if corrected {
+			return strings.Fields(s)
+		}
+		return strings.Split(s, " ")
+	}
 	type rec struct {
 		label bool
 		conf  float64
@@ -482,7 +516,7 @@ func OIE16(goldText string, preds []pred, dropLow bool) Outcome {
 		ps := byKey[lower(g.text)]
 		nonFinite := 0
 		for _, p := range ps {
-			if len(p.t.args) == 0 {
+			if len(p.t.args) == 0 && !corrected {
 				o.Fails = true
 			}
 			if math.IsNaN(p.conf) || math.IsInf(p.conf, 0) {
@@ -492,14 +526,17 @@ func OIE16(goldText string, preds []pred, dropLow bool) Outcome {
 		if nonFinite > 1 {
 			o.Fails = true
 		}
+		if corrected {
+			o.Fails = false
+		}
 		used := make([]bool, len(ps))
 		for _, gt := range g.tuples {
-			gb := strings.Split(strings.Join(append([]string{gt.rel}, gt.args...), " "), " ")
+			gb := bag(gt)
 			for j, p := range ps {
 				if used[j] {
 					continue
 				}
-				pb := strings.Split(strings.Join(append([]string{p.t.rel}, p.t.args...), " "), " ")
+				pb := bag(p.t)
 				c := 0
 				for _, x := range gb {
 					for _, y := range pb {
@@ -508,7 +545,7 @@ func OIE16(goldText string, preds []pred, dropLow bool) Outcome {
 						}
 					}
 				}
-				if float64(c)/float64(len(gb)) > 0.5 {
+				if len(gb) > 0 && float64(c)/float64(len(gb)) > 0.5 {
 					used[j] = true
 					m++
 					break
@@ -578,8 +615,9 @@ var wireSets = [3][2]string{{"<arg1>", "</arg1>"}, {"<rel>", "</rel>"}, {"<arg2>
 
 // parseWire reads the allennlp form as wire57_evaluation.py does (7.1) and
 // groups it, the last contiguous run of a sentence replacing the earlier
-// ones. ok is false where the script's assertions fail.
-func parseWire(data string) (order []string, by map[string][]wireLine, ok bool) {
+// ones. ok is false where the script's assertions fail. corrected cuts the
+// exact text between the tags and keeps every run.
+func parseWire(data string, corrected bool) (order []string, by map[string][]wireLine, ok bool) {
 	by = map[string][]wireLine{}
 	prev := "\x00"
 	for _, line := range strings.Split(data, "\n") {
@@ -599,11 +637,14 @@ func parseWire(data string) (order []string, by map[string][]wireLine, ok bool) 
 				return nil, nil, false
 			}
 			l.slots[i] = strings.TrimSpace(strings.Trim(strings.Trim(m, wireSets[i][0]), wireSets[i][1]))
+			if corrected {
+				l.slots[i] = strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(m, wireSets[i][0]), wireSets[i][1]))
+			}
 		}
 		if _, seen := by[f[0]]; !seen {
 			order = append(order, f[0])
 		}
-		if f[0] != prev {
+		if f[0] != prev && !corrected {
 			by[f[0]] = nil
 		}
 		by[f[0]] = append(by[f[0]], l)
@@ -613,9 +654,9 @@ func parseWire(data string) (order []string, by map[string][]wireLine, ok bool) 
 }
 
 // WiRe57C scores a system against a gold, both in the allennlp form.
-func WiRe57C(goldText, sysText string) (o Outcome, readable bool) {
-	order, gold, ok1 := parseWire(goldText)
-	_, sys, ok2 := parseWire(sysText)
+func WiRe57C(goldText, sysText string, corrected bool) (o Outcome, readable bool) {
+	order, gold, ok1 := parseWire(goldText, corrected)
+	_, sys, ok2 := parseWire(sysText, corrected)
 	if !ok1 || !ok2 {
 		return o, false
 	}
@@ -683,7 +724,7 @@ func WiRe57C(goldText, sysText string) (o Outcome, readable bool) {
 		o.RecDen += float64(len(g))
 	}
 	if o.PrecDen == 0 {
-		o.Fails = true
+		o.Fails = !corrected
 		return o, true
 	}
 	o.P, o.R = o.PrecNum/o.PrecDen, o.RecNum/o.RecDen
