@@ -87,3 +87,38 @@ func TestPairwiseSum(t *testing.T) {
 		t.Errorf("short sum %v, want 0 (left to right)", got)
 	}
 }
+
+// TestOneToOneRecall: one prediction p (he; left; home) at 1 against gold
+// g1 (he; left; home) and g2 (he; left; early): p's recall is 1 for g1
+// and 2/3 for g2. CaRB(s,m) lets p serve both: R = (1 + 2/3)/2. CaRB(s,s)
+// makes min(2, 1) = 1 pick, by recall: R = 1/2. Precision is the same
+// greedy pick in both: 1.
+func TestOneToOneRecall(t *testing.T) {
+	gold := mustGold(t, "S\tleft\the\thome\nS\tleft\the\tearly\n")
+	preds := mustTabbed(t, "S\t1\tleft\the\thome\n")
+	sm, ss := carb.Score(gold, preds), carb.ScoreWith(gold, preds, carb.Options{Matching: carb.OneToOne})
+	want := 1.0 // summed in float64, as the scorer does
+	want += 2.0 / 3
+	if sm.Recall != want/2 || ss.Recall != 0.5 || sm.Precision != 1 || ss.Precision != 1 || ss.RecNum != 1 {
+		t.Errorf("(s,m) R %v P %v; (s,s) R %v P %v", sm.Recall, sm.Precision, ss.Recall, ss.Precision)
+	}
+	if ss.Options.Member() != "carb_ss" || ss.Options.Scorer() != "carb-ss" || (carb.Options{Binary: true}).Member() != "carb_binary" {
+		t.Errorf("names %q %q", ss.Options.Member(), ss.Options.Scorer())
+	}
+}
+
+// TestNaNConfidence: the script has no reproducible number with a NaN
+// confidence; the corrected mode leaves that extraction out.
+func TestNaNConfidence(t *testing.T) {
+	gold := mustGold(t, "S\tleft\the\thome\n")
+	preds, err := carb.ReadAllenNLP("p.txt", []byte("S\t<arg1> he </arg1> <rel> left </rel> <arg2> home </arg2>\t1\nS\t<arg1> x </arg1> <rel> y </rel> <arg2> z </arg2>\tnan\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res := carb.Score(gold, preds); res.Failure == nil || res.Failure.Line != 2 {
+		t.Errorf("reference: failure %v", res.Failure)
+	}
+	if res := carb.ScoreWith(gold, preds, carb.Options{Mode: carb.Corrected}); res.Failure != nil || res.F1 != 1 || len(res.PRPoints) != 1 {
+		t.Errorf("corrected: F1 %v, points %v, failure %v", res.F1, res.PRPoints, res.Failure)
+	}
+}

@@ -100,7 +100,7 @@ func ScoreWith(gold *Gold, preds *Predictions, opt Options) *Result {
 	var confs []float64
 	addPrediction := func(p *Prediction, s *sentenceScore) {
 		if math.IsNaN(p.Confidence) {
-			fail(p.Line, preds.Path, "a NaN confidence has no place among the sorted thresholds")
+			fail(p.Line, preds.Path, "a NaN confidence: the script's thresholds are then a Python set of NaNs sorted in an order that depends on memory addresses, so it has no reproducible number")
 			return
 		}
 		confs = append(confs, p.Confidence)
