@@ -128,11 +128,11 @@ func Score(gold *carb.Gold, preds *carb.Predictions, opt Options) *Result {
 		}
 		res.GoldTuples += len(s.Tuples)
 		idx := al.BySentence[i]
-		bags := make([][]string, len(idx))
+		bags := make([]map[string]int, len(idx))
 		nonFinite := 0
 		for k, j := range idx {
 			p := &preds.Extractions[j]
-			bags[k] = bag(p.Relation, p.Args, opt.Mode)
+			bags[k] = counts(bag(p.Relation, p.Args, opt.Mode))
 			if len(p.Args) == 0 {
 				fail(p.Line, "this extraction has no argument, and the per-sentence dump built from its first argument raises IndexError")
 			}
@@ -212,20 +212,26 @@ func bag(rel string, args []string, mode carb.Mode) []string {
 	return strings.Split(s, " ")
 }
 
+// counts is how many times each token occurs in a bag.
+func counts(bag []string) map[string]int {
+	n := make(map[string]int, len(bag))
+	for _, w := range bag {
+		n[w]++
+	}
+	return n
+}
+
 // covers is the OIE2016 lexical match: the number of (gold token,
 // predicted token) pairs that are equal, over the number of gold tokens, is
-// above one half. Repeated words count multiplicatively.
-func covers(gold, pred []string) bool {
+// above one half. Repeated words count multiplicatively. pred holds the
+// predicted bag's token counts.
+func covers(gold []string, pred map[string]int) bool {
 	if len(gold) == 0 {
 		return false
 	}
-	n := map[string]int{}
-	for _, w := range pred {
-		n[w]++
-	}
 	count := 0
 	for _, w := range gold {
-		count += n[w]
+		count += pred[w]
 	}
 	return float64(count)/float64(len(gold)) > 0.5
 }
