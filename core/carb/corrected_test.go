@@ -1,6 +1,7 @@
 package carb_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/oiebench/oiebench/core/carb"
@@ -118,7 +119,8 @@ func TestNaNConfidence(t *testing.T) {
 	if res := carb.Score(gold, preds); res.Failure == nil || res.Failure.Line != 2 {
 		t.Errorf("reference: failure %v", res.Failure)
 	}
-	if res := carb.ScoreWith(gold, preds, carb.Options{Mode: carb.Corrected}); res.Failure != nil || res.F1 != 1 || len(res.PRPoints) != 1 {
-		t.Errorf("corrected: F1 %v, points %v, failure %v", res.F1, res.PRPoints, res.Failure)
+	if res := carb.ScoreWith(gold, preds, carb.Options{Mode: carb.Corrected}); res.Failure != nil || res.F1 != 1 || len(res.PRPoints) != 1 ||
+		len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0].Msg, "1 extraction(s) with a NaN confidence") {
+		t.Errorf("corrected: F1 %v, points %v, failure %v, warnings %v", res.F1, res.PRPoints, res.Failure, res.Warnings)
 	}
 }

@@ -98,8 +98,10 @@ func ScoreWith(gold *Gold, preds *Predictions, opt Options) *Result {
 		res.RecDen += float64(len(sents[i].gold))
 	}
 	var confs []float64
+	nans := 0
 	addPrediction := func(p *Prediction, s *sentenceScore) {
 		if math.IsNaN(p.Confidence) {
+			nans++
 			fail(p.Line, preds.Path, "a NaN confidence: the script's thresholds are then a Python set of NaNs sorted in an order that depends on memory addresses, so it has no reproducible number")
 			return
 		}
@@ -131,8 +133,8 @@ func ScoreWith(gold *Gold, preds *Predictions, opt Options) *Result {
 			addPrediction(&preds.Extractions[j], nil)
 		}
 	}
-	if nan := len(preds.Extractions) - res.Replaced - len(confs); opt.Mode == Corrected && nan > 0 && len(al.Without) == 0 {
-		res.Warnings = append(res.Warnings, oie.Warning{File: preds.Path, Msg: fmt.Sprintf("%d extraction(s) with a NaN confidence are left out", nan)})
+	if opt.Mode == Corrected && nans > 0 {
+		res.Warnings = append(res.Warnings, oie.Warning{File: preds.Path, Msg: fmt.Sprintf("%d extraction(s) with a NaN confidence are left out", nans)})
 	}
 	for i := range sents {
 		sents[i].prepare()
