@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/oiebench/oiebench/core/carb"
@@ -68,8 +69,18 @@ func TestSection11(t *testing.T) {
 		t.Errorf("gold as system: F1 %v AUC %v, %d matched of %d records", res.F1, res.AUC, res.Matched, res.Records)
 	}
 	// oie16.py cannot start with the OpenIE 5 reader (1.2).
-	if f := oie16.ReaderFailure("openie5", "openie5_output.txt"); f == nil || oie16.ReaderFailure("openie4", "x") != nil {
-		t.Errorf("reader failures: openie5 %v", f)
+	for _, format := range []string{"openie5", "clausie", "reverb"} {
+		if f := oie16.ReaderFailure(format, "out.txt"); f == nil || !strings.HasPrefix(f.Error(), "out.txt: the reference OIE16-C could not score this file: ") {
+			t.Errorf("reader failure of %s: %v", format, f)
+		}
+	}
+	for _, format := range []string{"openie4", "allennlp", "props"} {
+		if f := oie16.ReaderFailure(format, "out.txt"); f != nil {
+			t.Errorf("%s: %v", format, f)
+		}
+	}
+	if f := carb.ReaderFailure("reverb", "r.txt", carb.Options{Matching: carb.OneToOne}); f == nil || f.Scorer != "CaRB(s,s)" || carb.ReaderFailure("openie4", "r.txt", carb.Options{}) != nil {
+		t.Errorf("CaRB's reader failures: %v", f)
 	}
 	// PropS has extractions without arguments on gold sentences: the
 	// reference stops (6.5); the corrected mode scores them.
