@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/oiebench/oiebench/core/carb"
+	"github.com/oiebench/oiebench/internal/hostile"
 )
 
 // TestReadAllenNLP: slots are cut at the first tags and not trimmed, a
@@ -43,4 +44,47 @@ func TestReadAllenNLP(t *testing.T) {
 			t.Errorf("%q: error %v, want %s", bad.in, err, bad.want)
 		}
 	}
+}
+
+// FuzzReadAllenNLP: the reader returns every extraction or a positioned
+// *oie.ParseError, each extraction has two arguments, and every variant
+// scores what was read: numbers without failure are finite and not
+// negative.
+func FuzzReadAllenNLP(f *testing.F) {
+	for _, s := range []string{
+		"S\t<arg1> he </arg1> <rel> left </rel> <arg2>  </arg2>\t0.5\n",
+		"He left .\t<arg1>He</arg1><rel>left</rel>\tinf\textra\nHe left.\t<rel> left </rel>\tnan\n",
+		"He left .\t<arg1> He </arg1> <rel> left </rel> <arg2> Paris </arg2>\t1\n\n",
+		"S\tno tags\t1\n",
+	} {
+		f.Add([]byte(s))
+	}
+	gold, err := carb.ReadGold("gold.txt", []byte("He left .\tleft\tHe\tParis\tC: he said\tat noon\nS\tis\tit\n"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		defer hostile.Watch(t, len(data))()
+		p, err := carb.ReadAllenNLP("fuzz.txt", data)
+		if err != nil {
+			if p != nil {
+				t.Fatal("predictions returned with an error")
+			}
+			checkParseError(t, err)
+			return
+		}
+		for _, e := range p.Extractions {
+			if len(e.Args) != 2 || e.Line < 1 {
+				t.Fatalf("extraction %+v", e)
+			}
+		}
+		for _, m := range carb.Modes {
+			for _, opt := range variants {
+				opt.Mode = m
+				if res := carb.ScoreWith(gold, p, opt); res.Failure == nil && opt.Matching == carb.ManyToOne {
+					checkScore(t, res)
+				}
+			}
+		}
+	})
 }
