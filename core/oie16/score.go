@@ -63,16 +63,18 @@ type Options struct {
 // Result is one system scored with OIE16-C.
 type Result struct {
 	Options Options
-	// Precision, Recall and F1 at OptimalThreshold (6.4). F1 is NaN when
-	// the first point has P = R = 0 and no later point has a defined F1
-	// above it, as the reference returns it.
+	// Precision, Recall and F1 at OptimalThreshold (6.4): the first point
+	// of highest F1 in ascending threshold order.
 	Precision, Recall, F1 float64
 	OptimalThreshold      float64
 	// AUC is the trapezoid area under Curve and the final point (R 0, P 1),
-	// summed as numpy does. NaN when Degenerate.
+	// summed as numpy does. 0 when Degenerate.
 	AUC float64
 	// Degenerate is set when no gold tuple is matched: the curve is
-	// undefined and P, R, F1 are reported as 0 (6.3).
+	// undefined (scikit-learn divides by the number of matched records),
+	// P, R, F1 and AUC are reported as 0 (6.3; the script prints AUC 0.0
+	// and F1 NaN), OptimalThreshold is the lowest confidence, Curve is
+	// empty and ZeroConf has a NaN F1.
 	Degenerate bool
 	// ZeroConf is the point at the lowest threshold.
 	ZeroConf carb.Point
