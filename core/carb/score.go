@@ -40,11 +40,11 @@ type Result struct {
 	// their sentence (same SentenceKey, other text) replaced them, as the
 	// reference does (Reference mode, carb-variants.md 1.3).
 	Replaced int
-	// Failure is set when the reference script stops on this input instead
-	// of printing numbers (Reference mode only): a non-monotone (s,s)
-	// recall, an empty extra argument in binary mode, F1 undefined at every
-	// threshold, a NaN confidence. The other fields then hold what could
-	// be computed and must not be shown as the reference's numbers.
+	// Failure is set when the reference script has no number for this
+	// input (Reference mode only): a recall that rises along the curve
+	// (CaRB(s,s)), an empty extra argument in binary mode, a NaN
+	// confidence. The other fields then hold what could be computed and
+	// must not be shown as the reference's numbers.
 	Failure  *oie.ReferenceFailure
 	Warnings []oie.Warning
 }
