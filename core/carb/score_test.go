@@ -71,28 +71,27 @@ func checkResult(t *testing.T, res *carb.Result, w wantResult) {
 // p1 0.9 (John; eats; apples): g1 [1,1], g2 [0,0]
 // p2 0.5 (Mary; likes; apples): g1 [0,0], g2 [2/3,2/3]
 // p3 0.2 (Mary; likes; pears): g1 [0,0], g2 [1,1]
-// A prediction on a sentence without gold (0.7) is ignored, but its
-// confidence is a threshold (as in CaRB): its point is that of 0.9.
+// A prediction on a sentence without gold (0.7) is ignored and, in
+// Corrected mode, makes no threshold; the first spelling of S is merged
+// with the second (Reference mode is TestScoreReferenceAlignment).
 //
 // t=0.2: R = (1+1)/2 = 1; greedy (g1,p1)=1 then (g2,p3)=1: P = 2/3; F1 0.8
 // t=0.5: R = (1+2/3)/2 = 5/6; greedy (g1,p1), (g2,p2): P = (5/3)/2 = 5/6; F1 5/6
-// t=0.7 and t=0.9: R = 1/2; greedy (g1,p1): P = 1; F1 2/3
+// t=0.9: R = 1/2; greedy (g1,p1): P = 1; F1 2/3
 // Optimal: t=0.5. AUC from (0,1): (1/2)(1+1)/2 + (1/3)(1+5/6)/2 + (1/6)(5/6+2/3)/2
 // = 1/2 + 11/36 + 1/8 = 67/72.
 func TestScoreThresholds(t *testing.T) {
 	gold := mustGold(t, "John eats apples , Mary likes pears .\teats\tJohn\tapples\n"+
 		"John eats apples , Mary likes pears .\tlikes\tMary\tpears\n")
-	preds := mustTabbed(t, "John eats apples , Mary likes pears .\t0.9\teats\tJohn\tapples\n"+
+	preds := mustTabbed(t, "John eats apples, Mary likes pears.\t0.9\teats\tJohn\tapples\n"+
 		"John eats apples , Mary likes pears .\t0.5\tlikes\tMary\tapples\n"+
 		"Another sentence .\t0.7\tis\tit\tanother\n"+
 		"John eats apples , Mary likes pears .\t0.2\tlikes\tMary\tpears\n")
-	res := carb.Score(gold, preds)
+	res := carb.ScoreWith(gold, preds, carb.Options{Mode: carb.Corrected})
 	checkResult(t, res, wantResult{
 		p: 5.0 / 6, r: 5.0 / 6, f1: 5.0 / 6, auc: 67.0 / 72, th: 0.5,
 		pn: 5.0 / 3, pd: 2, rn: 5.0 / 3, rd: 2,
-		// 0.7, the confidence of the prediction without gold, is a
-		// threshold too (as in CaRB), with the point of 0.9.
-		points:  [][3]float64{{1, 2.0 / 3, 0.2}, {5.0 / 6, 5.0 / 6, 0.5}, {0.5, 1, 0.7}, {0.5, 1, 0.9}},
+		points:  [][3]float64{{1, 2.0 / 3, 0.2}, {5.0 / 6, 5.0 / 6, 0.5}, {0.5, 1, 0.9}},
 		without: 1,
 	})
 	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0].Msg, "1 of 4 prediction(s)") {
@@ -187,23 +186,20 @@ func TestScoreRules(t *testing.T) {
 			points: [][3]float64{{2, 1, 1}},
 		})
 	})
-	// No prediction at all: no threshold, and CaRB reports the optimal
-	// point (0, 0, 0) (a threshold without counted predictions has
-	// precision 1, but there is none).
-	t.Run("no predictions: precision 0", func(t *testing.T) {
+	t.Run("no predictions: all zero, as the reference prints", func(t *testing.T) {
 		gold := mustGold(t, "S\tr\ta\tb\n")
 		res := carb.Score(gold, &carb.Predictions{})
-		checkResult(t, res, wantResult{p: 0, rd: 1})
+		checkResult(t, res, wantResult{rd: 1})
 		if len(res.Warnings) == 0 {
 			t.Error("no warning for an empty system")
 		}
 	})
 	t.Run("only predictions without gold", func(t *testing.T) {
 		gold := mustGold(t, "S\tr\ta\tb\n")
+		// Their confidence is a threshold where nothing of the gold's
+		// sentences counts: P 1, R 0, F1 0 (carb-variants.md 1.4).
 		res := carb.Score(gold, mustTabbed(t, "T\t1\tr\ta\tb\nU\t1\tr\ta\tb\n"))
-		// Their confidence is still a threshold, as in CaRB: one point
-		// where nothing is counted.
-		checkResult(t, res, wantResult{p: 1, rd: 1, th: 1, without: 2, points: [][3]float64{{0, 1, 1}}})
+		checkResult(t, res, wantResult{p: 1, th: 1, rd: 1, without: 2, points: [][3]float64{{0, 1, 1}}})
 		if len(res.Warnings) != 2 {
 			t.Errorf("warnings %v", res.Warnings)
 		}
