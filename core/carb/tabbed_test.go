@@ -153,14 +153,17 @@ func TestTabbedEdges(t *testing.T) {
 	if len(empty.Extractions[0].Args) != 1 {
 		t.Fatalf("S, conf, rel, arg1 and an empty field read as %q", empty.Extractions[0].Args)
 	}
-	if res := carb.Score(gold, empty); res.PrecNum != 0 || res.RecNum != 0 || res.PrecDen != 1 {
+	// Its one point is P 0 (0 of 1), R 0: F1 undefined, so the optimal
+	// point is CaRB's (0, 0, 0).
+	if res := carb.Score(gold, empty); !reflect.DeepEqual(res.PRPoints, [][3]float64{{0, 0, 0.9}}) || res.F1 != 0 {
 		t.Errorf("one argument against two: %+v", res)
 	}
 	// A byte order mark: for CaRB the first line's sentence is another
 	// text, aligned with no gold sentence; the second line's counts.
 	bom := mustTabbed(t, "\ufeffJohn eats apples , Mary likes pears .\t0.9\teats\tJohn\tapples\n"+
 		"John eats apples , Mary likes pears .\t0.5\tlikes\tMary\tpears\n")
-	if res := carb.Score(gold, bom); res.PredictionsWithoutGold != 1 || res.PrecDen != 1 || bom.Extractions[0].Sentence != "John eats apples , Mary likes pears ." {
+	if res := carb.Score(gold, bom); res.PredictionsWithoutGold != 1 || !reflect.DeepEqual(res.PRPoints[0], [3]float64{0, 0, 0.5}) ||
+		bom.Extractions[0].Sentence != "John eats apples , Mary likes pears ." {
 		t.Errorf("byte order mark: %+v", res)
 	}
 
@@ -173,8 +176,9 @@ func TestTabbedEdges(t *testing.T) {
 	if res.Precision != 1 || res.Recall != 1 || res.PrecDen != 1 || len(res.PRPoints) != 1 {
 		t.Errorf("two spellings: %+v", res)
 	}
-	want := `2 extractions of sentence "John eats apples , Mary likes pears ." were dropped because the file spells that sentence two ways; CaRB does the same`
-	if len(res.Warnings) == 0 || res.Warnings[0].Msg != want {
+	// One warning, on the first line of the dropped spelling, which it names.
+	want := `2 extractions of sentence "John eats apples, Mary likes pears." were dropped because the file spells that sentence two ways; CaRB does the same`
+	if len(res.Warnings) != 1 || res.Warnings[0].Msg != want || res.Warnings[0].Line != 1 {
 		t.Errorf("two spellings: warnings %v, want %q", res.Warnings, want)
 	}
 }

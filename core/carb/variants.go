@@ -134,9 +134,11 @@ type Alignment struct {
 // too when lower is set, as OIE16-C does). In Reference mode the
 // predictions are grouped by their raw sentence, and when two raw
 // sentences share a key, the one that first appears later replaces the
-// other wholesale, as the reference's dictionaries do; in Corrected mode
-// all spellings of a sentence are merged. Gold sentences sharing a
-// lower-cased key resolve to the later one.
+// other wholesale, as the reference's dictionaries do, with a warning per
+// dropped spelling; the first line's sentence keeps the file's byte order
+// marks (Predictions.LeadingBOM), as the reference reads it. In Corrected
+// mode all spellings of a sentence are merged and the marks are not part
+// of it. Gold sentences sharing a lower-cased key resolve to the later one.
 func (g *Gold) Align(preds *Predictions, mode Mode, lower bool) *Alignment {
 	key := SentenceKey
 	if lower {
@@ -155,13 +157,22 @@ func (g *Gold) Align(preds *Predictions, mode Mode, lower bool) *Alignment {
 	}
 	var spellings []*spelling
 	byText := map[string]*spelling{}
-	for _, p := range preds.Extractions {
-		sp := byText[p.Sentence]
+	// text is a prediction's sentence as the reference keys it.
+	text := func(j int) string {
+		p := &preds.Extractions[j]
+		if j == 0 && mode == Reference && preds.LeadingBOM != "" && p.Line == 1 {
+			return preds.LeadingBOM + p.Sentence
+		}
+		return p.Sentence
+	}
+	for j, p := range preds.Extractions {
+		t := text(j)
+		sp := byText[t]
 		if sp == nil {
-			sp = &spelling{text: p.Sentence, line: p.Line}
-			byText[p.Sentence] = sp
+			sp = &spelling{text: t, line: p.Line}
+			byText[t] = sp
 			spellings = append(spellings, sp)
-			winner[key(p.Sentence)] = p.Sentence
+			winner[key(t)] = t
 		}
 		sp.n++
 	}
@@ -170,16 +181,18 @@ func (g *Gold) Align(preds *Predictions, mode Mode, lower bool) *Alignment {
 		for _, sp := range spellings {
 			if w := winner[key(sp.text)]; w != sp.text {
 				al.Replaced += sp.n
+				// The spec's wording (carb.md, CaRB readers at the edges).
 				al.Warnings = append(al.Warnings, oie.Warning{File: preds.Path, Line: sp.line, Msg: fmt.Sprintf(
-					"%d extraction(s) of sentence %q were dropped because the file spells that sentence two ways (the later spelling %q replaces it); the reference does the same",
-					sp.n, abbreviate(sp.text), abbreviate(w))})
+					"%d extractions of sentence %q were dropped because the file spells that sentence two ways; CaRB does the same",
+					sp.n, abbreviate(sp.text))})
 			}
 		}
 		al.Warnings = oie.CapWarnings(al.Warnings, preds.Path)
 	}
-	for j, p := range preds.Extractions {
-		k := key(p.Sentence)
-		if mode == Reference && winner[k] != p.Sentence {
+	for j := range preds.Extractions {
+		t := text(j)
+		k := key(t)
+		if mode == Reference && winner[k] != t {
 			continue
 		}
 		if i, ok := goldAt[k]; ok {

@@ -333,12 +333,14 @@ func Score(gold, sys []group) Result {
 		if rd > 0 {
 			r = rn / rd
 		}
-		f := 0.0
-		if p+r > 0 {
-			f = 2 * p * r / (p + r)
-		}
 		res.Points = append(res.Points, [2]float64{r, p})
-		if f > best {
+		if p+r == 0 {
+			// F1 is 0/0, NaN for CaRB, and never the optimal point; with
+			// no other point the optimal point is (0, 0, 0) at threshold
+			// 0 (carb-variants.md 5.2: numpy's nanargmax fails on it).
+			continue
+		}
+		if f := 2 * p * r / (p + r); f > best {
 			best = f
 			res.Precision, res.Recall, res.F1, res.Threshold = p, r, f, th
 		}

@@ -111,12 +111,13 @@ func between(s, tag string) string {
 	return rest[:j]
 }
 
-// parseTabbed reads sentence<TAB>confidence<TAB>relation<TAB>args..., the
-// fields as written.
+// parseTabbed reads sentence<TAB>confidence<TAB>relation<TAB>args...: the
+// line stripped, as CaRB's reader does (carb.md, readers at the edges), and
+// then the fields as written.
 func parseTabbed(data string) []pred {
 	var preds []pred
 	for _, line := range strings.Split(strings.TrimSuffix(data, "\n"), "\n") {
-		f := strings.Split(line, "\t")
+		f := strings.Split(strings.TrimSpace(line), "\t")
 		c, _ := strconv.ParseFloat(f[1], 64)
 		preds = append(preds, pred{sent: f[0], conf: c, t: tuple{rel: f[2], args: f[3:]}})
 	}
