@@ -37,8 +37,12 @@ type Sentence struct {
 type Gold struct {
 	Path      string
 	Sentences []*Sentence // in order of first appearance
-	Warnings  []oie.Warning
-	byKey     map[string]int
+	// ReaderFailure is set when CaRB's own reader stops on the file (a
+	// byte order mark on a blank line) while oiebench reads it: ScoreWith
+	// makes it the Result.Failure of Reference mode.
+	ReaderFailure *oie.ReferenceFailure
+	Warnings      []oie.Warning
+	byKey         map[string]int
 }
 
 // Lookup returns the gold sentence aligned with a system sentence, if any.
@@ -156,10 +160,10 @@ func readGold(file string, data []byte, oie2016 bool) (*Gold, error) {
 		return nil, &oie.ParseError{File: file, Line: max(1, last),
 			Msg: "no gold tuples: expected lines of the form sentence<TAB>relation<TAB>arg1<TAB>arg2...", Err: oie.ErrNoContent}
 	}
-	if bom != "" {
-		w := bomWarning(file, lines[0].Num == 1)
-		w.Msg = strings.Replace(w.Msg, "sentence is not aligned with the gold's", "gold sentence is aligned with no system sentence", 1)
-		g.Warnings = append(g.Warnings, w)
+	if bom != "" && lines[0].Num == 1 {
+		g.Warnings = append(g.Warnings, oie.Warning{File: file, Line: 1, Msg: "the file starts with a byte order mark, which CaRB's reader keeps in the first sentence: for CaRB, that line's gold sentence is aligned with no system sentence (as in CaRB); save the file without it to have it aligned"})
+	} else if bom != "" {
+		g.ReaderFailure = bomOnBlankLine(file)
 	}
 	g.index(order)
 	g.Warnings = oie.CapWarnings(g.Warnings, file)

@@ -48,6 +48,16 @@ func TestReadGold(t *testing.T) {
 	if len(bom.Sentences) != 2 || bom.Sentences[0].Text != "\ufeffShe came ." || len(bom.Warnings) != 1 || !strings.Contains(bom.Warnings[0].Msg, "byte order mark") {
 		t.Errorf("byte order mark: %+v, warnings %v", bom.Sentences, bom.Warnings)
 	}
+	// On a blank line of its own, the mark stops CaRB's reader: the gold
+	// is read, and the reference's score is a failure on its line 1.
+	blank, err := carb.ReadGold("bom.txt", []byte("\ufeff\nShe came .\tcame\tShe\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sys := &carb.Predictions{Path: "s.txt", Extractions: []carb.Prediction{{Sentence: "She came .", Confidence: 1, Tuple: carb.Tuple{Relation: "came", Args: []string{"She"}}}}}
+	if res := carb.Score(blank, sys); len(blank.Warnings) != 0 || res.Failure == nil || res.Failure.File != "bom.txt" || res.Failure.Line != 1 || res.F1 != 1 {
+		t.Errorf("byte order mark on a blank line: warnings %v, failure %v, F1 %v", blank.Warnings, res.Failure, res.F1)
+	}
 }
 
 func TestReadGoldKeyClash(t *testing.T) {

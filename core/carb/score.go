@@ -41,9 +41,10 @@ type Result struct {
 	// reference does (Reference mode, carb-variants.md 1.3).
 	Replaced int
 	// Failure is set when the reference script has no number for this
-	// input (Reference mode only): a recall that rises along the curve
-	// (CaRB(s,s)), an empty extra argument in binary mode, a NaN
-	// confidence. The other fields then hold what could be computed and
+	// input (Reference mode only): its reader stops on the gold or the
+	// system file (Gold.ReaderFailure, Predictions.ReaderFailure), a
+	// recall that rises along the curve (CaRB(s,s)), an empty extra
+	// argument in binary mode, a NaN confidence. The other fields then hold what could be computed and
 	// must not be shown as the reference's numbers.
 	Failure  *oie.ReferenceFailure
 	Warnings []oie.Warning
@@ -77,6 +78,12 @@ func ScoreWith(gold *Gold, preds *Predictions, opt Options) *Result {
 	fail := func(line int, file, msg string) {
 		if opt.Mode == Reference && res.Failure == nil {
 			res.Failure = &oie.ReferenceFailure{Scorer: opt.Title(), File: file, Line: line, Msg: msg}
+		}
+	}
+	// The reference stops while reading, before any other failure.
+	for _, f := range []*oie.ReferenceFailure{gold.ReaderFailure, preds.ReaderFailure} {
+		if f != nil {
+			fail(f.Line, f.File, f.Msg)
 		}
 	}
 

@@ -35,7 +35,11 @@ type Predictions struct {
 	// whose first line is an extraction: CaRB keeps them in that line's
 	// sentence, and Score keys that line's extraction with them.
 	LeadingBOM string
-	Warnings   []oie.Warning
+	// ReaderFailure is set when CaRB's own reader stops on the file (a
+	// byte order mark on a blank line, any ReVerb file) while oiebench
+	// reads it: ScoreWith makes it the Result.Failure of Reference mode.
+	ReaderFailure *oie.ReferenceFailure
+	Warnings      []oie.Warning
 }
 
 // ReadTabbed reads system extractions in CaRB's tabbed form,
@@ -75,8 +79,10 @@ func ReadTabbed(file string, data []byte) (*Predictions, error) {
 			Tuple: Tuple{Relation: f[2], Args: f[3:]},
 		})
 	}
-	if bom != "" {
-		p.Warnings = append(p.Warnings, bomWarning(file, len(lines) > 0 && lines[0].Num == 1))
+	if bom != "" && len(lines) > 0 && lines[0].Num == 1 {
+		p.Warnings = append(p.Warnings, oie.Warning{File: file, Line: 1, Msg: "the file starts with a byte order mark, which CaRB's reader keeps in the first sentence: for CaRB, that line's sentence is not aligned with the gold's (as in CaRB); save the file without it to have it aligned"})
+	} else if bom != "" {
+		p.ReaderFailure = bomOnBlankLine(file)
 	}
 	if len(p.Extractions) == 0 {
 		p.Warnings = append(p.Warnings, oie.Warning{File: file, Msg: "the file holds no extractions"})
@@ -99,14 +105,12 @@ func leadingBOMs(data []byte) string {
 	return string(data[:n])
 }
 
-// bomWarning says what a byte order mark does to CaRB's reading; onContent
-// tells whether the first line holds an extraction (else CaRB's reader
-// fails on the file: a line of the mark alone is not blank to it).
-func bomWarning(file string, onContent bool) oie.Warning {
-	if onContent {
-		return oie.Warning{File: file, Line: 1, Msg: "the file starts with a byte order mark, which CaRB's reader keeps in the first sentence: for CaRB, that line's sentence is not aligned with the gold's (as in CaRB); save the file without it to have it aligned"}
-	}
-	return oie.Warning{File: file, Line: 1, Msg: "the file starts with a byte order mark on a blank line, which CaRB's reader cannot read (the line is not blank to it): CaRB cannot score this file; oiebench reads it without the mark"}
+// bomOnBlankLine is the reference's failure on a file whose byte order
+// mark stands on a blank line: the line is not blank to CaRB's reader,
+// which then finds too few columns on it.
+func bomOnBlankLine(file string) *oie.ReferenceFailure {
+	return &oie.ReferenceFailure{Scorer: Options{}.Title(), File: file, Line: 1,
+		Msg: "the file starts with a byte order mark on a blank line, which CaRB's reader cannot read (the line is not blank to it); oiebench reads it without the mark"}
 }
 
 // WriteTabbed writes predictions in CaRB's tabbed form, one a line, in

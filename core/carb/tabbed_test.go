@@ -123,11 +123,16 @@ func TestWriteTabbed(t *testing.T) {
 	if back, err := carb.ReadTabbed("bom.txt", buf.Bytes()); err != nil || back.Extractions[0].Sentence != "S" || back.LeadingBOM != "\ufeff\ufeff" {
 		t.Errorf("byte order mark: read back %+v, %v", back, err)
 	}
-	// On a blank first line, CaRB's reader fails: oiebench reads the file
-	// and says so.
+	// On a blank first line, CaRB's reader fails: oiebench reads the file,
+	// and the reference's score is a failure.
 	if back, err := carb.ReadTabbed("bom.txt", []byte("\ufeff\nS\t1\tr\ta\n")); err != nil || back.Extractions[0].Sentence != "S" ||
-		len(back.Warnings) != 1 || !strings.Contains(back.Warnings[0].Msg, "CaRB cannot score this file") {
+		len(back.Warnings) != 0 || back.ReaderFailure == nil || back.ReaderFailure.Line != 1 {
 		t.Errorf("byte order mark on a blank line: read back %+v, %v", back, err)
+	} else if res := carb.Score(mustGold(t, "S\tr\ta\n"), back); res.Failure == nil ||
+		res.Failure.Error() != "bom.txt:1: the reference CaRB(s,m) could not score this file: the file starts with a byte order mark on a blank line, which CaRB's reader cannot read (the line is not blank to it); oiebench reads it without the mark" {
+		t.Errorf("byte order mark on a blank line: failure %v", res.Failure)
+	} else if res := carb.ScoreWith(mustGold(t, "S\tr\ta\n"), back, carb.Options{Mode: carb.Corrected}); res.Failure != nil || res.F1 != 1 {
+		t.Errorf("byte order mark on a blank line, corrected: %+v", res)
 	}
 
 	for _, bad := range []carb.Prediction{

@@ -363,20 +363,18 @@ var (
 		tuple: func(f []string) (string, []string) { return f[2], []string{f[1], f[3]} }}.read
 )
 
-// readReVerbNative reads ReVerb's own output, and says that CaRB's ReVerb
-// reader cannot: it fails on every file, so no published CaRB number
-// exists for one (carb.md, turn 3).
+// readReVerbNative reads ReVerb's own output with the fields CaRB's
+// tabbed route would take (sentence 13, confidence 12, relation 4, arg1 3,
+// arg2 5), and marks that CaRB's ReVerb reader cannot read it: it fails on
+// every file, so no published CaRB number exists for one (carb.md, turn 3).
 func readReVerbNative(in Input) (*Extractions, error) {
 	x, err := readReVerb(in)
 	if err != nil {
 		return nil, err
 	}
-	x.ByText.Warnings = append(x.ByText.Warnings, oie.Warning{File: in.File, Msg: reverbNoReference})
+	x.ByText.ReaderFailure = carb.ReaderFailure("reverb", in.File, carb.Options{})
 	return x, nil
 }
-
-// reverbNoReference is readReVerbNative's warning.
-const reverbNoReference = "CaRB's own ReVerb reader cannot score this file (it fails on every ReVerb file: a missing constructor argument), so no published CaRB number exists for it; oiebench reads the fields CaRB's tabbed route would take (sentence 13, confidence 12, relation 4, arg1 3, arg2 5)"
 
 func readAllenNLP(in Input) (*Extractions, error) {
 	r, err := newLineReader(in)

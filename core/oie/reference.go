@@ -19,5 +19,16 @@ type ReferenceFailure struct {
 }
 
 func (e *ReferenceFailure) Error() string {
-	return formatPlace(e.File, e.Line, e.Column) + "the reference " + e.Scorer + " could not score this file: " + e.Msg
+	return formatPlace(e.File, e.Line, e.Column) + e.message()
+}
+
+// Warning is the failure as a warning on its place, for a report that
+// shows what oiebench computed and must say that the reference has no
+// number for it.
+func (e *ReferenceFailure) Warning() Warning {
+	return Warning{File: e.File, Line: e.Line, Column: e.Column, Msg: e.message()}
+}
+
+func (e *ReferenceFailure) message() string {
+	return "the reference " + e.Scorer + " could not score this file: " + e.Msg
 }

@@ -108,6 +108,12 @@ func Score(gold *carb.Gold, preds *carb.Predictions, opt Options) *Result {
 			res.Failure = &oie.ReferenceFailure{Scorer: "OIE16-C", File: preds.Path, Line: line, Msg: msg}
 		}
 	}
+	// The reference stops while reading, before any other failure.
+	for _, f := range []*oie.ReferenceFailure{gold.ReaderFailure, preds.ReaderFailure} {
+		if f != nil && opt.Mode == carb.Reference && res.Failure == nil {
+			res.Failure = &oie.ReferenceFailure{Scorer: "OIE16-C", File: f.File, Line: f.Line, Msg: f.Msg}
+		}
+	}
 	al := gold.Align(preds, opt.Mode, true)
 	res.Replaced, res.PredictionsWithoutGold = al.Replaced, len(al.Without)
 	res.Warnings = al.Warnings
