@@ -3118,6 +3118,43 @@ func (c *Inputs) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						}
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 						vgparent.AppendChild(vgn)
+						if f.Role == RoleCaRBGold {
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute(nil)}
+							vgparent.AppendChild(vgn)
+							vgn.AddAttrInterface("aria-label", `Gold format of `+f.Name)
+							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+								EventType:	"change",
+								Func:		func(event vugu.DOMEvent) { c.Reread(f, event) },
+								// TODO: implement capture, etc. mostly need to decide syntax
+							})
+							{
+								vgparent := vgn
+								_ = vgparent
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+								vgparent.AppendChild(vgn)
+								for vgiterkeyt, k := range c.CaRBGoldKinds() {
+									var vgiterkey interface{} = vgiterkeyt
+									_ = vgiterkey
+									k := k
+									_ = k
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "option", Attr: []vugu.VGAttribute(nil)}
+									vgparent.AppendChild(vgn)
+									vgn.AddAttrInterface("value", string(k))
+									{
+										b, err := vjson.Marshal(k == f.Kind)
+										if err != nil {
+											panic(err)
+										}
+										vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "selected", JSONVal: vjson.RawMessage(b)})
+									}
+									vgn.SetInnerHTML(k.Label())
+								}
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+								vgparent.AppendChild(vgn)
+							}
+						}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+						vgparent.AppendChild(vgn)
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "icon-button"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "Remove"}}}
 						vgparent.AppendChild(vgn)
 						vgn.AddAttrInterface("aria-label", `Remove `+f.Name)

@@ -53,6 +53,12 @@ func (c *Inputs) SystemKinds() []evaluate.Kind {
 	return ks
 }
 
+// CaRBGoldKinds are the formats a CaRB gold can be read as again: the
+// command line's --gold-format for the CaRB scorer's gold.
+func (c *Inputs) CaRBGoldKinds() []evaluate.Kind {
+	return []evaluate.Kind{evaluate.KindCaRBGold, evaluate.KindOIE2016}
+}
+
 // Formats lists every format of the registry, for the Formats panel.
 func (c *Inputs) Formats() []*formats.Format { return formats.All() }
 

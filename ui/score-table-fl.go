@@ -32,8 +32,8 @@ func flTooltip(s report.System, facet string) string {
 	if o := fl.Other; o != nil {
 		t += fmt.Sprintf(" · %s mode: P %.4f R %.4f F1 %.4f (moved by %s)", o.Mode, o.Precision, o.Recall, o.F1, strings.Join(o.MovedBy, ", "))
 	}
-	if fl.ReferenceUnscorable != "" {
-		t += " · the reference script could not score this file (" + fl.ReferenceUnscorable + "): no published number exists for it"
+	if fl.ReferenceCannotScore != "" {
+		t += " · the reference script could not score this file (" + fl.ReferenceCannotScore + "): no published number exists for it"
 	}
 	return t
 }

@@ -94,6 +94,9 @@ func systemConversion() conversion {
 			if x.ByID != nil && x.ByID != in.System {
 				warn(x.ByID.Warnings)
 			}
+			if to.Name == formats.NameCaRBTabbed {
+				warn(carb.StrippedByReader(x.ByText))
+			}
 			return formats.Write(c.stdout, to, x)
 		},
 	}

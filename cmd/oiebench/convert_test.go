@@ -85,3 +85,16 @@ func TestConvertErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestConvertToTabbedEmptyObject: an extraction with an empty object is
+// written as CaRB's tabbed form has it (a trailing empty field), which
+// CaRB's reader strips away: convert says so.
+func TestConvertToTabbedEmptyObject(t *testing.T) {
+	tsv := writeFile(t, "s.tsv", "1\tShe\tbegan\t\n1\tShe\tbegan\ther film career\n")
+	sents := writeFile(t, "sents.txt", "She began her film career in 1990 .\n")
+	out, errs, code := runCLI(t, "convert", "--from", "benchie-tsv", "--to", "carb-tabbed", "--sentences", sents, tsv)
+	if code != 0 || !strings.HasPrefix(out, "She began her film career in 1990 .\t1\tbegan\tShe\t\n") ||
+		!strings.Contains(errs, "warning: ") || !strings.Contains(errs, "1 extraction(s) end with an empty field") || !strings.Contains(errs, "line 1") {
+		t.Errorf("exit %d, out %q, stderr %q", code, out, errs)
+	}
+}

@@ -52,3 +52,34 @@ func TestScoreInputFormats(t *testing.T) {
 		t.Errorf("convert: exit %d, %q %s", code, out, stderr)
 	}
 }
+
+// TestScoreGoldFormat: --gold-format names a CaRB scorer's gold, where
+// detection cannot tell (one OIE2016 line) or is overruled; names that fit
+// no gold of the run are usage errors.
+func TestScoreGoldFormat(t *testing.T) {
+	line := "She began her film career in 1990 .\tbegan\tbegan\tShe\ther film career\n"
+	oie2016, byExt := writeFile(t, "one.tsv", line), writeFile(t, "one.oie", line)
+	tabbed := writeFile(t, "s.tsv", "She began her film career in 1990 .\t0.9\tbegan\tShe\ther film career\n")
+	benchieGold := writeFile(t, "g.txt", "sent_id:1\tShe began her film career in 1990 .\n1--> Cluster 1:\nShe --> began --> her film career\n")
+	for _, c := range []struct {
+		args []string
+		code int
+		says string
+	}{
+		{[]string{"score", "--scorer", "carb", "--gold", oie2016, tabbed}, 1, "name it (--gold-format"},
+		{[]string{"score", "--scorer", "carb", "--gold", byExt, tabbed}, 0, "for its .oie extension"},
+		{[]string{"score", "--scorer", "carb", "--gold-format", "oie2016-gold", "--format", "csv", "--gold", oie2016, tabbed}, 0, ""},
+		{[]string{"score", "--scorer", "benchie,carb", "--gold-format", "oie2016-gold", "--gold", benchieGold, "--carb-gold", oie2016, tabbed}, 0, ""},
+		{[]string{"score", "--scorer", "carb", "--gold-format", "nope", "--gold", oie2016, tabbed}, 2, `unknown gold format "nope"`},
+		{[]string{"score", "--scorer", "carb", "--gold-format", "benchie", "--gold", oie2016, tabbed}, 2, "does not name a gold"},
+		{[]string{"score", "--gold-format", "carb-gold", "--gold", benchieGold, tabbed}, 2, "names a CaRB scorer's gold"},
+	} {
+		out, stderr, code := runCLI(t, c.args...)
+		if code != c.code || !strings.Contains(stderr, c.says) {
+			t.Errorf("%v: exit %d, %q; want exit %d saying %q", c.args, code, stderr, c.code, c.says)
+		}
+		if c.code == 0 && strings.Contains(strings.Join(c.args, " "), "csv") && !strings.Contains(out, ",1.0") && !strings.Contains(out, ",1,") {
+			t.Errorf("%v: the OIE2016 tuple does not match its own prediction: %s", c.args, out)
+		}
+	}
+}

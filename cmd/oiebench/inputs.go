@@ -123,6 +123,16 @@ func systemInputs(args []string) ([]evaluate.Input, error) {
 	return ins, nil
 }
 
+// parseGoldFormat reads --gold-format: nil for auto and for the BenchIE
+// gold, else the token-level gold's format.
+func parseGoldFormat(s string) (*formats.Format, error) {
+	f, err := evaluate.ParseGoldFormat(s)
+	if err != nil {
+		return nil, usageError{"--gold-format: " + err.Error()}
+	}
+	return f, nil
+}
+
 func parseSystemFormat(s string) (oie.Format, error) {
 	f, err := evaluate.ParseSystemFormat(s)
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/oiebench/oiebench/core/benchiefl"
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/explain"
+	"github.com/oiebench/oiebench/core/formats"
 )
 
 func runScore(args []string, stdout, stderr io.Writer) error {
@@ -19,6 +20,8 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 	in := addInputFlags(fs, "BenchIE-E gold file: adds the entity facet")
 	scorers := fs.String("scorer", "benchie", "scorers: benchie, benchie-fl and carb (with --carb-gold); carb alone (--gold is a CaRB or OIE2016 gold); or wire57 (WiRe57 gold and system JSON)")
 	flMode := fs.String("fl-mode", "reference", "BenchIE^FL mode shown first: reference (the published numbers) or corrected; the other is shown where it differs")
+	goldFormatName := fs.String("gold-format", "auto", "gold file format: auto (told by evidence) or "+strings.Join(formats.GoldNames, ", ")+
+		"; carb-gold or oie2016-gold names --gold's under --scorer carb, and --carb-gold's otherwise")
 	carbGold := fs.String("carb-gold", "", "CaRB gold for the BenchIE gold's sentences: adds CaRB and CaRB minus BenchIE")
 	facets := fs.String("facet", "regular,concat,minimal", "facets to score: regular, concat, minimal")
 	flBudget := benchiefl.DefaultBudget
@@ -46,11 +49,21 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 		}
 		return scoreWiRe57(in, systems, stdout, stderr)
 	}
+	goldFormat, err := parseGoldFormat(*goldFormatName)
+	if err != nil {
+		return err
+	}
+	if named, _ := formats.ParseGoldName(*goldFormatName); named != nil && (want.WiRe57 || named.Name == formats.NameBenchIEGold && !want.BenchIE && !want.FL) {
+		return usageError{"--gold-format " + *goldFormatName + " does not name a gold --scorer " + *scorers + " reads"}
+	}
+	if goldFormat != nil && !want.CaRB {
+		return usageError{"--gold-format " + goldFormat.Name + " names a CaRB scorer's gold: with --scorer benchie the gold is a BenchIE gold"}
+	}
 	if want.CaRB && !want.BenchIE && !want.FL {
 		if *carbGold != "" {
 			return usageError{"--scorer carb scores against --gold (a CaRB or OIE2016 gold) alone; --carb-gold goes with --scorer benchie,carb"}
 		}
-		return scoreCaRB(in, systems, stdout, stderr)
+		return scoreCaRB(in, goldFormat, systems, stdout, stderr)
 	}
 	flCorrected, err := evaluate.ParseFLMode(*flMode)
 	if err != nil {
@@ -78,6 +91,7 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
+		cg.GoldFormat = goldFormat
 		req.CaRBGold = &cg
 	}
 	req.Progress = progress(stderr, *in.quiet)
@@ -119,7 +133,7 @@ func scoreWiRe57(flags *inputFlags, systems []string, stdout, stderr io.Writer) 
 }
 
 // scoreCaRB scores with CaRB alone, against a CaRB or OIE2016 gold.
-func scoreCaRB(flags *inputFlags, systems []string, stdout, stderr io.Writer) error {
+func scoreCaRB(flags *inputFlags, goldFormat *formats.Format, systems []string, stdout, stderr io.Writer) error {
 	if len(systems) == 0 {
 		return usageError{"no system file given"}
 	}
@@ -131,6 +145,7 @@ func scoreCaRB(flags *inputFlags, systems []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
+	in.GoldFormat = goldFormat
 	r, err := evaluate.RunCaRB(in, sys, f)
 	if err != nil {
 		return err

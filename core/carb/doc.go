@@ -21,7 +21,10 @@
 //
 //	sentence<TAB>confidence<TAB>relation<TAB>arg1<TAB>arg2<TAB>...
 //
-// Fields are kept as written (not trimmed). A BenchIE system file
+// As in CaRB's reader, the line is stripped before it is split on tabs, so
+// empty fields at its end are not arguments; the fields inside it are kept
+// as written (not trimmed). A byte order mark that starts the file stays in
+// the first sentence, as CaRB keeps it. A BenchIE system file
 // (sent_id<TAB>subject<TAB>relation<TAB>object, read with oie.ReadSystem) is
 // turned into this form by FromBenchIE with a sentence list such as
 // sample300_en.txt (ReadSentences: line N is sentence N); extractions without
@@ -32,13 +35,28 @@
 // Predictions and gold are aligned by SentenceKey: spaces removed, Penn
 // Treebank bracket escapes (-LRB-, -RRB-, -LSB-, -RSB-, -LCB-, -RCB-) turned
 // back into brackets, ASCII punctuation removed. Predictions whose key has no
-// gold sentence are ignored and counted (Result.PredictionsWithoutGold). Two
-// different gold sentences with the same key cannot both be scored: the later
-// one (by first line) replaces the earlier one, with a warning.
+// gold sentence are ignored and counted (Result.PredictionsWithoutGold). A
+// sentence a system file spells two ways (two texts, one key) keeps only the
+// predictions of the text that first appeared last, as CaRB keeps them,
+// with a warning. Two different gold sentences with the same key cannot both
+// be scored: the later one (by first line) replaces the earlier one, with a
+// warning.
 //
 // # Scoring
 //
 // PairScore gives the [precision, recall] of one prediction against one gold
 // tuple; Score aggregates them per confidence threshold and reports the
 // threshold with the best F1, the precision-recall curve and its area.
+//
+// # Variants
+//
+// ScoreWith computes the CaRB columns OpenIE6-lineage papers print
+// (docs/spec/carb-variants.md): CaRB(s,m) (Score), CaRB(s,s) (one-to-one
+// recall, Options.Matching = OneToOne) and binary CaRB (Options.Binary),
+// each in Reference mode (the default: OpenIE6's scripts with every
+// accident of section 10) or Corrected mode (section 12.1's fixes).
+// ReadAllenNLP reads the allennlp form those scripts take; OIE16-C is
+// core/oie16 and WiRe57-C core/wire57 (ScoreCaRBGold). A reference that
+// stops on an input (a crash, an undefined AUC) is Result.Failure, an
+// *oie.ReferenceFailure, never an invented number.
 package carb

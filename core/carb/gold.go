@@ -3,6 +3,7 @@ package carb
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/oiebench/oiebench/core/oie"
@@ -36,8 +37,12 @@ type Sentence struct {
 type Gold struct {
 	Path      string
 	Sentences []*Sentence // in order of first appearance
-	Warnings  []oie.Warning
-	byKey     map[string]int
+	// ReaderFailure is set when CaRB's own reader stops on the file (a
+	// byte order mark on a blank line) while oiebench reads it: ScoreWith
+	// makes it the Result.Failure of Reference mode.
+	ReaderFailure *oie.ReferenceFailure
+	Warnings      []oie.Warning
+	byKey         map[string]int
 }
 
 // Lookup returns the gold sentence aligned with a system sentence, if any.
@@ -67,6 +72,11 @@ func NewGold(path string, sentences []*Sentence) *Gold {
 	return g
 }
 
+// synHead starts the cells LSOIE's *.correct.head golds add after a
+// tuple's arguments: the marker, then one head word per argument. They are
+// not arguments (oie-benchmark's gold reader drops them too).
+const synHead = "<SYN_HEAD>"
+
 // contextMarker marks a context argument in CaRB gold.
 const contextMarker = "C: "
 
@@ -88,10 +98,14 @@ func readGold(file string, data []byte, oie2016 bool) (*Gold, error) {
 	g := &Gold{Path: file}
 	var order []*Sentence
 	byText := map[string]*Sentence{}
+	bom := leadingBOMs(data)
 	for _, l := range lines {
 		text := oie.TrimSpace(l.Text)
 		if text == "" {
 			continue
+		}
+		if l.Num == 1 && bom != "" {
+			text = bom + text // kept, as CaRB keeps it (leadingBOMs)
 		}
 		// Columns refer to the line as written, before trimming.
 		lead := strings.Index(l.Text, text)
@@ -106,6 +120,9 @@ func readGold(file string, data []byte, oie2016 bool) (*Gold, error) {
 		}
 		for i := range parts {
 			parts[i] = oie.TrimSpace(parts[i])
+		}
+		if i := slices.Index(parts, synHead); i >= 2 {
+			parts = parts[:i] // LSOIE's head words follow: not arguments
 		}
 		if oie2016 { // the head predicate goes; the full one is the relation
 			parts = append(parts[:1], parts[2:]...)
@@ -142,6 +159,11 @@ func readGold(file string, data []byte, oie2016 bool) (*Gold, error) {
 		}
 		return nil, &oie.ParseError{File: file, Line: max(1, last),
 			Msg: "no gold tuples: expected lines of the form sentence<TAB>relation<TAB>arg1<TAB>arg2...", Err: oie.ErrNoContent}
+	}
+	if bom != "" && lines[0].Num == 1 {
+		g.Warnings = append(g.Warnings, oie.Warning{File: file, Line: 1, Msg: "the file starts with a byte order mark, which CaRB's reader keeps in the first sentence: for CaRB, that line's gold sentence is aligned with no system sentence (as in CaRB); save the file without it to have it aligned"})
+	} else if bom != "" {
+		g.ReaderFailure = bomOnBlankLine(file)
 	}
 	g.index(order)
 	g.Warnings = oie.CapWarnings(g.Warnings, file)

@@ -11,7 +11,7 @@ import (
 )
 
 func TestReadGold(t *testing.T) {
-	data := "\ufeff  He left Paris .\tleft \t He\tParis\tC: she said\r\n" +
+	data := "  He left Paris .\tleft \t He\tParis\tC: she said\r\n" +
 		"\n" +
 		"She came .\tcame\tShe\n" +
 		"He left Paris .\tleft\tHe\tParis\tin 1950\tby train\n"
@@ -37,6 +37,26 @@ func TestReadGold(t *testing.T) {
 	}
 	if _, ok := g.Lookup("She went ."); ok {
 		t.Error("Lookup found a sentence not in the gold")
+	}
+
+	// A byte order mark stays in the first sentence, as in CaRB's reader:
+	// that sentence then has a key of its own, with a warning.
+	bom, err := carb.ReadGold("bom.txt", []byte("\ufeffShe came .\tcame\tShe\nShe came .\tcame\tShe\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(bom.Sentences) != 2 || bom.Sentences[0].Text != "\ufeffShe came ." || len(bom.Warnings) != 1 || !strings.Contains(bom.Warnings[0].Msg, "byte order mark") {
+		t.Errorf("byte order mark: %+v, warnings %v", bom.Sentences, bom.Warnings)
+	}
+	// On a blank line of its own, the mark stops CaRB's reader: the gold
+	// is read, and the reference's score is a failure on its line 1.
+	blank, err := carb.ReadGold("bom.txt", []byte("\ufeff\nShe came .\tcame\tShe\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sys := &carb.Predictions{Path: "s.txt", Extractions: []carb.Prediction{{Sentence: "She came .", Confidence: 1, Tuple: carb.Tuple{Relation: "came", Args: []string{"She"}}}}}
+	if res := carb.Score(blank, sys); len(blank.Warnings) != 0 || res.Failure == nil || res.Failure.File != "bom.txt" || res.Failure.Line != 1 || res.F1 != 1 {
+		t.Errorf("byte order mark on a blank line: warnings %v, failure %v, F1 %v", blank.Warnings, res.Failure, res.F1)
 	}
 }
 
@@ -128,5 +148,20 @@ func TestNewGold(t *testing.T) {
 	})
 	if len(g.Sentences) != 1 || g.Sentences[0].Text != "Ab" || g.Sentences[0].Key != "Ab" || len(g.Warnings) != 1 {
 		t.Errorf("sentences %v, warnings %v", g.Sentences, g.Warnings)
+	}
+}
+
+// TestReadGoldSynHead: an LSOIE *.correct.head gold (written for the test
+// in that layout) has a <SYN_HEAD> cell and head words after the arguments:
+// they are dropped, not read as further arguments.
+func TestReadGoldSynHead(t *testing.T) {
+	g, err := carb.ReadGold("test.oie.correct.head", []byte("She began her film career .\tbegan\tShe\ther film career\t<SYN_HEAD>\tShe\tcareer\n"+
+		"She began her film career .\tbegan\tShe\t<SYN_HEAD>\tShe\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := g.Sentences[0].Tuples
+	if len(got) != 2 || !reflect.DeepEqual(got[0].Args, []string{"She", "her film career"}) || !reflect.DeepEqual(got[1].Args, []string{"She"}) {
+		t.Errorf("tuples %+v", got)
 	}
 }

@@ -2,6 +2,7 @@ package carb
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"math"
@@ -30,13 +31,25 @@ type Predictions struct {
 	// NoSentence counts BenchIE extractions FromBenchIE dropped because the
 	// sentence list has no sentence with their id.
 	NoSentence int
-	Warnings   []oie.Warning
+	// LeadingBOM holds the byte order marks that started a tabbed file
+	// whose first line is an extraction: CaRB keeps them in that line's
+	// sentence, and Score keys that line's extraction with them.
+	LeadingBOM string
+	// ReaderFailure is set when CaRB's own reader stops on the file (a
+	// byte order mark on a blank line, any ReVerb file) while oiebench
+	// reads it: ScoreWith makes it the Result.Failure of Reference mode.
+	ReaderFailure *oie.ReferenceFailure
+	Warnings      []oie.Warning
 }
 
 // ReadTabbed reads system extractions in CaRB's tabbed form,
 // sentence<TAB>confidence<TAB>relation<TAB>arg1<TAB>arg2...; blank lines
-// are skipped, and an extraction may have no argument (three columns). Fields are kept as written: the scorer splits on white space
-// anyway, and an empty trailing argument is an argument that is present.
+// are skipped, and an extraction may have no argument (three columns).
+// As CaRB's reader does, the line is stripped of white space (Python's
+// str.strip, oie.TrimSpace) before it is split on tabs, so empty fields at
+// its end are not arguments: "S<TAB>0.9<TAB>rel<TAB>arg1<TAB>" has one
+// argument. Fields inside the line are kept as written: the scorer splits
+// on white space anyway.
 // It returns every extraction of the file or a *oie.ParseError.
 func ReadTabbed(file string, data []byte) (*Predictions, error) {
 	lines, err := oie.SplitContentLines(file, data)
@@ -44,19 +57,21 @@ func ReadTabbed(file string, data []byte) (*Predictions, error) {
 		return nil, err
 	}
 	p := &Predictions{Path: file}
+	bom := leadingBOMs(data)
+	if bom != "" && len(lines) > 0 && lines[0].Num == 1 {
+		p.LeadingBOM = bom
+	}
 	for _, l := range lines {
-		f := strings.Split(l.Text, "\t")
+		text := oie.TrimSpace(l.Text)
+		lead := strings.Index(l.Text, text) // columns count in the line as written
+		f := strings.Split(text, "\t")
 		if len(f) < 3 {
-			return nil, &oie.ParseError{File: file, Line: l.Num, Column: oie.Column(l.Text, len(l.Text)),
+			return nil, &oie.ParseError{File: file, Line: l.Num, Column: oie.Column(l.Text, lead+len(text)),
 				Msg: fmt.Sprintf("expected at least 3 tab-separated columns (sentence, confidence, relation, arg1, ...), found %d", len(f)), Err: oie.ErrFieldCount}
-		}
-		if oie.TrimSpace(f[0]) == "" {
-			return nil, &oie.ParseError{File: file, Line: l.Num, Column: 1,
-				Msg: "empty sentence: expected the sentence text in column 1", Err: oie.ErrEmptyField}
 		}
 		c, err := oie.ParseConfidence(f[1])
 		if err != nil {
-			return nil, &oie.ParseError{File: file, Line: l.Num, Column: oie.Column(l.Text, len(f[0])+1),
+			return nil, &oie.ParseError{File: file, Line: l.Num, Column: oie.Column(l.Text, lead+len(f[0])+1),
 				Msg: fmt.Sprintf("expected a confidence in column 2, %v", err), Err: oie.ErrSyntax}
 		}
 		p.Extractions = append(p.Extractions, Prediction{
@@ -64,10 +79,38 @@ func ReadTabbed(file string, data []byte) (*Predictions, error) {
 			Tuple: Tuple{Relation: f[2], Args: f[3:]},
 		})
 	}
+	if bom != "" && len(lines) > 0 && lines[0].Num == 1 {
+		p.Warnings = append(p.Warnings, oie.Warning{File: file, Line: 1, Msg: "the file starts with a byte order mark, which CaRB's reader keeps in the first sentence: for CaRB, that line's sentence is not aligned with the gold's (as in CaRB); save the file without it to have it aligned"})
+	} else if bom != "" {
+		p.ReaderFailure = bomOnBlankLine(file)
+	}
 	if len(p.Extractions) == 0 {
 		p.Warnings = append(p.Warnings, oie.Warning{File: file, Msg: "the file holds no extractions"})
 	}
 	return p, nil
+}
+
+// leadingBOMs returns the byte order marks that start data. CaRB opens its
+// files as plain UTF-8, which keeps a byte order mark as a character of the
+// first line; Python's strip does not remove it, so it stays in the first
+// sentence, whose key then matches no other sentence. The gold reader keeps
+// it in the text; a system's is kept aside (Predictions.LeadingBOM), for
+// Score alone: converted or scored by BenchIE, the sentence is the one
+// written.
+func leadingBOMs(data []byte) string {
+	n := 0
+	for bytes.HasPrefix(data[n:], []byte("\xef\xbb\xbf")) {
+		n += 3
+	}
+	return string(data[:n])
+}
+
+// bomOnBlankLine is the reference's failure on a file whose byte order
+// mark stands on a blank line: the line is not blank to CaRB's reader,
+// which then finds too few columns on it.
+func bomOnBlankLine(file string) *oie.ReferenceFailure {
+	return &oie.ReferenceFailure{Scorer: Options{}.Title(), File: file, Line: 1,
+		Msg: "the file starts with a byte order mark on a blank line, which CaRB's reader cannot read (the line is not blank to it); oiebench reads it without the mark"}
 }
 
 // WriteTabbed writes predictions in CaRB's tabbed form, one a line, in
@@ -105,6 +148,31 @@ func WriteTabbed(w io.Writer, p *Predictions) error {
 		bw.WriteByte('\n')
 	}
 	return bw.Flush()
+}
+
+// StrippedByReader warns about the extractions WriteTabbed writes in a form
+// CaRB's reader reads differently: a line ending in empty (or white-space)
+// arguments loses them when CaRB strips it, so an extraction with an empty
+// object has no arg2 for CaRB (and scores 0 against every two-argument gold
+// tuple), and one with an empty relation and no argument has too few
+// columns. Nil when every extraction reads back as written.
+func StrippedByReader(p *Predictions) []oie.Warning {
+	var lines []int
+	for i, e := range p.Extractions {
+		last := e.Relation
+		if len(e.Args) > 0 {
+			last = e.Args[len(e.Args)-1]
+		}
+		if oie.TrimSpace(last) == "" {
+			lines = append(lines, max(e.Line, i+1))
+		}
+	}
+	if len(lines) == 0 {
+		return nil
+	}
+	return []oie.Warning{{File: p.Path, Msg: fmt.Sprintf(
+		"%d extraction(s) end with an empty field (an empty object, or an empty relation without arguments): CaRB strips each line before splitting it on tabs, so it reads them with that field gone (an empty object is no arg2, which scores 0 against every two-argument gold tuple): %s",
+		len(lines), LineList(lines))}}
 }
 
 func lineNote(line int) string {

@@ -38,6 +38,10 @@ type Input struct {
 	// (the page has the browser hash a large gold off its thread); else the
 	// checksum is computed from Data.
 	SHA256 string
+	// GoldFormat names a token-level gold's format (carb-gold,
+	// oie2016-gold) when the user chose it; nil: detected by evidence.
+	// Systems take Request.SystemFormat instead.
+	GoldFormat *formats.Format
 }
 
 // Gold is a read gold file with its checksum.
@@ -121,6 +125,17 @@ func ParseSystemFormat(s string) (oie.Format, error) {
 		return oie.FormatAuto, err
 	}
 	return oie.Format(f.Name), nil
+}
+
+// ParseGoldFormat reads a gold format's name (formats.ParseGoldName) for
+// a request: the BenchIE gold's (benchie-gold, the only one it can be) is
+// nil, as auto is; a token-level gold's names how the CaRB gold is read.
+func ParseGoldFormat(s string) (*formats.Format, error) {
+	f, err := formats.ParseGoldName(s)
+	if err != nil || f == nil || f.Name == formats.NameBenchIEGold {
+		return nil, err
+	}
+	return f, nil
 }
 
 // DefaultName is the name a system is shown under when the user gives none:
@@ -565,7 +580,7 @@ func Run(req Request) (*Evaluation, error) {
 		go benchie.Compile(gold.Gold, benchie.Regular)
 	}
 	if req.CaRBGold != nil {
-		if req.Options.CaRBGold, err = ReadCaRBGold(*req.CaRBGold); err != nil {
+		if req.Options.CaRBGold, err = ReadCaRBGoldAs(*req.CaRBGold, req.CaRBGold.GoldFormat); err != nil {
 			return nil, err
 		}
 	}

@@ -55,7 +55,7 @@ func (ev *Evaluation) scoreFL(step, pause func()) {
 func flReport(res *benchiefl.Result, corrected bool, regular *report.Score) *report.BenchIEFL {
 	main, _ := res.Mode(corrected)
 	out := flScore(main, FLModeName(corrected))
-	out.ReferenceUnscorable = res.Unscorable
+	out.ReferenceCannotScore = res.Unscorable
 	if res.Differ {
 		other, _ := res.Mode(!corrected)
 		out.Other = flScore(other, FLModeName(!corrected))

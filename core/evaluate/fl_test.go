@@ -93,8 +93,8 @@ func TestFLUnscorable(t *testing.T) {
 		}
 		s := ev.Report.Systems[0]
 		warned := strings.Contains(strings.Join(s.Warnings, "\n"), "the reference script could not score this file")
-		if got := s.BenchIEFL.ReferenceUnscorable; c.want == "" && (got != "" || warned) || c.want != "" && (!strings.Contains(got, c.want) || !warned) {
-			t.Errorf("%q: reference_unscorable %q, warned %v; want %q", c.sys, got, warned, c.want)
+		if got := s.BenchIEFL.ReferenceCannotScore; c.want == "" && (got != "" || warned) || c.want != "" && (!strings.Contains(got, c.want) || !warned) {
+			t.Errorf("%q: reference_cannot_score %q, warned %v; want %q", c.sys, got, warned, c.want)
 		}
 	}
 }

@@ -159,6 +159,17 @@ func TestRunCaRB(t *testing.T) {
 	if s := r.Systems[0]; s.Format != "openie6" || s.CaRB.F1 != 1 || s.CaRB.AUC != 1 || r.Options.Scorers[0] != "carb" {
 		t.Errorf("%+v %+v", s, s.CaRB)
 	}
+	// A ReVerb file is scored, and the report says that CaRB has no
+	// number for it (its ReVerb reader fails on every file).
+	reverb := "/home/x/in.txt\t1\tShe\tbegan\ther film career\t0\t1\t1\t2\t2\t5\t0.84\tShe began her film career .\tPRP VBD PRP$ NN NN .\tB-NP B-VP B-NP I-NP I-NP O\n"
+	r, err = evaluate.RunCaRB(g, []evaluate.Input{{Path: "r.txt", Data: []byte(reverb)}}, oie.FormatAuto)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := r.Systems[0]; s.Format != "reverb" || s.CaRB.F1 != 1 || len(s.Warnings) != 1 ||
+		!strings.HasPrefix(s.Warnings[0], "r.txt: the reference CaRB(s,m) could not score this file: CaRB's ReVerb reader opens") {
+		t.Errorf("ReVerb: %+v", s)
+	}
 	_, err = evaluate.RunCaRB(g, []evaluate.Input{{Path: "s.tsv", Data: []byte("1\tShe\tbegan\ther film career\n")}}, oie.FormatAuto)
 	if err == nil || !strings.Contains(err.Error(), "names sentences by id") {
 		t.Errorf("err = %v", err)

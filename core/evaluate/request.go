@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/formats"
 	"github.com/oiebench/oiebench/core/oie"
 	"github.com/tidwall/gjson"
 )
@@ -156,7 +157,7 @@ var requestAliases = map[string]string{
 //
 //	{
 //	  "gold": TEXT,                  required: a BenchIE gold file
-//	  "gold_format": "benchie",      optional; the only gold format today
+//	  "gold_format": "auto",         optional: auto or benchie (the gold's); carb-gold or oie2016-gold (carb_gold's)
 //	  "e_gold": TEXT,                optional: a BenchIE-E gold file, adds the entity facet
 //	  "carb_gold": TEXT,             optional: a CaRB gold file, for the carb scorer
 //	  "systems": {NAME: TEXT, ...},  required: system files, scored in this order
@@ -204,7 +205,8 @@ func DecodeRequest(body []byte) (Request, error) {
 
 	scorers := Scorers{BenchIE: true}
 	seen := map[string]bool{}
-	var gold, eGold, systems, carbGold, flMode gjson.Result
+	var gold, eGold, systems, carbGold, flMode, goldFormatAt gjson.Result
+	var goldFormat *formats.Format
 	var err error
 	root.ForEach(func(k, v gjson.Result) bool {
 		name := k.String()
@@ -234,8 +236,12 @@ func DecodeRequest(body []byte) (Request, error) {
 			req.Systems, err = d.systems(v)
 		case mGoldFormat:
 			var f string
-			if f, err = d.str(name, v); err == nil && f != "benchie" {
-				err = d.errAt(v, "unknown gold_format %q: the gold must be a BenchIE gold file (\"benchie\"); a CaRB gold goes in carb_gold", f)
+			if f, err = d.str(name, v); err == nil {
+				var perr error
+				if goldFormat, perr = ParseGoldFormat(f); perr != nil {
+					err = d.errAt(v, "gold_format: %v (the gold is a BenchIE gold file; carb-gold or oie2016-gold names carb_gold's format)", perr)
+				}
+				goldFormatAt = v
 			}
 		case mSystemFormat:
 			var f string
@@ -323,8 +329,11 @@ func DecodeRequest(body []byte) (Request, error) {
 		}
 		return req, d.errAt(at, "%v", err)
 	}
+	if goldFormat != nil && !carbGold.Exists() {
+		return req, d.errAt(goldFormatAt, "gold_format %q names carb_gold's format, but the request has no carb_gold (the gold is a BenchIE gold: \"benchie\" or auto)", goldFormat.Name)
+	}
 	if scorers.CaRB {
-		req.CaRBGold = &Input{Path: mCaRBGold, Data: []byte(carbGold.Str)}
+		req.CaRBGold = &Input{Path: mCaRBGold, Data: []byte(carbGold.Str), GoldFormat: goldFormat}
 	}
 	req.SetScorers(scorers)
 	return req, nil

@@ -2,6 +2,7 @@ package evaluate_test
 
 import (
 	"errors"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -71,5 +72,43 @@ func TestParsers(t *testing.T) {
 	}
 	if fs, err := evaluate.ParseFacets(evaluate.SplitList(" concat, ,regular")); err != nil || !reflect.DeepEqual(fs, []benchie.Facet{benchie.Concat, benchie.Regular}) {
 		t.Error(fs, err)
+	}
+}
+
+// gold_format names carb_gold's format: an OIE2016 gold too short to be told
+// by evidence is refused detected, and read with the head column dropped when
+// named; a BenchIE gold's name changes nothing.
+func TestRequestGoldFormat(t *testing.T) {
+	const gold = `"sent_id:1\tShe began her film career in 1990 .\n1--> Cluster 1:\nShe --> began --> her film career\n"`
+	const oie2016 = `"She began her film career in 1990 .\tbegan\tbegan\tShe\ther film career\n"`
+	const sys = `"She began her film career in 1990 .\t0.9\tbegan\tShe\ther film career\n"`
+	body := func(format string) []byte {
+		return []byte(`{"gold": ` + gold + `, "carb_gold": ` + oie2016 + `, "scorers": ["benchie", "carb"], "system_format": "carb-tabbed", "systems": {"s": ` + sys + `}` + format + `}`)
+	}
+	req, err := evaluate.DecodeRequest(body(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := evaluate.Run(req); err == nil || !strings.Contains(err.Error(), "gold_format") {
+		t.Errorf("a one-line OIE2016 gold detected: %v", err)
+	}
+	for _, f := range []string{"oie2016-gold", "carb-gold"} {
+		req, err := evaluate.DecodeRequest(body(`, "gold_format": "` + f + `"`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev, err := evaluate.Run(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := ev.Report.Systems[0].CaRB
+		// As OIE2016 the prediction equals the tuple; as CaRB every column
+		// shifts: arg1 is "began", arg2 "She her film career" (P 4/5, R 4/6).
+		if want := map[string]float64{"oie2016-gold": 1, "carb-gold": 8.0 / 11}[f]; c == nil || math.Abs(c.F1-want) > 1e-12 {
+			t.Errorf("%s: CaRB %+v, want F1 %v", f, c, want)
+		}
+	}
+	if _, err := evaluate.DecodeRequest([]byte(`{"gold": "g", "systems": {"a": "x"}, "gold_format": "benchie"}`)); err != nil {
+		t.Errorf("gold_format benchie: %v", err)
 	}
 }

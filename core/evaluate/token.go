@@ -90,7 +90,7 @@ func carbScore(s *System, g *benchie.Gold, cg *CaRBGold, regular *report.Score, 
 	}
 	res := carb.Score(cg.Gold, preds)
 	c := carbReport(res)
-	ws = append(ws, res.Warnings...)
+	ws = append(ws, carbWarnings(res)...)
 	if regular == nil {
 		return c, ws
 	}
@@ -170,8 +170,10 @@ func carbReport(res *carb.Result) *report.CaRB {
 // alone, as CaRB's own script does: the systems must name sentences by
 // text (CaRB tabbed, OpenIE 4/5, ClausIE, OpenIE6, ...), since the gold
 // has no sentence ids.
+//
+// gold.GoldFormat, when set, names the gold's format instead of detection.
 func RunCaRB(gold Input, systems []Input, format oie.Format) (*report.Report, error) {
-	cg, err := ReadCaRBGold(gold)
+	cg, err := ReadCaRBGoldAs(gold, gold.GoldFormat)
 	if err != nil {
 		return nil, err
 	}
@@ -209,12 +211,22 @@ func RunCaRB(gold Input, systems []Input, format oie.Format) (*report.Report, er
 		res := carb.Score(cg.Gold, s.ByText)
 		r.Systems = append(r.Systems, report.System{
 			Name: s.Name, Path: in.Path, Format: string(s.Format), SHA256: s.SHA256, Extractions: len(s.ByText.Extractions),
-			Ignored: res.PredictionsWithoutGold, Warnings: warningStrings(append(append([]oie.Warning{}, s.ByText.Warnings...), res.Warnings...)),
+			Ignored: res.PredictionsWithoutGold, Warnings: warningStrings(append(append([]oie.Warning{}, s.ByText.Warnings...), carbWarnings(res)...)),
 			CaRB: carbReport(res),
 		})
 	}
 	r.Signature = report.WithSystems(r.Signature, r.Systems)
 	return r, nil
+}
+
+// carbWarnings is a CaRB result's warnings and, when the reference has no
+// number for the input (Result.Failure), that failure, so that the
+// numbers shown are not taken for the reference's.
+func carbWarnings(res *carb.Result) []oie.Warning {
+	if res.Failure == nil {
+		return res.Warnings
+	}
+	return append([]oie.Warning{res.Failure.Warning()}, res.Warnings...)
 }
 
 // RunWiRe57 scores WiRe57 system files against a WiRe57 gold. A system file

@@ -15,7 +15,13 @@ import (
 
 func readCaRBFile(t *testing.T, name string) []byte {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", "carb", name))
+	return readTestdata(t, "carb", name)
+}
+
+// readTestdata reads testdata/dir/name, unzipped when it ends in .gz.
+func readTestdata(t *testing.T, dir, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", dir, name))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -58,6 +58,9 @@ func Detect(data []byte) Detection {
 // byte order mark and without a line cut by the sniffing limit.
 func headLines(data []byte) []string {
 	head := bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	// Blank lines before the first line of content do not count against
+	// the window: a file that starts with 64 KiB of them is not empty.
+	head = bytes.TrimLeft(head, " \t\r\n")
 	cut := len(head) > sniffBytes
 	head = head[:min(len(head), sniffBytes)]
 	var out []string
@@ -120,8 +123,11 @@ type lineKind struct {
 	openie6, cli, imojie                    bool // extraction lines of block formats
 	plain                                   bool // no tab: a sentence line of a block format
 	columnar, reverb, clausie, props, allen bool
-	tabbed, carbGold, oie2016, benchie      bool
+	tabbed, carbGold, benchie               bool
+	oie2016                                 bool // a gold line whose second column is one token
+	headInPred                              bool // ... that is a word of the third column
 	conll, confFirst, idConf                bool
+	clausieBare                             bool // ClausIE's columns with a slot not in quotes
 }
 
 func classify(line string) lineKind {
@@ -142,13 +148,17 @@ func classify(line string) lineKind {
 	k.columnar = n >= 6 && isConf(f[0]) && strings.Contains(f[2], "Argument(") && strings.HasPrefix(f[3], "Relation(")
 	k.reverb = n >= 13 && isInt(f[1]) && isConf(f[11]) && allInts(f[5:11])
 	k.clausie = n == 5 && isInt(f[0]) && quoted(f[1]) && quoted(f[2]) && quoted(f[3]) && isConf(f[4])
+	k.clausieBare = n == 5 && isInt(f[0]) && isConf(f[4]) && !k.clausie
 	k.props = n >= 3 && n%2 == 1 && isConf(f[0]) && isSentence(f[1]) && labelsAt(f, 3)
 	k.allen = (n == 2 || n == 3 && isConf(f[2])) && isSentence(f[0]) && (strings.Contains(f[1], "<arg1>") || strings.Contains(f[1], "<rel>"))
 	k.tabbed = n >= 3 && isSentence(f[0]) && isConf(f[1])
 	k.carbGold = !k.tabbed && !k.allen && isSentence(f[0]) && !isConf(f[1])
-	k.oie2016 = k.carbGold && n >= 4 && isHead(f[1], f[2])
+	k.oie2016 = k.carbGold && n >= 4 && f[1] != "" && !strings.Contains(f[1], " ")
+	k.headInPred = k.oie2016 && isHead(f[1], f[2])
 	k.benchie = n >= 4 && isID(f[0])
-	k.conll = n >= 3 && isInt(f[0]) && !strings.Contains(f[1], " ") && isBIO(f[n-1])
+	// A CoNLL token line ends with its BIO tag, or (LSOIE's model output)
+	// with the tag and then a confidence.
+	k.conll = n >= 3 && isInt(f[0]) && !strings.Contains(f[1], " ") && (isBIO(f[n-1]) || n >= 4 && isBIO(f[n-2]) && isDecimal(f[n-1]))
 	k.confFirst = n >= 4 && isDecimal(f[0]) && !k.columnar && !k.props
 	k.idConf = n >= 5 && isID(f[0]) && isDecimal(f[1])
 	return k
@@ -290,13 +300,28 @@ func detectLines(data []byte, lines []string) Detection {
 			}
 			return found(b.name)
 		}
+		// Lines without tabs and no extraction line: a list of sentences
+		// (BenchIE's sample300), never guessed as any extraction format;
+		// one line is too little to tell (a header of its own, say).
+		if len(ks) >= 2 {
+			return Detection{Format: MustLookup(NameSentenceList), Note: "lines without tabs and no extraction line"}
+		}
 		return Detection{Note: "lines without tabs and no extraction line: a list of sentences?"}
 	}
 	// ClausIE mixes sentence lines with 5-column extractions (and skips
 	// other lines, so a few odd ones are allowed).
-	if ks[0].plain && count(func(k lineKind) bool { return k.clausie }) > 0 &&
+	bare := count(func(k lineKind) bool { return k.clausieBare })
+	if ks[0].plain && bare == 0 && count(func(k lineKind) bool { return k.clausie }) > 0 &&
 		count(func(k lineKind) bool { return k.plain || k.clausie }) >= len(ks)*9/10 {
 		return found("clausie")
+	}
+	// ClausIE's layout with slots not in quotes: CaRB's reader would cut a
+	// character off each end of every slot; the reader warns, but it is
+	// not guessed.
+	if ks[0].plain && bare > 0 &&
+		count(func(k lineKind) bool { return k.plain || k.clausie || k.clausieBare }) >= len(ks)*9/10 {
+		return Detection{Note: "sentence lines and lines of id, subject, relation, object, confidence whose slots are not in quotes, as ClausIE writes them; CaRB's ClausIE reader would cut the first and last character of each slot",
+			Candidates: []*Format{MustLookup("clausie")}}
 	}
 	// Tab-separated formats: the format that most lines fit, the first
 	// line included, wins; a file whose other lines do not fit is then read
@@ -310,7 +335,6 @@ func detectLines(data []byte, lines []string) Detection {
 		{"allennlp", func(k lineKind) bool { return k.allen }},
 		{"props", func(k lineKind) bool { return k.props }},
 		{NameCaRBTabbed, func(k lineKind) bool { return k.tabbed }},
-		{NameOIE2016Gold, func(k lineKind) bool { return k.oie2016 }},
 		{NameCaRBGold, func(k lineKind) bool { return k.carbGold }},
 		{"corenlp-default-id", func(k lineKind) bool { return k.idConf && !k.reverb }},
 		{"corenlp-default", func(k lineKind) bool { return k.confFirst }},
@@ -359,14 +383,8 @@ func detectLines(data []byte, lines []string) Detection {
 			return found(name)
 		}
 	}
-	if top[NameOIE2016Gold] {
-		if len(ks) >= 3 {
-			return found(NameOIE2016Gold)
-		}
-		return ambiguous("too few lines to tell a head predicate column from a relation", NameOIE2016Gold, NameCaRBGold)
-	}
 	if top[NameCaRBGold] {
-		return found(NameCaRBGold)
+		return goldByEvidence(ks)
 	}
 	if top["corenlp-default-id"] {
 		return found("corenlp-default-id")
@@ -384,6 +402,71 @@ func detectLines(data []byte, lines []string) Detection {
 		return found(NameBenchIETSV)
 	}
 	return describeMix(ks)
+}
+
+// goldByEvidence tells an OIE2016 gold (sentence, head predicate, full
+// predicate, arguments) from a CaRB gold (sentence, relation, arguments),
+// whose lines look alike, by two proportions over the gold lines: of lines
+// whose second column is one token (an OIE2016 head always is; a CaRB
+// relation often has several words), and of lines whose second column is a
+// word of the third (the head is a word of the full predicate, but not on
+// every real line: "selling" for "being sold"; a CaRB relation is almost
+// never a word of arg1). Split evidence is not guessed at.
+func goldByEvidence(ks []lineKind) Detection {
+	var lines, oneToken, headIn int
+	for _, k := range ks {
+		if !k.carbGold {
+			continue
+		}
+		lines++
+		if k.oie2016 {
+			oneToken++
+		}
+		if k.headInPred {
+			headIn++
+		}
+	}
+	token, head := float64(oneToken)/float64(lines), float64(headIn)/float64(lines)
+	switch {
+	case token < goldOneTokenCaRB || head < goldHeadInCaRB:
+		return found(NameCaRBGold)
+	case lines < 3:
+		return ambiguous("too few lines to tell a head predicate column from a relation", NameOIE2016Gold, NameCaRBGold)
+	case token >= goldOneTokenOIE2016 && head >= goldHeadInOIE2016:
+		return found(NameOIE2016Gold)
+	}
+	return ambiguous(fmt.Sprintf("the evidence is split: the second column is one token on %d of %d lines and a word of the third column on %d (an OIE2016 gold: nearly all and most; a CaRB gold: fewer)",
+		oneToken, lines, headIn), NameOIE2016Gold, NameCaRBGold)
+}
+
+// The proportions goldByEvidence decides by. The real OIE2016 golds
+// (oie-benchmark test.oie, train.oie) have one-token heads on every line and
+// heads in the full predicate on 98.8%; CaRB's test gold has one-token
+// relations on 31% of its lines and a relation in arg1 on none.
+const (
+	goldOneTokenOIE2016 = 0.95
+	goldHeadInOIE2016   = 0.75
+	goldOneTokenCaRB    = 0.8
+	goldHeadInCaRB      = 0.25
+)
+
+// isSentenceRecord is a JSON object that holds a sentence and no
+// extraction: a line of a sentence list such as LSOIE's *_sent.jsonl.
+func isSentenceRecord(o gjson.Result) bool {
+	if !o.IsObject() {
+		return false
+	}
+	for _, k := range []string{"subject", "relation", "object", "arg1", "rel", "extractions", "triples", "tuples"} {
+		if o.Get(k).Exists() {
+			return false
+		}
+	}
+	for _, k := range []string{"sentence", "sent", "text", "tokens"} {
+		if o.Get(k).Exists() {
+			return true
+		}
+	}
+	return false
 }
 
 func allBIO(s string) bool {
@@ -440,6 +523,9 @@ func detectJSON(data []byte, lines []string) Detection {
 		// Not one JSON document: JSON Lines when the first line is an
 		// object of its own.
 		if o, _ := oie.CheckJSON(lines[0]); o < 0 && strings.HasPrefix(lines[0], "{") {
+			if isSentenceRecord(gjson.Parse(lines[0])) {
+				return found(NameSentenceList)
+			}
 			if gjson.Get(lines[0], "sent_id").Exists() {
 				return found(NameJSONL)
 			}
@@ -448,6 +534,8 @@ func detectJSON(data []byte, lines []string) Detection {
 		// A broken document: tell it by its keys, so that the error is
 		// reported by the right reader.
 		switch {
+		case strings.Contains(text, `"arg0"`) && strings.Contains(text, `"pred"`):
+			return found(NameReOIE2016Gold)
 		case strings.Contains(text, `"extracted_triples"`):
 			return found("llm-passages") // HippoRAG's files hold a bare NaN
 		case strings.Contains(text, `"tuples"`):
@@ -463,6 +551,9 @@ func detectJSON(data []byte, lines []string) Detection {
 	root := gjson.Parse(text)
 	if !root.IsObject() {
 		return Detection{Note: "a JSON document that is not an object"}
+	}
+	if isSentenceRecord(root) {
+		return found(NameSentenceList)
 	}
 	if len(lines) > 1 && root.Get("sent_id").Exists() && !strings.HasSuffix(lines[0], ",") {
 		return found(NameJSONL) // a one-line file of JSON Lines
@@ -491,6 +582,8 @@ func detectJSON(data []byte, lines []string) Detection {
 			return true
 		case el.IsObject() && el.Get("tuples").Exists():
 			kind = NameWiRe57Gold
+		case el.IsObject() && el.Get("arg0").Exists() && el.Get("pred").Exists():
+			kind = NameReOIE2016Gold // keyed by sentence text, tuples of arg0, pred, arg1...
 		case el.IsObject() && (el.Get("arg1").Exists() || el.Get("rel").Exists()):
 			kind = NameWiRe57System
 		case el.IsArray():

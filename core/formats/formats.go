@@ -80,15 +80,17 @@ func (f *Format) CanRead() bool { return f.read != nil }
 
 // Names of the formats other packages refer to.
 const (
-	NameBenchIETSV   = "benchie-tsv"
-	NameJSONL        = "jsonl"
-	NameCaRBTabbed   = "carb-tabbed"
-	NameBenchIEGold  = "benchie-gold"
-	NameCaRBGold     = "carb-gold"
-	NameOIE2016Gold  = "oie2016-gold"
-	NameWiRe57Gold   = "wire57-gold"
-	NameWiRe57System = "wire57-json"
-	NameAnnIE        = "annie-json"
+	NameBenchIETSV    = "benchie-tsv"
+	NameJSONL         = "jsonl"
+	NameCaRBTabbed    = "carb-tabbed"
+	NameBenchIEGold   = "benchie-gold"
+	NameCaRBGold      = "carb-gold"
+	NameOIE2016Gold   = "oie2016-gold"
+	NameWiRe57Gold    = "wire57-gold"
+	NameWiRe57System  = "wire57-json"
+	NameAnnIE         = "annie-json"
+	NameReOIE2016Gold = "re-oie2016-gold"
+	NameSentenceList  = "sentence-list"
 )
 
 // All returns every format, systems first, in the order the help lists them.
@@ -147,6 +149,28 @@ func ParseSystemName(name string) (*Format, error) {
 		return nil, fmt.Errorf("format %q is a %s, not system extractions: expected auto, %s", name, f.Label, strings.Join(Readable(), ", "))
 	}
 	return nil, fmt.Errorf("unknown system format %q: expected auto, %s", name, strings.Join(Readable(), ", "))
+}
+
+// GoldNames are the gold formats a gold's format can be named by: the
+// BenchIE gold and the token-level golds the CaRB scorer reads.
+var GoldNames = []string{NameBenchIEGold, NameCaRBGold, NameOIE2016Gold}
+
+// ParseGoldName reads a gold format's name as the command line
+// (--gold-format), the page and the Worker (gold_format) take it: "auto" or
+// "" (nil: detect by evidence), a name of GoldNames, or "benchie".
+func ParseGoldName(name string) (*Format, error) {
+	if name == "" || name == "auto" {
+		return nil, nil
+	}
+	if name == "benchie" {
+		name = NameBenchIEGold
+	}
+	for _, n := range GoldNames {
+		if n == name {
+			return MustLookup(n), nil
+		}
+	}
+	return nil, fmt.Errorf("unknown gold format %q: expected auto, %s", name, strings.Join(GoldNames, ", "))
 }
 
 // labels lists formats for a message: "CaRB tabbed (carb-tabbed)".

@@ -3,6 +3,7 @@ package formats
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/oiebench/oiebench/core/carb"
 	"github.com/oiebench/oiebench/core/oie"
@@ -272,6 +273,7 @@ func readClausIE(in Input) (*Extractions, error) {
 		return nil, err
 	}
 	sentence, seen := "", false
+	var bare []int // lines with a slot not in quotes
 	for _, l := range r.lines {
 		f, offs := fields(l.Text)
 		switch len(f) {
@@ -285,18 +287,28 @@ func readClausIE(in Input) (*Extractions, error) {
 			if err != nil {
 				return nil, err
 			}
-			r.add(sentence, conf, l.Num, unquote(f[2]), unquote(f[1]), unquote(f[3]))
+			if !quoted(f[1]) || !quoted(f[2]) || !quoted(f[3]) {
+				bare = append(bare, l.Num)
+			}
+			r.add(sentence, conf, l.Num, cutEnds(f[2]), cutEnds(f[1]), cutEnds(f[3]))
 		default:
 			r.skip(l.Num, "neither a sentence nor 5 columns")
 		}
 	}
+	r.warnLines(bare, "extraction line(s) have a slot not in quotes: CaRB's ClausIE reader cuts the first and last character of every slot, quoted or not, and so does this reading; is this a ClausIE file")
 	return r.done()
 }
 
-// unquote removes the quotes ClausIE puts around a field.
-func unquote(s string) string {
-	s = strings.TrimPrefix(s, `"`)
-	return strings.TrimSuffix(s, `"`)
+// cutEnds removes the first and last character of a ClausIE slot, as
+// CaRB's reader does: they are the quotes ClausIE writes around it, and
+// are cut whether they are quotes or not.
+func cutEnds(s string) string {
+	_, first := utf8.DecodeRuneInString(s)
+	_, last := utf8.DecodeLastRuneInString(s)
+	if first+last >= len(s) {
+		return ""
+	}
+	return s[first : len(s)-last]
 }
 
 // tabular is a format of one extraction a line in tab-separated columns
@@ -350,6 +362,19 @@ var (
 	readOllie = tabular{minCols: 7, columns: "confidence, arg1, relation, arg2, enabler, attribution, sentence", conf: 0, sentence: 6, header: true,
 		tuple: func(f []string) (string, []string) { return f[2], []string{f[1], f[3]} }}.read
 )
+
+// readReVerbNative reads ReVerb's own output with the fields CaRB's
+// tabbed route would take (sentence 13, confidence 12, relation 4, arg1 3,
+// arg2 5), and marks that CaRB's ReVerb reader cannot read it: it fails on
+// every file, so no published CaRB number exists for one (carb.md, turn 3).
+func readReVerbNative(in Input) (*Extractions, error) {
+	x, err := readReVerb(in)
+	if err != nil {
+		return nil, err
+	}
+	x.ByText.ReaderFailure = carb.ReaderFailure("reverb", in.File, carb.Options{})
+	return x, nil
+}
 
 func readAllenNLP(in Input) (*Extractions, error) {
 	r, err := newLineReader(in)

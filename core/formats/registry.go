@@ -78,7 +78,7 @@ var registry = []*Format{
 		Origin:      "ReVerb (CaRB system_outputs/test/reverb_output.txt)",
 		Description: "file, sentence number, arg1, relation, arg2, six offsets, confidence, sentence, POS tags, chunk tags, ...",
 		Example:     "input.txt\t1\tShe\tbegan\ther film career\t0\t1\t1\t2\t2\t5\t0.84\tShe began her film career .\tPRP VBD PRP$ NN NN .",
-		read:        readReVerb,
+		read:        readReVerbNative,
 	},
 	{
 		Name: "corenlp-reverb", Label: "Stanford CoreNLP -format reverb", Role: System, ByText: true,
@@ -172,9 +172,23 @@ var registry = []*Format{
 	{
 		Name: "conll", Label: "CoNLL token file (LSOIE)", Role: Refused,
 		Origin:      "LSOIE data/*.conll and other BIO-tagged training data",
-		Description: "one token a line: word index, word, predicate, ..., a BIO tag",
+		Description: "one token a line: word index, word, predicate, ..., a BIO tag (and, in a model's output, a confidence)",
 		Example:     "0\tShe\tbegan\tA0-B",
-		Refusal:     "a CoNLL token file holds BIO-tagged training or gold data, not system extractions (its word indexes are not sentence ids); LSOIE's systems write CaRB tabbed files",
+		Refusal:     "a CoNLL token file holds BIO-tagged training or gold data, or a tagger's output with a confidence column (LSOIE's evaluation/*.conll), not extractions oiebench reads (its word indexes are not sentence ids); LSOIE's systems write CaRB tabbed files for scoring",
+	},
+	{
+		Name: NameReOIE2016Gold, Label: "Re-OIE2016 gold JSON", Role: Refused,
+		Origin:      "Multi2OIE evaluate/Re-OIE2016.json (Zhan & Zhao's re-annotation of OIE2016)",
+		Description: `a JSON object from sentence text to a list of {"arg0", "pred", "arg1", "arg2", "arg3", "loc", "temp", "context"} with their token spans`,
+		Example:     `{"She began her film career in 1990 .": [{"arg0": "She", "pred": "began", "arg1": "her film career", "arg2": "", "arg3": "", "loc": "", "temp": "in 1990", "context": ""}]}`,
+		Refusal:     "it is a gold, not system extractions, and its tuples (arg0, pred, arg1..arg3, loc, temp, context, with markers such as <be>) have no agreed reading as CaRB tuples: convert it to a CaRB gold (sentence, relation, arguments, tab-separated) with the reading your paper uses",
+	},
+	{
+		Name: NameSentenceList, Label: "sentence list", Role: Refused,
+		Origin:      "BenchIE sample300_*.txt; LSOIE *_sent.jsonl; the sentence lists systems are run on",
+		Description: `one sentence a line, as plain text or as JSON objects holding a sentence ("sentence", "sent", "text" or "tokens") and no extraction`,
+		Example:     `{"sentence": "She began her film career in 1990 ."}`,
+		Refusal:     "it holds sentences and no extractions: it is what a system is run on, not its output (a plain list is what --sentences, and convert --from sentences, read)",
 	},
 	{
 		Name: "corenlp-default", Label: "Stanford CoreNLP -format default", Role: Refused,

@@ -24,9 +24,9 @@ type BenchIEFL struct {
 	Other              *BenchIEFL `json:"other,omitempty"`
 	// Delta is BenchIE^FL minus BenchIE (regular facet), when both are scored.
 	Delta *Delta `json:"delta,omitempty"`
-	// ReferenceUnscorable says why the reference script could not score this
+	// ReferenceCannotScore says why the reference script could not score this
 	// gold and file (it would crash): no published number can exist for them.
-	ReferenceUnscorable string `json:"reference_unscorable,omitempty"`
+	ReferenceCannotScore string `json:"reference_cannot_score,omitempty"`
 }
 
 // FLRoutes counts the credited (extraction, synset) pairs by the route

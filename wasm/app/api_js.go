@@ -19,7 +19,8 @@ import (
 //	                is the Worker's POST /api/score body as an object (see
 //	                evaluate.DecodeRequest: {gold, systems: {name: text}, facets,
 //	                scorers, system_format, fl_mode, reference_compat, e_gold,
-//	                carb_gold, strict_gold}; camelCase names are taken too)
+//	                carb_gold, gold_format, strict_gold}; camelCase names are
+//	                taken too)
 //	oiebench.report()        -> the report on screen (CLI JSON), or null
 //	oiebench.exportText(fmt) -> the table on screen as json, csv, markdown or latex
 //	oiebench.formats()       -> every input format: name, label, role, example, ...

@@ -330,7 +330,8 @@ func (a *app) persist(added []storedFile, removed []string) {
 	}
 }
 
-// Reread implements ui.App: a system file is read again as another format.
+// Reread implements ui.App: a system file is read again as another
+// format, a CaRB gold as the other token-level gold (CaRB's or OIE2016's).
 func (a *app) Reread(id string, kind evaluate.Kind) {
 	var f *userFile
 	for _, x := range a.files {
@@ -338,7 +339,8 @@ func (a *app) Reread(id string, kind evaluate.Kind) {
 			f = x
 		}
 	}
-	if f == nil || f.Role != ui.RoleSystem || kind == evaluate.KindGold {
+	if f == nil || kind == evaluate.KindGold ||
+		f.Role != ui.RoleSystem && !(f.Role == ui.RoleCaRBGold && tokenLevelRole(kind) == ui.RoleCaRBGold) {
 		return
 	}
 	stored := f.storedFile
@@ -358,7 +360,9 @@ func (a *app) Reread(id string, kind evaluate.Kind) {
 			a.env.UnlockRender()
 			return
 		}
-		l.System.Name = f.loaded.System.Name
+		if l.System != nil {
+			l.System.Name = f.loaded.System.Name
+		}
 		f.loaded, f.Kind = l, kind
 		stored = f.storedFile
 		a.syncModel()

@@ -373,7 +373,8 @@ func TestErrors(t *testing.T) {
 		{name: "carb without benchie", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "scorers": ["benchie-fl", "carb"], "carb_gold": "x"}`, status: 400, msg: `scorers must hold "benchie" too`},
 		{name: "carb_gold unused", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "carb_gold": "x"}`, status: 400, msg: "carb_gold is read only by the carb scorer"},
 		{name: "carb_gold not text", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "carb_gold": 1}`, status: 400, msg: "carb_gold must be a string"},
-		{name: "gold_format", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "gold_format": "carb"}`, status: 400, msg: `unknown gold_format "carb"`},
+		{name: "gold_format", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "gold_format": "carb"}`, status: 400, msg: `gold_format: unknown gold format "carb"`},
+		{name: "gold_format without carb_gold", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "gold_format": "oie2016-gold"}`, status: 400, msg: `gold_format "oie2016-gold" names carb_gold's format, but the request has no carb_gold`},
 		{name: "system_format", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "system_format": "csv"}`, status: 400, msg: `system_format: unknown system format "csv"`},
 		{name: "reference_compat", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "reference_compat": "yes"}`, status: 400, msg: "reference_compat must be true or false"},
 		// 400: the texts inside, with their own positions

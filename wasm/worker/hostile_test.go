@@ -45,7 +45,7 @@ func hostileBodies(t *testing.T) map[string][]byte {
 func unindexedGold(n int) string {
 	u := strings.TrimSpace(strings.Repeat("[a] ", 12))
 	var b strings.Builder
-	b.WriteString("sent_id:1\tS\n1--> Cluster 1:\n")
+	b.WriteString("sent_id:1\ta b c .\n1--> Cluster 1:\n") // the words the extractions use
 	for i := range n {
 		fmt.Fprintf(&b, "%s --> %s --> %s b%d\n", u, u, u, i)
 	}
