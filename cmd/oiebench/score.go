@@ -1,11 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"flag"
+	"fmt"
 	"io"
+	"os"
 	"strings"
 
+	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/core/formats"
 )
 
 func runScore(args []string, stdout, stderr io.Writer) error {
@@ -22,9 +27,25 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 	if *in.gold == "" {
 		return usageError{"--gold is required"}
 	}
+	scorerGiven := false
+	fs.Visit(func(f *flag.Flag) { scorerGiven = scorerGiven || f.Name == "scorer" })
+	own, kind, err := goldScorer(*in.gold)
+	if err != nil {
+		return err
+	}
+	if own != "" && !scorerGiven {
+		*scorers = own
+	}
 	want, err := evaluate.ParseScorers(splitList(*scorers))
 	if err != nil {
 		return usageError{err.Error()}
+	}
+	if own != "" && (want.BenchIE || want.FL) {
+		msg := fmt.Sprintf("--gold %s is a gold of format %s, which BenchIE cannot read: score it with --scorer %s (the default for this gold)", *in.gold, kind, own)
+		if own == evaluate.ScorerCaRB {
+			msg += ", or give it as --carb-gold beside a BenchIE gold"
+		}
+		return usageError{msg}
 	}
 	if want.WiRe57 {
 		if want.BenchIE || want.FL || want.CaRB {
@@ -103,6 +124,55 @@ func scoreCaRB(flags *inputFlags, systems []string, stdout, stderr io.Writer) er
 		return err
 	}
 	return flags.render(r, stdout, stderr)
+}
+
+// goldScorer tells the scorer a gold is read by when it is not a BenchIE
+// gold: "carb" for a CaRB or OIE2016 gold (a shipped one such as carb:test,
+// or a file detected as one), "wire57" for a WiRe57 gold; kind says what the
+// gold's format is, for messages. It is "" for a BenchIE gold and for a file not
+// recognised, which the BenchIE reader then judges with its own errors.
+func goldScorer(gold string) (scorer, kind string, err error) {
+	if benchmarks.IsName(gold) && !fileExists(gold) {
+		if e, ok := benchmarks.Lookup(gold); ok && e.Kind == "gold" && e.Dataset.CaRB() {
+			return evaluate.ScorerCaRB, formats.MustLookup(formats.NameCaRBGold).Label, nil
+		}
+		return "", "", nil // a BenchIE gold, or an unknown name readInput reports
+	}
+	head, err := readHead(gold, formats.SniffBytes)
+	if err != nil {
+		return "", "", err
+	}
+	if t := bytes.TrimLeft(head, "\ufeff \t\r\n"); len(t) > 0 && (t[0] == '{' || t[0] == '[') && len(head) == formats.SniffBytes {
+		if head, err = os.ReadFile(gold); err != nil { // Detect reads a JSON document whole
+			return "", "", err
+		}
+	}
+	f := formats.Detect(head).Format
+	switch {
+	case f == nil:
+		return "", "", nil
+	case f.Role == formats.CaRBGold:
+		return evaluate.ScorerCaRB, f.Label, nil
+	case f.Role == formats.WiRe57Gold:
+		return evaluate.ScorerWiRe57, f.Label, nil
+	}
+	return "", "", nil
+}
+
+// readHead reads at most n bytes from the start of a file: enough to tell
+// its format without reading a large file twice.
+func readHead(path string, n int) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	buf := make([]byte, n)
+	k, err := io.ReadFull(f, buf)
+	if err == io.ErrUnexpectedEOF || err == io.EOF {
+		err = nil
+	}
+	return buf[:k], err
 }
 
 // flagName is how the command line calls a request's member: fl_mode is

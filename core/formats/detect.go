@@ -31,8 +31,9 @@ type Detection struct {
 	JSON bool
 }
 
-// sniffBytes is how much of a line-based file Detect looks at.
-const sniffBytes = 1 << 16
+// SniffBytes is how much of a line-based file Detect looks at (a JSON
+// document it reads whole).
+const SniffBytes = 1 << 16
 
 // sniffLines is how many non-blank lines Detect looks at.
 const sniffLines = 200
@@ -58,8 +59,8 @@ func Detect(data []byte) Detection {
 // byte order mark and without a line cut by the sniffing limit.
 func headLines(data []byte) []string {
 	head := bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	cut := len(head) > sniffBytes
-	head = head[:min(len(head), sniffBytes)]
+	cut := len(head) > SniffBytes
+	head = head[:min(len(head), SniffBytes)]
 	var out []string
 	for len(head) > 0 && len(out) < sniffLines {
 		line, rest, found := bytes.Cut(head, []byte("\n"))
