@@ -26,9 +26,25 @@ type Result struct {
 	// ascending threshold order (so recall never increases along it).
 	PRPoints [][3]float64
 	// PredictionsWithoutGold counts predictions whose sentence has no gold
-	// sentence; they are left out of every number.
+	// sentence; they are left out of every number (in reference mode their
+	// confidences are still thresholds, carb-variants.md 1.4).
 	PredictionsWithoutGold int
-	Warnings               []oie.Warning
+	// Options are the variant and mode the result was computed under.
+	Options Options
+	// ZeroConf is the point at the lowest threshold, where every prediction
+	// counts (the papers' "last F1"); zero when there is no threshold.
+	ZeroConf Point
+	// Replaced counts predictions left out because a later spelling of
+	// their sentence (same SentenceKey, other text) replaced them, as the
+	// reference does (Reference mode, carb-variants.md 1.3).
+	Replaced int
+	// Failure is set when the reference script stops on this input instead
+	// of printing numbers (Reference mode only): a non-monotone (s,s)
+	// recall, an empty extra argument in binary mode, F1 undefined at every
+	// threshold, a NaN confidence. The other fields then hold what could
+	// be computed and must not be shown as the reference's numbers.
+	Failure  *oie.ReferenceFailure
+	Warnings []oie.Warning
 }
 
 // Score scores predictions against the gold as CaRB does (docs/spec/carb.md).
@@ -39,6 +55,15 @@ type Result struct {
 // there is no threshold: precision is 1 (nothing counted), recall, F1 and
 // AUC are 0 and PRPoints is empty.
 func Score(gold *Gold, preds *Predictions) *Result {
+	return ScoreWith(gold, preds, Options{})
+}
+
+// ScoreWith scores predictions against the gold with the CaRB variant and
+// mode of opt (carb-variants.md sections 2-5): P, R and F1 at the optimal
+// threshold (the lowest threshold of highest F1, NaN F1s ignored), the
+// zero-confidence point, the curve and its AUC, summed as numpy does. In
+// binary mode RecDen counts the binary gold tuples.
+func ScoreWith(gold *Gold, preds *Predictions, opt Options) *Result {
 	res := &Result{RecDen: float64(gold.TupleCount())}
 	sents := make([]sentenceScore, len(gold.Sentences))
 	for i, s := range gold.Sentences {
