@@ -9,14 +9,19 @@ import (
 	"strings"
 
 	"github.com/oiebench/oiebench/core/benchmarks"
+	"github.com/oiebench/oiebench/core/carb"
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/formats"
+	"github.com/oiebench/oiebench/core/oie16"
 )
 
 func runScore(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("score", "--gold GOLD [options] [NAME=]SYSTEM...", stderr)
 	in := addInputFlags(fs, "BenchIE-E gold file: adds the entity facet")
-	scorers := fs.String("scorer", "benchie", "scorers: benchie, benchie-fl and carb (with --carb-gold); carb alone (--gold is a CaRB or OIE2016 gold); or wire57 (WiRe57 gold and system JSON)")
+	scorers := fs.String("scorer", "benchie", "scorers: benchie, benchie-fl and carb (with --carb-gold); or, against a CaRB or OIE2016 gold, carb (CaRB(s,m)), carb-ss (CaRB(s,s)), oie16 (OIE16-C), wire57 (WiRe57-C), or openie6 (the four columns of OpenIE6's evaluate_all.sh); or wire57 (WiRe57 gold and system JSON). Default: the gold's own (benchie for a BenchIE gold, carb for a CaRB gold)")
+	binary := fs.Bool("binary", false, "CaRB gold: score carb and carb-ss in binary mode (CaRB's --binary; JSON carb_binary, carb_ss_binary)")
+	carbMode := fs.String("carb-mode", "reference", "CaRB gold: reference (OpenIE6's scripts as they run, accidents included) or corrected")
+	oie16Curve := fs.String("oie16-curve", "sklearn-1.2.1", "OIE16-C's precision-recall curve as scikit-learn makes it: sklearn-1.2.1 (every threshold; the published numbers) or sklearn-0.23.1 (OpenIE6's pinned version)")
 	flMode := fs.String("fl-mode", "reference", "BenchIE^FL mode shown first: reference (the published numbers) or corrected; the other is shown where it differs")
 	carbGold := fs.String("carb-gold", "", "CaRB gold for the BenchIE gold's sentences: adds CaRB and CaRB minus BenchIE")
 	facets := fs.String("facet", "regular,concat,minimal", "facets to score: regular, concat, minimal")
@@ -27,12 +32,8 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 	if *in.gold == "" {
 		return usageError{"--gold is required"}
 	}
-	scorerGiven := false
-	fs.Visit(func(f *flag.Flag) { scorerGiven = scorerGiven || f.Name == "scorer" })
-	own, kind, err := goldScorer(*in.gold)
-	if err != nil {
-		return err
-	}
+	scorerGiven := flagGiven(fs, "scorer")
+	own, kind := goldScorer(*in.gold)
 	if own != "" && !scorerGiven {
 		*scorers = own
 	}
@@ -47,25 +48,41 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 		}
 		return usageError{msg}
 	}
+	if (want.BenchIE || want.FL) && (want.CaRBSS || want.OIE16 || want.OpenIE6) {
+		return usageError{"carb-ss, oie16 and openie6 score a CaRB or OIE2016 gold alone (--gold carb:test, or such a file): they do not combine with benchie or benchie-fl"}
+	}
+	carbGoldOnly := want.CaRBGoldOnly() || (want.WiRe57 && own == evaluate.ScorerCaRB)
+	if want.OpenIE6 && (want.CaRB || want.CaRBSS || want.OIE16 || want.WiRe57) {
+		return usageError{"openie6 is the four columns carb-ss, carb, oie16 and wire57 already: give it alone"}
+	}
+	if !carbGoldOnly && (*binary || flagGiven(fs, "carb-mode") || flagGiven(fs, "oie16-curve")) {
+		return usageError{"--binary, --carb-mode and --oie16-curve go with a CaRB gold and --scorer carb, carb-ss, oie16, wire57 or openie6"}
+	}
+	if carbGoldOnly {
+		if *carbGold != "" {
+			return usageError{"these scorers score --gold (a CaRB or OIE2016 gold) alone; --carb-gold goes with --scorer benchie,carb"}
+		}
+		cols := want.Columns()
+		cols.Binary = *binary
+		if cols.Mode, err = carb.ParseMode(*carbMode); err != nil {
+			return usageError{"--carb-mode: " + err.Error()}
+		}
+		if cols.Curve, err = oie16.ParseCurve(*oie16Curve); err != nil {
+			return usageError{"--oie16-curve: " + err.Error()}
+		}
+		return scoreCaRB(in, systems, cols, stdout, stderr)
+	}
 	if want.WiRe57 {
 		if want.BenchIE || want.FL || want.CaRB {
 			return usageError{"wire57 scores WiRe57 files against a WiRe57 gold: it does not combine with benchie, benchie-fl or carb"}
 		}
 		return scoreWiRe57(in, systems, stdout, stderr)
 	}
-	if want.CaRB && !want.BenchIE && !want.FL {
-		if *carbGold != "" {
-			return usageError{"--scorer carb scores against --gold (a CaRB or OIE2016 gold) alone; --carb-gold goes with --scorer benchie,carb"}
-		}
-		return scoreCaRB(in, systems, stdout, stderr)
-	}
 	flCorrected, err := evaluate.ParseFLMode(*flMode)
 	if err != nil {
 		return usageError{"--fl-mode: " + err.Error()}
 	}
-	flModeGiven := false
-	fs.Visit(func(f *flag.Flag) { flModeGiven = flModeGiven || f.Name == "fl-mode" })
-	if _, err := evaluate.CheckScorers(want, flModeGiven, *carbGold != "", flagName); err != nil {
+	if _, err := evaluate.CheckScorers(want, flagGiven(fs, "fl-mode"), *carbGold != "", flagName); err != nil {
 		return usageError{err.Error()}
 	}
 	chosen, err := evaluate.ParseFacets(splitList(*facets))
@@ -106,8 +123,9 @@ func scoreWiRe57(flags *inputFlags, systems []string, stdout, stderr io.Writer) 
 	return flags.render(r, stdout, stderr)
 }
 
-// scoreCaRB scores with CaRB alone, against a CaRB or OIE2016 gold.
-func scoreCaRB(flags *inputFlags, systems []string, stdout, stderr io.Writer) error {
+// scoreCaRB scores with the chosen columns against a CaRB or OIE2016 gold
+// alone.
+func scoreCaRB(flags *inputFlags, systems []string, cols evaluate.CaRBColumns, stdout, stderr io.Writer) error {
 	if len(systems) == 0 {
 		return usageError{"no system file given"}
 	}
@@ -119,11 +137,18 @@ func scoreCaRB(flags *inputFlags, systems []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	r, err := evaluate.RunCaRB(in, sys, f)
+	r, err := evaluate.RunCaRBColumns(in, sys, f, cols)
 	if err != nil {
 		return err
 	}
 	return flags.render(r, stdout, stderr)
+}
+
+// flagGiven tells whether the flag was set on the command line.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
 }
 
 // goldScorer tells the scorer a gold is read by when it is not a BenchIE
@@ -131,32 +156,32 @@ func scoreCaRB(flags *inputFlags, systems []string, stdout, stderr io.Writer) er
 // or a file detected as one), "wire57" for a WiRe57 gold; kind says what the
 // gold's format is, for messages. It is "" for a BenchIE gold and for a file not
 // recognised, which the BenchIE reader then judges with its own errors.
-func goldScorer(gold string) (scorer, kind string, err error) {
+func goldScorer(gold string) (scorer, kind string) {
 	if benchmarks.IsName(gold) && !fileExists(gold) {
 		if e, ok := benchmarks.Lookup(gold); ok && e.Kind == "gold" && e.Dataset.CaRB() {
-			return evaluate.ScorerCaRB, formats.MustLookup(formats.NameCaRBGold).Label, nil
+			return evaluate.ScorerCaRB, formats.MustLookup(formats.NameCaRBGold).Label
 		}
-		return "", "", nil // a BenchIE gold, or an unknown name readInput reports
+		return "", "" // a BenchIE gold, or an unknown name readInput reports
 	}
 	head, err := readHead(gold, formats.SniffBytes)
 	if err != nil {
-		return "", "", err
+		return "", "" // reported where the gold is read, after the usage checks
 	}
 	if t := bytes.TrimLeft(head, "\ufeff \t\r\n"); len(t) > 0 && (t[0] == '{' || t[0] == '[') && len(head) == formats.SniffBytes {
 		if head, err = os.ReadFile(gold); err != nil { // Detect reads a JSON document whole
-			return "", "", err
+			return "", ""
 		}
 	}
 	f := formats.Detect(head).Format
 	switch {
 	case f == nil:
-		return "", "", nil
+		return "", ""
 	case f.Role == formats.CaRBGold:
-		return evaluate.ScorerCaRB, f.Label, nil
+		return evaluate.ScorerCaRB, f.Label
 	case f.Role == formats.WiRe57Gold:
-		return evaluate.ScorerWiRe57, f.Label, nil
+		return evaluate.ScorerWiRe57, f.Label
 	}
-	return "", "", nil
+	return "", ""
 }
 
 // readHead reads at most n bytes from the start of a file: enough to tell

@@ -24,18 +24,39 @@ const (
 	ScorerFL      = "benchie-fl"
 	ScorerCaRB    = "carb"
 	ScorerWiRe57  = "wire57"
+	// The scorers of a CaRB gold beside carb (carb-variants.md): CaRB(s,s),
+	// OIE16-C, and the preset of OpenIE6's evaluate_all.sh (CaRB(s,s),
+	// CaRB(s,m), OIE16-C, WiRe57-C). wire57 given a CaRB gold is WiRe57-C.
+	ScorerCaRBSS  = "carb-ss"
+	ScorerOIE16   = "oie16"
+	ScorerOpenIE6 = "openie6"
 )
 
 // ScorerNames are the scorers the command line knows. A request (JSON)
 // takes all but wire57, whose gold is a WiRe57 file: the command line
 // scores it.
-var ScorerNames = []string{ScorerBenchIE, ScorerFL, ScorerCaRB, ScorerWiRe57}
+var ScorerNames = []string{ScorerBenchIE, ScorerFL, ScorerCaRB, ScorerWiRe57, ScorerCaRBSS, ScorerOIE16, ScorerOpenIE6}
 
 // RequestScorers are the scorers a request (DecodeRequest) takes.
 var RequestScorers = ScorerNames[:3:3]
 
 // Scorers is a parsed list of scorers.
-type Scorers struct{ BenchIE, FL, CaRB, WiRe57 bool }
+type Scorers struct{ BenchIE, FL, CaRB, WiRe57, CaRBSS, OIE16, OpenIE6 bool }
+
+// CaRBGoldOnly tells whether every scorer chosen scores a CaRB gold alone
+// (carb, carb-ss, oie16, openie6; wire57 as WiRe57-C), none a BenchIE gold.
+func (sc Scorers) CaRBGoldOnly() bool {
+	return !sc.BenchIE && !sc.FL && (sc.CaRB || sc.CaRBSS || sc.OIE16 || sc.OpenIE6)
+}
+
+// Columns are the CaRB-gold columns the scorers choose; openie6 is the
+// four of evaluate_all.sh, in the papers' layout.
+func (sc Scorers) Columns() CaRBColumns {
+	if sc.OpenIE6 {
+		return OpenIE6Columns()
+	}
+	return CaRBColumns{CaRB: sc.CaRB, CaRBSS: sc.CaRBSS, OIE16: sc.OIE16, WiRe57: sc.WiRe57}
+}
 
 // ParseScorers reads a list of scorer names (each once).
 func ParseScorers(names []string) (Scorers, error) {
@@ -58,6 +79,12 @@ func ParseScorers(names []string) (Scorers, error) {
 			sc.CaRB = true
 		case ScorerWiRe57:
 			sc.WiRe57 = true
+		case ScorerCaRBSS:
+			sc.CaRBSS = true
+		case ScorerOIE16:
+			sc.OIE16 = true
+		case ScorerOpenIE6:
+			sc.OpenIE6 = true
 		}
 	}
 	return sc, nil

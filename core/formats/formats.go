@@ -89,6 +89,7 @@ const (
 	NameWiRe57Gold   = "wire57-gold"
 	NameWiRe57System = "wire57-json"
 	NameAnnIE        = "annie-json"
+	NameAllenNLP     = "allennlp"
 )
 
 // All returns every format, systems first, in the order the help lists them.

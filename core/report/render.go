@@ -125,7 +125,7 @@ func (r *Report) markdown() []byte {
 		for _, m := range ms {
 			v, ok := m.Value(s)
 			if ok {
-				fmt.Fprintf(&b, " %s |", formatValue(m, v, 3))
+				fmt.Fprintf(&b, " %s |", r.formatValue(m, v, 3))
 			} else {
 				b.WriteString(" – |")
 			}
@@ -178,6 +178,8 @@ func (r *Report) latex() []byte {
 					fmt.Fprintf(&b, " & $-$%.2f", -v)
 				case strings.HasSuffix(m.Facet, "-delta"):
 					fmt.Fprintf(&b, " & $+$%.2f", v)
+				case r.Options.Layout == LayoutOpenIE6:
+					fmt.Fprintf(&b, " & %.1f", 100*v)
 				default:
 					fmt.Fprintf(&b, " & %.2f", v)
 				}
@@ -279,7 +281,7 @@ func (r *Report) table(opts RenderOptions) []byte {
 		rows[i] = []string{s.Name}
 		for _, m := range ms {
 			if v, ok := m.Value(s); ok {
-				rows[i] = append(rows[i], formatValue(m, v, 4))
+				rows[i] = append(rows[i], r.formatValue(m, v, 4))
 			} else {
 				rows[i] = append(rows[i], "–")
 			}

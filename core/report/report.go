@@ -87,7 +87,13 @@ type Options struct {
 	StrictGold      bool     `json:"strict_gold"`
 	// FLMode is BenchIE^FL's mode (reference or corrected) when scored.
 	FLMode string `json:"fl_mode,omitempty"`
+	// Layout "openie6" shows the CaRB-gold columns as OpenIE6-lineage papers
+	// print them: F1 and AUC per metric, ×100.
+	Layout string `json:"layout,omitempty"`
 }
+
+// LayoutOpenIE6 is the layout of OpenIE6's evaluate_all.sh columns.
+const LayoutOpenIE6 = "openie6"
 
 // Gold describes the gold file scored against.
 type Gold struct {
@@ -102,17 +108,23 @@ type Gold struct {
 
 // System is one system's scores.
 type System struct {
-	Name        string     `json:"name"`
-	Path        string     `json:"path"`
-	Format      string     `json:"format"`
-	Extractions int        `json:"extractions"`
-	Ignored     int        `json:"ignored"`
-	Warnings    []string   `json:"warnings"`
-	BenchIE     *BenchIE   `json:"benchie,omitempty"`
-	Analysis    *Analysis  `json:"analysis,omitempty"`
-	CaRB        *CaRB      `json:"carb,omitempty"`
-	WiRe57      *WiRe57    `json:"wire57,omitempty"`
-	BenchIEFL   *BenchIEFL `json:"benchie_fl,omitempty"`
+	Name        string    `json:"name"`
+	Path        string    `json:"path"`
+	Format      string    `json:"format"`
+	Extractions int       `json:"extractions"`
+	Ignored     int       `json:"ignored"`
+	Warnings    []string  `json:"warnings"`
+	BenchIE     *BenchIE  `json:"benchie,omitempty"`
+	Analysis    *Analysis `json:"analysis,omitempty"`
+	CaRB        *CaRB     `json:"carb,omitempty"`
+	// CaRBSS is CaRB(s,s); CaRBBinary and CaRBSSBinary the binary modes of
+	// CaRB(s,m) and CaRB(s,s) (carb-variants.md sections 3, 4).
+	CaRBSS       *CaRB      `json:"carb_ss,omitempty"`
+	CaRBBinary   *CaRB      `json:"carb_binary,omitempty"`
+	CaRBSSBinary *CaRB      `json:"carb_ss_binary,omitempty"`
+	OIE16        *OIE16     `json:"oie16,omitempty"`
+	WiRe57       *WiRe57    `json:"wire57,omitempty"`
+	BenchIEFL    *BenchIEFL `json:"benchie_fl,omitempty"`
 }
 
 // BenchIE holds one Score per facet that was asked for.
@@ -217,21 +229,30 @@ func (m Metric) Value(s System) (float64, bool) {
 	var tp, fp, fn int
 	counts := false
 	switch m.Facet {
-	case "carb":
-		if s.CaRB == nil {
+	case "carb", "carb-ss", "carb-binary", "carb-ss-binary":
+		c := s.carbVariant(m.Facet)
+		if c == nil || c.Failure != "" { // the reference prints no number
 			return 0, false
 		}
 		if m.Name == "auc" { // CaRB's headline number beside the optimal point
-			return s.CaRB.AUC, true
+			return c.AUC, true
 		}
-		p, r, f = s.CaRB.Precision, s.CaRB.Recall, s.CaRB.F1
+		p, r, f = c.Precision, c.Recall, c.F1
+	case "oie16":
+		if s.OIE16 == nil || s.OIE16.Failure != "" {
+			return 0, false
+		}
+		if m.Name == "auc" {
+			return s.OIE16.AUC, true
+		}
+		p, r, f = s.OIE16.Precision, s.OIE16.Recall, s.OIE16.F1
 	case "carb-delta":
 		if s.CaRB == nil || s.CaRB.Delta == nil {
 			return 0, false
 		}
 		p, r, f = s.CaRB.Delta.Precision, s.CaRB.Delta.Recall, s.CaRB.Delta.F1
 	case "wire57":
-		if s.WiRe57 == nil {
+		if s.WiRe57 == nil || s.WiRe57.Failure != "" {
 			return 0, false
 		}
 		p, r, f = s.WiRe57.Precision, s.WiRe57.Recall, s.WiRe57.F1
@@ -278,6 +299,30 @@ func (m Metric) Value(s System) (float64, bool) {
 	return 0, false
 }
 
+// carbVariant is the CaRB variant a facet names, or nil.
+func (s System) carbVariant(facet string) *CaRB {
+	switch facet {
+	case "carb":
+		return s.CaRB
+	case "carb-ss":
+		return s.CaRBSS
+	case "carb-binary":
+		return s.CaRBBinary
+	case "carb-ss-binary":
+		return s.CaRBSSBinary
+	}
+	return nil
+}
+
+// hasAUC tells the facets with a curve, whose AUC is a column.
+func hasAUC(facet string) bool {
+	switch facet {
+	case "carb", "carb-ss", "carb-binary", "carb-ss-binary", "oie16":
+		return true
+	}
+	return false
+}
+
 // IsCount reports whether the metric is an integer count.
 func (m Metric) IsCount() bool { return m.Name == "tp" || m.Name == "fp" || m.Name == "fn" }
 
@@ -291,6 +336,7 @@ func (m Metric) Label() string {
 func FacetLabel(f string) string {
 	return map[string]string{"regular": "BenchIE", "concat": "BenchIE-C", "minimal": "BenchIE-M", "entity": "BenchIE-E",
 		"carb": "CaRB", "carb-delta": "Δ CaRB−BenchIE", "wire57": "WiRe57",
+		"carb-ss": "CaRB(s,s)", "carb-binary": "binary CaRB", "carb-ss-binary": "binary CaRB(s,s)", "oie16": "OIE16-C",
 		"benchie-fl": "BenchIE^FL", "benchie-fl-other": "BenchIE^FL (other mode)", "benchie-fl-delta": "Δ FL−BenchIE"}[f]
 }
 
@@ -303,12 +349,21 @@ func (r *Report) Metrics(counts bool) []Metric {
 	}
 	var ms []Metric
 	for _, f := range r.facetsPresent() {
+		if r.Options.Layout == LayoutOpenIE6 {
+			// F1 and AUC per metric, as the papers print them; WiRe57-C
+			// has no curve.
+			ms = append(ms, Metric{f, "f1"})
+			if hasAUC(f) {
+				ms = append(ms, Metric{f, "auc"})
+			}
+			continue
+		}
 		for _, n := range names {
 			if m := (Metric{f, n}); !m.IsCount() || isBenchIEFacet(f) {
 				ms = append(ms, m)
 			}
 		}
-		if f == "carb" {
+		if hasAUC(f) {
 			ms = append(ms, Metric{f, "auc"})
 		}
 	}
@@ -320,8 +375,10 @@ func isBenchIEFacet(f string) bool {
 }
 
 func (r *Report) facetsPresent() []string {
-	order := map[string]int{"regular": 0, "concat": 1, "minimal": 2, "entity": 3, "carb": 4, "carb-delta": 5, "wire57": 6,
-		"benchie-fl": 7, "benchie-fl-delta": 8}
+	// CaRB(s,s) before CaRB(s,m), then OIE16-C and WiRe57-C: the order of
+	// evaluate_all.sh and of the papers' tables.
+	order := map[string]int{"regular": 0, "concat": 1, "minimal": 2, "entity": 3, "carb-ss": 4, "carb": 5, "carb-ss-binary": 6,
+		"carb-binary": 7, "carb-delta": 8, "oie16": 9, "wire57": 10, "benchie-fl": 11, "benchie-fl-delta": 12}
 	seen := map[string]bool{}
 	for _, s := range r.Systems {
 		for f := range order {
@@ -336,6 +393,16 @@ func (r *Report) facetsPresent() []string {
 	}
 	sort.Slice(fs, func(i, j int) bool { return order[fs[i]] < order[fs[j]] })
 	return fs
+}
+
+// formatValue formats a value for the report's layout: the openie6 layout
+// shows scores ×100 with two fewer decimals, as OpenIE6's README prints
+// them.
+func (r *Report) formatValue(m Metric, v float64, digits int) string {
+	if r.Options.Layout == LayoutOpenIE6 && !m.IsCount() {
+		return formatValue(m, 100*v, max(digits-2, 1))
+	}
+	return formatValue(m, v, digits)
 }
 
 func formatValue(m Metric, v float64, digits int) string {

@@ -1,0 +1,255 @@
+package evaluate
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/oiebench/oiebench/core/carb"
+	"github.com/oiebench/oiebench/core/formats"
+	"github.com/oiebench/oiebench/core/oie"
+	"github.com/oiebench/oiebench/core/oie16"
+	"github.com/oiebench/oiebench/core/report"
+	"github.com/oiebench/oiebench/core/wire57"
+)
+
+// CaRBColumns choose the scorers of a CaRB (or OIE2016) gold: the columns
+// OpenIE6-lineage papers print (carb-variants.md).
+type CaRBColumns struct {
+	// CaRB is CaRB(s,m), CaRBSS CaRB(s,s), OIE16 OIE16-C and WiRe57
+	// WiRe57-C, scored against the allennlp form of the same gold.
+	CaRB, CaRBSS, OIE16, WiRe57 bool
+	// Binary scores the CaRB columns in binary mode (section 4) instead:
+	// members carb_binary and carb_ss_binary.
+	Binary bool
+	// Mode is reference (the scripts, accidents included; the default) or
+	// corrected, for every column.
+	Mode carb.Mode
+	// Curve is the scikit-learn behaviour OIE16-C's curve follows.
+	Curve oie16.Curve
+	// Layout is the report's layout (report.LayoutOpenIE6 for the preset).
+	Layout string
+}
+
+// OpenIE6Columns are the four columns of OpenIE6's evaluate_all.sh:
+// CaRB(s,s), CaRB(s,m), OIE16-C and WiRe57-C, laid out as the papers print
+// them (carb-variants.md 9).
+func OpenIE6Columns() CaRBColumns {
+	return CaRBColumns{CaRB: true, CaRBSS: true, OIE16: true, WiRe57: true, Layout: report.LayoutOpenIE6}
+}
+
+// scorers names the chosen columns as the command line does, in the
+// papers' order.
+func (c CaRBColumns) scorers() []string {
+	var out []string
+	if c.CaRBSS {
+		out = append(out, ScorerCaRBSS)
+	}
+	if c.CaRB {
+		out = append(out, ScorerCaRB)
+	}
+	if c.OIE16 {
+		out = append(out, ScorerOIE16)
+	}
+	if c.WiRe57 {
+		out = append(out, ScorerWiRe57)
+	}
+	return out
+}
+
+// signature names what the numbers depend on beyond the gold: the mode,
+// binary mode, the scikit-learn behaviour of OIE16-C and the gold WiRe57-C
+// reads.
+func (c CaRBColumns) signature(goldFormat string) string {
+	s := "|gold-format:" + goldFormat + "|carb-mode:" + c.Mode.String()
+	if c.Binary {
+		s += "|binary"
+	}
+	if c.OIE16 {
+		s += "|oie16-curve:" + c.Curve.String()
+	}
+	if c.WiRe57 {
+		s += "|wire57-gold:allennlp-form-of-gold"
+	}
+	return s
+}
+
+// RunCaRB scores system files with CaRB alone, against a CaRB (or OIE2016) gold
+// alone, as CaRB's own script does: the systems must name sentences by
+// text (CaRB tabbed, OpenIE 4/5, ClausIE, OpenIE6, ...), since the gold
+// has no sentence ids.
+func RunCaRB(gold Input, systems []Input, format oie.Format) (*report.Report, error) {
+	return RunCaRBColumns(gold, systems, format, CaRBColumns{CaRB: true})
+}
+
+// RunCaRBColumns scores system files against a CaRB (or OIE2016) gold with
+// the chosen columns. Each system is read once, in its format (format, or
+// detected); a file in the allennlp form is read as the reference scripts
+// read it (carb.ReadAllenNLP, wire57.ReadAllenNLP), any other is scored by
+// its native reader, and WiRe57-C, which reads only the allennlp form,
+// scores its conversion (carb.WriteAllenNLP, as OpenIE6's oie_to_allennlp
+// does). The report says which reader each column used.
+func RunCaRBColumns(gold Input, systems []Input, format oie.Format, cols CaRBColumns) (*report.Report, error) {
+	if !cols.CaRB && !cols.CaRBSS && !cols.OIE16 && !cols.WiRe57 {
+		return nil, fmt.Errorf("no scorer chosen for the CaRB gold %s", gold.Path)
+	}
+	cg, err := ReadCaRBGold(gold)
+	if err != nil {
+		return nil, err
+	}
+	opts := report.Options{Scorers: cols.scorers(), Facets: []string{}, Layout: cols.Layout}
+	r := &report.Report{
+		Signature: report.Signature(opts, cg.SHA256, "") + cols.signature(cg.Format),
+		Version:   report.Version,
+		Options:   opts,
+		Gold: report.Gold{Path: cg.Path, SHA256: cg.SHA256, Sentences: len(cg.Sentences), Extractions: cg.TupleCount(),
+			Warnings: warningStrings(cg.Warnings)},
+		Systems: []report.System{},
+	}
+	var wireGold *wire57.AllenNLP
+	if cols.WiRe57 {
+		wireGold = wire57.AllenNLPFromCaRB(cg.Gold)
+	}
+	sentences := make([]oie.Sentence, len(cg.Sentences))
+	for i, s := range cg.Sentences {
+		sentences[i] = oie.Sentence{Text: s.Text}
+	}
+	names := namesOf(sentences)
+	seen := map[string]bool{}
+	for _, in := range systems {
+		s, err := ReadSystem(in, format)
+		if err != nil {
+			return nil, err
+		}
+		if s.ByText == nil {
+			return nil, &oie.ParseError{File: in.Path, Err: ErrNotAligned, Msg: fmt.Sprintf(
+				"read as %s, which names sentences by id, while a CaRB gold names them by text: score it with a BenchIE gold (--gold BENCHIE_GOLD --carb-gold CARB_GOLD --scorer benchie,carb), or convert it to carb-tabbed with the sentences", s.Format)}
+		}
+		if err := checkAligned(s, names, cg.Path, in); err != nil {
+			return nil, err
+		}
+		if seen[s.Name] {
+			return nil, fmt.Errorf("%s: two systems are named %q: name them with NAME=FILE", in.Path, s.Name)
+		}
+		seen[s.Name] = true
+		preds, allennlp := s.ByText, s.Format == formats.NameAllenNLP
+		if allennlp { // the scripts' own reader: untrimmed slots (carb-variants.md 1.2)
+			if preds, err = carb.ReadAllenNLP(in.Path, in.Data); err != nil {
+				return nil, err
+			}
+		}
+		sys := report.System{Name: s.Name, Path: in.Path, Format: string(s.Format), Extractions: len(preds.Extractions),
+			Warnings: warningStrings(preds.Warnings)}
+		warn := func(ws []oie.Warning) { sys.Warnings = append(sys.Warnings, warningStrings(ws)...) }
+		for _, v := range []struct {
+			on   bool
+			opt  carb.Options
+			into **report.CaRB
+		}{
+			{cols.CaRBSS, carb.Options{Matching: carb.OneToOne, Binary: cols.Binary, Mode: cols.Mode}, carbMember(&sys, carb.OneToOne, cols.Binary)},
+			{cols.CaRB, carb.Options{Matching: carb.ManyToOne, Binary: cols.Binary, Mode: cols.Mode}, carbMember(&sys, carb.ManyToOne, cols.Binary)},
+		} {
+			if !v.on {
+				continue
+			}
+			res := carb.ScoreWith(cg.Gold, preds, v.opt)
+			*v.into = carbReport(res)
+			sys.Ignored = res.PredictionsWithoutGold
+			warn(res.Warnings)
+			sys.Warnings = append(sys.Warnings, failureWarning(res.Failure)...)
+		}
+		if cols.OIE16 {
+			res := oie16.Score(cg.Gold, preds, oie16.Options{Mode: cols.Mode, Curve: cols.Curve})
+			reader := string(s.Format) + " (native reader)"
+			if allennlp {
+				reader = "allennlp"
+			}
+			sys.OIE16 = oie16Report(res, reader)
+			sys.Ignored = res.PredictionsWithoutGold
+			warn(res.Warnings)
+			sys.Warnings = append(sys.Warnings, failureWarning(res.Failure)...)
+		}
+		if cols.WiRe57 {
+			res, err := scoreWiRe57C(wireGold, in, preds, allennlp, cols.Mode)
+			if err != nil {
+				return nil, err
+			}
+			sys.WiRe57 = res
+		}
+		r.Systems = append(r.Systems, sys)
+	}
+	return r, nil
+}
+
+// carbMember is where a CaRB variant's result goes in a system's report.
+func carbMember(s *report.System, m carb.Matching, binary bool) **report.CaRB {
+	switch {
+	case m == carb.OneToOne && binary:
+		return &s.CaRBSSBinary
+	case m == carb.OneToOne:
+		return &s.CaRBSS
+	case binary:
+		return &s.CaRBBinary
+	}
+	return &s.CaRB
+}
+
+// failureWarning says, among a system's warnings, that the reference stops
+// on its input: its numbers are then left out of the tables.
+func failureWarning(f *oie.ReferenceFailure) []string {
+	if f == nil {
+		return nil
+	}
+	return []string{f.Error()}
+}
+
+// scoreWiRe57C scores a system with WiRe57-C: an allennlp file as the
+// script reads it, any other as its conversion to that form.
+func scoreWiRe57C(gold *wire57.AllenNLP, in Input, preds *carb.Predictions, allennlp bool, mode carb.Mode) (*report.WiRe57, error) {
+	path, data := in.Path, in.Data
+	reader := "allennlp"
+	if !allennlp {
+		var buf bytes.Buffer
+		if err := carb.WriteAllenNLP(&buf, preds); err != nil {
+			return nil, fmt.Errorf("%s: WiRe57-C reads only the allennlp form, and this file cannot be converted to it: %w", in.Path, err)
+		}
+		path, data, reader = in.Path+" (converted to allennlp)", buf.Bytes(), "converted to allennlp"
+	}
+	sys, err := wire57.ReadAllenNLP(path, data)
+	if err != nil {
+		return nil, err
+	}
+	res := wire57.ScoreCaRBGold(gold, sys, mode)
+	w := &report.WiRe57{Precision: res.Precision, Recall: res.Recall, F1: res.F1,
+		PrecNum: res.PrecNum, PrecDen: res.PrecDen, RecNum: res.RecNum, RecDen: res.RecDen, Matches: res.Matches,
+		Variant: "WiRe57-C", Mode: mode.String(), Reader: reader}
+	if res.Failure != nil {
+		w.Failure = res.Failure.Error()
+	}
+	return w, nil
+}
+
+// oie16Report is an OIE16-C result as the report shows it.
+func oie16Report(res *oie16.Result, reader string) *report.OIE16 {
+	o := &report.OIE16{Precision: res.Precision, Recall: res.Recall, F1: res.F1, AUC: res.AUC,
+		OptimalThreshold: res.OptimalThreshold, Curve: make([]report.Point, len(res.Curve)),
+		Matched: res.Matched, GoldTuples: res.GoldTuples, Mode: res.Options.Mode.String(),
+		Sklearn: res.Options.Curve.String(), Reader: reader}
+	for i, p := range res.Curve {
+		o.Curve[i] = reportPoint(p)
+	}
+	if len(res.Curve) > 0 {
+		z := reportPoint(res.ZeroConf)
+		o.ZeroConf = &z
+	}
+	if res.Degenerate {
+		o.Failure = "no gold tuple is matched: the curve is undefined"
+	}
+	if res.Failure != nil {
+		o.Failure = res.Failure.Error()
+	}
+	return o
+}
+
+func reportPoint(p carb.Point) report.Point {
+	return report.Point{Precision: p.Precision, Recall: p.Recall, F1: p.F1, Threshold: p.Threshold}
+}
