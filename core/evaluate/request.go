@@ -9,7 +9,10 @@ import (
 	"unicode/utf8"
 
 	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/carb"
+	"github.com/oiebench/oiebench/core/formats"
 	"github.com/oiebench/oiebench/core/oie"
+	"github.com/oiebench/oiebench/core/oie16"
 	"github.com/tidwall/gjson"
 )
 
@@ -33,12 +36,12 @@ const (
 )
 
 // ScorerNames are the scorers the command line knows. A request (JSON)
-// takes all but wire57, whose gold is a WiRe57 file: the command line
-// scores it.
+// takes them all, wire57 only with a CaRB gold (WiRe57-C): a WiRe57 gold
+// is scored by the command line.
 var ScorerNames = []string{ScorerBenchIE, ScorerFL, ScorerCaRB, ScorerWiRe57, ScorerCaRBSS, ScorerOIE16, ScorerOpenIE6}
 
 // RequestScorers are the scorers a request (DecodeRequest) takes.
-var RequestScorers = ScorerNames[:3:3]
+var RequestScorers = ScorerNames
 
 // Scorers is a parsed list of scorers.
 type Scorers struct{ BenchIE, FL, CaRB, WiRe57, CaRBSS, OIE16, OpenIE6 bool }
@@ -166,17 +169,21 @@ const (
 	mReferenceCompat = "reference_compat"
 	mStrictGold      = "strict_gold"
 	mSentences       = "sentences"
+	mBinary          = "binary"
+	mCaRBMode        = "carb_mode"
+	mOIE16Curve      = "oie16_curve"
 )
 
 // RequestMembers are the members of a request's JSON form, in the order
 // the documentation lists them.
-var RequestMembers = []string{mGold, mGoldFormat, mEGold, mCaRBGold, mSystems, mSystemFormat, mFacets, mScorers, mFLMode, mReferenceCompat, mStrictGold, mSentences}
+var RequestMembers = []string{mGold, mGoldFormat, mEGold, mCaRBGold, mSystems, mSystemFormat, mFacets, mScorers, mFLMode, mReferenceCompat, mStrictGold, mSentences, mBinary, mCaRBMode, mOIE16Curve}
 
 // requestAliases are the camelCase names the page's JavaScript API has
 // always taken, each for its snake_case member.
 var requestAliases = map[string]string{
 	"goldFormat": mGoldFormat, "eGold": mEGold, "carbGold": mCaRBGold, "systemFormat": mSystemFormat,
 	"flMode": mFLMode, "referenceCompat": mReferenceCompat, "strictGold": mStrictGold,
+	"carbMode": mCaRBMode, "oie16Curve": mOIE16Curve,
 }
 
 // DecodeRequest reads a request's JSON form:
@@ -195,6 +202,15 @@ var requestAliases = map[string]string{
 //	  "strict_gold": false,          optional: gold oddities are errors
 //	  "sentences": "covered"         optional: score a subset: "covered" or ids and ranges, "1-5,9"
 //	}
+//
+// A gold that is a CaRB or OIE2016 gold (detected from its text) is scored
+// alone, as `oiebench score --gold CARB_GOLD` does: scorers then name its
+// columns, carb (the default), carb-ss, oie16, wire57 (WiRe57-C) or
+// openie6 (the four of OpenIE6's evaluate_all.sh), with
+//
+//	"binary": false,               optional: the CaRB columns in binary mode (carb_binary, carb_ss_binary)
+//	"carb_mode": "reference",      optional: reference (the scripts as they run) or corrected
+//	"oie16_curve": "sklearn-1.2.1" optional: OIE16-C's curve, sklearn-1.2.1 or sklearn-0.23.1
 //
 // A member may also go by its camelCase name (systemFormat, flMode, ...).
 // A null member counts as absent. Unknown members are refused, so that a
@@ -231,7 +247,8 @@ func DecodeRequest(body []byte) (Request, error) {
 
 	scorers := Scorers{BenchIE: true}
 	seen := map[string]bool{}
-	var gold, eGold, systems, carbGold, flMode gjson.Result
+	var gold, eGold, systems, carbGold, flMode, scorersAt, binary, carbMode, oie16Curve gjson.Result
+	var cols CaRBColumns
 	var err error
 	root.ForEach(func(k, v gjson.Result) bool {
 		name := k.String()
@@ -282,12 +299,31 @@ func DecodeRequest(body []byte) (Request, error) {
 			}); err == nil {
 				req.Facets, _ = ParseFacets(names)
 			}
+		case mBinary:
+			cols.Binary, err = d.boolean(name, v)
+			binary = v
+		case mCaRBMode:
+			var m string
+			if m, err = d.str(name, v); err == nil {
+				var perr error
+				if cols.Mode, perr = carb.ParseMode(m); perr != nil {
+					err = d.errAt(v, "carb_mode: %v", perr)
+				}
+			}
+			carbMode = v
+		case mOIE16Curve:
+			var c string
+			if c, err = d.str(name, v); err == nil {
+				var perr error
+				if cols.Curve, perr = oie16.ParseCurve(c); perr != nil {
+					err = d.errAt(v, "oie16_curve: %v", perr)
+				}
+			}
+			oie16Curve = v
 		case mScorers:
+			scorersAt = v
 			var names []string
 			if names, err = d.list(name, v, func(s string, at gjson.Result) error {
-				if s == ScorerWiRe57 {
-					return d.errAt(at, "scorer %q is not available yet: a request scores with %s; the command line scores WiRe57 (oiebench score --scorer wire57)", s, strings.Join(RequestScorers, ", "))
-				}
 				if perr := checkScorer(s); perr != nil {
 					return d.errAt(at, "%v", perr)
 				}
@@ -334,6 +370,41 @@ func DecodeRequest(body []byte) (Request, error) {
 		return req, d.errAt(root, "gold is required: the text of a BenchIE gold file")
 	}
 	req.Gold = Input{Path: mGold, Data: []byte(gold.Str)}
+	if f := formats.Detect(req.Gold.Data).Format; f != nil && f.Role == formats.CaRBGold {
+		// The gold decides: a CaRB gold is scored alone, by its columns.
+		if !scorersAt.Exists() {
+			scorers = Scorers{CaRB: true}
+		}
+		if scorers.BenchIE || scorers.FL {
+			return req, d.errAt(gold, "gold is a %s, which BenchIE cannot read: score it with scorers carb, carb-ss, oie16, wire57 or openie6 (the default is carb), or send it as carb_gold beside a BenchIE gold", f.Label)
+		}
+		for _, m := range []gjson.Result{eGold, carbGold, flMode} {
+			if m.Exists() {
+				return req, d.errAt(m, "a CaRB gold is scored alone: e_gold, carb_gold and fl_mode go with a BenchIE gold")
+			}
+		}
+		if !systems.Exists() || len(req.Systems) == 0 {
+			return req, d.errAt(root, `systems is required: an object {"name": "text of the system file", ...}`)
+		}
+		if scorers.OpenIE6 && (scorers.CaRB || scorers.CaRBSS || scorers.OIE16 || scorers.WiRe57) {
+			return req, d.errAt(scorersAt, "openie6 is the four columns carb-ss, carb, oie16 and wire57 already: give it alone")
+		}
+		c := scorers.Columns()
+		c.Binary, c.Mode, c.Curve = cols.Binary, cols.Mode, cols.Curve
+		req.CaRB = &c
+		return req, nil
+	}
+	for _, m := range []gjson.Result{binary, carbMode, oie16Curve} {
+		if m.Exists() {
+			return req, d.errAt(m, "binary, carb_mode and oie16_curve go with a CaRB or OIE2016 gold, scored alone")
+		}
+	}
+	if scorers.WiRe57 {
+		return req, d.errAt(scorersAt, "scorer %q needs a CaRB gold here (WiRe57-C); the command line scores a WiRe57 gold (oiebench score --scorer wire57)", ScorerWiRe57)
+	}
+	if scorers.CaRBSS || scorers.OIE16 || scorers.OpenIE6 {
+		return req, d.errAt(scorersAt, "carb-ss, oie16 and openie6 score a CaRB or OIE2016 gold alone: send one as gold")
+	}
 	if eGold.Exists() {
 		req.EGold = &Input{Path: mEGold, Data: []byte(eGold.Str)}
 	}

@@ -94,7 +94,7 @@ func TestHealth(t *testing.T) {
 	if err := json.Unmarshal(readAll(t, res), &got); err != nil {
 		t.Fatal(err)
 	}
-	if got.Status != "ok" || got.MaxBodyBytes != MaxBodyBytes || strings.Join(got.Scorers, ",") != "benchie,benchie-fl,carb" || got.Version == "" {
+	if got.Status != "ok" || got.MaxBodyBytes != MaxBodyBytes || strings.Join(got.Scorers, ",") != "benchie,benchie-fl,carb,wire57,carb-ss,oie16,openie6" || got.Version == "" {
 		t.Errorf("health = %+v", got)
 	}
 	if res.Header.Get("Access-Control-Allow-Origin") != "*" {
@@ -360,7 +360,7 @@ func TestErrors(t *testing.T) {
 		{name: "facets empty", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "facets": []}`, status: 400, msg: "facets is empty"},
 		{name: "facets string", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "facets": "regular"}`, status: 400, msg: "facets must be an array of strings"},
 		{name: "scorer carb without its gold", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "scorers": ["benchie", "carb"]}`, status: 400, msg: `the carb scorer needs carb_gold`},
-		{name: "scorer wire57", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "scorers": ["wire57"]}`, status: 400, msg: `scorer "wire57" is not available yet`},
+		{name: "scorer wire57", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "scorers": ["wire57"]}`, status: 400, msg: `scorer "wire57" needs a CaRB gold here (WiRe57-C)`},
 		{name: "scorer unknown", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "scorers": ["wire57x"]}`, status: 400, msg: `unknown scorer "wire57x"`},
 		{name: "fl_mode unknown", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "scorers": ["benchie-fl"], "fl_mode": "paper"}`, status: 400, msg: `fl_mode: unknown mode "paper": expected reference or corrected`},
 		{name: "fl_mode unused", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "fl_mode": "corrected"}`, status: 400, msg: "fl_mode is read only by the benchie-fl scorer"},
