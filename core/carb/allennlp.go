@@ -4,8 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"math"
-	"strconv"
 	"strings"
 
 	"github.com/oiebench/oiebench/core/oie"
@@ -16,7 +14,9 @@ import (
 //
 //	sentence<TAB><arg1> a1 </arg1> <rel> r </rel> <arg2> a2 </arg2><TAB>confidence
 //
-// Every argument after the first is already joined into arg2.
+// Every argument after the first is already joined into arg2. (The
+// lenient reader and the writer of this form for users' files are
+// core/formats' "allennlp"; ReadAllenNLP is the reference scripts' reading.)
 
 // allennlpTags are the slot tags in the order of Tuple's fields: relation,
 // arg1, arg2.
@@ -92,25 +92,6 @@ func firstBetween(s, open, close string) string {
 		return ""
 	}
 	return s[:j]
-}
-
-// WriteAllenNLP writes predictions in the allennlp form, one space inside
-// each tag and every argument after the first joined into arg2 with single
-// spaces, as OpenIE6's conversion does (carb-variants.md 1.2). Reading the
-// output back with ReadAllenNLP gives what the reference scores for the
-// converted file. A field holding a tab or a line break, a tag or a
-// non-finite confidence cannot be written and is an error.
-func WriteAllenNLP(w io.Writer, p *Predictions) error {
-	bw := bufio.NewWriter(w)
-	for i, e := range p.Extractions {
-		if math.IsNaN(e.Confidence) || math.IsInf(e.Confidence, 0) {
-			return fmt.Errorf("carb: cannot write extraction %d%s in allennlp form: confidence %v", i+1, lineNote(e.Line), e.Confidence)
-		}
-		if err := writeAllenNLPLine(bw, e.Sentence, e.Tuple, strconv.FormatFloat(e.Confidence, 'g', -1, 64)); err != nil {
-			return fmt.Errorf("carb: cannot write extraction %d%s in allennlp form: %v", i+1, lineNote(e.Line), err)
-		}
-	}
-	return bw.Flush()
 }
 
 // WriteAllenNLPGold writes a CaRB gold in the allennlp form OpenIE6's

@@ -2,6 +2,7 @@ package carb
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 
@@ -64,33 +65,76 @@ func Score(gold *Gold, preds *Predictions) *Result {
 // zero-confidence point, the curve and its AUC, summed as numpy does. In
 // binary mode RecDen counts the binary gold tuples.
 func ScoreWith(gold *Gold, preds *Predictions, opt Options) *Result {
-	res := &Result{RecDen: float64(gold.TupleCount())}
+	res := &Result{Options: opt}
+	al := gold.Align(preds, opt.Mode, false)
+	res.Replaced, res.PredictionsWithoutGold = al.Replaced, len(al.Without)
+	res.Warnings = append(scoreWarnings(gold, preds, len(al.Without)), al.Warnings...)
+	fail := func(line int, file, msg string) {
+		if opt.Mode == Reference && res.Failure == nil {
+			res.Failure = &oie.ReferenceFailure{Scorer: opt.Title(), File: file, Line: line, Msg: msg}
+		}
+	}
+
 	sents := make([]sentenceScore, len(gold.Sentences))
 	for i, s := range gold.Sentences {
-		sents[i].gold = make([]tokenized, len(s.Tuples))
-		for j, t := range s.Tuples {
-			sents[i].gold[j] = tokenizeGold(t.Tuple)
+		sents[i].oneToOne = opt.Matching == OneToOne
+		for _, t := range s.Tuples {
+			split := []Tuple{t.Tuple}
+			if opt.Binary {
+				var bad int
+				if split, bad = binarize(t.Tuple, opt.Mode); bad >= 0 {
+					fail(t.Line, gold.Path, fmt.Sprintf("binary mode: argument %d of this gold tuple is empty, and splitting it raises IndexError", bad+1))
+				}
+			}
+			for _, b := range split {
+				sents[i].gold = append(sents[i].gold, tokenizeGold(b))
+			}
 		}
+		res.RecDen += float64(len(sents[i].gold))
 	}
 	var confs []float64
-	for _, p := range preds.Extractions {
-		si, ok := gold.byKey[SentenceKey(p.Sentence)]
-		if !ok {
-			res.PredictionsWithoutGold++
-			continue
+	addPrediction := func(p *Prediction, s *sentenceScore) {
+		if math.IsNaN(p.Confidence) {
+			fail(p.Line, preds.Path, "a NaN confidence has no place among the sorted thresholds")
+			return
 		}
-		sents[si].conf = append(sents[si].conf, p.Confidence)
-		sents[si].preds = append(sents[si].preds, tokenize(p.Tuple))
 		confs = append(confs, p.Confidence)
+		if s == nil {
+			return
+		}
+		split := []Tuple{p.Tuple}
+		if opt.Binary {
+			var bad int
+			if split, bad = binarize(p.Tuple, opt.Mode); bad >= 0 {
+				fail(p.Line, preds.Path, fmt.Sprintf("binary mode: argument %d of this extraction is empty, and splitting it raises IndexError", bad+1))
+			}
+		}
+		for _, b := range split {
+			s.conf = append(s.conf, p.Confidence)
+			s.preds = append(s.preds, tokenize(b))
+		}
 	}
-	res.Warnings = scoreWarnings(gold, preds, res.PredictionsWithoutGold)
+	for i, idx := range al.BySentence {
+		for _, j := range idx {
+			addPrediction(&preds.Extractions[j], &sents[i])
+		}
+	}
+	if opt.Mode == Reference {
+		// Every prediction gives a threshold, on a gold sentence or not.
+		for _, j := range al.Without {
+			addPrediction(&preds.Extractions[j], nil)
+		}
+	}
+	if nan := len(preds.Extractions) - res.Replaced - len(confs); opt.Mode == Corrected && nan > 0 && len(al.Without) == 0 {
+		res.Warnings = append(res.Warnings, oie.Warning{File: preds.Path, Msg: fmt.Sprintf("%d extraction(s) with a NaN confidence are left out", nan)})
+	}
 	for i := range sents {
 		sents[i].prepare()
 	}
 	slices.Sort(confs)
 	thresholds := slices.Compact(confs)
 	if len(thresholds) == 0 {
-		res.Precision = 1
+		// The reference finds no optimal point and prints zeros.
 		return res
 	}
 
@@ -104,7 +148,8 @@ func ScoreWith(gold *Gold, preds *Predictions, opt Options) *Result {
 			}
 		}
 	}
-	best := -1.0
+	points := make([]Point, len(thresholds))
+	sums := make([][3]float64, len(thresholds)) // precision numerator and denominator, recall numerator
 	for k, th := range thresholds {
 		if k == 0 {
 			for i := range sents {
@@ -115,8 +160,9 @@ func ScoreWith(gold *Gold, preds *Predictions, opt Options) *Result {
 				sents[i].evaluate(th)
 			}
 		}
-		// Sums are rebuilt in sentence order at every threshold, so that a
-		// point does not depend on the thresholds before it.
+		// Sums are rebuilt in sentence order at every threshold, as the
+		// reference accumulates them, so that a point does not depend on
+		// the thresholds before it.
 		var pn, pd, rn float64
 		for i := range sents {
 			pn += sents[i].precNum
@@ -130,37 +176,116 @@ func ScoreWith(gold *Gold, preds *Predictions, opt Options) *Result {
 		if res.RecDen > 0 {
 			r = rn / res.RecDen
 		}
-		f := f1(p, r)
+		points[k] = Point{Precision: p, Recall: r, F1: 2 * p * r / (p + r), Threshold: th}
+		sums[k] = [3]float64{pn, pd, rn}
 		res.PRPoints = append(res.PRPoints, [3]float64{r, p, th})
-		if f > best {
-			best = f
-			res.Precision, res.Recall, res.F1, res.OptimalThreshold = p, r, f, th
-			res.PrecNum, res.PrecDen, res.RecNum = pn, pd, rn
+	}
+	res.ZeroConf = points[0]
+	// The optimal point is numpy's nanargmax: the first highest F1, NaNs
+	// ignored; with F1 undefined everywhere it raises and the reference
+	// prints (0, 0, 0).
+	best := -1
+	for k, pt := range points {
+		if !math.IsNaN(pt.F1) && (best < 0 || pt.F1 > points[best].F1) {
+			best = k
 		}
 	}
-	res.AUC = auc(res.PRPoints)
+	if best >= 0 {
+		pt := points[best]
+		res.Precision, res.Recall, res.F1, res.OptimalThreshold = pt.Precision, pt.Recall, pt.F1, pt.Threshold
+		res.PrecNum, res.PrecDen, res.RecNum = sums[best][0], sums[best][1], sums[best][2]
+	}
+	var monotone bool
+	res.AUC, monotone = curveArea(points)
+	if !monotone {
+		fail(0, preds.Path, "recall is not monotone over the thresholds, so scikit-learn's auc raises an error (AUC undefined)")
+		if opt.Mode == Corrected {
+			res.Warnings = append(res.Warnings, oie.Warning{File: preds.Path, Msg: opt.Title() + ": recall is not monotone over the thresholds; the AUC is the signed trapezoid area of the curve as it is"})
+		}
+	}
 	return res
 }
 
-func f1(p, r float64) float64 {
-	if p+r == 0 {
-		return 0
-	}
-	return 2 * p * r / (p + r)
+// CurveArea is scikit-learn's auc over the points of a curve (in
+// ascending threshold order) and the final point (recall 0, precision 1),
+// as numpy computes it, to the bit (carb-variants.md 5.3). Recall must not
+// rise along the sequence; where it does, the signed trapezoid area is
+// returned.
+func CurveArea(points []Point) float64 {
+	a, _ := curveArea(points)
+	return a
 }
 
-// auc is the trapezoid area under the (recall, precision) points, which come
-// in ascending threshold order, after the starting point (0, 1) that stands
-// for a threshold above every confidence.
-func auc(points [][3]float64) float64 {
-	area := 0.0
-	r0, p0 := 0.0, 1.0
-	for i := len(points) - 1; i >= 0; i-- {
-		r, p := points[i][0], points[i][1]
-		area += (r - r0) * (p + p0) / 2
-		r0, p0 = r, p
+// curveArea is scikit-learn's auc over the points (recall, precision) in
+// ascending threshold order followed by (0, 1), with numpy's trapezoid
+// terms and pairwise summation, so that the result is the reference's to
+// the bit (carb-variants.md 5.3). monotone is false when recall rises
+// somewhere along the sequence, where the reference raises an error; the
+// area is then still the signed trapezoid area.
+func curveArea(points []Point) (area float64, monotone bool) {
+	n := len(points)
+	if n == 0 {
+		return 0, true
 	}
-	return area
+	x := func(i int) float64 {
+		if i == n {
+			return 0
+		}
+		return points[i].Recall
+	}
+	y := func(i int) float64 {
+		if i == n {
+			return 1
+		}
+		return points[i].Precision
+	}
+	terms := make([]float64, n)
+	monotone = true
+	for j := range terms {
+		d := x(j+1) - x(j)
+		if d > 0 {
+			monotone = false
+		}
+		terms[j] = d * (y(j+1) + y(j)) / 2.0
+	}
+	return -PairwiseSum(terms), monotone
+}
+
+// PairwiseSum adds xs as numpy's add.reduce does for a contiguous float64
+// array (pairwise summation): left to right below 8 terms, eight running
+// sums up to 128, halves (cut at a multiple of 8) beyond. Reproducing the
+// order reproduces the reference's last bits.
+func PairwiseSum(xs []float64) float64 {
+	return 0 + pairwise(xs)
+}
+
+func pairwise(a []float64) float64 {
+	n := len(a)
+	switch {
+	case n < 8:
+		res := 0.0
+		for _, v := range a {
+			res += v
+		}
+		return res
+	case n <= 128:
+		var r [8]float64
+		copy(r[:], a[:8])
+		i := 8
+		for ; i < n-n%8; i += 8 {
+			for k := range r {
+				r[k] += a[i+k]
+			}
+		}
+		res := ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]))
+		for ; i < n; i++ {
+			res += a[i]
+		}
+		return res
+	}
+	m := n / 2
+	m -= m % 8
+	return pairwise(a[:m]) + pairwise(a[m:])
 }
 
 // sentenceScore holds one gold sentence, its predictions (in file order)
@@ -173,8 +298,10 @@ type sentenceScore struct {
 	prec, rec [][]float64
 	// order lists the pairs (gold, prediction) by falling precision, ties in
 	// scan order (gold first, then prediction): the order in which the
-	// greedy matching picks them.
-	order [][2]int
+	// greedy matching picks them. recOrder is the same by falling recall,
+	// for the one-to-one recall of CaRB(s,s).
+	order, recOrder [][2]int
+	oneToOne        bool
 
 	precNum, recNum float64
 	counted         int
@@ -198,10 +325,19 @@ func (s *sentenceScore) prepare() {
 	}
 	// Taking the first unused pair of this order again and again is the
 	// reference's "highest precision, first found" scan, done once.
+	s.recOrder = slices.Clone(s.order)
 	sort.SliceStable(s.order, func(i, j int) bool {
 		a, b := s.order[i], s.order[j]
 		return s.prec[a[0]][a[1]] > s.prec[b[0]][b[1]]
 	})
+	if s.oneToOne {
+		sort.SliceStable(s.recOrder, func(i, j int) bool {
+			a, b := s.recOrder[i], s.recOrder[j]
+			return s.rec[a[0]][a[1]] > s.rec[b[0]][b[1]]
+		})
+	} else {
+		s.recOrder = nil
+	}
 }
 
 // evaluate computes the sentence's sums for the predictions with a
@@ -213,34 +349,50 @@ func (s *sentenceScore) evaluate(th float64) {
 			s.counted++
 		}
 	}
-	// Recall: each gold tuple's best recall; a prediction may serve several.
-	for g := range s.gold {
-		best := 0.0
-		for t, c := range s.conf {
-			if c >= th && s.rec[g][t] > best {
-				best = s.rec[g][t]
+	want := min(len(s.gold), s.counted)
+	if s.oneToOne {
+		// Recall: a second greedy one-to-one pass, by recall, exactly
+		// min(#gold, #counted) picks, summed in pick order.
+		s.recNum = s.greedy(s.recOrder, s.rec, th, want)
+	} else {
+		// Recall: each gold tuple's best recall; a prediction may serve
+		// several.
+		for g := range s.gold {
+			best := 0.0
+			for t, c := range s.conf {
+				if c >= th && s.rec[g][t] > best {
+					best = s.rec[g][t]
+				}
 			}
+			s.recNum += best
 		}
-		s.recNum += best
 	}
 	// Precision: greedy one-to-one matching, min(#gold, #counted) pairs.
-	want := min(len(s.gold), s.counted)
+	s.precNum = s.greedy(s.order, s.prec, th, want)
+}
+
+// greedy takes the first unused pair of order among the predictions with a
+// confidence of at least th, want times, and sums their values in pick
+// order: the reference's "highest value, first found" scan.
+func (s *sentenceScore) greedy(order [][2]int, value [][]float64, th float64, want int) float64 {
+	sum := 0.0
 	if want == 0 {
-		return
+		return sum
 	}
 	usedG := make([]bool, len(s.gold))
 	usedT := make([]bool, len(s.preds))
-	for _, pair := range s.order {
+	for _, pair := range order {
 		g, t := pair[0], pair[1]
 		if usedG[g] || usedT[t] || s.conf[t] < th {
 			continue
 		}
 		usedG[g], usedT[t] = true, true
-		s.precNum += s.prec[g][t]
+		sum += value[g][t]
 		if want--; want == 0 {
 			break
 		}
 	}
+	return sum
 }
 
 func scoreWarnings(gold *Gold, preds *Predictions, without int) []oie.Warning {

@@ -71,8 +71,9 @@ func checkResult(t *testing.T, res *carb.Result, w wantResult) {
 // p1 0.9 (John; eats; apples): g1 [1,1], g2 [0,0]
 // p2 0.5 (Mary; likes; apples): g1 [0,0], g2 [2/3,2/3]
 // p3 0.2 (Mary; likes; pears): g1 [0,0], g2 [1,1]
-// A prediction on a sentence without gold (0.7) is ignored and makes no
-// threshold.
+// A prediction on a sentence without gold (0.7) is ignored and, in
+// Corrected mode, makes no threshold; the first spelling of S is merged
+// with the second (Reference mode is TestScoreReferenceAlignment).
 //
 // t=0.2: R = (1+1)/2 = 1; greedy (g1,p1)=1 then (g2,p3)=1: P = 2/3; F1 0.8
 // t=0.5: R = (1+2/3)/2 = 5/6; greedy (g1,p1), (g2,p2): P = (5/3)/2 = 5/6; F1 5/6
@@ -86,7 +87,7 @@ func TestScoreThresholds(t *testing.T) {
 		"John eats apples , Mary likes pears .\t0.5\tlikes\tMary\tapples\n"+
 		"Another sentence .\t0.7\tis\tit\tanother\n"+
 		"John eats apples , Mary likes pears .\t0.2\tlikes\tMary\tpears\n")
-	res := carb.Score(gold, preds)
+	res := carb.ScoreWith(gold, preds, carb.Options{Mode: carb.Corrected})
 	checkResult(t, res, wantResult{
 		p: 5.0 / 6, r: 5.0 / 6, f1: 5.0 / 6, auc: 67.0 / 72, th: 0.5,
 		pn: 5.0 / 3, pd: 2, rn: 5.0 / 3, rd: 2,
@@ -185,18 +186,20 @@ func TestScoreRules(t *testing.T) {
 			points: [][3]float64{{2, 1, 1}},
 		})
 	})
-	t.Run("no predictions: precision 1", func(t *testing.T) {
+	t.Run("no predictions: all zero, as the reference prints", func(t *testing.T) {
 		gold := mustGold(t, "S\tr\ta\tb\n")
 		res := carb.Score(gold, &carb.Predictions{})
-		checkResult(t, res, wantResult{p: 1, rd: 1})
+		checkResult(t, res, wantResult{rd: 1})
 		if len(res.Warnings) == 0 {
 			t.Error("no warning for an empty system")
 		}
 	})
 	t.Run("only predictions without gold", func(t *testing.T) {
 		gold := mustGold(t, "S\tr\ta\tb\n")
+		// Their confidence is a threshold where nothing of the gold's
+		// sentences counts: P 1, R 0, F1 0 (carb-variants.md 1.4).
 		res := carb.Score(gold, mustTabbed(t, "T\t1\tr\ta\tb\nU\t1\tr\ta\tb\n"))
-		checkResult(t, res, wantResult{p: 1, rd: 1, without: 2})
+		checkResult(t, res, wantResult{p: 1, th: 1, rd: 1, without: 2, points: [][3]float64{{0, 1, 1}}})
 		if len(res.Warnings) != 2 {
 			t.Errorf("warnings %v", res.Warnings)
 		}

@@ -2,7 +2,10 @@ package carb
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+
+	"github.com/oiebench/oiebench/core/oie"
 )
 
 // Mode chooses between reproducing the reference scripts (OpenIE6's carb/
@@ -109,4 +112,147 @@ func (o Options) Scorer() string {
 // precision and recall are both 0, as in the reference.
 type Point struct {
 	Precision, Recall, F1, Threshold float64
+}
+
+// Alignment is a system's predictions distributed over the gold sentences
+// (carb-variants.md 1.3).
+type Alignment struct {
+	// BySentence holds, for each gold sentence (parallel to
+	// Gold.Sentences), the indices of its predictions in
+	// Predictions.Extractions, in file order.
+	BySentence [][]int
+	// Without holds the predictions on sentences without gold, in file
+	// order.
+	Without []int
+	// Replaced counts the predictions left out because a later spelling of
+	// their sentence replaced them (Reference mode).
+	Replaced int
+	Warnings []oie.Warning
+}
+
+// Align pairs predictions with gold sentences by SentenceKey (lower-cased
+// too when lower is set, as OIE16-C does). In Reference mode the
+// predictions are grouped by their raw sentence, and when two raw
+// sentences share a key, the one that first appears later replaces the
+// other wholesale, as the reference's dictionaries do; in Corrected mode
+// all spellings of a sentence are merged. Gold sentences sharing a
+// lower-cased key resolve to the later one.
+func (g *Gold) Align(preds *Predictions, mode Mode, lower bool) *Alignment {
+	key := SentenceKey
+	if lower {
+		key = func(s string) string { return strings.ToLower(SentenceKey(s)) }
+	}
+	goldAt := make(map[string]int, len(g.Sentences))
+	for i, s := range g.Sentences {
+		goldAt[key(s.Text)] = i
+	}
+	// winner maps a key to the raw sentence whose predictions count.
+	winner := map[string]string{}
+	type spelling struct {
+		text string
+		n    int
+		line int
+	}
+	var spellings []*spelling
+	byText := map[string]*spelling{}
+	for _, p := range preds.Extractions {
+		sp := byText[p.Sentence]
+		if sp == nil {
+			sp = &spelling{text: p.Sentence, line: p.Line}
+			byText[p.Sentence] = sp
+			spellings = append(spellings, sp)
+			winner[key(p.Sentence)] = p.Sentence
+		}
+		sp.n++
+	}
+	al := &Alignment{BySentence: make([][]int, len(g.Sentences))}
+	if mode == Reference {
+		for _, sp := range spellings {
+			if w := winner[key(sp.text)]; w != sp.text {
+				al.Replaced += sp.n
+				al.Warnings = append(al.Warnings, oie.Warning{File: preds.Path, Line: sp.line, Msg: fmt.Sprintf(
+					"%d extraction(s) of sentence %q were dropped because the file spells that sentence two ways (the later spelling %q replaces it); the reference does the same",
+					sp.n, abbreviate(sp.text), abbreviate(w))})
+			}
+		}
+		al.Warnings = oie.CapWarnings(al.Warnings, preds.Path)
+	}
+	for j, p := range preds.Extractions {
+		k := key(p.Sentence)
+		if mode == Reference && winner[k] != p.Sentence {
+			continue
+		}
+		if i, ok := goldAt[k]; ok {
+			al.BySentence[i] = append(al.BySentence[i], j)
+		} else {
+			al.Without = append(al.Without, j)
+		}
+	}
+	return al
+}
+
+// prepositions are the words binary mode moves from an extra argument into
+// the relation (carb-variants.md 4).
+var prepositions = map[string]bool{
+	"above": true, "across": true, "against": true, "along": true, "among": true, "around": true, "at": true,
+	"before": true, "behind": true, "below": true, "beneath": true, "beside": true, "between": true, "by": true,
+	"for": true, "from": true, "in": true, "into": true, "near": true, "of": true, "off": true, "on": true,
+	"to": true, "toward": true, "under": true, "upon": true, "with": true, "within": true,
+}
+
+// binarize splits a tuple into binary tuples (carb-variants.md 4). A tuple
+// with at most two arguments is kept with its first two. One with k >= 3
+// gives, in Corrected mode, (a1; rel; a2) and then, per extra argument a,
+// (a1; rel a2 [preposition]; rest of a), the preposition being a's first
+// word when it is one. In Reference mode it gives k-1 copies of the last of
+// those, as the script's aliasing does. bad is the index of the first
+// extra argument without a word (the script raises IndexError on it), or
+// -1; in Corrected mode such an argument gives no tuple.
+func binarize(t Tuple, mode Mode) (out []Tuple, bad int) {
+	bad = -1
+	k := len(t.Args)
+	if k <= 2 {
+		return []Tuple{{Relation: t.Relation, Args: slices.Clone(t.Args)}}, bad
+	}
+	if mode == Corrected {
+		out = append(out, Tuple{Relation: t.Relation, Args: []string{t.Args[0], t.Args[1]}})
+	}
+	var last Tuple
+	for i, a := range t.Args[2:] {
+		words := strings.FieldsFunc(a, oie.IsSpace)
+		if len(words) == 0 {
+			if bad < 0 {
+				bad = i + 2
+			}
+			continue
+		}
+		rel := t.Relation + " " + t.Args[1]
+		if prepositions[strings.ToLower(words[0])] {
+			rel += " " + words[0]
+			words = words[1:]
+		}
+		last = Tuple{Relation: rel, Args: []string{t.Args[0], strings.Join(words, " ")}}
+		if mode == Corrected {
+			out = append(out, last)
+		}
+	}
+	if mode == Reference {
+		for range k - 1 {
+			out = append(out, last)
+		}
+	}
+	return out, bad
+}
+
+// ReaderFailure is the reference's failure when carb.py reads file with
+// the reader of the named format (core/formats' names): its ReVerb reader
+// cannot run as shipped (it opens a file CaRB does not ship, then builds
+// an extraction without a required argument, carb-variants.md 1.2). nil
+// for the other formats.
+func ReaderFailure(format, file string, opt Options) *oie.ReferenceFailure {
+	if format == "reverb" {
+		return &oie.ReferenceFailure{Scorer: opt.Title(), File: file,
+			Msg: "CaRB's ReVerb reader opens ./raw_sentences/all.txt, which CaRB does not ship (FileNotFoundError), and with it builds an extraction without a required argument (TypeError)"}
+	}
+	return nil
 }

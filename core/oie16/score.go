@@ -1,7 +1,11 @@
 package oie16
 
 import (
+	"cmp"
 	"fmt"
+	"math"
+	"slices"
+	"strings"
 
 	"github.com/oiebench/oiebench/core/carb"
 	"github.com/oiebench/oiebench/core/oie"
@@ -89,7 +93,181 @@ type Result struct {
 	Warnings []oie.Warning
 }
 
-// Score scores predictions against a CaRB gold with OIE16-C.
+// Score scores predictions against a CaRB gold with OIE16-C
+// (carb-variants.md section 6): sentences aligned by the lower-cased
+// carb.SentenceKey, each gold tuple matched once, in gold order, with the
+// first unmatched prediction (file order) whose bag covers more than half
+// of the gold's; then scikit-learn's precision-recall curve over the
+// predictions on gold sentences, recall scaled to all gold tuples.
 func Score(gold *carb.Gold, preds *carb.Predictions, opt Options) *Result {
-	panic("oie16.Score: not yet implemented")
+	res := &Result{Options: opt}
+	fail := func(line int, msg string) {
+		if opt.Mode == carb.Reference && res.Failure == nil {
+			res.Failure = &oie.ReferenceFailure{Scorer: "OIE16-C", File: preds.Path, Line: line, Msg: msg}
+		}
+	}
+	al := gold.Align(preds, opt.Mode, true)
+	res.Replaced, res.PredictionsWithoutGold = al.Replaced, len(al.Without)
+	res.Warnings = al.Warnings
+	if len(al.Without) > 0 {
+		res.Warnings = append(res.Warnings, oie.Warning{File: preds.Path, Msg: fmt.Sprintf(
+			"%d of %d prediction(s) are on sentences that are not in the gold %s and are left out of the score", len(al.Without), len(preds.Extractions), gold.Path)})
+	}
+	var records []record
+	for i, s := range gold.Sentences {
+		res.GoldTuples += len(s.Tuples)
+		idx := al.BySentence[i]
+		bags := make([][]string, len(idx))
+		nonFinite := 0
+		for k, j := range idx {
+			p := &preds.Extractions[j]
+			bags[k] = bag(p.Relation, p.Args, opt.Mode)
+			if len(p.Args) == 0 {
+				fail(p.Line, "this extraction has no argument, and the per-sentence dump built from its first argument raises IndexError")
+			}
+			if c := p.Confidence; math.IsNaN(c) || math.IsInf(c, 0) {
+				if nonFinite++; nonFinite == 2 {
+					fail(p.Line, "a second non-finite confidence in this sentence fails the per-sentence curve's assertion")
+				}
+			}
+		}
+		matched := make([]bool, len(idx))
+		for _, g := range s.Tuples {
+			gb := bag(g.Relation, g.Args, opt.Mode)
+			for k := range idx {
+				if !matched[k] && covers(gb, bags[k]) {
+					matched[k] = true
+					res.Matched++
+					break
+				}
+			}
+		}
+		for k, j := range idx {
+			records = append(records, record{matched: matched[k], conf: curveConfidence(preds.Extractions[j].Confidence)})
+		}
+	}
+	res.Records = len(records)
+	if res.Matched == 0 {
+		// scikit-learn divides by the number of matched records: the curve
+		// is undefined.
+		res.Degenerate = true
+		if len(records) > 0 {
+			lowest := slices.MinFunc(records, func(a, b record) int { return cmp.Compare(a.conf, b.conf) }).conf
+			res.OptimalThreshold = lowest
+			res.ZeroConf = carb.Point{Threshold: lowest, F1: math.NaN()}
+		}
+		return res
+	}
+	res.Curve = curve(records, res.Matched, res.GoldTuples, opt.Curve)
+	res.ZeroConf = res.Curve[0]
+	// Python's max over the points: the first is kept unless a later F1 is
+	// strictly greater, so a NaN first point is never replaced.
+	best := res.Curve[0]
+	for _, pt := range res.Curve[1:] {
+		if pt.F1 > best.F1 {
+			best = pt
+		}
+	}
+	res.Precision, res.Recall, res.F1, res.OptimalThreshold = best.Precision, best.Recall, best.F1, best.Threshold
+	res.AUC = area(res.Curve)
+	return res
+}
+
+// record is one prediction of a gold sentence: matched (label 1) or not,
+// and its confidence as the curve takes it.
+type record struct {
+	matched bool
+	conf    float64
+}
+
+// curveConfidence replaces a non-finite confidence by 0, as oie16.py does
+// before the curve.
+func curveConfidence(c float64) float64 {
+	if math.IsNaN(c) || math.IsInf(c, 0) {
+		return 0
+	}
+	return c
+}
+
+// bag is the tokens of an extraction: its relation and arguments joined
+// with single spaces. Reference mode splits on the single space character,
+// so untrimmed slots and double spaces give empty tokens that count (6.1);
+// Corrected mode splits on runs of white space.
+func bag(rel string, args []string, mode carb.Mode) []string {
+	s := strings.Join(append([]string{rel}, args...), " ")
+	if mode == carb.Corrected {
+		return strings.FieldsFunc(s, oie.IsSpace)
+	}
+	return strings.Split(s, " ")
+}
+
+// covers is the OIE2016 lexical match: the number of (gold token,
+// predicted token) pairs that are equal, over the number of gold tokens, is
+// above one half. Repeated words count multiplicatively.
+func covers(gold, pred []string) bool {
+	if len(gold) == 0 {
+		return false
+	}
+	n := map[string]int{}
+	for _, w := range pred {
+		n[w]++
+	}
+	count := 0
+	for _, w := range gold {
+		count += n[w]
+	}
+	return float64(count)/float64(len(gold)) > 0.5
+}
+
+// curve is scikit-learn's precision_recall_curve over the records, in
+// ascending threshold order, with recall multiplied by M/N: at threshold t,
+// P = tp/(tp+fp) and R = (tp/M)·(M/N) over the records with a confidence of
+// at least t. FromFirstPositive leaves out the thresholds below the lowest
+// confidence of a matched record. F1 = 2(PR)/(P+R).
+func curve(records []record, matched, goldTuples int, c Curve) []carb.Point {
+	sorted := slices.Clone(records)
+	slices.SortFunc(sorted, func(a, b record) int { return cmp.Compare(b.conf, a.conf) })
+	scale := float64(matched) / float64(goldTuples)
+	var pts []carb.Point
+	tp, fp := 0, 0
+	for i, r := range sorted {
+		if r.matched {
+			tp++
+		} else {
+			fp++
+		}
+		if i+1 < len(sorted) && sorted[i+1].conf == r.conf {
+			continue
+		}
+		p := float64(tp) / float64(tp+fp)
+		rec := float64(tp) / float64(matched) * scale
+		pts = append(pts, carb.Point{Precision: p, Recall: rec, F1: 2 * (p * rec) / (p + rec), Threshold: r.conf})
+		if c == FromFirstPositive && tp == matched {
+			break
+		}
+	}
+	slices.Reverse(pts)
+	return pts
+}
+
+// area is scikit-learn's auc over the curve and its final point (R 0,
+// P 1), with numpy's trapezoids and pairwise sum (recall never rises
+// along this curve).
+func area(pts []carb.Point) float64 {
+	return carb.CurveArea(pts)
+}
+
+// ReaderFailure is the reference's failure when oie16.py is asked to read
+// file with the reader of the named format (core/formats' names): it
+// cannot start with CaRB's ClausIE and OpenIE 5 readers (TypeError,
+// carb-variants.md 1.2), nor with the ReVerb one (which CaRB cannot run
+// either). nil for the other formats.
+func ReaderFailure(format, file string) *oie.ReferenceFailure {
+	switch format {
+	case "clausie", "openie5":
+		return &oie.ReferenceFailure{Scorer: "OIE16-C", File: file, Msg: "oie16.py passes a threshold argument that the " + format + " reader does not accept (TypeError at start-up)"}
+	case "reverb":
+		return &oie.ReferenceFailure{Scorer: "OIE16-C", File: file, Msg: carb.ReaderFailure(format, file, carb.Options{}).Msg}
+	}
+	return nil
 }

@@ -36,8 +36,19 @@ type PairScore struct {
 // PredTokens and Recall = Matches / GoldWords (0 for a zero denominator);
 // Recall can exceed 1 when inferred words are matched.
 func Match(g Tuple, e Extraction) PairScore {
-	return match(g, tokenize(e))
+	return match(g, tokenize(e), original)
 }
+
+// rules tell the original scorer's tuple match from WiRe57-C's
+// (carb-variants.md 7.2), which has no inferred words and no arg3+: there,
+// a predicted slot without a match fails the pair even when the gold slot
+// is empty, and so does a zero denominator.
+type rules int
+
+const (
+	original rules = iota
+	carbGold
+)
 
 // tokenized is an extraction split into tokens once for all pairs.
 type tokenized struct {
@@ -53,7 +64,7 @@ func tokenize(e Extraction) tokenized {
 	return t
 }
 
-func match(g Tuple, t tokenized) PairScore {
+func match(g Tuple, t tokenized, r rules) PairScore {
 	var p PairScore
 	for i, gs := range [3]Slot{g.Arg1, g.Rel, g.Arg2} {
 		pred := t.slots[i]
@@ -65,7 +76,7 @@ func match(g Tuple, t tokenized) PairScore {
 			continue
 		}
 		m := found(pred, gs.Words)
-		if m == 0 && real > 0 {
+		if m == 0 && (real > 0 || r == carbGold) {
 			return PairScore{}
 		}
 		p.Matches += m
@@ -78,6 +89,9 @@ func match(g Tuple, t tokenized) PairScore {
 			p.Matches += found(t.extra[i], gs.Words)
 			p.PredTokens += len(t.extra[i])
 		}
+	}
+	if r == carbGold && (p.PredTokens == 0 || p.GoldWords == 0) {
+		return PairScore{}
 	}
 	p.Matched = true
 	if p.PredTokens > 0 {

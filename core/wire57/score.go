@@ -63,7 +63,7 @@ func Score(g *Gold, sys *System) *Result {
 		for j, i := range preds[si] {
 			toks[j] = tokenize(sys.Extractions[i])
 		}
-		res.Pairs = append(res.Pairs, matchSentence(si, s.Tuples, toks, preds[si])...)
+		res.Pairs = append(res.Pairs, matchSentence(si, s.Tuples, toks, preds[si], original)...)
 		// Exact matches, counted on both sides.
 		predExact := make([]bool, len(toks))
 		for _, gt := range s.Tuples {
@@ -107,11 +107,11 @@ func ratio(n, d float64) float64 {
 
 // matchSentence matches one sentence's gold tuples with its predictions
 // (toks, whose extraction indexes are ids).
-func matchSentence(si int, gold []Tuple, toks []tokenized, ids []int) []Pair {
+func matchSentence(si int, gold []Tuple, toks []tokenized, ids []int, r rules) []Pair {
 	var cand []Pair
 	for gi, gt := range gold {
 		for j, t := range toks {
-			if ps := match(gt, t); ps.F1 > 0 {
+			if ps := match(gt, t, r); ps.F1 > 0 {
 				cand = append(cand, Pair{Sentence: si, Gold: gi, Prediction: j, Score: ps})
 			}
 		}
