@@ -3,6 +3,8 @@ package evaluate
 import (
 	"bytes"
 	"fmt"
+	"slices"
+	"sync"
 
 	"github.com/oiebench/oiebench/core/carb"
 	"github.com/oiebench/oiebench/core/formats"
@@ -28,13 +30,17 @@ type CaRBColumns struct {
 	Curve oie16.Curve
 	// Layout is the report's layout (report.LayoutOpenIE6 for the preset).
 	Layout string
+	// ConvertToAllenNLP scores a file not in the allennlp form as its
+	// conversion to it in every column, as evaluate_all.sh needs (the
+	// preset); otherwise CaRB and OIE16-C use the file's native reader.
+	ConvertToAllenNLP bool
 }
 
 // OpenIE6Columns are the four columns of OpenIE6's evaluate_all.sh:
 // CaRB(s,s), CaRB(s,m), OIE16-C and WiRe57-C, laid out as the papers print
 // them (carb-variants.md 9).
 func OpenIE6Columns() CaRBColumns {
-	return CaRBColumns{CaRB: true, CaRBSS: true, OIE16: true, WiRe57: true, Layout: report.LayoutOpenIE6}
+	return CaRBColumns{CaRB: true, CaRBSS: true, OIE16: true, WiRe57: true, Layout: report.LayoutOpenIE6, ConvertToAllenNLP: true}
 }
 
 // scorers names the chosen columns as the command line does, in the
@@ -86,8 +92,8 @@ func RunCaRB(gold Input, systems []Input, format oie.Format) (*report.Report, er
 // detected); a file in the allennlp form is read as the reference scripts
 // read it (carb.ReadAllenNLP, wire57.ReadAllenNLP), any other is scored by
 // its native reader, and WiRe57-C, which reads only the allennlp form,
-// scores its conversion (carb.WriteAllenNLP, as OpenIE6's oie_to_allennlp
-// does). The report says which reader each column used.
+// scores its conversion (the allennlp writer of oiebench convert, as
+// OpenIE6's oie_to_allennlp does). The report says which reader each column used.
 func RunCaRBColumns(gold Input, systems []Input, format oie.Format, cols CaRBColumns) (*report.Report, error) {
 	if !cols.CaRB && !cols.CaRBSS && !cols.OIE16 && !cols.WiRe57 {
 		return nil, fmt.Errorf("no scorer chosen for the CaRB gold %s", gold.Path)
@@ -131,15 +137,20 @@ func RunCaRBColumns(gold Input, systems []Input, format oie.Format, cols CaRBCol
 			return nil, fmt.Errorf("%s: two systems are named %q: name them with NAME=FILE", in.Path, s.Name)
 		}
 		seen[s.Name] = true
-		preds, allennlp := s.ByText, s.Format == formats.NameAllenNLP
-		if allennlp { // the scripts' own reader: untrimmed slots (carb-variants.md 1.2)
-			if preds, err = carb.ReadAllenNLP(in.Path, in.Data); err != nil {
-				return nil, err
+		src, err := readVariantInput(in, s, cols)
+		if err != nil {
+			return nil, err
+		}
+		preds := src.preds
+		sys := report.System{Name: s.Name, Path: in.Path, Format: string(s.Format), Extractions: len(preds.Extractions),
+			Reader: src.reader, Warnings: warningStrings(preds.Warnings)}
+		warn := func(ws ...string) {
+			for _, w := range ws {
+				if !slices.Contains(sys.Warnings, w) { // each column sees the same file
+					sys.Warnings = append(sys.Warnings, w)
+				}
 			}
 		}
-		sys := report.System{Name: s.Name, Path: in.Path, Format: string(s.Format), Extractions: len(preds.Extractions),
-			Warnings: warningStrings(preds.Warnings)}
-		warn := func(ws []oie.Warning) { sys.Warnings = append(sys.Warnings, warningStrings(ws)...) }
 		for _, v := range []struct {
 			on   bool
 			opt  carb.Options
@@ -154,26 +165,27 @@ func RunCaRBColumns(gold Input, systems []Input, format oie.Format, cols CaRBCol
 			res := carb.ScoreWith(cg.Gold, preds, v.opt)
 			*v.into = carbReport(res)
 			sys.Ignored = res.PredictionsWithoutGold
-			warn(res.Warnings)
-			sys.Warnings = append(sys.Warnings, failureWarning(res.Failure)...)
+			warn(warningStrings(res.Warnings)...)
+			warn(failureWarning(res.Failure)...)
+			if f := carb.ReaderFailure(src.format, in.Path, v.opt); f != nil {
+				// oiebench reads the file; only the script's reader cannot
+				warn(f.Error() + "; the number shown is oiebench's reading of it")
+			}
 		}
 		if cols.OIE16 {
 			res := oie16.Score(cg.Gold, preds, oie16.Options{Mode: cols.Mode, Curve: cols.Curve})
-			reader := string(s.Format) + " (native reader)"
-			if allennlp {
-				reader = "allennlp"
+			if f := oie16.ReaderFailure(src.format, in.Path); f != nil && cols.Mode == carb.Reference && res.Failure == nil {
+				res.Failure = f
 			}
-			sys.OIE16 = oie16Report(res, reader)
+			sys.OIE16 = oie16Report(res, src.reader)
 			sys.Ignored = res.PredictionsWithoutGold
-			warn(res.Warnings)
-			sys.Warnings = append(sys.Warnings, failureWarning(res.Failure)...)
+			warn(warningStrings(res.Warnings)...)
+			warn(failureWarning(res.Failure)...)
 		}
 		if cols.WiRe57 {
-			res, err := scoreWiRe57C(wireGold, in, preds, allennlp, cols.Mode)
-			if err != nil {
+			if sys.WiRe57, err = scoreWiRe57C(wireGold, src, cols.Mode); err != nil {
 				return nil, err
 			}
-			sys.WiRe57 = res
 		}
 		r.Systems = append(r.Systems, sys)
 	}
@@ -202,26 +214,72 @@ func failureWarning(f *oie.ReferenceFailure) []string {
 	return []string{f.Error()}
 }
 
-// scoreWiRe57C scores a system with WiRe57-C: an allennlp file as the
-// script reads it, any other as its conversion to that form.
-func scoreWiRe57C(gold *wire57.AllenNLP, in Input, preds *carb.Predictions, allennlp bool, mode carb.Mode) (*report.WiRe57, error) {
-	path, data := in.Path, in.Data
-	reader := "allennlp"
-	if !allennlp {
-		var buf bytes.Buffer
-		if err := carb.WriteAllenNLP(&buf, preds); err != nil {
-			return nil, fmt.Errorf("%s: WiRe57-C reads only the allennlp form, and this file cannot be converted to it: %w", in.Path, err)
+// variantInput is a system file as the columns read it.
+type variantInput struct {
+	preds *carb.Predictions // as carb.py and oie16.py read it
+	// path and allennlp are the file in the allennlp form, for WiRe57-C:
+	// as given, or its conversion (nil until asked for).
+	path     string
+	allennlp func() ([]byte, error)
+	format   string // the reader the CaRB and OIE16-C columns used
+	reader   string // in words, for the report
+	// wireReader is how WiRe57-C read it: "allennlp" or "F, converted to
+	// allennlp".
+	wireReader string
+}
+
+// readVariantInput reads a system for the CaRB-gold columns. A file in the
+// allennlp form is read by the scripts' reader (untrimmed slots,
+// carb-variants.md 1.2). Any other is read by its native reader, or, when
+// cols.ConvertToAllenNLP (the openie6 preset: evaluate_all.sh takes only
+// that form), converted to the allennlp form first as OpenIE6's
+// oie_to_allennlp does and read back; WiRe57-C always reads that form.
+func readVariantInput(in Input, s *System, cols CaRBColumns) (*variantInput, error) {
+	v := &variantInput{preds: s.ByText, path: in.Path, format: string(s.Format), reader: string(s.Format) + " (native reader)",
+		wireReader: string(s.Format) + ", converted to allennlp"}
+	if s.Format == formats.NameAllenNLP {
+		v.reader, v.wireReader = "allennlp", "allennlp"
+		v.allennlp = func() ([]byte, error) { return in.Data, nil }
+	} else {
+		v.path = in.Path + " (converted to allennlp)"
+		v.allennlp = sync.OnceValues(func() ([]byte, error) {
+			var buf bytes.Buffer
+			allen := formats.MustLookup(formats.NameAllenNLP)
+			if err := formats.Write(&buf, allen, &formats.Extractions{Format: allen, ByText: s.ByText}); err != nil {
+				return nil, fmt.Errorf("%s: the allennlp form cannot hold this file: %w", in.Path, err)
+			}
+			return buf.Bytes(), nil
+		})
+		if !cols.ConvertToAllenNLP {
+			return v, nil
 		}
-		path, data, reader = in.Path+" (converted to allennlp)", buf.Bytes(), "converted to allennlp"
+		v.format, v.reader = formats.NameAllenNLP, string(s.Format)+", converted to allennlp"
 	}
-	sys, err := wire57.ReadAllenNLP(path, data)
+	data, err := v.allennlp()
+	if err != nil {
+		return nil, err
+	}
+	if v.preds, err = carb.ReadAllenNLP(v.path, data); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// scoreWiRe57C scores a system with WiRe57-C, which reads only the
+// allennlp form.
+func scoreWiRe57C(gold *wire57.AllenNLP, src *variantInput, mode carb.Mode) (*report.WiRe57, error) {
+	data, err := src.allennlp()
+	if err != nil {
+		return nil, err
+	}
+	sys, err := wire57.ReadAllenNLP(src.path, data)
 	if err != nil {
 		return nil, err
 	}
 	res := wire57.ScoreCaRBGold(gold, sys, mode)
 	w := &report.WiRe57{Precision: res.Precision, Recall: res.Recall, F1: res.F1,
 		PrecNum: res.PrecNum, PrecDen: res.PrecDen, RecNum: res.RecNum, RecDen: res.RecDen, Matches: res.Matches,
-		Variant: "WiRe57-C", Mode: mode.String(), Reader: reader}
+		Variant: "WiRe57-C", Mode: mode.String(), Reader: src.wireReader}
 	if res.Failure != nil {
 		w.Failure = res.Failure.Error()
 	}

@@ -108,15 +108,19 @@ type Gold struct {
 
 // System is one system's scores.
 type System struct {
-	Name        string    `json:"name"`
-	Path        string    `json:"path"`
-	Format      string    `json:"format"`
-	Extractions int       `json:"extractions"`
-	Ignored     int       `json:"ignored"`
-	Warnings    []string  `json:"warnings"`
-	BenchIE     *BenchIE  `json:"benchie,omitempty"`
-	Analysis    *Analysis `json:"analysis,omitempty"`
-	CaRB        *CaRB     `json:"carb,omitempty"`
+	Name        string `json:"name"`
+	Path        string `json:"path"`
+	Format      string `json:"format"`
+	Extractions int    `json:"extractions"`
+	// Reader says how a system scored against a CaRB gold was read:
+	// "openie4 (native reader)", "allennlp", "openie4, converted to
+	// allennlp" (the openie6 preset); OIE16-C's numbers depend on it.
+	Reader   string    `json:"reader,omitempty"`
+	Ignored  int       `json:"ignored"`
+	Warnings []string  `json:"warnings"`
+	BenchIE  *BenchIE  `json:"benchie,omitempty"`
+	Analysis *Analysis `json:"analysis,omitempty"`
+	CaRB     *CaRB     `json:"carb,omitempty"`
 	// CaRBSS is CaRB(s,s); CaRBBinary and CaRBSSBinary the binary modes of
 	// CaRB(s,m) and CaRB(s,s) (carb-variants.md sections 3, 4).
 	CaRBSS       *CaRB      `json:"carb_ss,omitempty"`
@@ -330,6 +334,33 @@ func (m Metric) IsCount() bool { return m.Name == "tp" || m.Name == "fp" || m.Na
 func (m Metric) Label() string {
 	short := map[string]string{"precision": "P", "recall": "R", "f1": "F1", "tp": "TP", "fp": "FP", "fn": "FN", "auc": "AUC"}[m.Name]
 	return m.Facet + " " + short
+}
+
+// readerNotes say how each system scored against a CaRB gold was read, on
+// which OIE16-C depends (carb-variants.md 12.2): "OpenIE 4 read as
+// openie4, converted to allennlp."
+func (r *Report) readerNotes() []string {
+	var out []string
+	for _, s := range r.Systems {
+		if s.Reader != "" {
+			out = append(out, fmt.Sprintf("%s read as %s.", s.Name, s.Reader))
+		}
+	}
+	return out
+}
+
+// facetLabel is FacetLabel in the report's layout: the openie6 layout
+// names CaRB(s,m) and WiRe57-C as OpenIE6-lineage papers print them.
+func (r *Report) facetLabel(f string) string {
+	if r.Options.Layout == LayoutOpenIE6 {
+		switch f {
+		case "carb":
+			return "CaRB(s,m)"
+		case "wire57":
+			return "WiRe57-C"
+		}
+	}
+	return FacetLabel(f)
 }
 
 // FacetLabel names a facet as the paper does.
