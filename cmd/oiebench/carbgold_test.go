@@ -91,8 +91,8 @@ func TestGoldDecidesScorer(t *testing.T) {
 type variantScore struct {
 	Precision, Recall, F1, AUC float64
 	ZeroConf                   *struct{ Precision, Recall, F1, Threshold float64 } `json:"zero_conf"`
-	Curve                      []json.RawMessage                                     `json:"curve"`
-	PRPoints                   [][3]float64                                          `json:"pr_points"`
+	Curve                      []json.RawMessage                                   `json:"curve"`
+	PRPoints                   [][3]float64                                        `json:"pr_points"`
 	Reader, Sklearn, Variant   string
 }
 
