@@ -95,12 +95,19 @@ func (c *Inputs) RoleLabel(f FileEntry) string {
 		return "WiRe57 gold"
 	case RoleWiRe57:
 		return "WiRe57 extractions"
+	case RoleCaRBOwnGold:
+		return "CaRB gold of its own"
+	case RoleCaRBOwn:
+		return "system “" + f.System + "” of the CaRB gold of its own"
 	}
 	return "system “" + f.System + "”"
 }
 
 // Size is a file size in words (report.Size, as the command line writes it).
 func Size(n int) string { return report.Size(n) }
+
+// AnswerCaRB takes (use) or drops the CaRB gold held back by CaRBAsk.
+func (c *Inputs) AnswerCaRB(use bool) { c.M.App.AnswerCaRBGold(use) }
 
 // Dismiss removes a problem from the list.
 func (c *Inputs) Dismiss(i int) {

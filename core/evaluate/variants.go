@@ -311,3 +311,32 @@ func oie16Report(res *oie16.Result, reader string) *report.OIE16 {
 func reportPoint(p carb.Point) report.Point {
 	return report.Point{Precision: p.Precision, Recall: p.Recall, F1: p.F1, Threshold: p.Threshold}
 }
+
+// SharedSentences counts the sentences of a BenchIE gold that a CaRB gold
+// also holds (by sentence key): the sentences its CaRB and Δ columns would
+// be computed on. The page asks before a CaRB gold sharing some takes over
+// those columns, and scores one sharing none on its own.
+func SharedSentences(cg *CaRBGold, g *Gold) int {
+	in, _ := commonSentences(g.Gold, cg.Gold)
+	n := 0
+	for _, ok := range in {
+		if ok {
+			n++
+		}
+	}
+	return n
+}
+
+// CheckAlignedCaRB is CheckAligned against a CaRB gold: an error when the
+// system names sentences by id, or when none of its extractions names a
+// sentence of the gold.
+func CheckAlignedCaRB(s *System, cg *CaRBGold, data []byte) error {
+	if s.ByText == nil {
+		return &oie.ParseError{File: s.Path, Err: ErrNotAligned, Msg: fmt.Sprintf("read as %s, which names sentences by id, while a CaRB gold names them by text", s.Format)}
+	}
+	sentences := make([]oie.Sentence, len(cg.Sentences))
+	for i, x := range cg.Sentences {
+		sentences[i] = oie.Sentence{Text: x.Text}
+	}
+	return checkAligned(s, namesOf(sentences), cg.Path, Input{Path: s.Path, Data: data})
+}
