@@ -57,8 +57,8 @@ type extras struct {
 	// carbTestWanted is set once the user asked for CaRB's test set, and
 	// carbTest is that gold, read (for aligning the user's files with it).
 	carbOwnKey, carbOwnWant string
-	carbTestWanted         bool
-	carbTest               *evaluate.CaRBGold
+	carbTestWanted          bool
+	carbTest                *evaluate.CaRBGold
 	// Files of the bundled data sets, read once: CaRB golds and tags.
 	carbGolds map[string]*evaluate.CaRBGold
 	tags      map[string]*nlp.Tags
