@@ -75,7 +75,8 @@ func (a *app) evaluated(ev *evaluate.Evaluation) {
 	a.x.wire57Want, _ = a.wire57Files()
 	a.x.carbOwnWant, _ = a.carbOwnFiles()
 	m := &a.m.Analyses
-	*m = ui.Analyses{WiRe57: m.WiRe57, WiRe57Note: m.WiRe57Note, Samples: intervalSamples, Rounds: testRounds, Seed: statsSeed}
+	*m = ui.Analyses{WiRe57: m.WiRe57, WiRe57Note: m.WiRe57Note, CaRBOwn: m.CaRBOwn, CaRBOwnNote: m.CaRBOwnNote,
+		Samples: intervalSamples, Rounds: testRounds, Seed: statsSeed}
 	user, bundled := a.carbGoldOf(a.source)
 	m.CaRBPending = ev != nil && (user != nil || bundled != "")
 	if d, ok := benchmarks.DatasetByKey(a.source); ok && ev != nil {

@@ -37,7 +37,7 @@ func (a *app) carbGoldRole(target string, lf loadedFile, adding []loadedFile) (r
 	if shared == 0 {
 		return ui.RoleCaRBOwnGold, nil
 	}
-	if a.carbConfirmed {
+	if a.carbConfirmed || hasGold(adding) { // a new gold of the user's: no rows to change yet
 		return ui.RoleCaRBGold, nil
 	}
 	q := &ui.CaRBAsk{File: lf.Name, Shared: shared, Of: len(g.Sentences), Gold: "your gold"}
