@@ -74,13 +74,12 @@ func (a *app) carbOwnGold(adding []loadedFile, target string) *evaluate.CaRBGold
 	return a.x.carbTest
 }
 
-// AnswerCaRBGold implements ui.App: the CaRB gold held back is added as
-// every row's CaRB gold (use), or dropped.
+// AnswerCaRBGold implements ui.App (in an event handler: the lock is held):
+// the CaRB gold held back is added as every row's CaRB gold (use), or
+// dropped.
 func (a *app) AnswerCaRBGold(use bool) {
-	a.env.Lock()
 	held := a.carbHeld
 	a.carbHeld, a.m.CaRBAsk = nil, nil
-	a.env.UnlockRender()
 	if !use || held == nil {
 		return
 	}
@@ -95,14 +94,13 @@ func (a *app) AnswerCaRBGold(use bool) {
 	}()
 }
 
-// ScoreCaRBTest implements ui.App: CaRB's test set becomes the CaRB gold of
-// its own (unless the user gave one), scored with CaRB's published systems.
+// ScoreCaRBTest implements ui.App (in an event handler: the lock is held):
+// CaRB's test set becomes the CaRB gold of its own (unless the user gave
+// one), scored with CaRB's published systems.
 func (a *app) ScoreCaRBTest() {
-	a.env.Lock()
 	a.x.carbTestWanted = true
 	a.m.Analyses.CaRBOwnNote = "Fetching CaRB's test set and its published systems…"
-	a.env.UnlockRender()
-	a.wakeExtras()
+	go a.wakeExtras()
 }
 
 // carbOwnFiles lists the files scored against the CaRB gold of its own and
