@@ -80,9 +80,19 @@ func TestCaRBGoldOnItsOwn(t *testing.T) {
 		t.Errorf("the cancelled CaRB gold was added")
 	}
 
+	// Dropped again and scored on its own: it replaces the gold of its own,
+	// and the rows keep the published CaRB gold.
+	pick(p, "#file-input", writeTemp(t, "carb_again.txt", readData(t, "carb_explicit.txt")))
+	p.waitFor("the question", `document.querySelector('#carb-ask') !== null`)
+	p.do(chromedp.Click(chromedp.CSS(`#carb-ask-own`)))
+	p.waitFor("the gold of its own", `(document.querySelector('.files li[data-file="carb_again.txt"]') || {textContent: ''}).textContent.includes('CaRB gold of its own') && document.querySelector('#app[data-ready="table"]') !== null`)
+	if after := cells(p); !equalCells(after["ClausIE"], before["ClausIE"]) {
+		t.Errorf("a CaRB gold scored on its own changed the BenchIE table: ClausIE %v, was %v", after["ClausIE"], before["ClausIE"])
+	}
+
 	// CaRB's test set with its published systems (the user's gold of its
 	// own is removed first: it would be scored instead).
-	p.do(chromedp.Click(chromedp.CSS(`.files li[data-file="own_carb_gold.tsv"] button`)))
+	p.do(chromedp.Click(chromedp.CSS(`.files li[data-file="carb_again.txt"] button`)))
 	p.do(chromedp.Click(chromedp.CSS(`.files li[data-file="own_carb_system.txt"] button`)))
 	p.waitFor("the own files gone", `document.querySelector('#carb-test-score') !== null && document.querySelector('#app[data-ready="table"]') !== null`)
 	p.do(chromedp.Click(chromedp.CSS(`#carb-test-score`)))

@@ -106,8 +106,8 @@ func (c *Inputs) RoleLabel(f FileEntry) string {
 // Size is a file size in words (report.Size, as the command line writes it).
 func Size(n int) string { return report.Size(n) }
 
-// AnswerCaRB takes (use) or drops the CaRB gold held back by CaRBAsk.
-func (c *Inputs) AnswerCaRB(use bool) { c.M.App.AnswerCaRBGold(use) }
+// AnswerCaRB answers CaRBAsk.
+func (c *Inputs) AnswerCaRB(a CaRBAnswer) { c.M.App.AnswerCaRBGold(a) }
 
 // Dismiss removes a problem from the list.
 func (c *Inputs) Dismiss(i int) {

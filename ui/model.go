@@ -56,14 +56,25 @@ type App interface {
 	// on screen: the sentences of list ("1-5,9"), as `oiebench exercise`
 	// makes it; MakeForm.Note says how it went.
 	MakeExercise(list, title string, showGold bool)
-	// AnswerCaRBGold takes (use) or drops the CaRB gold that CaRBAsk
-	// holds back.
-	AnswerCaRBGold(use bool)
+	// AnswerCaRBGold answers CaRBAsk: the CaRB gold held back becomes every
+	// row's CaRB gold (CaRBUse), a gold scored on its own (CaRBOwn), or is
+	// dropped (CaRBCancel).
+	AnswerCaRBGold(answer CaRBAnswer)
 	// ScoreCaRBTest scores CaRB's test set with the system outputs CaRB
 	// published and the user's files that name its sentences, in the
 	// table of a CaRB gold of its own.
 	ScoreCaRBTest()
 }
+
+// CaRBAnswer is the user's answer to CaRBAsk.
+type CaRBAnswer string
+
+// The answers to CaRBAsk.
+const (
+	CaRBUse    CaRBAnswer = "use"
+	CaRBOwn    CaRBAnswer = "own"
+	CaRBCancel CaRBAnswer = "cancel"
+)
 
 // CaRBAsk holds back a dropped CaRB gold that would change every row's
 // CaRB and Δ columns, until the user says so.

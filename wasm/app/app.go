@@ -42,9 +42,9 @@ type app struct {
 	nextID  int
 	shown   *evaluate.Workspace // the workspace of the evaluation on screen
 	// carbHeld is a dropped CaRB gold held back until the user answers
-	// Model.CaRBAsk; carbConfirmed is set while it is added.
-	carbHeld      *pickedFile
-	carbConfirmed bool
+	// Model.CaRBAsk; carbAnswer is the answer while it is added.
+	carbHeld   *pickedFile
+	carbAnswer ui.CaRBAnswer
 	// counting holds the golds whose statistics are being counted (counting.go)
 	counting map[*evaluate.Gold]bool
 

@@ -25,7 +25,7 @@ func isCaRBOwnRole(r ui.Role) bool { return r == ui.RoleCaRBOwnGold || r == ui.R
 
 // carbGoldRole decides what a dropped CaRB gold is to the source target: the
 // CaRB gold of every row (ui.RoleCaRBGold) when it shares sentences with
-// the source's gold, and the user confirmed it (ask, else); a gold of its
+// the source's gold and the user said so (ask, else); a gold of its
 // own (ui.RoleCaRBOwnGold) when it shares none, rather than CaRB columns
 // of zeros under a caption that calls it the gold's CaRB gold.
 func (a *app) carbGoldRole(target string, lf loadedFile, adding []loadedFile) (role ui.Role, ask *ui.CaRBAsk) {
@@ -37,7 +37,10 @@ func (a *app) carbGoldRole(target string, lf loadedFile, adding []loadedFile) (r
 	if shared == 0 {
 		return ui.RoleCaRBOwnGold, nil
 	}
-	if a.carbConfirmed || hasGold(adding) { // a new gold of the user's: no rows to change yet
+	switch {
+	case a.carbAnswer == ui.CaRBOwn:
+		return ui.RoleCaRBOwnGold, nil
+	case a.carbAnswer == ui.CaRBUse || hasGold(adding): // with a new gold of the user's: no rows to change yet
 		return ui.RoleCaRBGold, nil
 	}
 	q := &ui.CaRBAsk{File: lf.Name, Shared: shared, Of: len(g.Sentences), Gold: "your gold"}
@@ -75,21 +78,21 @@ func (a *app) carbOwnGold(adding []loadedFile, target string) *evaluate.CaRBGold
 }
 
 // AnswerCaRBGold implements ui.App (in an event handler: the lock is held):
-// the CaRB gold held back is added as every row's CaRB gold (use), or
-// dropped.
-func (a *app) AnswerCaRBGold(use bool) {
+// the CaRB gold held back is added as every row's CaRB gold, or as a gold
+// of its own, or dropped.
+func (a *app) AnswerCaRBGold(answer ui.CaRBAnswer) {
 	held := a.carbHeld
 	a.carbHeld, a.m.CaRBAsk = nil, nil
-	if !use || held == nil {
+	if answer == ui.CaRBCancel || held == nil {
 		return
 	}
 	go func() {
 		a.env.Lock()
-		a.carbConfirmed = true
+		a.carbAnswer = answer
 		a.env.UnlockOnly()
 		a.addPicked([]pickedFile{*held}, evaluate.KindAuto, false)
 		a.env.Lock()
-		a.carbConfirmed = false
+		a.carbAnswer = ""
 		a.env.UnlockOnly()
 	}()
 }
