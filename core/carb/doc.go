@@ -41,4 +41,16 @@
 // PairScore gives the [precision, recall] of one prediction against one gold
 // tuple; Score aggregates them per confidence threshold and reports the
 // threshold with the best F1, the precision-recall curve and its area.
+//
+// # Variants
+//
+// ScoreWith computes the CaRB columns OpenIE6-lineage papers print
+// (docs/spec/carb-variants.md): CaRB(s,m) (Score), CaRB(s,s) (one-to-one
+// recall, Options.Matching = OneToOne) and binary CaRB (Options.Binary),
+// each in Reference mode (the default: OpenIE6's scripts with every
+// accident of section 10) or Corrected mode (section 12.1's fixes).
+// ReadAllenNLP reads the allennlp form those scripts take; OIE16-C is
+// core/oie16 and WiRe57-C core/wire57 (ScoreCaRBGold). A reference that
+// stops on an input (a crash, an undefined AUC) is Result.Failure, an
+// *oie.ReferenceFailure, never an invented number.
 package carb

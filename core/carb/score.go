@@ -24,7 +24,8 @@ type Result struct {
 	// RecDen counts gold tuples.
 	PrecNum, PrecDen, RecNum, RecDen float64
 	// PRPoints holds (recall, precision, threshold) for every threshold, in
-	// ascending threshold order (so recall never increases along it).
+	// ascending threshold order (recall never increases along it, except
+	// in CaRB(s,s), where the reference then fails).
 	PRPoints [][3]float64
 	// PredictionsWithoutGold counts predictions whose sentence has no gold
 	// sentence; they are left out of every number (in reference mode their
@@ -39,31 +40,35 @@ type Result struct {
 	// their sentence (same SentenceKey, other text) replaced them, as the
 	// reference does (Reference mode, carb-variants.md 1.3).
 	Replaced int
-	// Failure is set when the reference script stops on this input instead
-	// of printing numbers (Reference mode only): a non-monotone (s,s)
-	// recall, an empty extra argument in binary mode, F1 undefined at every
-	// threshold, a NaN confidence. The other fields then hold what could
-	// be computed and must not be shown as the reference's numbers.
+	// Failure is set when the reference script has no number for this
+	// input (Reference mode only): a recall that rises along the curve
+	// (CaRB(s,s)), an empty extra argument in binary mode, a NaN
+	// confidence. The other fields then hold what could be computed and
+	// must not be shown as the reference's numbers.
 	Failure  *oie.ReferenceFailure
 	Warnings []oie.Warning
 }
 
-// Score scores predictions against the gold as CaRB does (docs/spec/carb.md).
+// Score scores predictions against the gold as CaRB does (docs/spec/carb.md):
+// CaRB(s,m) in Reference mode (docs/spec/carb-variants.md section 2).
 //
-// The thresholds are the distinct confidences of the predictions that are
-// scored (those on gold sentences), in ascending order; at a threshold the
-// predictions with at least that confidence count. With no such prediction
-// there is no threshold: precision is 1 (nothing counted), recall, F1 and
-// AUC are 0 and PRPoints is empty.
+// The thresholds are the distinct confidences of every prediction, on a
+// gold sentence or not, in ascending order; at a threshold the predictions
+// with at least that confidence count, and precision is 1 where none of a
+// gold sentence counts. Without any prediction there is no threshold: P,
+// R, F1 and AUC are 0 and PRPoints is empty, as the reference prints.
 func Score(gold *Gold, preds *Predictions) *Result {
 	return ScoreWith(gold, preds, Options{})
 }
 
 // ScoreWith scores predictions against the gold with the CaRB variant and
 // mode of opt (carb-variants.md sections 2-5): P, R and F1 at the optimal
-// threshold (the lowest threshold of highest F1, NaN F1s ignored), the
-// zero-confidence point, the curve and its AUC, summed as numpy does. In
-// binary mode RecDen counts the binary gold tuples.
+// threshold (the lowest threshold of highest F1, NaN F1s ignored; (0, 0, 0)
+// when F1 is NaN everywhere), the zero-confidence point, the curve and its
+// AUC, summed as numpy does. In binary mode RecDen counts the binary gold
+// tuples. Corrected mode merges spellings of a sentence, takes thresholds
+// from predictions on gold sentences only, splits binary tuples as
+// intended and leaves out predictions with a NaN confidence.
 func ScoreWith(gold *Gold, preds *Predictions, opt Options) *Result {
 	res := &Result{Options: opt}
 	al := gold.Align(preds, opt.Mode, false)
@@ -93,21 +98,24 @@ func ScoreWith(gold *Gold, preds *Predictions, opt Options) *Result {
 		res.RecDen += float64(len(sents[i].gold))
 	}
 	var confs []float64
+	nans := 0
 	addPrediction := func(p *Prediction, s *sentenceScore) {
 		if math.IsNaN(p.Confidence) {
-			fail(p.Line, preds.Path, "a NaN confidence has no place among the sorted thresholds")
+			nans++
+			fail(p.Line, preds.Path, "a NaN confidence: the script's thresholds are then a Python set of NaNs sorted in an order that depends on memory addresses, so it has no reproducible number")
 			return
 		}
 		confs = append(confs, p.Confidence)
-		if s == nil {
-			return
-		}
 		split := []Tuple{p.Tuple}
 		if opt.Binary {
+			// Every prediction is split, on a gold sentence or not.
 			var bad int
 			if split, bad = binarize(p.Tuple, opt.Mode); bad >= 0 {
 				fail(p.Line, preds.Path, fmt.Sprintf("binary mode: argument %d of this extraction is empty, and splitting it raises IndexError", bad+1))
 			}
+		}
+		if s == nil {
+			return
 		}
 		for _, b := range split {
 			s.conf = append(s.conf, p.Confidence)
@@ -125,8 +133,8 @@ func ScoreWith(gold *Gold, preds *Predictions, opt Options) *Result {
 			addPrediction(&preds.Extractions[j], nil)
 		}
 	}
-	if nan := len(preds.Extractions) - res.Replaced - len(confs); opt.Mode == Corrected && nan > 0 && len(al.Without) == 0 {
-		res.Warnings = append(res.Warnings, oie.Warning{File: preds.Path, Msg: fmt.Sprintf("%d extraction(s) with a NaN confidence are left out", nan)})
+	if opt.Mode == Corrected && nans > 0 {
+		res.Warnings = append(res.Warnings, oie.Warning{File: preds.Path, Msg: fmt.Sprintf("%d extraction(s) with a NaN confidence are left out", nans)})
 	}
 	for i := range sents {
 		sents[i].prepare()

@@ -256,3 +256,20 @@ func ReaderFailure(format, file string, opt Options) *oie.ReferenceFailure {
 	}
 	return nil
 }
+
+// SameNumbers reports whether a and b print the same: the optimal
+// point, AUC and zero-confidence point agree (NaN equal to NaN) and either
+// both or neither could be scored by the reference. A report shows the
+// corrected result beside the reference one when they differ.
+func (a *Result) SameNumbers(b *Result) bool {
+	return (a.Failure == nil) == (b.Failure == nil) &&
+		SamePoint(Point{a.Precision, a.Recall, a.F1, a.OptimalThreshold}, Point{b.Precision, b.Recall, b.F1, b.OptimalThreshold}) &&
+		sameFloat(a.AUC, b.AUC) && SamePoint(a.ZeroConf, b.ZeroConf)
+}
+
+// SamePoint reports whether two points are equal, NaN equal to NaN.
+func SamePoint(a, b Point) bool {
+	return sameFloat(a.Precision, b.Precision) && sameFloat(a.Recall, b.Recall) && sameFloat(a.F1, b.F1) && sameFloat(a.Threshold, b.Threshold)
+}
+
+func sameFloat(a, b float64) bool { return a == b || a != a && b != b }

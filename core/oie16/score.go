@@ -63,16 +63,18 @@ type Options struct {
 // Result is one system scored with OIE16-C.
 type Result struct {
 	Options Options
-	// Precision, Recall and F1 at OptimalThreshold (6.4). F1 is NaN when
-	// the first point has P = R = 0 and no later point has a defined F1
-	// above it, as the reference returns it.
+	// Precision, Recall and F1 at OptimalThreshold (6.4): the first point
+	// of highest F1 in ascending threshold order.
 	Precision, Recall, F1 float64
 	OptimalThreshold      float64
 	// AUC is the trapezoid area under Curve and the final point (R 0, P 1),
-	// summed as numpy does. NaN when Degenerate.
+	// summed as numpy does. 0 when Degenerate.
 	AUC float64
 	// Degenerate is set when no gold tuple is matched: the curve is
-	// undefined and P, R, F1 are reported as 0 (6.3).
+	// undefined (scikit-learn divides by the number of matched records),
+	// P, R, F1 and AUC are reported as 0 (6.3; the script prints AUC 0.0
+	// and F1 NaN), OptimalThreshold is the lowest confidence, Curve is
+	// empty and ZeroConf has a NaN F1.
 	Degenerate bool
 	// ZeroConf is the point at the lowest threshold.
 	ZeroConf carb.Point
@@ -113,15 +115,26 @@ func Score(gold *carb.Gold, preds *carb.Predictions, opt Options) *Result {
 		res.Warnings = append(res.Warnings, oie.Warning{File: preds.Path, Msg: fmt.Sprintf(
 			"%d of %d prediction(s) are on sentences that are not in the gold %s and are left out of the score", len(al.Without), len(preds.Extractions), gold.Path)})
 	}
+	// Gold sentences whose keys differ only in case: the later one replaces
+	// the earlier, whose tuples are not scored (1.3).
+	goldAt := map[string]int{}
+	for i, s := range gold.Sentences {
+		goldAt[strings.ToLower(s.Key)] = i
+	}
 	var records []record
 	for i, s := range gold.Sentences {
+		if goldAt[strings.ToLower(s.Key)] != i {
+			res.Warnings = append(res.Warnings, oie.Warning{File: gold.Path, Line: s.Line, Msg: fmt.Sprintf(
+				"OIE16-C: this sentence has the same lower-cased key as a later one, which replaces it: its %d tuple(s) are not scored", len(s.Tuples))})
+			continue
+		}
 		res.GoldTuples += len(s.Tuples)
 		idx := al.BySentence[i]
-		bags := make([][]string, len(idx))
+		bags := make([]map[string]int, len(idx))
 		nonFinite := 0
 		for k, j := range idx {
 			p := &preds.Extractions[j]
-			bags[k] = bag(p.Relation, p.Args, opt.Mode)
+			bags[k] = counts(bag(p.Relation, p.Args, opt.Mode))
 			if len(p.Args) == 0 {
 				fail(p.Line, "this extraction has no argument, and the per-sentence dump built from its first argument raises IndexError")
 			}
@@ -201,20 +214,26 @@ func bag(rel string, args []string, mode carb.Mode) []string {
 	return strings.Split(s, " ")
 }
 
+// counts is how many times each token occurs in a bag.
+func counts(bag []string) map[string]int {
+	n := make(map[string]int, len(bag))
+	for _, w := range bag {
+		n[w]++
+	}
+	return n
+}
+
 // covers is the OIE2016 lexical match: the number of (gold token,
 // predicted token) pairs that are equal, over the number of gold tokens, is
-// above one half. Repeated words count multiplicatively.
-func covers(gold, pred []string) bool {
+// above one half. Repeated words count multiplicatively. pred holds the
+// predicted bag's token counts.
+func covers(gold []string, pred map[string]int) bool {
 	if len(gold) == 0 {
 		return false
 	}
-	n := map[string]int{}
-	for _, w := range pred {
-		n[w]++
-	}
 	count := 0
 	for _, w := range gold {
-		count += n[w]
+		count += pred[w]
 	}
 	return float64(count)/float64(len(gold)) > 0.5
 }
@@ -270,4 +289,15 @@ func ReaderFailure(format, file string) *oie.ReferenceFailure {
 		return &oie.ReferenceFailure{Scorer: "OIE16-C", File: file, Msg: carb.ReaderFailure(format, file, carb.Options{}).Msg}
 	}
 	return nil
+}
+
+// SameNumbers reports whether a and b print the same (optimal point,
+// AUC, zero-confidence point, NaN equal to NaN, and whether the reference
+// could score): a report shows both modes when they differ.
+func (a *Result) SameNumbers(b *Result) bool {
+	same := func(x, y float64) bool { return x == y || x != x && y != y }
+	return (a.Failure == nil) == (b.Failure == nil) && a.Degenerate == b.Degenerate &&
+		carb.SamePoint(carb.Point{Precision: a.Precision, Recall: a.Recall, F1: a.F1, Threshold: a.OptimalThreshold},
+			carb.Point{Precision: b.Precision, Recall: b.Recall, F1: b.F1, Threshold: b.OptimalThreshold}) &&
+		same(a.AUC, b.AUC) && carb.SamePoint(a.ZeroConf, b.ZeroConf)
 }

@@ -214,3 +214,10 @@ func ScoreCaRBGold(gold, sys *AllenNLP, mode carb.Mode) *CaRBResult {
 	}
 	return res
 }
+
+// SameNumbers reports whether two WiRe57-C results print the same (P, R,
+// F1, and whether the reference could score): a report shows both modes
+// when they differ.
+func (r *CaRBResult) SameNumbers(o *CaRBResult) bool {
+	return (r.Failure == nil) == (o.Failure == nil) && r.Precision == o.Precision && r.Recall == o.Recall && r.F1 == o.F1
+}

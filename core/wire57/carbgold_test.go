@@ -12,6 +12,7 @@ import (
 
 	"github.com/oiebench/oiebench/core/carb"
 	"github.com/oiebench/oiebench/core/wire57"
+	"github.com/oiebench/oiebench/internal/hostile"
 )
 
 // carbTestGold reads CaRB's test gold (MIT) from core/formats/testdata/carb.
@@ -121,4 +122,36 @@ func TestWiRe57CRules(t *testing.T) {
 	if res := wire57.ScoreCaRBGold(gold, read("T\t<arg1> x </arg1> <rel> y </rel> <arg2> z </arg2>\t1\n"), carb.Reference); res.Failure == nil {
 		t.Error("no failure for a system on no gold sentence")
 	}
+}
+
+// FuzzReadAllenNLP: WiRe57-C's reader returns every line or a positioned
+// *oie.ParseError, and a file scored against itself, in either mode,
+// gives finite numbers with a precision of at most 1.
+func FuzzReadAllenNLP(f *testing.F) {
+	for _, s := range []string{
+		"S\t<arg1> he </arg1> <rel> left </rel> <arg2>  </arg2>\t0.5\n",
+		"S\t<arg1>area</arg1> <rel>lower</rel> <arg2></arg2>\tx\nT\t<arg1> a </arg1><rel> b </rel><arg2> c </arg2>\t1\nS\t<arg2> </arg2><rel></rel><arg1> q </arg1>\t1\n",
+		"S\t<arg1> a </arg1> <rel> r </rel>\t1\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		defer hostile.Watch(t, len(data))()
+		a, err := wire57.ReadAllenNLP("fuzz.txt", data)
+		if err != nil {
+			if a != nil {
+				t.Fatal("lines returned with an error")
+			}
+			checkParseError(t, err)
+			return
+		}
+		for _, mode := range carb.Modes {
+			res := wire57.ScoreCaRBGold(a, a, mode)
+			for _, v := range []float64{res.Precision, res.Recall, res.F1, res.PrecNum, res.RecNum} {
+				if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 || res.Precision > 1 || res.Failure != nil {
+					t.Fatalf("%s: %+v", mode, res)
+				}
+			}
+		}
+	})
 }

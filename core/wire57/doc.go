@@ -43,4 +43,15 @@
 // predictions, ExactRec the number of gold tuples equal to some prediction
 // over the number of gold tuples. Exact matching is not one-to-one: two
 // identical predictions of the same gold tuple both count.
+//
+// # WiRe57-C
+//
+// ScoreCaRBGold is the WiRe57 column of OpenIE6-lineage papers
+// (docs/spec/carb-variants.md section 7): the same matcher and greedy
+// assignment, on a CaRB gold in the allennlp form (AllenNLPFromCaRB, or a
+// file read with ReadAllenNLP) and a system in that form, sentences keyed
+// by their exact text, with that variant's rules (no inferred words, no
+// arg3+, an unmatched slot fails even against an empty gold slot, a zero
+// denominator fails). Reference mode keeps the script's tag stripping and
+// last-run grouping; Corrected mode cuts tags exactly and keeps every run.
 package wire57
