@@ -64,7 +64,7 @@ func TestParsers(t *testing.T) {
 	if _, err := evaluate.ParseScorers([]string{"benchie", "benchie"}); err == nil {
 		t.Error("a scorer twice")
 	}
-	if _, err := evaluate.ParseScorers([]string{"bench"}); err == nil || !strings.Contains(err.Error(), "expected benchie, benchie-fl, carb or wire57") {
+	if _, err := evaluate.ParseScorers([]string{"bench"}); err == nil || !strings.Contains(err.Error(), "expected benchie, benchie-fl, carb, wire57, carb-ss, oie16 or openie6") {
 		t.Error(err)
 	}
 	if c, err := evaluate.ParseFLMode("corrected"); !c || err != nil {
