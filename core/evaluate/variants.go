@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/oiebench/oiebench/core/carb"
@@ -77,6 +78,42 @@ func (c CaRBColumns) signature(goldFormat string) string {
 		s += "|wire57-gold:allennlp-form-of-gold"
 	}
 	return s
+}
+
+// CaRBColumnsOf reads back, from a report's scorers, layout and
+// signature (CaRBColumns.signature), the columns a CaRB or OIE2016 gold
+// was scored with alone and the format it was read as, so that a receipt
+// is re-scored as it was made. ok is false for a report of another kind.
+func CaRBColumnsOf(sc Scorers, layout, signature string) (cols CaRBColumns, goldFormat *formats.Format, ok bool, err error) {
+	fields := map[string]string{}
+	for _, part := range strings.Split(signature, "|") {
+		k, v, _ := strings.Cut(part, ":")
+		fields[k] = v
+	}
+	name, ok := fields["gold-format"]
+	if !ok {
+		return cols, nil, false, nil
+	}
+	if f, known := formats.Lookup(name); known && f.Role == formats.CaRBGold {
+		goldFormat = f
+	} else {
+		return cols, nil, true, fmt.Errorf("the signature's gold format %q is not a CaRB or OIE2016 gold's", name)
+	}
+	if layout == report.LayoutOpenIE6 {
+		cols = OpenIE6Columns()
+	} else {
+		cols = sc.Columns()
+	}
+	_, cols.Binary = fields["binary"]
+	if cols.Mode, err = carb.ParseMode(fields["carb-mode"]); err != nil {
+		return cols, goldFormat, true, fmt.Errorf("the signature's carb-mode: %v", err)
+	}
+	if cols.OIE16 {
+		if cols.Curve, err = oie16.ParseCurve(fields["oie16-curve"]); err != nil {
+			return cols, goldFormat, true, fmt.Errorf("the signature's oie16-curve: %v", err)
+		}
+	}
+	return cols, goldFormat, true, nil
 }
 
 // RunCaRB scores system files with CaRB alone, against a CaRB (or OIE2016) gold
