@@ -374,7 +374,8 @@ func TestErrors(t *testing.T) {
 		{name: "carb_gold unused", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "carb_gold": "x"}`, status: 400, msg: "carb_gold is read only by the carb scorer"},
 		{name: "carb_gold not text", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "carb_gold": 1}`, status: 400, msg: "carb_gold must be a string"},
 		{name: "gold_format", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "gold_format": "carb"}`, status: 400, msg: `gold_format: unknown gold format "carb"`},
-		{name: "gold_format without carb_gold", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "gold_format": "oie2016-gold"}`, status: 400, msg: `gold_format "oie2016-gold" names carb_gold's format, but the request has no carb_gold`},
+		// without carb_gold, gold_format names the gold's format: a BenchIE gold is not read as one
+		{name: "gold_format of the gold", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "gold_format": "oie2016-gold"}`, status: 400, msg: `expected at least 3 tab-separated columns`, file: "gold", line: 1, col: 40},
 		{name: "system_format", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "system_format": "csv"}`, status: 400, msg: `system_format: unknown system format "csv"`},
 		{name: "reference_compat", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "reference_compat": "yes"}`, status: 400, msg: "reference_compat must be true or false"},
 		// 400: the texts inside, with their own positions
@@ -672,5 +673,23 @@ func TestScoreCaRBGoldAlone(t *testing.T) {
 	body = mustJSON(t, map[string]any{"gold": gold, "systems": map[string]any{"openie5": sys}, "scorers": []string{"benchie"}})
 	if e := decodeError(t, post(t, newHandler(nil), body)); !strings.Contains(e.Msg, "scorers carb, carb-ss, oie16, wire57 or openie6") {
 		t.Errorf("BenchIE on a CaRB gold: %+v", e)
+	}
+
+	// gold_format (the gold's, with no carb_gold) decodes beside binary,
+	// carb_mode and oie16_curve, and each reaches the scoring.
+	body = mustJSON(t, map[string]any{"gold": gold, "gold_format": "carb-gold", "systems": map[string]any{"openie5": sys},
+		"scorers": []string{"carb", "oie16"}, "binary": true, "carb_mode": "corrected", "oie16_curve": "sklearn-0.23.1"})
+	res = post(t, newHandler(nil), body)
+	if got = readAll(t, res); res.StatusCode != http.StatusOK {
+		t.Fatalf("status %d: %s", res.StatusCode, got)
+	}
+	var signed struct {
+		Signature string `json:"signature"`
+	}
+	if err := json.Unmarshal(got, &signed); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(signed.Signature, "|gold-format:carb-gold|carb-mode:corrected|binary|oie16-curve:sklearn-0.23.1") {
+		t.Errorf("signature %s", signed.Signature)
 	}
 }
