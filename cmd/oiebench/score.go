@@ -238,8 +238,17 @@ func goldScorer(gold string) (scorer, kind string) {
 }
 
 // readHead reads at most n bytes from the start of a file: enough to tell
-// its format without reading a large file twice.
+// its format without reading a large file twice. What is not a regular
+// file is refused before it is opened, as readFile refuses it: opening a
+// FIFO would wait for a writer.
 func readHead(path string, n int) ([]byte, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := regularFile(path, info); err != nil {
+		return nil, err
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
