@@ -208,8 +208,9 @@ func RunCaRBColumns(gold Input, systems []Input, format oie.Format, cols CaRBCol
 			sys.Ignored = res.PredictionsWithoutGold
 			warn(warningStrings(res.Warnings)...)
 			warn(failureWarning(res.Failure)...)
-			if f := carb.ReaderFailure(src.format, in.Path, v.opt); f != nil {
+			if f := carb.ReaderFailure(src.format, in.Path, v.opt); f != nil && res.Failure == nil {
 				// oiebench reads the file; only the script's reader cannot
+				// (a failure the reading recorded is named above already)
 				warn(f.Error() + "; the number shown is oiebench's reading of it")
 			}
 		}
