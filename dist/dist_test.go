@@ -21,22 +21,25 @@ import (
 )
 
 // The shipped data is the release as published: every file its SHA256SUMS
-// lists, byte for byte.
+// lists, byte for byte, and every file of its folder is listed.
 func TestChecksums(t *testing.T) {
 	for _, sums := range []struct{ file, base string }{
 		{"data/benchie/SHA256SUMS", "data/benchie"},
 		{"data/benchie_fl/SHA256SUMS", "data"}, // its paths start with benchie_fl/
+		{"data/carb/SHA256SUMS", "data/carb"},
 	} {
 		list, err := fs.ReadFile(Site(), sums.file)
 		if err != nil {
 			t.Fatal(err)
 		}
 		n := 0
+		listed := map[string]bool{}
 		for _, line := range strings.Split(strings.TrimSpace(string(list)), "\n") {
 			want, name, ok := strings.Cut(line, "  ")
 			if !ok {
 				t.Fatalf("%s: %q", sums.file, line)
 			}
+			listed[path.Join(sums.base, name)] = true
 			b, err := fs.ReadFile(Site(), path.Join(sums.base, name))
 			if err != nil {
 				t.Fatal(err)
@@ -49,6 +52,15 @@ func TestChecksums(t *testing.T) {
 		if n < 10 {
 			t.Errorf("%s lists %d files", sums.file, n)
 		}
+		fs.WalkDir(Site(), path.Dir(sums.file), func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			if b := path.Base(p); b != "README.md" && b != "SHA256SUMS" && !listed[p] {
+				t.Errorf("%s is shipped but %s has no checksum for it", p, sums.file)
+			}
+			return nil
+		})
 	}
 }
 
@@ -73,7 +85,7 @@ func TestCatalogueMatchesData(t *testing.T) {
 		}
 		rel := strings.TrimPrefix(p, "data/")
 		switch path.Base(rel) {
-		case "README.md", "SHA256SUMS":
+		case "README.md", "SHA256SUMS", "LICENSE":
 			return nil
 		}
 		if !named[rel] {

@@ -52,6 +52,12 @@ type Analyses struct {
 	// are a gold and a system; WiRe57Note says what is missing or wrong.
 	WiRe57     *report.Report
 	WiRe57Note string
+
+	// CaRBOwn is the report of a CaRB gold scored on its own (the user's,
+	// or CaRB's test set with its published systems), with OpenIE6's four
+	// columns; CaRBOwnNote says what is missing or wrong.
+	CaRBOwn     *report.Report
+	CaRBOwnNote string
 }
 
 // TestKey names a paired test: systems A and B (by name) on a facet.
@@ -124,4 +130,10 @@ const (
 	// scored against each other in a table of their own.
 	RoleWiRe57Gold Role = "wire57-gold"
 	RoleWiRe57     Role = "wire57-system"
+	// RoleCaRBOwnGold is a CaRB or OIE2016 gold that shares no sentence
+	// with the gold on screen: it is scored on its own, with the system
+	// files that name its sentences (RoleCaRBOwn), in a table of its own
+	// (CarbOwnTable), as `oiebench score --gold CARB_GOLD` does.
+	RoleCaRBOwnGold Role = "carb-own-gold"
+	RoleCaRBOwn     Role = "carb-own-system"
 )

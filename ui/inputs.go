@@ -101,12 +101,19 @@ func (c *Inputs) RoleLabel(f FileEntry) string {
 		return "WiRe57 gold"
 	case RoleWiRe57:
 		return "WiRe57 extractions"
+	case RoleCaRBOwnGold:
+		return "CaRB gold of its own"
+	case RoleCaRBOwn:
+		return "system “" + f.System + "” of the CaRB gold of its own"
 	}
 	return "system “" + f.System + "”"
 }
 
 // Size is a file size in words (report.Size, as the command line writes it).
 func Size(n int) string { return report.Size(n) }
+
+// AnswerCaRB answers CaRBAsk.
+func (c *Inputs) AnswerCaRB(a CaRBAnswer) { c.M.App.AnswerCaRBGold(a) }
 
 // Dismiss removes a problem from the list.
 func (c *Inputs) Dismiss(i int) {

@@ -57,6 +57,43 @@ type App interface {
 	// on screen: the sentences of list ("1-5,9"), as `oiebench exercise`
 	// makes it; MakeForm.Note says how it went.
 	MakeExercise(list, title string, showGold bool)
+	// AnswerCaRBGold answers CaRBAsk: the CaRB gold held back becomes every
+	// row's CaRB gold (CaRBUse), a gold scored on its own (CaRBOwn), or is
+	// dropped (CaRBCancel).
+	AnswerCaRBGold(answer CaRBAnswer)
+	// ScoreCaRBTest scores CaRB's test set with the system outputs CaRB
+	// published and the user's files that name its sentences, in the
+	// table of a CaRB gold of its own.
+	ScoreCaRBTest()
+}
+
+// CaRBAnswer is the user's answer to CaRBAsk.
+type CaRBAnswer string
+
+// The answers to CaRBAsk.
+const (
+	CaRBUse    CaRBAnswer = "use"
+	CaRBOwn    CaRBAnswer = "own"
+	CaRBCancel CaRBAnswer = "cancel"
+)
+
+// CaRBAsk holds back a dropped CaRB gold that would change every row's
+// CaRB and Δ columns, until the user says so.
+type CaRBAsk struct {
+	File   string // the dropped file
+	Shared int    // the gold's sentences it has
+	Of     int    // the gold's sentences
+	Gold   string // the gold on screen, in words
+	Now    string // the CaRB gold it would replace, or ""
+}
+
+// Message says what using the file changes, before it does.
+func (q *CaRBAsk) Message() string {
+	t := q.File + " is a CaRB gold for " + Count(q.Shared, "sentence") + " of the " + Count(q.Of, "sentence") + " of " + q.Gold + ". Used, it becomes the CaRB gold of every row: each row's CaRB and Δ columns will be computed against it"
+	if q.Now != "" {
+		t += ", in place of " + q.Now
+	}
+	return t + "."
 }
 
 // MakeForm is the "Make an exercise" form.
@@ -259,6 +296,9 @@ type Model struct {
 	Notice string
 	// Recovery, when set, holds stored files back (see Recovery).
 	Recovery *Recovery
+	// CaRBAsk, when set, holds a dropped CaRB gold back until the user
+	// confirms that it replaces every row's CaRB columns.
+	CaRBAsk *CaRBAsk
 	// Fatal is set when the page cannot show anything (no data, no gold).
 	Fatal string
 	// FirstScreenDiffers is set when the first screen written at build time

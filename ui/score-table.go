@@ -54,6 +54,33 @@ func (c *ScoreTable) Rows() []report.System {
 // FacetLabel names a facet as the paper does.
 func (c *ScoreTable) FacetLabel(f string) string { return report.FacetLabel(f) }
 
+// FacetTitle is a column group's tooltip: for CaRB and its Δ, the gold it
+// was computed on and on how many of the table's sentences ("CaRB on
+// BenchIE's 291 sentences"), since a CaRB gold may cover only part of them.
+func (c *ScoreTable) FacetTitle(f string) string {
+	r := c.M.Eval.Report
+	if !isTokenLevel(f) || r.CaRBGold == nil {
+		return report.FacetLabel(f)
+	}
+	of := "BenchIE's"
+	if c.M.Source == CustomSource {
+		of = baseName(r.Gold.Path) + "'s"
+	}
+	shared := r.CaRBGold.Sentences // the CaRB gold's; fewer when the golds differ
+	for _, s := range r.Systems {
+		if s.CaRB != nil && s.CaRB.Delta != nil && s.CaRB.Delta.Sentences > 0 {
+			shared = s.CaRB.Delta.Sentences
+			break
+		}
+	}
+	t := fmt.Sprintf("CaRB on %s %s, against CaRB's gold %s (%s)", of, Count(shared, "sentence"),
+		baseName(r.CaRBGold.Path), Count(r.CaRBGold.Extractions, "tuple"))
+	if f == "carb-delta" {
+		t = "Δ = CaRB − BenchIE per metric, with " + t
+	}
+	return t
+}
+
 // ShortLabel is a metric's column heading.
 func ShortLabel(m report.Metric) string { return strings.Fields(m.Label())[1] }
 

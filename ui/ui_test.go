@@ -36,6 +36,8 @@ func (f *fakeApp) Download(name, mime, text string)  { f.calls = append(f.calls,
 func (f *fakeApp) Copy(text string)                  { f.calls = append(f.calls, "copy") }
 func (f *fakeApp) RetryStored()                      { f.calls = append(f.calls, "retry") }
 func (f *fakeApp) DiscardStored()                    { f.calls = append(f.calls, "discard") }
+func (f *fakeApp) AnswerCaRBGold(a CaRBAnswer)       { f.calls = append(f.calls, "carb gold "+string(a)) }
+func (f *fakeApp) ScoreCaRBTest()                    { f.calls = append(f.calls, "carb test") }
 func (f *fakeApp) MakeExercise(list, title string, show bool) {
 	f.calls = append(f.calls, "exercise "+list)
 }

@@ -53,7 +53,7 @@ func TestBoard(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, stderr, code := runCLI(t, "board", "--out", "site", "in")
-	if code != 0 || !strings.Contains(out, "board: 5 entries, 1 left out") ||
+	if code != 0 || !strings.Contains(out, "board: 7 entries, 1 left out") ||
 		!strings.Contains(stderr, "left out: tampered.json: systems[Mine].benchie.regular.f1: receipt 0.9, re-scored "+f1) {
 		t.Fatalf("%d\n%s%s", code, out, stderr)
 	}
@@ -61,7 +61,7 @@ func TestBoard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range []string{"board.js", "board.css", "receipts/mine.json", "receipts/shipped-benchie-en.json", "receipts/shipped-benchie-fl-en.json"} {
+	for _, f := range []string{"board.js", "board.css", "receipts/mine.json", "receipts/shipped-benchie-en.json", "receipts/shipped-benchie-fl-en.json", "receipts/shipped-carb-test.json", "receipts/shipped-carb-dev.json"} {
 		if _, err := os.Stat(filepath.Join("site", f)); err != nil {
 			t.Error(err)
 		}

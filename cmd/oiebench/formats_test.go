@@ -70,9 +70,15 @@ func TestScoreGoldFormat(t *testing.T) {
 		{[]string{"score", "--scorer", "carb", "--gold", byExt, tabbed}, 0, "for its .oie extension"},
 		{[]string{"score", "--scorer", "carb", "--gold-format", "oie2016-gold", "--format", "csv", "--gold", oie2016, tabbed}, 0, ""},
 		{[]string{"score", "--scorer", "benchie,carb", "--gold-format", "oie2016-gold", "--gold", benchieGold, "--carb-gold", oie2016, tabbed}, 0, ""},
+		{[]string{"score", "--gold-format", "oie2016-gold", "--format", "csv", "--gold", oie2016, tabbed}, 0, ""},
+		{[]string{"score", "--scorer", "openie6", "--gold-format", "oie2016-gold", "--format", "csv", "--gold", oie2016, tabbed}, 0, ""},
+		{[]string{"score", "--scorer", "openie6", "--gold", oie2016, tabbed}, 1, "name it (--gold-format"},
+		{[]string{"score", "--scorer", "benchie", "--gold-format", "oie2016-gold", "--gold", oie2016, tabbed}, 2, "which BenchIE cannot read"},
 		{[]string{"score", "--scorer", "carb", "--gold-format", "nope", "--gold", oie2016, tabbed}, 2, `unknown gold format "nope"`},
 		{[]string{"score", "--scorer", "carb", "--gold-format", "benchie", "--gold", oie2016, tabbed}, 2, "does not name a gold"},
-		{[]string{"score", "--gold-format", "carb-gold", "--gold", benchieGold, tabbed}, 2, "names a CaRB scorer's gold"},
+		// the gold is read as the format named, and refused as not one
+		{[]string{"score", "--gold-format", "carb-gold", "--gold", benchieGold, tabbed}, 1, "g.txt:2:16: expected at least 2 tab-separated columns"},
+		{[]string{"score", "--gold-format", "carb-gold", "--scorer", "benchie", "--carb-gold", oie2016, "--gold", benchieGold, tabbed}, 2, "names --carb-gold's format, which only --scorer carb reads"},
 	} {
 		out, stderr, code := runCLI(t, c.args...)
 		if code != c.code || !strings.Contains(stderr, c.says) {

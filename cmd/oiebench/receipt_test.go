@@ -23,6 +23,10 @@ func TestReceiptsOfShippedSystemsVerify(t *testing.T) {
 		{"carb", []string{"score", "--gold", "benchie:en", "--scorer", "benchie,carb", "--carb-gold", "benchie:en/carb-gold", "--receipt", "carb.json", "benchie:en/clausie"}},
 		{"fl", []string{"score", "--gold", "benchie-fl:en", "--scorer", "benchie-fl", "--fl-mode", "corrected", "--receipt", "fl.json", "benchie-fl:en/imojie"}},
 		{"subset", []string{"score", "--gold", "benchie:en", "--reference-compat", "--sentences", "1-20,40", "--receipt", "subset.json", "benchie:en/stanford"}},
+		{"openie6", []string{"score", "--scorer", "openie6", "--gold", "carb:test", "--receipt", "openie6.json", "carb:test/openie4"}},
+		{"carb-binary-corrected", []string{"score", "--gold", "carb:test", "--scorer", "carb,carb-ss", "--binary", "--carb-mode", "corrected", "--receipt", "carb-binary-corrected.json", "carb:test/openie5"}},
+		{"oie16-curve", []string{"score", "--gold", "carb:test", "--scorer", "oie16", "--oie16-curve", "sklearn-0.23.1", "--receipt", "oie16-curve.json", "carb:test/clausie"}},
+		{"gold-format", []string{"score", "--gold", "carb:test", "--gold-format", "carb-gold", "--scorer", "wire57", "--receipt", "gold-format.json", "carb:test/reverb"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, stderr, code := runCLI(t, append(c.args, "--quiet", "--format", "json")...)

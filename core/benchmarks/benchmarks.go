@@ -33,6 +33,9 @@ type Dataset struct {
 	// Extras are other files of the release, named Name+"/"+File.Name.
 	Extras  []File
 	Release *Release
+	// Scorer is the scorer its gold is read by when none is asked for:
+	// "" for a BenchIE gold, "carb" for a CaRB gold (see Dataset.CaRB).
+	Scorer string
 }
 
 // BundledSystem is a published system output.
@@ -45,7 +48,7 @@ type BundledSystem struct {
 // without the release's suffix ("systems/clausie_explicit.txt" is clausie).
 func (s BundledSystem) ID() string {
 	base := s.File[strings.LastIndexByte(s.File, '/')+1:]
-	for _, suffix := range []string{"_explicit.txt", "_benchie_form.txt", ".txt"} {
+	for _, suffix := range []string{"_explicit.txt", "_benchie_form.txt", "_output.txt", ".txt"} {
 		if t, ok := strings.CutSuffix(base, suffix); ok {
 			return t
 		}
@@ -81,6 +84,12 @@ var (
 		Source:  "github.com/rali-udem/benchie_fl, commit 9d68e67 (2024-09-30)",
 		Licence: "CC BY 4.0",
 		Cite:    "Lamarche & Langlais, BenchIE^FL: A Manually Re-Annotated Fact-Based Open Information Extraction Benchmark, Findings of ACL 2024",
+	}
+	carbRelease = &Release{
+		Title: "CaRB", Dir: "carb",
+		Source:  "github.com/dair-iitd/CaRB, commit 024e0e91951eea1e6d7825a13ec303cae909e67b",
+		Licence: "MIT",
+		Cite:    "Bhardwaj, Aggarwal & Mausam, CaRB: A Crowdsourced Benchmark for Open IE, EMNLP-IJCNLP 2019",
 	}
 )
 
@@ -133,8 +142,35 @@ var FL = []Dataset{
 		Release: flRelease},
 }
 
+// CaRB lists the data sets of CaRB's release (MIT): the test and dev golds
+// with the system outputs CaRB's authors published for them (native
+// formats, each covering the whole OIE2016 corpus). They are CaRB golds,
+// named by sentence text: scored by CaRB and its variants, not by BenchIE.
+var CaRB = []Dataset{
+	{Name: "carb:test", Key: "carb-test", Label: "CaRB test set", Lang: "en", Gold: "carb/gold/test.tsv", Systems: []BundledSystem{
+		{"OpenIE 4", "carb/systems/test/openie4_output.txt"},
+		{"OpenIE 5", "carb/systems/test/openie5_output.txt"},
+		{"ClausIE", "carb/systems/test/clausie_output.txt"},
+		{"PropS", "carb/systems/test/props_output.txt"},
+		{"ReVerb", "carb/systems/test/reverb_output.txt"},
+	}, Sentences: "carb/test.txt", Extras: []File{
+		{"sentences", "carb/test.txt", "the test sentences, one a line"},
+	}, Release: carbRelease, Scorer: "carb"},
+	{Name: "carb:dev", Key: "carb-dev", Label: "CaRB dev set", Lang: "en", Gold: "carb/gold/dev.tsv", Systems: []BundledSystem{
+		{"OpenIE 5", "carb/systems/dev/openie5_output.txt"},
+	}, Sentences: "carb/dev.txt", Extras: []File{
+		{"sentences", "carb/dev.txt", "the dev sentences, one a line"},
+	}, Release: carbRelease, Scorer: "carb"},
+}
+
 // All is every data set, BenchIE's first.
-func All() []Dataset { return append(append([]Dataset(nil), BenchIE...), FL...) }
+func All() []Dataset {
+	return append(append(append([]Dataset(nil), BenchIE...), FL...), CaRB...)
+}
+
+// CaRB reports whether the data set's gold is a CaRB gold (scored by CaRB
+// and its variants) rather than a BenchIE one.
+func (d Dataset) CaRB() bool { return d.Scorer == "carb" }
 
 // FL reports whether the data set is of the BenchIE^FL release: the page
 // scores it with BenchIE^FL beside BenchIE.
@@ -159,11 +195,12 @@ func (d Dataset) Judgements() (matches, gold string, ok bool) {
 }
 
 // OnPage lists the data sets the page's gold switch offers: those with
-// published systems, BenchIE's first.
+// published systems, BenchIE's first. CaRB's golds are not among them yet:
+// the page scores a BenchIE gold.
 func OnPage() []Dataset {
 	var out []Dataset
 	for _, d := range All() {
-		if len(d.Systems) > 0 {
+		if len(d.Systems) > 0 && !d.CaRB() {
 			out = append(out, d)
 		}
 	}
@@ -190,7 +227,7 @@ func IsName(s string) bool {
 		}
 	}
 	scheme, _, ok := strings.Cut(s, ":")
-	return ok && (scheme == "benchie" || scheme == "benchie-fl")
+	return ok && (scheme == "benchie" || scheme == "benchie-fl" || scheme == "carb")
 }
 
 // Entry is one named file of the catalogue.

@@ -530,6 +530,9 @@ type Request struct {
 	Gold     Input
 	EGold    *Input
 	CaRBGold *Input // adds CaRB beside BenchIE
+	// CaRB, when set, says Gold is a CaRB or OIE2016 gold, scored alone by
+	// these columns (RunCaRBColumns); the BenchIE options are then unused.
+	CaRB *CaRBColumns
 	// FL adds BenchIE^FL beside BenchIE: the gold is read by its reader too.
 	FL           bool
 	Systems      []Input
@@ -554,6 +557,13 @@ func (req *Request) flBudget() benchiefl.Budget {
 
 // Run reads every file and evaluates; the first unreadable file is the error.
 func Run(req Request) (*Evaluation, error) {
+	if req.CaRB != nil {
+		r, err := RunCaRBColumns(req.Gold, req.Systems, req.SystemFormat, *req.CaRB)
+		if err != nil {
+			return nil, err
+		}
+		return &Evaluation{Report: *r}, nil
+	}
 	// Natively, the systems are read beside the gold, each a goroutine of
 	// its own, and the gold's statistics counted and its slots compiled as
 	// soon as it is read, while systems may still be read.

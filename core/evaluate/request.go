@@ -9,8 +9,10 @@ import (
 	"unicode/utf8"
 
 	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/carb"
 	"github.com/oiebench/oiebench/core/formats"
 	"github.com/oiebench/oiebench/core/oie"
+	"github.com/oiebench/oiebench/core/oie16"
 	"github.com/tidwall/gjson"
 )
 
@@ -25,18 +27,39 @@ const (
 	ScorerFL      = "benchie-fl"
 	ScorerCaRB    = "carb"
 	ScorerWiRe57  = "wire57"
+	// The scorers of a CaRB gold beside carb (carb-variants.md): CaRB(s,s),
+	// OIE16-C, and the preset of OpenIE6's evaluate_all.sh (CaRB(s,s),
+	// CaRB(s,m), OIE16-C, WiRe57-C). wire57 given a CaRB gold is WiRe57-C.
+	ScorerCaRBSS  = "carb-ss"
+	ScorerOIE16   = "oie16"
+	ScorerOpenIE6 = "openie6"
 )
 
 // ScorerNames are the scorers the command line knows. A request (JSON)
-// takes all but wire57, whose gold is a WiRe57 file: the command line
-// scores it.
-var ScorerNames = []string{ScorerBenchIE, ScorerFL, ScorerCaRB, ScorerWiRe57}
+// takes them all, wire57 only with a CaRB gold (WiRe57-C): a WiRe57 gold
+// is scored by the command line.
+var ScorerNames = []string{ScorerBenchIE, ScorerFL, ScorerCaRB, ScorerWiRe57, ScorerCaRBSS, ScorerOIE16, ScorerOpenIE6}
 
 // RequestScorers are the scorers a request (DecodeRequest) takes.
-var RequestScorers = ScorerNames[:3:3]
+var RequestScorers = ScorerNames
 
 // Scorers is a parsed list of scorers.
-type Scorers struct{ BenchIE, FL, CaRB, WiRe57 bool }
+type Scorers struct{ BenchIE, FL, CaRB, WiRe57, CaRBSS, OIE16, OpenIE6 bool }
+
+// CaRBGoldOnly tells whether every scorer chosen scores a CaRB gold alone
+// (carb, carb-ss, oie16, openie6; wire57 as WiRe57-C), none a BenchIE gold.
+func (sc Scorers) CaRBGoldOnly() bool {
+	return !sc.BenchIE && !sc.FL && (sc.CaRB || sc.CaRBSS || sc.OIE16 || sc.OpenIE6)
+}
+
+// Columns are the CaRB-gold columns the scorers choose; openie6 is the
+// four of evaluate_all.sh, in the papers' layout.
+func (sc Scorers) Columns() CaRBColumns {
+	if sc.OpenIE6 {
+		return OpenIE6Columns()
+	}
+	return CaRBColumns{CaRB: sc.CaRB, CaRBSS: sc.CaRBSS, OIE16: sc.OIE16, WiRe57: sc.WiRe57}
+}
 
 // ParseScorers reads a list of scorer names (each once).
 func ParseScorers(names []string) (Scorers, error) {
@@ -59,6 +82,12 @@ func ParseScorers(names []string) (Scorers, error) {
 			sc.CaRB = true
 		case ScorerWiRe57:
 			sc.WiRe57 = true
+		case ScorerCaRBSS:
+			sc.CaRBSS = true
+		case ScorerOIE16:
+			sc.OIE16 = true
+		case ScorerOpenIE6:
+			sc.OpenIE6 = true
 		}
 	}
 	return sc, nil
@@ -140,24 +169,28 @@ const (
 	mReferenceCompat = "reference_compat"
 	mStrictGold      = "strict_gold"
 	mSentences       = "sentences"
+	mBinary          = "binary"
+	mCaRBMode        = "carb_mode"
+	mOIE16Curve      = "oie16_curve"
 )
 
 // RequestMembers are the members of a request's JSON form, in the order
 // the documentation lists them.
-var RequestMembers = []string{mGold, mGoldFormat, mEGold, mCaRBGold, mSystems, mSystemFormat, mFacets, mScorers, mFLMode, mReferenceCompat, mStrictGold, mSentences}
+var RequestMembers = []string{mGold, mGoldFormat, mEGold, mCaRBGold, mSystems, mSystemFormat, mFacets, mScorers, mFLMode, mReferenceCompat, mStrictGold, mSentences, mBinary, mCaRBMode, mOIE16Curve}
 
 // requestAliases are the camelCase names the page's JavaScript API has
 // always taken, each for its snake_case member.
 var requestAliases = map[string]string{
 	"goldFormat": mGoldFormat, "eGold": mEGold, "carbGold": mCaRBGold, "systemFormat": mSystemFormat,
 	"flMode": mFLMode, "referenceCompat": mReferenceCompat, "strictGold": mStrictGold,
+	"carbMode": mCaRBMode, "oie16Curve": mOIE16Curve,
 }
 
 // DecodeRequest reads a request's JSON form:
 //
 //	{
 //	  "gold": TEXT,                  required: a BenchIE gold file
-//	  "gold_format": "auto",         optional: auto or benchie (the gold's); carb-gold or oie2016-gold (carb_gold's)
+//	  "gold_format": "auto",         optional: auto or benchie (the gold's); carb-gold or oie2016-gold (carb_gold's, or without carb_gold the gold's)
 //	  "e_gold": TEXT,                optional: a BenchIE-E gold file, adds the entity facet
 //	  "carb_gold": TEXT,             optional: a CaRB gold file, for the carb scorer
 //	  "systems": {NAME: TEXT, ...},  required: system files, scored in this order
@@ -169,6 +202,15 @@ var requestAliases = map[string]string{
 //	  "strict_gold": false,          optional: gold oddities are errors
 //	  "sentences": "covered"         optional: score a subset: "covered" or ids and ranges, "1-5,9"
 //	}
+//
+// A gold that is a CaRB or OIE2016 gold (detected from its text) is scored
+// alone, as `oiebench score --gold CARB_GOLD` does: scorers then name its
+// columns, carb (the default), carb-ss, oie16, wire57 (WiRe57-C) or
+// openie6 (the four of OpenIE6's evaluate_all.sh), with
+//
+//	"binary": false,               optional: the CaRB columns in binary mode (carb_binary, carb_ss_binary)
+//	"carb_mode": "reference",      optional: reference (the scripts as they run) or corrected
+//	"oie16_curve": "sklearn-1.2.1" optional: OIE16-C's curve, sklearn-1.2.1 or sklearn-0.23.1
 //
 // A member may also go by its camelCase name (systemFormat, flMode, ...).
 // A null member counts as absent. Unknown members are refused, so that a
@@ -205,8 +247,10 @@ func DecodeRequest(body []byte) (Request, error) {
 
 	scorers := Scorers{BenchIE: true}
 	seen := map[string]bool{}
-	var gold, eGold, systems, carbGold, flMode, goldFormatAt gjson.Result
+	var gold, eGold, systems, carbGold, flMode, goldFormatAt, scorersAt, binary, carbMode, oie16Curve gjson.Result
 	var goldFormat *formats.Format
+	var goldIsBenchIE bool // gold_format named the BenchIE gold's
+	var cols CaRBColumns
 	var err error
 	root.ForEach(func(k, v gjson.Result) bool {
 		name := k.String()
@@ -239,8 +283,10 @@ func DecodeRequest(body []byte) (Request, error) {
 			if f, err = d.str(name, v); err == nil {
 				var perr error
 				if goldFormat, perr = ParseGoldFormat(f); perr != nil {
-					err = d.errAt(v, "gold_format: %v (the gold is a BenchIE gold file; carb-gold or oie2016-gold names carb_gold's format)", perr)
+					err = d.errAt(v, "gold_format: %v (benchie names the gold's; carb-gold or oie2016-gold names carb_gold's, or the gold's when there is no carb_gold)", perr)
 				}
+				named, _ := formats.ParseGoldName(f)
+				goldIsBenchIE = named != nil && named.Name == formats.NameBenchIEGold
 				goldFormatAt = v
 			}
 		case mSystemFormat:
@@ -261,12 +307,31 @@ func DecodeRequest(body []byte) (Request, error) {
 			}); err == nil {
 				req.Facets, _ = ParseFacets(names)
 			}
+		case mBinary:
+			cols.Binary, err = d.boolean(name, v)
+			binary = v
+		case mCaRBMode:
+			var m string
+			if m, err = d.str(name, v); err == nil {
+				var perr error
+				if cols.Mode, perr = carb.ParseMode(m); perr != nil {
+					err = d.errAt(v, "carb_mode: %v", perr)
+				}
+			}
+			carbMode = v
+		case mOIE16Curve:
+			var c string
+			if c, err = d.str(name, v); err == nil {
+				var perr error
+				if cols.Curve, perr = oie16.ParseCurve(c); perr != nil {
+					err = d.errAt(v, "oie16_curve: %v", perr)
+				}
+			}
+			oie16Curve = v
 		case mScorers:
+			scorersAt = v
 			var names []string
 			if names, err = d.list(name, v, func(s string, at gjson.Result) error {
-				if s == ScorerWiRe57 {
-					return d.errAt(at, "scorer %q is not available yet: a request scores with %s; the command line scores WiRe57 (oiebench score --scorer wire57)", s, strings.Join(RequestScorers, ", "))
-				}
 				if perr := checkScorer(s); perr != nil {
 					return d.errAt(at, "%v", perr)
 				}
@@ -313,6 +378,49 @@ func DecodeRequest(body []byte) (Request, error) {
 		return req, d.errAt(root, "gold is required: the text of a BenchIE gold file")
 	}
 	req.Gold = Input{Path: mGold, Data: []byte(gold.Str)}
+	if goldFormat != nil && !carbGold.Exists() {
+		// gold_format names the gold's own format: it is read as that
+		req.Gold.GoldFormat = goldFormat
+	}
+	if f := goldCaRBFormat(req.Gold, goldIsBenchIE); f != nil {
+		// The gold decides: a CaRB gold is scored alone, by its columns.
+		if !scorersAt.Exists() {
+			scorers = Scorers{CaRB: true}
+		}
+		if scorers.BenchIE || scorers.FL {
+			at := gold
+			if req.Gold.GoldFormat != nil {
+				at = goldFormatAt
+			}
+			return req, d.errAt(at, "gold is a %s, which BenchIE cannot read: score it with scorers carb, carb-ss, oie16, wire57 or openie6 (the default is carb), or send it as carb_gold beside a BenchIE gold", f.Label)
+		}
+		for _, m := range []gjson.Result{eGold, carbGold, flMode} {
+			if m.Exists() {
+				return req, d.errAt(m, "a CaRB gold is scored alone: e_gold, carb_gold and fl_mode go with a BenchIE gold")
+			}
+		}
+		if !systems.Exists() || len(req.Systems) == 0 {
+			return req, d.errAt(root, `systems is required: an object {"name": "text of the system file", ...}`)
+		}
+		if scorers.OpenIE6 && (scorers.CaRB || scorers.CaRBSS || scorers.OIE16 || scorers.WiRe57) {
+			return req, d.errAt(scorersAt, "openie6 is the four columns carb-ss, carb, oie16 and wire57 already: give it alone")
+		}
+		c := scorers.Columns()
+		c.Binary, c.Mode, c.Curve = cols.Binary, cols.Mode, cols.Curve
+		req.CaRB = &c
+		return req, nil
+	}
+	for _, m := range []gjson.Result{binary, carbMode, oie16Curve} {
+		if m.Exists() {
+			return req, d.errAt(m, "binary, carb_mode and oie16_curve go with a CaRB or OIE2016 gold, scored alone")
+		}
+	}
+	if scorers.WiRe57 {
+		return req, d.errAt(scorersAt, "scorer %q needs a CaRB gold here (WiRe57-C); the command line scores a WiRe57 gold (oiebench score --scorer wire57)", ScorerWiRe57)
+	}
+	if scorers.CaRBSS || scorers.OIE16 || scorers.OpenIE6 {
+		return req, d.errAt(scorersAt, "carb-ss, oie16 and openie6 score a CaRB or OIE2016 gold alone: send one as gold")
+	}
 	if eGold.Exists() {
 		req.EGold = &Input{Path: mEGold, Data: []byte(eGold.Str)}
 	}
@@ -329,14 +437,28 @@ func DecodeRequest(body []byte) (Request, error) {
 		}
 		return req, d.errAt(at, "%v", err)
 	}
-	if goldFormat != nil && !carbGold.Exists() {
-		return req, d.errAt(goldFormatAt, "gold_format %q names carb_gold's format, but the request has no carb_gold (the gold is a BenchIE gold: \"benchie\" or auto)", goldFormat.Name)
-	}
 	if scorers.CaRB {
 		req.CaRBGold = &Input{Path: mCaRBGold, Data: []byte(carbGold.Str), GoldFormat: goldFormat}
 	}
 	req.SetScorers(scorers)
 	return req, nil
+}
+
+// goldCaRBFormat is the format of a request's gold when it is a CaRB or
+// OIE2016 gold, scored alone: the format gold_format names (in.GoldFormat),
+// or, unless gold_format named the BenchIE gold's (benchie), the one the
+// evidence tells (formats.Detect). It is nil for a BenchIE gold.
+func goldCaRBFormat(in Input, benchie bool) *formats.Format {
+	if in.GoldFormat != nil {
+		return in.GoldFormat
+	}
+	if benchie {
+		return nil
+	}
+	if f := formats.Detect(in.Data).Format; f != nil && f.Role == formats.CaRBGold {
+		return f
+	}
+	return nil
 }
 
 // CheckScorers checks that the scorers asked for and the options and files

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/carb"
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/oie"
 )
@@ -64,7 +65,7 @@ func TestParsers(t *testing.T) {
 	if _, err := evaluate.ParseScorers([]string{"benchie", "benchie"}); err == nil {
 		t.Error("a scorer twice")
 	}
-	if _, err := evaluate.ParseScorers([]string{"bench"}); err == nil || !strings.Contains(err.Error(), "expected benchie, benchie-fl, carb or wire57") {
+	if _, err := evaluate.ParseScorers([]string{"bench"}); err == nil || !strings.Contains(err.Error(), "expected benchie, benchie-fl, carb, wire57, carb-ss, oie16 or openie6") {
 		t.Error(err)
 	}
 	if c, err := evaluate.ParseFLMode("corrected"); !c || err != nil {
@@ -110,5 +111,41 @@ func TestRequestGoldFormat(t *testing.T) {
 	}
 	if _, err := evaluate.DecodeRequest([]byte(`{"gold": "g", "systems": {"a": "x"}, "gold_format": "benchie"}`)); err != nil {
 		t.Errorf("gold_format benchie: %v", err)
+	}
+}
+
+// Without carb_gold, gold_format names the gold's own format: an OIE2016
+// gold too short to be told by evidence is then scored alone by CaRB's
+// columns (openie6 here), read as named; BenchIE on it is refused at
+// gold_format.
+func TestRequestGoldFormatOfGoldAlone(t *testing.T) {
+	const oie2016 = `"She began her film career in 1990 .\tbegan\tbegan\tShe\ther film career\n"`
+	const sys = `"She began her film career in 1990 .\t0.9\tbegan\tShe\ther film career\n"`
+	body := func(more string) []byte {
+		return []byte(`{"gold": ` + oie2016 + `, "system_format": "carb-tabbed", "systems": {"s": ` + sys + `}` + more + `}`)
+	}
+	req, err := evaluate.DecodeRequest(body(`, "gold_format": "oie2016-gold", "scorers": ["openie6"], "carb_mode": "corrected"`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if req.CaRB == nil || !req.CaRB.CaRBSS || !req.CaRB.WiRe57 || req.CaRB.Mode != carb.Corrected || req.Gold.GoldFormat == nil || req.Gold.GoldFormat.Name != "oie2016-gold" {
+		t.Fatalf("decoded %+v, gold format %v", req.CaRB, req.Gold.GoldFormat)
+	}
+	ev, err := evaluate.Run(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := ev.Report.Systems[0].CaRB; c == nil || math.Abs(c.F1-1) > 1e-12 {
+		t.Errorf("CaRB %+v, want F1 1 (the prediction is the tuple)", c)
+	}
+	if !strings.Contains(ev.Report.Signature, "|gold-format:oie2016-gold|carb-mode:corrected") {
+		t.Errorf("signature %s", ev.Report.Signature)
+	}
+	if _, err := evaluate.DecodeRequest(body(`, "gold_format": "oie2016-gold", "scorers": ["benchie"]`)); err == nil || !strings.Contains(err.Error(), "1:") || !strings.Contains(err.Error(), "which BenchIE cannot read") {
+		t.Errorf("benchie on a named OIE2016 gold: %v", err)
+	}
+	// named benchie, the gold is not taken for a CaRB gold whatever it looks like
+	if req, err := evaluate.DecodeRequest(body(`, "gold_format": "benchie"`)); err != nil || req.CaRB != nil {
+		t.Errorf("gold_format benchie: %+v %v", req.CaRB, err)
 	}
 }

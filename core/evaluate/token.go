@@ -159,64 +159,19 @@ func carbReport(res *carb.Result) *report.CaRB {
 		Precision: res.Precision, Recall: res.Recall, F1: res.F1, AUC: res.AUC, OptimalThreshold: res.OptimalThreshold,
 		PrecNum: res.PrecNum, PrecDen: res.PrecDen, RecNum: res.RecNum, RecDen: res.RecDen,
 		PRPoints: res.PRPoints, PredictionsWithoutGold: res.PredictionsWithoutGold,
+		Mode: res.Options.Mode.String(),
+	}
+	if len(res.PRPoints) > 0 {
+		z := reportPoint(res.ZeroConf)
+		c.ZeroConf = &z
+	}
+	if res.Failure != nil {
+		c.Failure = res.Failure.Error()
 	}
 	if c.PRPoints == nil {
 		c.PRPoints = [][3]float64{}
 	}
 	return c
-}
-
-// RunCaRB scores system files with CaRB against a CaRB (or OIE2016) gold
-// alone, as CaRB's own script does: the systems must name sentences by
-// text (CaRB tabbed, OpenIE 4/5, ClausIE, OpenIE6, ...), since the gold
-// has no sentence ids.
-//
-// gold.GoldFormat, when set, names the gold's format instead of detection.
-func RunCaRB(gold Input, systems []Input, format oie.Format) (*report.Report, error) {
-	cg, err := ReadCaRBGoldAs(gold, gold.GoldFormat)
-	if err != nil {
-		return nil, err
-	}
-	opts := report.Options{Scorers: []string{"carb"}, Facets: []string{}}
-	r := &report.Report{
-		Signature: report.Signature(opts, cg.SHA256, "") + "|gold-format:" + cg.Format,
-		Version:   report.Version,
-		Options:   opts,
-		Gold: report.Gold{Path: cg.Path, SHA256: cg.SHA256, Sentences: len(cg.Sentences), Extractions: cg.TupleCount(),
-			Warnings: warningStrings(cg.Warnings)},
-		Systems: []report.System{},
-	}
-	sentences := make([]oie.Sentence, len(cg.Sentences))
-	for i, s := range cg.Sentences {
-		sentences[i] = oie.Sentence{Text: s.Text}
-	}
-	names := namesOf(sentences)
-	seen := map[string]bool{}
-	for _, in := range systems {
-		s, err := ReadSystem(in, format)
-		if err != nil {
-			return nil, err
-		}
-		if s.ByText == nil {
-			return nil, &oie.ParseError{File: in.Path, Err: ErrNotAligned, Msg: fmt.Sprintf(
-				"read as %s, which names sentences by id, while a CaRB gold names them by text: score it with a BenchIE gold (--gold BENCHIE_GOLD --carb-gold CARB_GOLD --scorer benchie,carb), or convert it to carb-tabbed with the sentences", s.Format)}
-		}
-		if err := checkAligned(s, names, cg.Path, in); err != nil {
-			return nil, err
-		}
-		if seen[s.Name] {
-			return nil, fmt.Errorf("%s: two systems are named %q: name them with NAME=FILE", in.Path, s.Name)
-		}
-		seen[s.Name] = true
-		res := carb.Score(cg.Gold, s.ByText)
-		r.Systems = append(r.Systems, report.System{
-			Name: s.Name, Path: in.Path, Format: string(s.Format), SHA256: s.SHA256, Extractions: len(s.ByText.Extractions),
-			Ignored: res.PredictionsWithoutGold, Warnings: warningStrings(append(append([]oie.Warning{}, s.ByText.Warnings...), carbWarnings(res)...)),
-			CaRB: carbReport(res),
-		})
-	}
-	r.Signature = report.WithSystems(r.Signature, r.Systems)
-	return r, nil
 }
 
 // carbWarnings is a CaRB result's warnings and, when the reference has no

@@ -31,8 +31,9 @@ type Detection struct {
 	JSON bool
 }
 
-// sniffBytes is how much of a line-based file Detect looks at.
-const sniffBytes = 1 << 16
+// SniffBytes is how much of a line-based file Detect looks at (a JSON
+// document it reads whole).
+const SniffBytes = 1 << 16
 
 // sniffLines is how many non-blank lines Detect looks at.
 const sniffLines = 200
@@ -61,8 +62,8 @@ func headLines(data []byte) []string {
 	// Blank lines before the first line of content do not count against
 	// the window: a file that starts with 64 KiB of them is not empty.
 	head = bytes.TrimLeft(head, " \t\r\n")
-	cut := len(head) > sniffBytes
-	head = head[:min(len(head), sniffBytes)]
+	cut := len(head) > SniffBytes
+	head = head[:min(len(head), SniffBytes)]
 	var out []string
 	for len(head) > 0 && len(out) < sniffLines {
 		line, rest, found := bytes.Cut(head, []byte("\n"))

@@ -91,6 +91,7 @@ const (
 	NameAnnIE         = "annie-json"
 	NameReOIE2016Gold = "re-oie2016-gold"
 	NameSentenceList  = "sentence-list"
+	NameAllenNLP      = "allennlp"
 )
 
 // All returns every format, systems first, in the order the help lists them.

@@ -119,7 +119,7 @@ var registry = []*Format{
 		read:        readOpenIE6,
 	},
 	{
-		Name: "allennlp", Label: "OpenIE6/IMoJIE allennlp", Role: System, ByText: true,
+		Name: NameAllenNLP, Label: "OpenIE6/IMoJIE allennlp", Role: System, ByText: true,
 		Origin:      "OpenIE6 and IMoJIE (.allennlp, .carb files)",
 		Description: "sentence, the extraction tagged <arg1> </arg1> <rel> </rel> <arg2> </arg2>, confidence, tab-separated",
 		Example:     "She began her film career .\t<arg1> She </arg1> <rel> began </rel> <arg2> her film career </arg2>\t0.93",

@@ -248,7 +248,7 @@ func shippedDiff(want, got string) string {
 func rescore(rc *Receipt, gold evaluate.Input, eGold, carbGold *evaluate.Input, systems []evaluate.Input) (*report.Report, error) {
 	opts := gjson.ParseBytes(rc.Options)
 	var scorers, facets []string
-	known := map[string]bool{"scorers": true, "facets": true, "reference_compat": true, "strict_gold": true, "fl_mode": true}
+	known := map[string]bool{"scorers": true, "facets": true, "reference_compat": true, "strict_gold": true, "fl_mode": true, "layout": true}
 	var unknown []string
 	opts.ForEach(func(k, v gjson.Result) bool {
 		switch k.Str {
@@ -279,11 +279,15 @@ func rescore(rc *Receipt, gold evaluate.Input, eGold, carbGold *evaluate.Input, 
 	if err != nil {
 		return nil, fmt.Errorf("system_format: %v", err)
 	}
+	cols, goldFormat, carbAlone, err := evaluate.CaRBColumnsOf(sc, opts.Get("layout").Str, rc.Signature)
 	switch {
+	case err != nil:
+		return nil, err
+	case carbAlone:
+		gold.GoldFormat = goldFormat
+		return evaluate.RunCaRBColumns(gold, systems, format, cols)
 	case sc.WiRe57 && !sc.BenchIE && !sc.FL && !sc.CaRB:
 		return evaluate.RunWiRe57(gold, systems)
-	case sc.CaRB && !sc.BenchIE && !sc.FL:
-		return evaluate.RunCaRB(gold, systems, format)
 	}
 	chosen, err := evaluate.ParseFacets(facets)
 	if err != nil {

@@ -114,7 +114,7 @@ func (r *Report) markdown() []byte {
 	ms := r.Metrics(false)
 	b.WriteString("| System |")
 	for _, m := range ms {
-		fmt.Fprintf(&b, " %s %s |", FacetLabel(m.Facet), strings.Fields(m.Label())[1])
+		fmt.Fprintf(&b, " %s %s |", r.facetLabel(m.Facet), strings.Fields(m.Label())[1])
 	}
 	b.WriteString("\n|---|")
 	b.WriteString(strings.Repeat("---:|", len(ms)))
@@ -124,7 +124,7 @@ func (r *Report) markdown() []byte {
 		for _, m := range ms {
 			v, ok := m.Value(s)
 			if ok {
-				fmt.Fprintf(&b, " %s |", formatValue(m, v, 3))
+				fmt.Fprintf(&b, " %s |", r.formatValue(m, v, 3))
 			} else {
 				b.WriteString(" – |")
 			}
@@ -154,7 +154,7 @@ func (r *Report) latex() []byte {
 	col := 2
 	var rules strings.Builder
 	for _, g := range groups {
-		fmt.Fprintf(&b, " & \\multicolumn{%d}{c}{%s}", len(g.Metrics), latexFacet(g.Facet))
+		fmt.Fprintf(&b, " & \\multicolumn{%d}{c}{%s}", len(g.Metrics), latexSymbols.Replace(escapeLatex(r.facetLabel(g.Facet))))
 		fmt.Fprintf(&rules, "\\cmidrule(lr){%d-%d}", col, col+len(g.Metrics)-1)
 		col += len(g.Metrics)
 	}
@@ -177,6 +177,8 @@ func (r *Report) latex() []byte {
 					fmt.Fprintf(&b, " & $-$%.2f", -v)
 				case strings.HasSuffix(m.Facet, "-delta"):
 					fmt.Fprintf(&b, " & $+$%.2f", v)
+				case r.Options.Layout == LayoutOpenIE6:
+					fmt.Fprintf(&b, " & %.1f", 100*v)
 				default:
 					fmt.Fprintf(&b, " & %.2f", v)
 				}
@@ -191,8 +193,12 @@ func (r *Report) latex() []byte {
 	}
 	sig := strings.ReplaceAll(escapeLatex(r.Signature), `\textbar{}`, `\textbar{}\allowbreak{}`)
 	sig = breakChecksums(sig)
-	fmt.Fprintf(&b, "\\caption{%s scores on %s (%s, %s). Signature: \\texttt{%s}}\n",
-		what, escapeLatex(BaseName(r.Gold.Path)), escapeLatex(r.SentencesLabel()), r.goldUnits(), sig)
+	notes := ""
+	if r.Options.Layout == LayoutOpenIE6 {
+		notes = " F1 at the optimal threshold and AUC, $\\times$100." + escapeLatex(" "+strings.Join(r.readerNotes(), " "))
+	}
+	fmt.Fprintf(&b, "\\caption{%s scores on %s (%s, %s).%s Signature: \\texttt{%s}}\n",
+		what, escapeLatex(BaseName(r.Gold.Path)), escapeLatex(r.SentencesLabel()), r.goldUnits(), notes, sig)
 	b.WriteString("\\end{table}\n")
 	return []byte(b.String())
 }
@@ -272,13 +278,17 @@ func (r *Report) table(opts RenderOptions) []byte {
 	head := []string{"system"}
 	rows := make([][]string, len(r.Systems))
 	for _, m := range ms {
-		head = append(head, m.Label())
+		if r.Options.Layout == LayoutOpenIE6 {
+			head = append(head, r.facetLabel(m.Facet)+" "+strings.Fields(m.Label())[1])
+		} else {
+			head = append(head, m.Label())
+		}
 	}
 	for i, s := range r.Systems {
 		rows[i] = []string{s.Name}
 		for _, m := range ms {
 			if v, ok := m.Value(s); ok {
-				rows[i] = append(rows[i], formatValue(m, v, 4))
+				rows[i] = append(rows[i], r.formatValue(m, v, 4))
 			} else {
 				rows[i] = append(rows[i], "–")
 			}
@@ -338,6 +348,12 @@ func (r *Report) table(opts RenderOptions) []byte {
 		fmt.Fprintf(&buf, "BenchIE^FL reading: %d sentences, %d synsets (the reference's count), %d triples\n", g.Sentences, g.Synsets, g.Extractions)
 	}
 	for _, n := range r.flNotes() {
+		fmt.Fprintln(&buf, n)
+	}
+	if r.Options.Layout == LayoutOpenIE6 {
+		fmt.Fprintln(&buf, "F1 at the optimal threshold and AUC, ×100, as OpenIE6's README prints them.")
+	}
+	for _, n := range r.readerNotes() {
 		fmt.Fprintln(&buf, n)
 	}
 	line := "signature: "

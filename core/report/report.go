@@ -90,7 +90,13 @@ type Options struct {
 	StrictGold      bool     `json:"strict_gold"`
 	// FLMode is BenchIE^FL's mode (reference or corrected) when scored.
 	FLMode string `json:"fl_mode,omitempty"`
+	// Layout "openie6" shows the CaRB-gold columns as OpenIE6-lineage papers
+	// print them: F1 and AUC per metric, ×100.
+	Layout string `json:"layout,omitempty"`
 }
+
+// LayoutOpenIE6 is the layout of OpenIE6's evaluate_all.sh columns.
+const LayoutOpenIE6 = "openie6"
 
 // Gold describes the gold file scored against.
 type Gold struct {
@@ -110,15 +116,25 @@ type System struct {
 	Format string `json:"format"`
 	// SHA256 is the hex SHA-256 of the system's file, so that a receipt
 	// (core/receipt) and a reader can tell which file was scored.
-	SHA256      string     `json:"sha256,omitempty"`
-	Extractions int        `json:"extractions"`
-	Ignored     int        `json:"ignored"`
-	Warnings    []string   `json:"warnings"`
-	BenchIE     *BenchIE   `json:"benchie,omitempty"`
-	Analysis    *Analysis  `json:"analysis,omitempty"`
-	CaRB        *CaRB      `json:"carb,omitempty"`
-	WiRe57      *WiRe57    `json:"wire57,omitempty"`
-	BenchIEFL   *BenchIEFL `json:"benchie_fl,omitempty"`
+	SHA256      string `json:"sha256,omitempty"`
+	Extractions int    `json:"extractions"`
+	// Reader says how a system scored against a CaRB gold was read:
+	// "openie4 (native reader)", "allennlp", "openie4, converted to
+	// allennlp" (the openie6 preset); OIE16-C's numbers depend on it.
+	Reader   string    `json:"reader,omitempty"`
+	Ignored  int       `json:"ignored"`
+	Warnings []string  `json:"warnings"`
+	BenchIE  *BenchIE  `json:"benchie,omitempty"`
+	Analysis *Analysis `json:"analysis,omitempty"`
+	CaRB     *CaRB     `json:"carb,omitempty"`
+	// CaRBSS is CaRB(s,s); CaRBBinary and CaRBSSBinary the binary modes of
+	// CaRB(s,m) and CaRB(s,s) (carb-variants.md sections 3, 4).
+	CaRBSS       *CaRB      `json:"carb_ss,omitempty"`
+	CaRBBinary   *CaRB      `json:"carb_binary,omitempty"`
+	CaRBSSBinary *CaRB      `json:"carb_ss_binary,omitempty"`
+	OIE16        *OIE16     `json:"oie16,omitempty"`
+	WiRe57       *WiRe57    `json:"wire57,omitempty"`
+	BenchIEFL    *BenchIEFL `json:"benchie_fl,omitempty"`
 }
 
 // BenchIE holds one Score per facet that was asked for.
@@ -245,21 +261,30 @@ func (m Metric) Value(s System) (float64, bool) {
 	var tp, fp, fn int
 	counts := false
 	switch m.Facet {
-	case "carb":
-		if s.CaRB == nil {
+	case "carb", "carb-ss", "carb-binary", "carb-ss-binary":
+		c := s.carbVariant(m.Facet)
+		if c == nil || c.Failure != "" { // the reference prints no number
 			return 0, false
 		}
 		if m.Name == "auc" { // CaRB's headline number beside the optimal point
-			return s.CaRB.AUC, true
+			return c.AUC, true
 		}
-		p, r, f = s.CaRB.Precision, s.CaRB.Recall, s.CaRB.F1
+		p, r, f = c.Precision, c.Recall, c.F1
+	case "oie16":
+		if s.OIE16 == nil || s.OIE16.Failure != "" {
+			return 0, false
+		}
+		if m.Name == "auc" {
+			return s.OIE16.AUC, true
+		}
+		p, r, f = s.OIE16.Precision, s.OIE16.Recall, s.OIE16.F1
 	case "carb-delta":
 		if s.CaRB == nil || s.CaRB.Delta == nil {
 			return 0, false
 		}
 		p, r, f = s.CaRB.Delta.Precision, s.CaRB.Delta.Recall, s.CaRB.Delta.F1
 	case "wire57":
-		if s.WiRe57 == nil {
+		if s.WiRe57 == nil || s.WiRe57.Failure != "" {
 			return 0, false
 		}
 		p, r, f = s.WiRe57.Precision, s.WiRe57.Recall, s.WiRe57.F1
@@ -306,6 +331,30 @@ func (m Metric) Value(s System) (float64, bool) {
 	return 0, false
 }
 
+// carbVariant is the CaRB variant a facet names, or nil.
+func (s System) carbVariant(facet string) *CaRB {
+	switch facet {
+	case "carb":
+		return s.CaRB
+	case "carb-ss":
+		return s.CaRBSS
+	case "carb-binary":
+		return s.CaRBBinary
+	case "carb-ss-binary":
+		return s.CaRBSSBinary
+	}
+	return nil
+}
+
+// hasAUC tells the facets with a curve, whose AUC is a column.
+func hasAUC(facet string) bool {
+	switch facet {
+	case "carb", "carb-ss", "carb-binary", "carb-ss-binary", "oie16":
+		return true
+	}
+	return false
+}
+
 // IsCount reports whether the metric is an integer count.
 func (m Metric) IsCount() bool { return m.Name == "tp" || m.Name == "fp" || m.Name == "fn" }
 
@@ -315,10 +364,38 @@ func (m Metric) Label() string {
 	return m.Facet + " " + short
 }
 
+// readerNotes say how each system scored against a CaRB gold was read, on
+// which OIE16-C depends (carb-variants.md 12.2): "OpenIE 4 read as
+// openie4, converted to allennlp."
+func (r *Report) readerNotes() []string {
+	var out []string
+	for _, s := range r.Systems {
+		if s.Reader != "" {
+			out = append(out, fmt.Sprintf("%s read as %s.", s.Name, s.Reader))
+		}
+	}
+	return out
+}
+
+// facetLabel is FacetLabel in the report's layout: the openie6 layout
+// names CaRB(s,m) and WiRe57-C as OpenIE6-lineage papers print them.
+func (r *Report) facetLabel(f string) string {
+	if r.Options.Layout == LayoutOpenIE6 {
+		switch f {
+		case "carb":
+			return "CaRB(s,m)"
+		case "wire57":
+			return "WiRe57-C"
+		}
+	}
+	return FacetLabel(f)
+}
+
 // FacetLabel names a facet as the paper does.
 func FacetLabel(f string) string {
 	return map[string]string{"regular": "BenchIE", "concat": "BenchIE-C", "minimal": "BenchIE-M", "entity": "BenchIE-E",
 		"carb": "CaRB", "carb-delta": "Δ CaRB−BenchIE", "wire57": "WiRe57",
+		"carb-ss": "CaRB(s,s)", "carb-binary": "binary CaRB", "carb-ss-binary": "binary CaRB(s,s)", "oie16": "OIE16-C",
 		"benchie-fl": "BenchIE^FL", "benchie-fl-other": "BenchIE^FL (other mode)", "benchie-fl-delta": "Δ FL−BenchIE"}[f]
 }
 
@@ -331,12 +408,21 @@ func (r *Report) Metrics(counts bool) []Metric {
 	}
 	var ms []Metric
 	for _, f := range r.facetsPresent() {
+		if r.Options.Layout == LayoutOpenIE6 {
+			// F1 and AUC per metric, as the papers print them; WiRe57-C
+			// has no curve.
+			ms = append(ms, Metric{f, "f1"})
+			if hasAUC(f) {
+				ms = append(ms, Metric{f, "auc"})
+			}
+			continue
+		}
 		for _, n := range names {
 			if m := (Metric{f, n}); !m.IsCount() || isBenchIEFacet(f) {
 				ms = append(ms, m)
 			}
 		}
-		if f == "carb" {
+		if hasAUC(f) {
 			ms = append(ms, Metric{f, "auc"})
 		}
 	}
@@ -348,8 +434,10 @@ func isBenchIEFacet(f string) bool {
 }
 
 func (r *Report) facetsPresent() []string {
-	order := map[string]int{"regular": 0, "concat": 1, "minimal": 2, "entity": 3, "carb": 4, "carb-delta": 5, "wire57": 6,
-		"benchie-fl": 7, "benchie-fl-delta": 8}
+	// CaRB(s,s) before CaRB(s,m), then OIE16-C and WiRe57-C: the order of
+	// evaluate_all.sh and of the papers' tables.
+	order := map[string]int{"regular": 0, "concat": 1, "minimal": 2, "entity": 3, "carb-ss": 4, "carb": 5, "carb-ss-binary": 6,
+		"carb-binary": 7, "carb-delta": 8, "oie16": 9, "wire57": 10, "benchie-fl": 11, "benchie-fl-delta": 12}
 	seen := map[string]bool{}
 	for _, s := range r.Systems {
 		for f := range order {
@@ -364,6 +452,16 @@ func (r *Report) facetsPresent() []string {
 	}
 	sort.Slice(fs, func(i, j int) bool { return order[fs[i]] < order[fs[j]] })
 	return fs
+}
+
+// formatValue formats a value for the report's layout: the openie6 layout
+// shows scores ×100 with two fewer decimals, as OpenIE6's README prints
+// them.
+func (r *Report) formatValue(m Metric, v float64, digits int) string {
+	if r.Options.Layout == LayoutOpenIE6 && !m.IsCount() {
+		return formatValue(m, 100*v, max(digits-2, 1))
+	}
+	return formatValue(m, v, digits)
 }
 
 func formatValue(m Metric, v float64, digits int) string {

@@ -53,6 +53,12 @@ type extras struct {
 	// removed are scored once the page has rescored (so that data-ready
 	// covers them).
 	wire57Key, wire57Want string
+	// The same for the files of a CaRB gold of its own (carbown.go);
+	// carbTestWanted is set once the user asked for CaRB's test set, and
+	// carbTest is that gold, read (for aligning the user's files with it).
+	carbOwnKey, carbOwnWant string
+	carbTestWanted          bool
+	carbTest                *evaluate.CaRBGold
 	// Files of the bundled data sets, read once: CaRB golds and tags.
 	carbGolds map[string]*evaluate.CaRBGold
 	tags      map[string]*nlp.Tags
@@ -67,8 +73,10 @@ type extras struct {
 func (a *app) evaluated(ev *evaluate.Evaluation) {
 	a.x.gen++
 	a.x.wire57Want, _ = a.wire57Files()
+	a.x.carbOwnWant, _ = a.carbOwnFiles()
 	m := &a.m.Analyses
-	*m = ui.Analyses{WiRe57: m.WiRe57, WiRe57Note: m.WiRe57Note, Samples: intervalSamples, Rounds: testRounds, Seed: statsSeed}
+	*m = ui.Analyses{WiRe57: m.WiRe57, WiRe57Note: m.WiRe57Note, CaRBOwn: m.CaRBOwn, CaRBOwnNote: m.CaRBOwnNote,
+		Samples: intervalSamples, Rounds: testRounds, Seed: statsSeed}
 	user, bundled := a.carbGoldOf(a.source)
 	m.CaRBPending = ev != nil && (user != nil || bundled != "")
 	if d, ok := benchmarks.DatasetByKey(a.source); ok && ev != nil {
@@ -115,6 +123,13 @@ func (a *app) nextExtra() bool {
 		a.x.wire57Want = a.x.wire57Key
 		a.env.UnlockOnly()
 		a.scoreWiRe57(wFiles)
+	case a.x.carbOwnWant != a.x.carbOwnKey || (a.x.carbTestWanted && !strings.Contains(a.x.carbOwnKey, carbTestSet)):
+		var cFiles []*userFile
+		a.x.carbOwnKey, cFiles = a.carbOwnFiles()
+		a.x.carbOwnWant = a.x.carbOwnKey
+		testSet := a.x.carbTestWanted
+		a.env.UnlockOnly()
+		a.scoreCaRBOwn(cFiles, testSet)
 	case ev == nil:
 		a.env.UnlockOnly()
 		return false
@@ -442,9 +457,10 @@ func isWiRe57Role(r ui.Role) bool { return r == ui.RoleWiRe57Gold || r == ui.Rol
 
 // sameTokenLevelFile reports whether a new file of a token-level role
 // replaces an old one: the CaRB gold of the same source, the WiRe57 gold, a
-// WiRe57 system file of the same name.
+// CaRB gold of its own, a WiRe57 or CaRB-own system file of the same name.
 func sameTokenLevelFile(old *userFile, sf storedFile) bool {
-	return old.Role == sf.Role && old.Source == sf.Source && (sf.Role != ui.RoleWiRe57 || old.Name == sf.Name)
+	byName := sf.Role == ui.RoleWiRe57 || sf.Role == ui.RoleCaRBOwn
+	return old.Role == sf.Role && old.Source == sf.Source && (!byName || old.Name == sf.Name)
 }
 
 // ExportChart implements ui.App: SVG as it is drawn, PNG drawn from it by

@@ -19,8 +19,10 @@ import (
 //	                is the Worker's POST /api/score body as an object (see
 //	                evaluate.DecodeRequest: {gold, systems: {name: text}, facets,
 //	                scorers, system_format, fl_mode, reference_compat, e_gold,
-//	                carb_gold, gold_format, strict_gold}; camelCase names are
-//	                taken too)
+//	                carb_gold, gold_format, strict_gold, binary, carb_mode,
+//	                oie16_curve}; camelCase names are taken too; a CaRB or
+//	                OIE2016 gold is scored alone by scorers carb, carb-ss,
+//	                oie16, wire57 or openie6)
 //	oiebench.report()        -> the report on screen (CLI JSON), or null
 //	oiebench.exportText(fmt) -> the table on screen as json, csv, markdown or latex
 //	oiebench.formats()       -> every input format: name, label, role, example, ...

@@ -41,6 +41,10 @@ type app struct {
 	held    []storedFile
 	nextID  int
 	shown   *evaluate.Workspace // the workspace of the evaluation on screen
+	// carbHeld is a dropped CaRB gold held back until the user answers
+	// Model.CaRBAsk; carbAnswer is the answer while it is added.
+	carbHeld   *pickedFile
+	carbAnswer ui.CaRBAnswer
 	// counting holds the golds whose statistics are being counted (counting.go)
 	counting map[*evaluate.Gold]bool
 
@@ -245,7 +249,7 @@ func (a *app) syncModel() {
 	m.Source, m.Options, m.ReadAs = a.source, a.options, a.readAs
 	m.Files = m.Files[:0]
 	for _, f := range a.files {
-		if f.Source != a.source && f.Source != wire57Source {
+		if f.Source != a.source && f.Source != wire57Source && f.Source != carbOwnSource {
 			continue
 		}
 		e := ui.FileEntry{ID: f.ID, Name: f.Name, Size: len(f.Data), Role: f.Role, Kind: f.loaded.Kind}

@@ -149,6 +149,14 @@ func (a *app) addPicked(picked []pickedFile, kind evaluate.Kind, asEGold bool) {
 		case tokenLevelRole(lf.loaded.Kind) != "":
 			role = tokenLevelRole(lf.loaded.Kind)
 		}
+		if role == ui.RoleCaRBGold {
+			var ask *ui.CaRBAsk
+			if role, ask = a.carbGoldRole(target, lf, loaded); ask != nil {
+				held := lf.pickedFile
+				a.carbHeld, a.m.CaRBAsk = &held, ask
+				continue
+			}
+		}
 		sf := storedFile{ID: a.newID(), Source: target, Role: role, Name: lf.Name, Kind: kind, Data: lf.Data, Added: time.Now().UnixMilli()}
 		if role == ui.RoleGold {
 			sf.Source = ui.CustomSource
@@ -158,14 +166,24 @@ func (a *app) addPicked(picked []pickedFile, kind evaluate.Kind, asEGold bool) {
 		}
 		if role == ui.RoleSystem {
 			// As on the command line, a file none of whose extractions names
-			// a sentence of its gold is refused, not scored as zeros.
+			// a sentence of its gold is refused, not scored as zeros; one
+			// that names sentences of a CaRB gold of its own is scored there.
 			if g := a.goldOf(target, loaded); g != nil {
 				if err := evaluate.CheckAligned(lf.loaded.System, g, lf.Data); err != nil {
-					problems = append(problems, problemFor(lf.Name, lf.Data, err, "It was not added."))
-					continue
+					own := a.carbOwnGold(loaded, target)
+					if own == nil || evaluate.CheckAlignedCaRB(lf.loaded.System, own, lf.Data) != nil {
+						problems = append(problems, problemFor(lf.Name, lf.Data, err, "It was not added."))
+						continue
+					}
+					role, sf.Role = ui.RoleCaRBOwn, ui.RoleCaRBOwn
 				}
 			}
-			lf.loaded.System.Name = a.systemName(target, lf.loaded.System.Name)
+			if role == ui.RoleSystem {
+				lf.loaded.System.Name = a.systemName(target, lf.loaded.System.Name)
+			}
+		}
+		if isCaRBOwnRole(role) { // scored on their own, under any gold
+			sf.Source = carbOwnSource
 		}
 		if old := a.replaced(sf, lf.loaded); old != nil {
 			removed = append(removed, old.ID)

@@ -53,7 +53,8 @@ func TestFLBudgetSystem(t *testing.T) {
 	}
 	var sys strings.Builder
 	for i := 0; sys.Len() < 1<<20; i++ {
-		fmt.Fprintf(&sys, "139\tThe Moroccan Islamist party\twas founded in\tthe year %d and other things it did\n", i)
+		// words of sentence 139, so that the file reads as this gold's
+		fmt.Fprintf(&sys, "139\tAn alternative\tand more convincing\texplanation %d\n", i)
 	}
 	res := post(t, newHandler(nil), mustJSON(t, map[string]any{"gold": string(gold), "systems": map[string]any{"s": sys.String()}, "scorers": []string{"benchie-fl"}}))
 	got := string(readAll(t, res))

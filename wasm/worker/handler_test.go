@@ -100,7 +100,7 @@ func TestHealth(t *testing.T) {
 	if err := json.Unmarshal(readAll(t, res), &got); err != nil {
 		t.Fatal(err)
 	}
-	if got.Status != "ok" || got.MaxBodyBytes != MaxBodyBytes || strings.Join(got.Scorers, ",") != "benchie,benchie-fl,carb" || got.Version == "" {
+	if got.Status != "ok" || got.MaxBodyBytes != MaxBodyBytes || strings.Join(got.Scorers, ",") != "benchie,benchie-fl,carb,wire57,carb-ss,oie16,openie6" || got.Version == "" {
 		t.Errorf("health = %+v", got)
 	}
 	if res.Header.Get("Access-Control-Allow-Origin") != "*" {
@@ -366,7 +366,7 @@ func TestErrors(t *testing.T) {
 		{name: "facets empty", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "facets": []}`, status: 400, msg: "facets is empty"},
 		{name: "facets string", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "facets": "regular"}`, status: 400, msg: "facets must be an array of strings"},
 		{name: "scorer carb without its gold", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "scorers": ["benchie", "carb"]}`, status: 400, msg: `the carb scorer needs carb_gold`},
-		{name: "scorer wire57", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "scorers": ["wire57"]}`, status: 400, msg: `scorer "wire57" is not available yet`},
+		{name: "scorer wire57", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "scorers": ["wire57"]}`, status: 400, msg: `scorer "wire57" needs a CaRB gold here (WiRe57-C)`},
 		{name: "scorer unknown", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "scorers": ["wire57x"]}`, status: 400, msg: `unknown scorer "wire57x"`},
 		{name: "fl_mode unknown", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "scorers": ["benchie-fl"], "fl_mode": "paper"}`, status: 400, msg: `fl_mode: unknown mode "paper": expected reference or corrected`},
 		{name: "fl_mode unused", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "fl_mode": "corrected"}`, status: 400, msg: "fl_mode is read only by the benchie-fl scorer"},
@@ -374,7 +374,8 @@ func TestErrors(t *testing.T) {
 		{name: "carb_gold unused", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "carb_gold": "x"}`, status: 400, msg: "carb_gold is read only by the carb scorer"},
 		{name: "carb_gold not text", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "carb_gold": 1}`, status: 400, msg: "carb_gold must be a string"},
 		{name: "gold_format", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "gold_format": "carb"}`, status: 400, msg: `gold_format: unknown gold format "carb"`},
-		{name: "gold_format without carb_gold", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "gold_format": "oie2016-gold"}`, status: 400, msg: `gold_format "oie2016-gold" names carb_gold's format, but the request has no carb_gold`},
+		// without carb_gold, gold_format names the gold's format: a BenchIE gold is not read as one
+		{name: "gold_format of the gold", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "gold_format": "oie2016-gold"}`, status: 400, msg: `expected at least 3 tab-separated columns`, file: "gold", line: 1, col: 40},
 		{name: "system_format", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "system_format": "csv"}`, status: 400, msg: `system_format: unknown system format "csv"`},
 		{name: "reference_compat", body: `{"gold": ` + tiny + `, "systems": {"a": ` + sys + `}, "reference_compat": "yes"}`, status: 400, msg: "reference_compat must be true or false"},
 		// 400: the texts inside, with their own positions
@@ -624,5 +625,71 @@ func TestAnswerReceiptVerifies(t *testing.T) {
 	v := receipt.Verify(rc, receipt.Source{Given: []evaluate.Input{{Path: "g.txt", Data: []byte(tinyGold)}, {Path: "tiny.tsv", Data: []byte(tinySystem)}}})
 	if !v.OK() || v.Numbers == 0 {
 		t.Fatalf("%s: %+v", v.Summary(), v.Lines)
+	}
+}
+
+// A CaRB gold sent as gold is scored alone by the columns asked for (the
+// openie6 preset here), as `oiebench score --gold carb:test --scorer
+// openie6` does; BenchIE is refused with the scorers to use.
+func TestScoreCaRBGoldAlone(t *testing.T) {
+	read := func(name string) string {
+		b, err := os.ReadFile(filepath.Join("..", "..", "dist", "data", "carb", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	gold, sys := read("gold/test.tsv"), read("systems/test/openie5_output.txt")
+	body := mustJSON(t, map[string]any{"gold": gold, "systems": map[string]any{"openie5": sys}, "scorers": []string{"openie6"}})
+	res := post(t, newHandler(nil), body)
+	got := readAll(t, res)
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("status %d: %s", res.StatusCode, got)
+	}
+	var rep struct {
+		Systems []struct {
+			CaRB   *struct{ F1, AUC float64 } `json:"carb"`
+			CaRBSS *struct{ F1, AUC float64 } `json:"carb_ss"`
+			OIE16  *struct{ F1, AUC float64 } `json:"oie16"`
+			WiRe57 *struct{ F1 float64 }      `json:"wire57"`
+		}
+	}
+	if err := json.Unmarshal(got, &rep); err != nil {
+		t.Fatal(err)
+	}
+	s := rep.Systems[0]
+	// carb-variants.md 11: OpenIE 5, CaRB(s,m) .467411 / .245475, CaRB(s,s) .411835 / .196243
+	if s.CaRB == nil || s.CaRBSS == nil || s.OIE16 == nil || s.WiRe57 == nil ||
+		math.Abs(s.CaRB.F1-.467411) > 5e-7 || math.Abs(s.CaRB.AUC-.245475) > 5e-7 ||
+		math.Abs(s.CaRBSS.F1-.411835) > 5e-7 || math.Abs(s.CaRBSS.AUC-.196243) > 5e-7 {
+		t.Errorf("columns %s", got[:min(len(got), 600)])
+	}
+	req := evaluate.Request{Gold: evaluate.Input{Path: "gold", Data: []byte(gold)},
+		Systems: []evaluate.Input{{Name: "openie5", Path: "systems/openie5", Data: []byte(sys)}}}
+	cols := evaluate.OpenIE6Columns()
+	req.CaRB = &cols
+	sameAsCommandLine(t, got, req)
+
+	body = mustJSON(t, map[string]any{"gold": gold, "systems": map[string]any{"openie5": sys}, "scorers": []string{"benchie"}})
+	if e := decodeError(t, post(t, newHandler(nil), body)); !strings.Contains(e.Msg, "scorers carb, carb-ss, oie16, wire57 or openie6") {
+		t.Errorf("BenchIE on a CaRB gold: %+v", e)
+	}
+
+	// gold_format (the gold's, with no carb_gold) decodes beside binary,
+	// carb_mode and oie16_curve, and each reaches the scoring.
+	body = mustJSON(t, map[string]any{"gold": gold, "gold_format": "carb-gold", "systems": map[string]any{"openie5": sys},
+		"scorers": []string{"carb", "oie16"}, "binary": true, "carb_mode": "corrected", "oie16_curve": "sklearn-0.23.1"})
+	res = post(t, newHandler(nil), body)
+	if got = readAll(t, res); res.StatusCode != http.StatusOK {
+		t.Fatalf("status %d: %s", res.StatusCode, got)
+	}
+	var signed struct {
+		Signature string `json:"signature"`
+	}
+	if err := json.Unmarshal(got, &signed); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(signed.Signature, "|gold-format:carb-gold|carb-mode:corrected|binary|oie16-curve:sklearn-0.23.1") {
+		t.Errorf("signature %s", signed.Signature)
 	}
 }
