@@ -27,7 +27,7 @@ type CaRB struct {
 	// Failure, when set, says why the reference script stops on this input
 	// instead of printing numbers; the numbers beside it are then not the
 	// reference's.
-	Failure string `json:"failure,omitempty"`
+	Failure string `json:"reference_cannot_score,omitempty"`
 }
 
 // Point is one point of a precision-recall curve.
@@ -60,7 +60,7 @@ type OIE16 struct {
 	// Reader names how the system file was read, on which OIE16-C's bag of
 	// words depends (carb-variants.md 6.1): "allennlp" or a native format.
 	Reader  string `json:"reader"`
-	Failure string `json:"failure,omitempty"`
+	Failure string `json:"reference_cannot_score,omitempty"`
 }
 
 // Delta is one scorer minus another, per metric.
@@ -93,5 +93,5 @@ type WiRe57 struct {
 	Variant string `json:"variant,omitempty"`
 	Mode    string `json:"mode,omitempty"`
 	Reader  string `json:"reader,omitempty"`
-	Failure string `json:"failure,omitempty"`
+	Failure string `json:"reference_cannot_score,omitempty"`
 }
