@@ -136,8 +136,6 @@ func (a *app) start() {
 	a.syncModel()
 	a.env.UnlockRender()
 	a.rescore()
-	a.release()
-	close(a.first.started)
 	go a.scoreLoop()
 }
 
