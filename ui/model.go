@@ -163,6 +163,13 @@ type FileEntry struct {
 	System string        // the name a system is shown under
 }
 
+// Elsewhere names the user's files scored on another gold than the one
+// on screen.
+type Elsewhere struct {
+	Source, Label string // the gold's key and name
+	Names         []string
+}
+
 // Problem is a file the page refused, with where and why.
 type Problem struct {
 	File    string
@@ -230,6 +237,9 @@ type Model struct {
 	Sources []Source
 	Source  string
 	Files   []FileEntry // the user's files of the current source
+	// Elsewhere are the user's files scored on other golds only, by gold:
+	// the page says where they are and goes there in one click.
+	Elsewhere []Elsewhere
 	// Problems lists refused files, newest first.
 	Problems []Problem
 	// Notice is a page-wide message, e.g. that storage is unavailable.

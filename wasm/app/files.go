@@ -19,6 +19,9 @@ import (
 type userFile struct {
 	storedFile
 	loaded evaluate.Loaded
+	// covers remembers, by gold, whether the file is scored on it besides
+	// its own (crossgold.go).
+	covers map[*evaluate.Gold]bool
 }
 
 // AddFiles implements ui.App. It runs in an event handler: the files are
@@ -305,7 +308,7 @@ func (a *app) Reread(id string, kind evaluate.Kind) {
 			return
 		}
 		l.System.Name = f.loaded.System.Name
-		f.loaded, f.Kind = l, kind
+		f.loaded, f.Kind, f.covers = l, kind, nil
 		stored = f.storedFile
 		a.syncModel()
 		a.env.UnlockRender()
