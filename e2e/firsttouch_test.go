@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -19,9 +20,11 @@ import (
 
 // touchProbe records, in ms from navigation, when the live page first
 // rendered (data-ready leaves "prerendered": the evaluator is ready) and
-// when the Sentences tab became the selected one.
+// when the Sentences tab became the selected one, and the main thread's
+// long tasks.
 const touchProbe = `(() => {
-  const r = window.__touch = {live: 0, tab: 0};
+  const r = window.__touch = {live: 0, tab: 0, long: []};
+  new PerformanceObserver(l => { for (const e of l.getEntries()) r.long.push([Math.round(e.startTime), Math.round(e.duration)]); }).observe({type: 'longtask', buffered: true});
   new MutationObserver(() => {
     const app = document.getElementById('app');
     const ready = app && app.getAttribute('data-ready');
@@ -46,45 +49,57 @@ func slowEvaluator(t *testing.T, hold time.Duration) *httptest.Server {
 	return srv
 }
 
+// earlyClicks opens the page at a CPU slowdown with the evaluator's
+// download held back, clicks (real mouse clicks, Input.dispatchMouseEvent
+// at each control's centre) a facet toggle, a sort heading and the
+// Sentences tab on the first screen, and returns the page once the tab
+// clicked early is the selected one, with the times (ms from navigation)
+// the evaluator was ready and the tab changed.
+func earlyClicks(t *testing.T, srv *httptest.Server, slowdown float64) (p *page, live, tab float64) {
+	p = newPage(t)
+	p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		if _, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: touchProbe}); err != nil {
+			return err
+		}
+		_, err := cdp.Call(ctx, tg, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: slowdown})
+		return err
+	}), chromedp.Navigate(srv.URL+"/"))
+	p.waitFor("the first screen", `document.querySelector('#app[data-ready="prerendered"] #tab-sentences') !== null && window.oiebenchEarly !== undefined`)
+	for _, sel := range []string{`input[data-facet="minimal"]`, `button[aria-label="Sort by system name"]`, `#tab-sentences`} {
+		p.do(chromedp.Click(chromedp.CSS(sel)))
+	}
+	if ready := eval[string](p, `document.getElementById('app').getAttribute('data-ready')`); ready != "prerendered" {
+		t.Fatalf("the clicks were made after the evaluator was ready (data-ready %q): this test proves nothing", ready)
+	}
+	if got := eval[bool](p, `document.querySelector('input[data-facet="minimal"]').checked`); !got {
+		t.Error("the facet checkbox changed on the first screen, before the evaluator could act on it")
+	}
+	if n := eval[int](p, `window.oiebenchEarly.queued`); n != 3 {
+		t.Errorf("%d clicks queued, want 3", n)
+	}
+	p.waitFor("the tab clicked early", `window.__touch.tab > 0`)
+	live, tab = eval[float64](p, `window.__touch.live`), eval[float64](p, `window.__touch.tab`)
+	t.Logf("CPU %gx: evaluator ready at %.0f ms, the tab clicked early selected at %.0f ms (%.1f ms later); replayed at %v ms; main-thread tasks over 50 ms from 1 s before ready to the tab [start, duration]: %v",
+		slowdown, live, tab, tab-live, eval[[]float64](p, `window.oiebenchEarly.at`),
+		eval[[][2]float64](p, `window.__touch.long.filter(([s, d]) => s + d > window.__touch.live - 1000 && s < window.__touch.tab)`))
+	return p, live, tab
+}
+
+var slowdowns = []struct {
+	name string
+	rate float64
+}{{"1x", 1}, {"4x", 4}}
+
 // Clicks made on the first screen, before the evaluator runs (a facet
 // toggle, a sort heading, a tab), are not lost: the loader queues them and
-// replays them once the live page is rendered, and the last of them (the
-// tab) is honoured within 100 ms of the evaluator being ready, at 1× and
-// at 4× CPU slowdown.
-func TestEarlyClicksHonoured(t *testing.T) {
+// replays them, in order, once the live page is rendered.
+func TestEarlyClicksKept(t *testing.T) {
 	srv := slowEvaluator(t, 3*time.Second)
-	for _, slowdown := range []float64{1, 4} {
-		t.Run(map[float64]string{1: "1x", 4: "4x"}[slowdown], func(t *testing.T) {
-			p := newPage(t)
-			p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-				if _, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: touchProbe}); err != nil {
-					return err
-				}
-				_, err := cdp.Call(ctx, tg, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: slowdown})
-				return err
-			}), chromedp.Navigate(srv.URL+"/"))
-			p.waitFor("the first screen", `document.querySelector('#app[data-ready="prerendered"] #tab-sentences') !== null && window.oiebenchEarly !== undefined`)
-			// Real mouse clicks (Input.dispatchMouseEvent at each control's centre).
-			for _, sel := range []string{`input[data-facet="minimal"]`, `button[aria-label="Sort by system name"]`, `#tab-sentences`} {
-				p.do(chromedp.Click(chromedp.CSS(sel)))
-			}
-			if ready := eval[string](p, `document.getElementById('app').getAttribute('data-ready')`); ready != "prerendered" {
-				t.Fatalf("the clicks were made after the evaluator was ready (data-ready %q): this test proves nothing", ready)
-			}
-			if got := eval[bool](p, `document.querySelector('input[data-facet="minimal"]').checked`); !got {
-				t.Error("the facet checkbox changed on the first screen, before the evaluator could act on it")
-			}
-			if n := eval[int](p, `window.oiebenchEarly.queued`); n != 3 {
-				t.Errorf("%d clicks queued, want 3", n)
-			}
-			p.waitFor("the tab clicked early", `window.__touch.tab > 0`)
-			live, tab := eval[float64](p, `window.__touch.live`), eval[float64](p, `window.__touch.tab`)
-			t.Logf("CPU %gx: evaluator ready at %.0f ms, tab changed at %.0f ms: %.1f ms later", slowdown, live, tab, tab-live)
-			if tab-live > 100 {
-				t.Errorf("the early tab click was honoured %.1f ms after the evaluator was ready, want ≤ 100 ms", tab-live)
-			}
+	for _, sd := range slowdowns {
+		t.Run(sd.name, func(t *testing.T) {
+			p, _, _ := earlyClicks(t, srv, sd.rate)
 			p.waitFor("the replay", `performance.getEntriesByName('oiebench-replayed').length > 0`)
-			if e := eval[map[string]int](p, `window.oiebenchEarly`); e["replayed"] != 3 || e["missed"] != 0 {
+			if e := eval[map[string]int](p, `({replayed: window.oiebenchEarly.replayed, missed: window.oiebenchEarly.missed})`); e["replayed"] != 3 || e["missed"] != 0 {
 				t.Errorf("replayed %d, missed %d of 3", e["replayed"], e["missed"])
 			}
 			p.waitReady()
@@ -98,6 +113,23 @@ func TestEarlyClicksHonoured(t *testing.T) {
 			}
 			if n := eval[int](p, `document.querySelectorAll('#scores td[data-facet="minimal"]').length`); n != 0 {
 				t.Errorf("BenchIE-M still has %d cells after its early toggle", n)
+			}
+		})
+	}
+}
+
+// The issue's target: the tab clicked on the first screen is the selected
+// one within 100 ms of the evaluator being ready, at 1× and 4× CPU. On a
+// shared machine this fails while the evaluator runs on the page's thread
+// (docs/page-responsiveness.md): its work after the table is one long task
+// that the replayed clicks wait behind.
+func TestEarlyClickWithin100ms(t *testing.T) {
+	srv := slowEvaluator(t, 3*time.Second)
+	for _, sd := range slowdowns {
+		t.Run(sd.name, func(t *testing.T) {
+			_, live, tab := earlyClicks(t, srv, sd.rate)
+			if tab-live > 100 {
+				t.Errorf("the early tab click was honoured %.1f ms after the evaluator was ready, want ≤ 100 ms", tab-live)
 			}
 		})
 	}
@@ -197,5 +229,37 @@ func TestPhoneTableFirst(t *testing.T) {
 				t.Errorf("%s: the table starts %.0f px down, below the first screen (%d px)", v.name, table, v.height)
 			}
 		})
+	}
+}
+
+// A researcher's file stays across gold switches: added on English, it is
+// scored on English, BenchIE^FL (the same sentences); on German a line
+// says where it is, and its button goes back to English, where it is
+// scored again.
+func TestFileAcrossGoldSwitches(t *testing.T) {
+	p := newPage(t)
+	p.open("")
+	pick(p, "#file-input", writeTemp(t, "mine.tsv", []byte("1\tHe\tserved as\tthe first Prime Minister of Australia\n2\tGraner\thandcuffed\thim\n")))
+	p.waitFor("mine on English", `document.querySelector('#scores td[data-system="mine"]') !== null && document.querySelector('#app[data-ready="table"]') !== null`)
+	en := cells(p)["mine"]["regular"]["f1"]
+
+	p.do(chromedp.Click(chromedp.CSS(`button[data-source="fl-en"]`)))
+	p.waitFor("mine on English, BenchIE^FL", `document.querySelector('button[data-source="fl-en"][aria-pressed="true"]') !== null && document.querySelector('#scores td[data-system="mine"]') !== null && document.querySelector('#app[data-ready="table"]') !== null`)
+	if got := cells(p)["mine"]["regular"]["f1"]; got != en {
+		t.Errorf("mine's BenchIE F1 on the BenchIE^FL gold %s, on English %s", got, en)
+	}
+
+	p.do(chromedp.Click(chromedp.CSS(`button[data-source="de"]`)))
+	p.waitFor("the line on German", `document.querySelector('button[data-source="de"][aria-pressed="true"]') !== null && document.querySelector('#app[data-ready="table"]') !== null && document.querySelector('[data-elsewhere="en"]') !== null`)
+	if n := eval[int](p, `document.querySelectorAll('#scores td[data-system="mine"]').length`); n != 0 {
+		t.Errorf("an English file scored on the German gold (%d cells)", n)
+	}
+	if got := eval[string](p, `document.querySelector('[data-elsewhere="en"]').textContent`); !strings.Contains(got, "mine.tsv") || !strings.Contains(got, "Show English") {
+		t.Errorf("the line says %q", got)
+	}
+	p.do(chromedp.Click(chromedp.CSS(`[data-elsewhere="en"] button`)))
+	p.waitFor("mine back on English", `document.querySelector('button[data-source="en"][aria-pressed="true"]') !== null && document.querySelector('#scores td[data-system="mine"]') !== null && document.querySelector('#app[data-ready="table"]') !== null`)
+	if got := cells(p)["mine"]["regular"]["f1"]; got != en {
+		t.Errorf("mine's F1 back on English %s, first %s", got, en)
 	}
 }
