@@ -284,6 +284,11 @@ type Model struct {
 	// ScrollActive asks for the selected list item to be scrolled into view
 	// after the next render (set by keyboard moves).
 	ScrollActive bool
+	// NewRows are the systems of the files added last: their rows are
+	// highlighted, the first is scrolled into view once it is on screen
+	// (while ScrollNew is set) and announced with its rank.
+	NewRows   []string
+	ScrollNew bool
 }
 
 type listKey struct {

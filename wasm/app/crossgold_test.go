@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -30,6 +31,20 @@ func TestFileAcrossGolds(t *testing.T) {
 	scored, enF1, elsewhere := mine()
 	if !scored || len(elsewhere) != 0 {
 		t.Fatalf("on English: scored %v, elsewhere %v", scored, elsewhere)
+	}
+	// The new row is marked, to be scrolled to, and announced with its rank.
+	a.env.RLock()
+	rows, scroll := slices.Clone(a.m.NewRows), a.m.ScrollNew
+	said := (&ui.Root{M: a.m}).Announcement()
+	rank := 1
+	for _, s := range a.m.Eval.Report.Systems {
+		if s.BenchIE.Facet("regular").F1 > enF1 {
+			rank++
+		}
+	}
+	a.env.RUnlock()
+	if want := fmt.Sprintf("mine added: BenchIE F1 %.3f, rank %d of 10.", enF1, rank); !slices.Equal(rows, []string{"mine"}) || !scroll || said != want {
+		t.Errorf("new rows %v, scroll %v, announced %q; want [mine], true, %q", rows, scroll, said, want)
 	}
 
 	a.handle(func() { a.SwitchSource("fl-en") })

@@ -123,6 +123,7 @@ func (a *app) addPicked(picked []pickedFile, kind evaluate.Kind, asEGold bool) {
 		target = ui.CustomSource
 	}
 	var problems []ui.Problem
+	var rows []string // the new systems' rows
 	for _, lf := range loaded {
 		if lf.err != nil {
 			problems = append(problems, problemFor(lf.Name, lf.Data, lf.err, a.keptMessage(target, lf, asEGold)))
@@ -159,6 +160,9 @@ func (a *app) addPicked(picked []pickedFile, kind evaluate.Kind, asEGold bool) {
 			removed = append(removed, old.ID)
 		}
 		a.files = append(a.files, &userFile{storedFile: sf, loaded: lf.loaded})
+		if role == ui.RoleSystem {
+			rows = append(rows, lf.loaded.System.Name)
+		}
 		if role == ui.RoleGold {
 			a.custom = evaluate.NewWorkspace(lf.loaded.Gold)
 		}
@@ -170,6 +174,7 @@ func (a *app) addPicked(picked []pickedFile, kind evaluate.Kind, asEGold bool) {
 	}
 	a.m.Progress = nil
 	if len(added) > 0 {
+		a.m.NewRows, a.m.ScrollNew = rows, len(rows) > 0
 		if target != a.source {
 			a.source = target
 			a.m.SetEvaluation(nil)
