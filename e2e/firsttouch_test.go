@@ -242,6 +242,15 @@ func TestFileAcrossGoldSwitches(t *testing.T) {
 	pick(p, "#file-input", writeTemp(t, "mine.tsv", []byte("1\tHe\tserved as\tthe first Prime Minister of Australia\n2\tGraner\thandcuffed\thim\n")))
 	p.waitFor("mine on English", `document.querySelector('#scores td[data-system="mine"]') !== null && document.querySelector('#app[data-ready="table"]') !== null`)
 	en := cells(p)["mine"]["regular"]["f1"]
+	// The new row: marked, in view, announced with its rank.
+	p.waitFor("the announcement", `document.getElementById('announce').textContent.startsWith('mine added: ')`)
+	said := eval[string](p, `document.getElementById('announce').textContent`)
+	inView := eval[bool](p, `(() => { const r = document.querySelector('#scores tr[data-row="mine"]').getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; })()`)
+	marked := eval[bool](p, `document.querySelector('#scores tr[data-row="mine"]').classList.contains('new-row')`)
+	t.Logf("announced %q; in view %v; marked %v", said, inView, marked)
+	if !inView || !marked || !strings.Contains(said, ", rank ") {
+		t.Errorf("the new row: in view %v, marked %v, announced %q", inView, marked, said)
+	}
 
 	p.do(chromedp.Click(chromedp.CSS(`button[data-source="fl-en"]`)))
 	p.waitFor("mine on English, BenchIE^FL", `document.querySelector('button[data-source="fl-en"][aria-pressed="true"]') !== null && document.querySelector('#scores td[data-system="mine"]') !== null && document.querySelector('#app[data-ready="table"]') !== null`)
