@@ -233,7 +233,8 @@ func TestPhoneTableFirst(t *testing.T) {
 }
 
 // A researcher's file stays across gold switches: added on English, it is
-// scored on English, BenchIE^FL (the same sentences); on German a line
+// marked, scrolled into view and announced, and scored on English,
+// BenchIE^FL (the same sentences, annotated anew); on German a line
 // says where it is, and its button goes back to English, where it is
 // scored again.
 func TestFileAcrossGoldSwitches(t *testing.T) {
@@ -254,8 +255,11 @@ func TestFileAcrossGoldSwitches(t *testing.T) {
 
 	p.do(chromedp.Click(chromedp.CSS(`button[data-source="fl-en"]`)))
 	p.waitFor("mine on English, BenchIE^FL", `document.querySelector('button[data-source="fl-en"][aria-pressed="true"]') !== null && document.querySelector('#scores td[data-system="mine"]') !== null && document.querySelector('#app[data-ready="table"]') !== null`)
-	if got := cells(p)["mine"]["regular"]["f1"]; got != en {
-		t.Errorf("mine's BenchIE F1 on the BenchIE^FL gold %s, on English %s", got, en)
+	// That gold's own synsets: its numbers are its own, not English's.
+	if got := cells(p)["mine"]["regular"]["f1"]; got == "" {
+		t.Error("mine has no BenchIE F1 on the BenchIE^FL gold")
+	} else {
+		t.Logf("mine's BenchIE F1: %s on English, %s on English, BenchIE^FL", en, got)
 	}
 
 	p.do(chromedp.Click(chromedp.CSS(`button[data-source="de"]`)))
