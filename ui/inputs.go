@@ -305,3 +305,9 @@ func (c *Inputs) VerifiedAttr() string {
 	}
 	return "false"
 }
+
+// ElsewhereText says which of the user's files are scored on another gold
+// only, and why they are not here.
+func ElsewhereText(e Elsewhere) string {
+	return strings.Join(e.Names, ", ") + ": added on " + e.Label + "; not scored on this gold (its sentences differ, or a system here has the same name)."
+}

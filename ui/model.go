@@ -201,6 +201,13 @@ type FileEntry struct {
 	System string        // the name a system is shown under
 }
 
+// Elsewhere names the user's files scored on another gold than the one
+// on screen.
+type Elsewhere struct {
+	Source, Label string // the gold's key and name
+	Names         []string
+}
+
 // Problem is a file the page refused, with where and why.
 type Problem struct {
 	File    string
@@ -287,6 +294,9 @@ type Model struct {
 	Sources []Source
 	Source  string
 	Files   []FileEntry // the user's files of the current source
+	// Elsewhere are the user's files scored on other golds only, by gold:
+	// the page says where they are and goes there in one click.
+	Elsewhere []Elsewhere
 	// Problems lists refused files, newest first.
 	Problems []Problem
 	// Verification is the last receipt dropped, checked against the files
@@ -337,6 +347,11 @@ type Model struct {
 	// ScrollActive asks for the selected list item to be scrolled into view
 	// after the next render (set by keyboard moves).
 	ScrollActive bool
+	// NewRows are the systems of the files added last: their rows are
+	// highlighted, the first is scrolled into view once it is on screen
+	// (while ScrollNew is set) and announced with its rank.
+	NewRows   []string
+	ScrollNew bool
 }
 
 type listKey struct {

@@ -1,6 +1,10 @@
 package ui
 
 import (
+	"fmt"
+	"strings"
+
+	"github.com/oiebench/oiebench/core/report"
 	"github.com/vugu/vugu"
 	"github.com/vugu/vugu/js"
 )
@@ -132,6 +136,15 @@ func (c *Root) AfterRender() {
 			el.Call("scrollIntoView", opts)
 		}
 	}
+	if c.M.ScrollNew && len(c.M.NewRows) > 0 && c.View() == ViewScores {
+		doc := js.Global().Get("document")
+		if el := doc.Call("querySelector", `#scores tr[data-row="`+cssString(c.M.NewRows[0])+`"]`); el.Truthy() {
+			c.M.ScrollNew = false
+			opts := js.Global().Get("Object").New()
+			opts.Set("block", "center")
+			el.Call("scrollIntoView", opts)
+		}
+	}
 	if c.focusTab {
 		c.focusTab = false
 		if el := js.Global().Get("document").Call("getElementById", "tab-"+string(c.View())); el.Truthy() {
@@ -145,3 +158,51 @@ func (c *Root) Retry() { c.M.App.RetryStored() }
 
 // Discard deletes the held files.
 func (c *Root) Discard() { c.M.App.DiscardStored() }
+
+// cssString escapes s for a double-quoted CSS attribute value.
+func cssString(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\a `).Replace(s)
+}
+
+// Announcement is what the page's live region says: the systems of the
+// files added last, with their rank by the first facet's F1, once scored.
+func (c *Root) Announcement() string {
+	if len(c.M.NewRows) == 0 || c.M.Eval == nil {
+		return ""
+	}
+	r := &c.M.Eval.Report
+	if len(r.Options.Facets) == 0 {
+		return ""
+	}
+	facet := r.Options.Facets[0]
+	var parts []string
+	for _, name := range c.M.NewRows {
+		if p := rankOf(r, facet, name); p != "" {
+			parts = append(parts, p)
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// rankOf says where system name ranks by facet's F1 ("" when not scored).
+func rankOf(r *report.Report, facet, name string) string {
+	var f1 float64
+	found := false
+	for _, s := range r.Systems {
+		if s.Name == name {
+			if sc := s.BenchIE.Facet(facet); sc != nil {
+				f1, found = sc.F1, true
+			}
+		}
+	}
+	if !found {
+		return ""
+	}
+	rank := 1
+	for _, s := range r.Systems {
+		if sc := s.BenchIE.Facet(facet); sc != nil && sc.F1 > f1 {
+			rank++
+		}
+	}
+	return fmt.Sprintf("%s added: %s F1 %.3f, rank %d of %d.", name, report.FacetLabel(facet), f1, rank, len(r.Systems))
+}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -242,4 +243,12 @@ func (c *ScoreTable) FileName(s report.System) string {
 		p = p[i+1:]
 	}
 	return p
+}
+
+// RowClass marks the rows of the files added last.
+func (c *ScoreTable) RowClass(s report.System) string {
+	if slices.Contains(c.M.NewRows, s.Name) {
+		return "new-row"
+	}
+	return ""
 }

@@ -140,8 +140,6 @@ func (a *app) start() {
 	a.syncModel()
 	a.env.UnlockRender()
 	a.rescore()
-	a.release()
-	close(a.first.started)
 	go a.scoreLoop()
 }
 
@@ -247,9 +245,10 @@ func (a *app) syncModel() {
 	}
 	m.Sources = append(m.Sources, a.workSources()...)
 	m.Source, m.Options, m.ReadAs = a.source, a.options, a.readAs
-	m.Files = m.Files[:0]
+	m.Files, m.Elsewhere = m.Files[:0], nil
 	for _, f := range a.files {
-		if f.Source != a.source && f.Source != wire57Source && f.Source != carbOwnSource {
+		if f.Source != carbOwnSource && !a.scoredOn(f, a.source) {
+			a.elsewhere(f)
 			continue
 		}
 		e := ui.FileEntry{ID: f.ID, Name: f.Name, Size: len(f.Data), Role: f.Role, Kind: f.loaded.Kind}

@@ -20,6 +20,9 @@ import (
 type userFile struct {
 	storedFile
 	loaded evaluate.Loaded
+	// covers remembers, by gold, whether the file is scored on it besides
+	// its own (crossgold.go).
+	covers map[*evaluate.Gold]bool
 }
 
 // AddFiles implements ui.App. It runs in an event handler: the files are
@@ -135,6 +138,7 @@ func (a *app) addPicked(picked []pickedFile, kind evaluate.Kind, asEGold bool) {
 		target = ui.CustomSource
 	}
 	var problems []ui.Problem
+	var rows []string // the new systems' rows
 	for _, lf := range loaded {
 		if lf.err != nil {
 			problems = append(problems, problemFor(lf.Name, lf.Data, lf.err, a.keptMessage(target, lf, asEGold)))
@@ -189,6 +193,9 @@ func (a *app) addPicked(picked []pickedFile, kind evaluate.Kind, asEGold bool) {
 			removed = append(removed, old.ID)
 		}
 		a.files = append(a.files, &userFile{storedFile: sf, loaded: lf.loaded})
+		if role == ui.RoleSystem {
+			rows = append(rows, lf.loaded.System.Name)
+		}
 		if role == ui.RoleGold {
 			a.custom = evaluate.NewWorkspace(lf.loaded.Gold)
 		}
@@ -200,6 +207,7 @@ func (a *app) addPicked(picked []pickedFile, kind evaluate.Kind, asEGold bool) {
 	}
 	a.m.Progress = nil
 	if len(added) > 0 {
+		a.m.NewRows, a.m.ScrollNew = rows, len(rows) > 0
 		if target != a.source {
 			a.source = target
 			a.m.SetEvaluation(nil)
@@ -381,7 +389,7 @@ func (a *app) Reread(id string, kind evaluate.Kind) {
 		if l.System != nil {
 			l.System.Name = f.loaded.System.Name
 		}
-		f.loaded, f.Kind = l, kind
+		f.loaded, f.Kind, f.covers = l, kind, nil
 		stored = f.storedFile
 		a.syncModel()
 		a.env.UnlockRender()

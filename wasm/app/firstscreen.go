@@ -36,9 +36,6 @@ type firstScreen struct {
 type firstState struct {
 	want      firstScreen
 	hold, due atomic.Bool
-	// started is closed once the page's start is done (its first table
-	// shown, or its error): files dropped on the first screen are taken then.
-	started chan struct{}
 }
 
 // reportDigest is the digest of the numbers on screen: the report's JSON
@@ -60,19 +57,30 @@ func reportDigest(m *ui.Model) (string, error) {
 	return "sha256:" + hex.EncodeToString(h.Sum(nil)), nil
 }
 
+// onFirstView tells whether the page shows the first screen's view of
+// source: its gold, no file of the user, the default options (the lock is
+// held).
+func (a *app) onFirstView(source string) bool {
+	if a.source != source || len(a.m.Files) > 0 || a.m.Fatal != "" {
+		return false
+	}
+	o := a.options
+	return !o.ReferenceCompat && !o.FL && slices.Equal(o.Facets, defaultOptions().Facets)
+}
+
 // firstSettled tells whether the screen shows a first screen's view of
-// source, complete: no file of the user, the default options, the table
-// final, the gold's statistics counted and the work after the table done
-// (the lock is held).
+// source, complete: the table final, the gold's statistics counted and the
+// work after the table done (the lock is held).
 func (a *app) firstSettled(source string) bool {
+	return a.onFirstView(source) && a.firstLaidOut() && a.extrasIdle()
+}
+
+// firstLaidOut tells whether the screen has everything that takes room on
+// the first screen: the final table (CaRB's columns included) and the
+// gold's statistics (the lock is held).
+func (a *app) firstLaidOut() bool {
 	m := a.m
-	if a.source != source || len(m.Files) > 0 || m.Eval == nil || m.Eval.Report.Gold.Stats == nil {
-		return false
-	}
-	if o := a.options; o.ReferenceCompat || o.FL || !slices.Equal(o.Facets, defaultOptions().Facets) {
-		return false
-	}
-	return a.extrasIdle() && (&ui.Root{M: m}).Ready() == "table"
+	return m.Eval != nil && m.Eval.Report.Gold.Stats != nil && (&ui.Root{M: m}).Ready() == "table"
 }
 
 // defaultOptions are a fresh visitor's options: every facet, the paper's rule.
@@ -82,13 +90,26 @@ func defaultOptions() ui.Options { return ui.Options{Facets: benchie.Facets} }
 // renders while it is on screen.
 func (a *app) initFirst(f firstScreen) {
 	a.first.want = f
-	a.first.started = make(chan struct{})
 	a.first.hold.Store(f.Digest != "")
 	a.first.due.Store(f.Digest != "")
 }
 
-// holding tells the render loop to leave the first screen as it is.
-func (a *app) holding() bool { return a.first.hold.Load() }
+// holding tells the render loop to leave the first screen as it is, and
+// ends the hold once the page's own screen may replace it: when it has
+// everything that takes room on the first screen, so that taking over
+// moves nothing on the page (no layout shift), or when it shows another
+// view than the first screen's (the lock is held, for reading at least).
+// Input made meanwhile is queued by dist/loader.js, not lost.
+func (a *app) holding() bool {
+	if !a.first.hold.Load() {
+		return false
+	}
+	if a.onFirstView(a.first.want.Source) && !a.firstLaidOut() {
+		return true
+	}
+	a.first.hold.Store(false)
+	return false
+}
 
 // release ends the hold: the evaluator's own screen is rendered from now on.
 func (a *app) release() {

@@ -6,13 +6,10 @@
 package main
 
 import (
-	"sync"
-
 	"github.com/oiebench/oiebench/core/exercise"
 	"github.com/oiebench/oiebench/ui"
 	"github.com/vugu/vugu"
 	"github.com/vugu/vugu/domrender"
-	"github.com/vugu/vugu/js"
 )
 
 func main() {
@@ -32,42 +29,16 @@ func main() {
 	a := newApp(env, jsBrowser{})
 	root := &ui.Root{M: a.m}
 	registerAPI(a)
-	// While the first screen is held, files dropped on it are kept, and
-	// taken as the page's drop zone takes them once the page has started
-	// (after, the drop zone's own handler takes them).
-	var dropMu sync.Mutex
-	var dropped []js.Value
-	js.Global().Get("document").Call("addEventListener", "drop", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		dt := args[0].Get("dataTransfer")
-		if !a.holding() || !dt.Truthy() {
-			return nil
-		}
-		if files := dt.Get("files"); files.Truthy() && files.Length() > 0 {
-			dropMu.Lock()
-			// A drop's DataTransfer empties once the handler returns: keep the Files.
-			dropped = append(dropped, js.Global().Get("Array").Call("from", files))
-			dropMu.Unlock()
-		}
-		return nil
-	}))
-	go func() {
-		<-a.first.started
-		dropMu.Lock()
-		early := dropped
-		dropped = nil
-		dropMu.Unlock()
-		for _, files := range early {
-			env.Lock()
-			a.AddFiles(files, false)
-			env.UnlockRender()
-		}
-	}()
+	// Input that arrives while the first screen is held (clicks, keys,
+	// files picked or dropped) is queued by dist/loader.js and replayed once
+	// the live page is rendered.
 	go a.start()
 	for ok := true; ok; ok = renderer.EventWait() {
-		if a.holding() {
-			continue // the shell's first screen stays until the first table (firstscreen.go)
-		}
 		env.RLock() // the model is read while building
+		if a.holding() {
+			env.RUnlock()
+			continue // the shell's first screen stays until the page's own matches it (firstscreen.go)
+		}
 		results := buildEnv.RunBuild(root)
 		env.RUnlock()
 		if err := renderer.Render(results); err != nil {

@@ -16,23 +16,42 @@ const paceSlice = 30 * time.Millisecond
 
 // pause returns a function for the core's long loops (reading, compiling,
 // scoring, counting: their Pause options), called every few hundred lines or
-// extractions: once paceSlice has passed since the last yield, it calls
-// then (if set; it may show progress, taking the EventEnv lock itself) and
-// lets the browser run. Call it, and the loops, from a goroutine that holds
-// no lock.
+// extractions: once paceSlice has passed since the browser last ran, it
+// calls then (if set; it may show progress, taking the EventEnv lock
+// itself) and lets the browser run. Call it, and the loops, from a
+// goroutine that holds no lock.
 func (a *app) pause(then func()) func() {
-	last := time.Now()
 	return func() {
-		if time.Since(last) < paceSlice {
+		if sinceTurn() < paceSlice {
 			return
 		}
 		if then != nil {
 			then()
 		}
 		a.br.Yield()
-		last = time.Now()
+		browserRan()
 	}
 }
+
+// The slice is measured from the browser's last turn, for the whole page,
+// not from each loop's own last yield. Go in the browser returns to it
+// only when every goroutine waits: while one loop waits for its turn,
+// another that counted its own time would go on for its own slice, and two
+// loops at once (the CaRB columns and the intervals after the table) would
+// hold the page's thread for seconds in one task, clicks waiting behind it
+// (docs/page-responsiveness.md).
+var (
+	paceEpoch = time.Now()
+	lastTurn  atomic.Int64 // when the browser last ran, as time since paceEpoch
+)
+
+// sinceTurn is the time since the browser last ran between the page's work.
+func sinceTurn() time.Duration {
+	return time.Since(paceEpoch) - time.Duration(lastTurn.Load())
+}
+
+// browserRan records that the browser has just run.
+func browserRan() { lastTurn.Store(int64(time.Since(paceEpoch))) }
 
 // heldGC is the garbage collector's setting (GOGC) while files are read
 // and scored: off. Each collection marks everything the page holds in one

@@ -44,3 +44,29 @@ func TestCollectorGivenBack(t *testing.T) {
 	a.addPicked([]pickedFile{{Name: "s.tsv", Data: []byte("1\tShe\tleft\tearly\n")}}, evaluate.KindAuto, false)
 	givenBack("after a system with no gold")
 }
+
+// The page's loops share one slice, counted from the browser's last turn:
+// a loop started just now yields at its first pause once the page has
+// worked paceSlice since the browser ran (another loop's work counts), so
+// that the page returns to the browser within a slice even with several
+// loops at work; none yields within the slice after the browser ran.
+func TestPaceSharedSlice(t *testing.T) {
+	br := newFakeBrowser()
+	a := &app{br: br}
+	first := a.pause(nil)
+	browserRan()
+	first()
+	if n := br.yields.Load(); n != 0 {
+		t.Fatalf("%d yields within the slice after the browser ran", n)
+	}
+	time.Sleep(paceSlice + 5*time.Millisecond) // another loop's work
+	second := a.pause(nil)
+	second()
+	if n := br.yields.Load(); n != 1 {
+		t.Fatalf("a loop started after the slice was spent: %d yields, want 1", n)
+	}
+	first() // the browser has just run (second's yield)
+	if n := br.yields.Load(); n != 1 {
+		t.Fatalf("a loop yielded again right after the browser ran: %d yields", n)
+	}
+}

@@ -60,6 +60,7 @@ func (a *app) rescore() {
 		a.env.UnlockOnly()
 		return
 	}
+	a.syncModel() // the gold is read now: the user's files it covers are known
 	ws, systems := a.inputs()
 	opt := a.options
 	var coveredBy []string // "covered": the user's files, when there are any
@@ -180,7 +181,7 @@ func (a *app) inputs() (*evaluate.Workspace, []*evaluate.System) {
 	var eGold *evaluate.Gold
 	for _, f := range a.files {
 		switch {
-		case !a.belongsTo(f.Source, a.source):
+		case !a.scoredOn(f, a.source):
 		case f.Role == ui.RoleEGold:
 			eGold = f.loaded.Gold
 		case f.Role == ui.RoleSystem:

@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -28,6 +29,7 @@ type fakeBrowser struct {
 	downloads []string
 	unsaved   bool
 	first     firstScreen // the shell's first screen, if any
+	yields    atomic.Int32
 }
 
 func newFakeBrowser() *fakeBrowser { return &fakeBrowser{files: map[string]storedFile{}} }
@@ -83,7 +85,7 @@ func (b *fakeBrowser) SaveState(s savedState) {
 	b.state = &s
 }
 
-func (b *fakeBrowser) Yield()                           { runtime.Gosched() }
+func (b *fakeBrowser) Yield()                           { b.yields.Add(1); runtime.Gosched() }
 func (b *fakeBrowser) Paint()                           { runtime.Gosched() }
 func (b *fakeBrowser) Download(name, mime, text string) { b.downloads = append(b.downloads, name) }
 

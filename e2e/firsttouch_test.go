@@ -1,0 +1,261 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	cdppage "github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+	"github.com/oiebench/oiebench/dist"
+)
+
+// touchProbe records, in ms from navigation, when the live page first
+// rendered (data-ready leaves "prerendered": the evaluator is ready) and
+// when the Sentences tab became the selected one, and the main thread's
+// long tasks.
+const touchProbe = `(() => {
+  const r = window.__touch = {live: 0, tab: 0, long: []};
+  new PerformanceObserver(l => { for (const e of l.getEntries()) r.long.push([Math.round(e.startTime), Math.round(e.duration)]); }).observe({type: 'longtask', buffered: true});
+  new MutationObserver(() => {
+    const app = document.getElementById('app');
+    const ready = app && app.getAttribute('data-ready');
+    if (!r.live && ready && ready !== 'prerendered') r.live = performance.now();
+    const tab = document.getElementById('tab-sentences');
+    if (r.live && !r.tab && tab && tab.getAttribute('aria-selected') === 'true') r.tab = performance.now();
+  }).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ['data-ready', 'aria-selected']});
+})()`
+
+// slowEvaluator serves the site with the evaluator's download held back,
+// so that the first screen is on screen, without the evaluator, for long
+// enough to click it on any machine.
+func slowEvaluator(t *testing.T, hold time.Duration) *httptest.Server {
+	site := dist.Handler(os.DirFS(siteDir))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/app.wasm" {
+			time.Sleep(hold)
+		}
+		site.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// earlyClicks opens the page at a CPU slowdown with the evaluator's
+// download held back, clicks (real mouse clicks, Input.dispatchMouseEvent
+// at each control's centre) a facet toggle, a sort heading and the
+// Sentences tab on the first screen, and returns the page once the tab
+// clicked early is the selected one, with the times (ms from navigation)
+// the evaluator was ready and the tab changed.
+func earlyClicks(t *testing.T, srv *httptest.Server, slowdown float64) (p *page, live, tab float64) {
+	p = newPage(t)
+	p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		if _, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: touchProbe}); err != nil {
+			return err
+		}
+		_, err := cdp.Call(ctx, tg, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: slowdown})
+		return err
+	}), chromedp.Navigate(srv.URL+"/"))
+	p.waitFor("the first screen", `document.querySelector('#app[data-ready="prerendered"] #tab-sentences') !== null && window.oiebenchEarly !== undefined`)
+	for _, sel := range []string{`input[data-facet="minimal"]`, `button[aria-label="Sort by system name"]`, `#tab-sentences`} {
+		p.do(chromedp.Click(chromedp.CSS(sel)))
+	}
+	if ready := eval[string](p, `document.getElementById('app').getAttribute('data-ready')`); ready != "prerendered" {
+		t.Fatalf("the clicks were made after the evaluator was ready (data-ready %q): this test proves nothing", ready)
+	}
+	if got := eval[bool](p, `document.querySelector('input[data-facet="minimal"]').checked`); !got {
+		t.Error("the facet checkbox changed on the first screen, before the evaluator could act on it")
+	}
+	if n := eval[int](p, `window.oiebenchEarly.queued`); n != 3 {
+		t.Errorf("%d clicks queued, want 3", n)
+	}
+	p.waitFor("the tab clicked early", `window.__touch.tab > 0`)
+	live, tab = eval[float64](p, `window.__touch.live`), eval[float64](p, `window.__touch.tab`)
+	t.Logf("CPU %gx: evaluator ready at %.0f ms, the tab clicked early selected at %.0f ms (%.1f ms later); replayed at %v ms; main-thread tasks over 50 ms from 1 s before ready to the tab [start, duration]: %v",
+		slowdown, live, tab, tab-live, eval[[]float64](p, `window.oiebenchEarly.at`),
+		eval[[][2]float64](p, `window.__touch.long.filter(([s, d]) => s + d > window.__touch.live - 1000 && s < window.__touch.tab)`))
+	return p, live, tab
+}
+
+var slowdowns = []struct {
+	name string
+	rate float64
+}{{"1x", 1}, {"4x", 4}}
+
+// Clicks made on the first screen, before the evaluator runs (a facet
+// toggle, a sort heading, a tab), are not lost: the loader queues them and
+// replays them, in order, once the live page is rendered.
+func TestEarlyClicksKept(t *testing.T) {
+	srv := slowEvaluator(t, 3*time.Second)
+	for _, sd := range slowdowns {
+		t.Run(sd.name, func(t *testing.T) {
+			p, _, _ := earlyClicks(t, srv, sd.rate)
+			p.waitFor("the replay", `performance.getEntriesByName('oiebench-replayed').length > 0`)
+			if e := eval[map[string]int](p, `({replayed: window.oiebenchEarly.replayed, missed: window.oiebenchEarly.missed})`); e["replayed"] != 3 || e["missed"] != 0 {
+				t.Errorf("replayed %d, missed %d of 3", e["replayed"], e["missed"])
+			}
+			p.waitReady()
+			if got := eval[bool](p, `document.querySelector('input[data-facet="minimal"]').checked`); got {
+				t.Error("the early facet toggle was not applied: BenchIE-M is still checked")
+			}
+			p.do(chromedp.Click(chromedp.CSS(`#tab-scores`)))
+			p.waitFor("the scores", `document.querySelector('#scores') !== null`)
+			if got := eval[string](p, `document.querySelector('#scores th.system-col').getAttribute('aria-sort')`); got != "ascending" {
+				t.Errorf("the early sort click: the system column is %q, want ascending", got)
+			}
+			if n := eval[int](p, `document.querySelectorAll('#scores td[data-facet="minimal"]').length`); n != 0 {
+				t.Errorf("BenchIE-M still has %d cells after its early toggle", n)
+			}
+		})
+	}
+}
+
+// A file picked with the picker on the first screen, before the evaluator
+// runs, is kept and scored once it does.
+func TestEarlyFilePick(t *testing.T) {
+	srv := slowEvaluator(t, 3*time.Second)
+	p := newPage(t)
+	p.do(chromedp.Navigate(srv.URL + "/"))
+	p.waitFor("the first screen", `document.querySelector('#app[data-ready="prerendered"] #file-input') !== null && window.oiebenchEarly !== undefined`)
+	picked := eval[bool](p, `(() => {
+		const input = document.getElementById('file-input');
+		const dt = new DataTransfer();
+		dt.items.add(new File(["1\tHe\tserved as\tthe first Prime Minister of Australia\n"], "picked.tsv"));
+		input.files = dt.files;
+		input.dispatchEvent(new Event('change', {bubbles: true}));
+		return document.querySelector('#app[data-ready="prerendered"]') !== null;
+	})()`)
+	if !picked {
+		t.Fatal("the file was picked after the evaluator was ready: this test proves nothing")
+	}
+	p.waitFor("the picked file scored", `document.querySelector('#scores td[data-system="picked"]') !== null && document.querySelector('#app[data-ready="table"]') !== null`)
+	if c := cells(p)["picked"]["regular"]; c["precision"] != "1" {
+		t.Errorf("picked system regular %v, want precision 1", c)
+	}
+}
+
+// clsProbe sums the page's layout shifts (those not caused by input), as
+// Lighthouse's cumulative layout shift does within one session window's
+// reach: every shift from navigation on.
+const clsProbe = `(() => {
+  const r = window.__cls = {sum: 0, shifts: []};
+  new PerformanceObserver(list => {
+    for (const e of list.getEntries()) {
+      if (e.hadRecentInput) continue;
+      r.sum += e.value;
+      r.shifts.push({t: Math.round(e.startTime), v: e.value, nodes: (e.sources || []).map(s => s.node ? (s.node.id || s.node.className || s.node.nodeName) : '?').join(' ')});
+    }
+  }).observe({type: 'layout-shift', buffered: true});
+})()`
+
+// The first screen and the live page have the same layout: from
+// navigation until the page has settled (its own table, CaRB's columns,
+// the intervals, the first screen checked), the cumulative layout shift
+// stays ≤ 0.02 on a desktop (1366×768) and a phone (390×844).
+func TestFirstScreenNoLayoutShift(t *testing.T) {
+	for _, v := range []struct {
+		name          string
+		width, height int64
+		mobile        bool
+	}{{"desktop", 1366, 768, false}, {"phone", 390, 844, true}} {
+		t.Run(v.name, func(t *testing.T) {
+			p := newPage(t)
+			p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+				if _, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: clsProbe}); err != nil {
+					return err
+				}
+				_, err := cdp.Call(ctx, tg, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: v.width, Height: v.height, DeviceScaleFactor: 1, Mobile: v.mobile})
+				return err
+			}), chromedp.Navigate(site.URL+"/"))
+			p.waitReady()
+			p.waitFor("the first screen's check", `performance.getEntriesByName('oiebench-first-checked').length > 0`)
+			time.Sleep(500 * time.Millisecond) // a shift is reported after the frame it happened in
+			sum := eval[float64](p, `window.__cls.sum`)
+			shifts := eval[[]map[string]any](p, `window.__cls.shifts`)
+			t.Logf("%s: cumulative layout shift %.4f over %d shifts %v", v.name, sum, len(shifts), shifts)
+			if sum > 0.02 {
+				t.Errorf("%s: cumulative layout shift %.4f, want ≤ 0.02", v.name, sum)
+			}
+		})
+	}
+}
+
+// On a phone the score table comes before the gold, files and options; on
+// a desktop the options stay above it.
+func TestPhoneTableFirst(t *testing.T) {
+	for _, v := range []struct {
+		name          string
+		width, height int64
+		mobile, first bool
+	}{{"phone", 390, 844, true, true}, {"desktop", 1366, 768, false, false}} {
+		t.Run(v.name, func(t *testing.T) {
+			p := newPage(t)
+			p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+				_, err := cdp.Call(ctx, tg, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: v.width, Height: v.height, DeviceScaleFactor: 1, Mobile: v.mobile})
+				return err
+			}))
+			p.open("")
+			table, options := eval[float64](p, `document.querySelector('#scores').getBoundingClientRect().top`), eval[float64](p, `document.querySelector('.workbench').getBoundingClientRect().top`)
+			t.Logf("%s: the table's top at %.0f px, the options' at %.0f px", v.name, table, options)
+			if (table < options) != v.first {
+				t.Errorf("%s: the table at %.0f px, the options at %.0f px: want the table first %v", v.name, table, options, v.first)
+			}
+			if v.first && table > float64(v.height) {
+				t.Errorf("%s: the table starts %.0f px down, below the first screen (%d px)", v.name, table, v.height)
+			}
+		})
+	}
+}
+
+// A researcher's file stays across gold switches: added on English, it is
+// marked, scrolled into view and announced, and scored on English,
+// BenchIE^FL (the same sentences, annotated anew); on German a line
+// says where it is, and its button goes back to English, where it is
+// scored again.
+func TestFileAcrossGoldSwitches(t *testing.T) {
+	p := newPage(t)
+	p.open("")
+	pick(p, "#file-input", writeTemp(t, "mine.tsv", []byte("1\tHe\tserved as\tthe first Prime Minister of Australia\n2\tGraner\thandcuffed\thim\n")))
+	p.waitFor("mine on English", `document.querySelector('#scores td[data-system="mine"]') !== null && document.querySelector('#app[data-ready="table"]') !== null`)
+	en := cells(p)["mine"]["regular"]["f1"]
+	// The new row: marked, in view, announced with its rank.
+	p.waitFor("the announcement", `document.getElementById('announce').textContent.startsWith('mine added: ')`)
+	said := eval[string](p, `document.getElementById('announce').textContent`)
+	inView := eval[bool](p, `(() => { const r = document.querySelector('#scores tr[data-row="mine"]').getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; })()`)
+	marked := eval[bool](p, `document.querySelector('#scores tr[data-row="mine"]').classList.contains('new-row')`)
+	t.Logf("announced %q; in view %v; marked %v", said, inView, marked)
+	if !inView || !marked || !strings.Contains(said, ", rank ") {
+		t.Errorf("the new row: in view %v, marked %v, announced %q", inView, marked, said)
+	}
+
+	p.do(chromedp.Click(chromedp.CSS(`button[data-source="fl-en"]`)))
+	p.waitFor("mine on English, BenchIE^FL", `document.querySelector('button[data-source="fl-en"][aria-pressed="true"]') !== null && document.querySelector('#scores td[data-system="mine"]') !== null && document.querySelector('#app[data-ready="table"]') !== null`)
+	// That gold's own synsets: its numbers are its own, not English's.
+	if got := cells(p)["mine"]["regular"]["f1"]; got == "" {
+		t.Error("mine has no BenchIE F1 on the BenchIE^FL gold")
+	} else {
+		t.Logf("mine's BenchIE F1: %s on English, %s on English, BenchIE^FL", en, got)
+	}
+
+	p.do(chromedp.Click(chromedp.CSS(`button[data-source="de"]`)))
+	p.waitFor("the line on German", `document.querySelector('button[data-source="de"][aria-pressed="true"]') !== null && document.querySelector('#app[data-ready="table"]') !== null && document.querySelector('[data-elsewhere="en"]') !== null`)
+	if n := eval[int](p, `document.querySelectorAll('#scores td[data-system="mine"]').length`); n != 0 {
+		t.Errorf("an English file scored on the German gold (%d cells)", n)
+	}
+	if got := eval[string](p, `document.querySelector('[data-elsewhere="en"]').textContent`); !strings.Contains(got, "mine.tsv") || !strings.Contains(got, "Show English") {
+		t.Errorf("the line says %q", got)
+	}
+	p.do(chromedp.Click(chromedp.CSS(`[data-elsewhere="en"] button`)))
+	p.waitFor("mine back on English", `document.querySelector('button[data-source="en"][aria-pressed="true"]') !== null && document.querySelector('#scores td[data-system="mine"]') !== null && document.querySelector('#app[data-ready="table"]') !== null`)
+	if got := cells(p)["mine"]["regular"]["f1"]; got != en {
+		t.Errorf("mine's F1 back on English %s, first %s", got, en)
+	}
+}
