@@ -379,6 +379,12 @@ ensure_test_prerequisites() {
     echo "build.sh test: installing the Worker's npm packages (npm ci in wasm/worker)" >&2
     npm ci --prefix wasm/worker --no-audit --no-fund --loglevel=error >/dev/null
   fi
+  # axe-core (the e2e suite's accessibility rules) and Lighthouse (./build.sh
+  # bench), as pinned in e2e/package-lock.json.
+  if [ ! -f e2e/node_modules/axe-core/axe.min.js ] || [ e2e/package-lock.json -nt e2e/node_modules/.package-lock.json ]; then
+    echo "build.sh test: installing the e2e suite's npm packages (npm ci in e2e)" >&2
+    npm ci --prefix e2e --no-audit --no-fund --loglevel=error >/dev/null
+  fi
 }
 
 # suite NAME go-test-args...: one suite, read by testreport, its counts kept
