@@ -27,6 +27,7 @@ type fakeBrowser struct {
 	noStorage bool
 	downloads []string
 	unsaved   bool
+	link      string      // the address's fragment
 	first     firstScreen // the shell's first screen, if any
 }
 
@@ -81,6 +82,18 @@ func (b *fakeBrowser) SaveState(s savedState) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.state = &s
+}
+
+func (b *fakeBrowser) Link() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.link
+}
+
+func (b *fakeBrowser) SetLink(fragment string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.link = fragment
 }
 
 func (b *fakeBrowser) Yield()                           { runtime.Gosched() }
