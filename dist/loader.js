@@ -106,9 +106,17 @@
   };
 
   // The whole page takes dropped files (the app handles the drop); without
-  // this the browser would open a file dropped beside the drop zone.
+  // this the browser would open a file dropped beside the drop zone. A drop
+  // outside the app's box (the margins of a wide window, below a short
+  // page) is handed to the app, as if it had landed on it.
   document.addEventListener('dragover', function (e) { e.preventDefault(); });
-  document.addEventListener('drop', function (e) { e.preventDefault(); });
+  document.addEventListener('drop', function (e) {
+    e.preventDefault();
+    var app = document.getElementById('app');
+    if (app && !app.contains(e.target) && e.dataTransfer) {
+      app.dispatchEvent(new DragEvent('drop', {dataTransfer: e.dataTransfer, bubbles: true, cancelable: true}));
+    }
+  });
 
   async function start() {
     var go = new Go();

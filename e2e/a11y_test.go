@@ -5,6 +5,7 @@ package e2e
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -129,4 +130,78 @@ func TestAccessibleSingleFile(t *testing.T) {
 	p := newPage(t)
 	p.open("file://" + path)
 	checkAxe(t, p, "the single file")
+}
+
+// A reviewer's link opens on ClausIE's sentence 34 of BenchIE^FL, and the
+// address follows the page as the reader moves on.
+func TestDeepLink(t *testing.T) {
+	p := newPage(t)
+	p.open(site.URL + "/#view=sentences&gold=benchie-fl:en&system=ClausIE&sentence=34")
+	p.waitFor("sentence 34 of ClausIE on BenchIE^FL", `document.querySelector('#tab-sentences').getAttribute('aria-selected') === 'true'
+		&& document.querySelector('.sources button[data-source="fl-en"]').getAttribute('aria-pressed') === 'true'
+		&& document.querySelector('#explore-system').value === 'ClausIE'
+		&& (document.querySelector('.detail') || {}).dataset?.sentence === '34'`)
+	if got := eval[string](p, `location.hash`); got != "#view=sentences&gold=benchie-fl%3Aen&system=ClausIE&sentence=34" {
+		t.Errorf("address %q after opening the link", got)
+	}
+	history := eval[int](p, `history.length`)
+	p.do(chromedp.Click(chromedp.CSS("#tab-scores")))
+	p.waitFor("the address of the scores", `location.hash === '#view=scores&gold=benchie-fl%3Aen'`)
+	if got := eval[int](p, `history.length`); got != history {
+		t.Errorf("navigating added history entries: %d, then %d", history, got)
+	}
+}
+
+// Keyboard only: Tab reaches every control of the scores view, each with
+// a visible focus ring.
+func TestKeyboardReachesEveryControl(t *testing.T) {
+	p := newPage(t)
+	p.open("")
+	// Every focusable control, in document order, against what Tab reaches.
+	controls := eval[[]string](p, `[...document.querySelectorAll('a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, [tabindex]:not([tabindex="-1"])')]
+		.filter(e => e.getClientRects().length > 0 || (e.type === 'file' && e.labels && e.labels.length))
+		.map(e => e.id || e.getAttribute('aria-label') || e.textContent.trim().slice(0, 30))`)
+	reached := map[string]bool{}
+	var noRing []string
+	eval[bool](p, `(document.activeElement.blur(), true)`)
+	for range len(controls) + 20 {
+		p.do(chromedp.KeyEvent("\t"))
+		if eval[bool](p, `document.activeElement === document.body`) {
+			continue // past the last control, before Tab wraps around
+		}
+		id := eval[string](p, `(e => e.id || e.getAttribute('aria-label') || e.textContent.trim().slice(0, 30))(document.activeElement)`)
+		ring := eval[string](p, `(e => { const s = getComputedStyle(e.type === 'file' && e.labels.length ? e.labels[0] : e); return s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2 ? 'yes' : s.outlineStyle + ' ' + s.outlineWidth })(document.activeElement)`)
+		if ring != "yes" {
+			noRing = append(noRing, id+" ("+ring+")")
+		}
+		reached[id] = true
+	}
+	// Roving tab index: one tab of the tab list takes Tab, the others the arrows.
+	for _, c := range controls {
+		if !reached[c] && !strings.HasPrefix(c, "tab-") {
+			t.Errorf("Tab never reaches %q", c)
+		}
+	}
+	if len(noRing) > 0 {
+		t.Errorf("focused without a visible ring: %v", noRing)
+	}
+}
+
+// "Copy" says it copied, in a live region; a file dropped beside the
+// page's box (the margin of a wide window) is taken as the page says.
+func TestCopySaysCopiedAndDropOnMargin(t *testing.T) {
+	p := newPage(t)
+	p.open("")
+	p.do(chromedp.Click(chromedp.CSS("#copy-signature")))
+	p.waitFor("the copy status", `document.querySelector('#copy-status').textContent === 'Copied'`)
+	if got := eval[string](p, `document.querySelector('#copy-status').getAttribute('aria-live')`); got != "polite" {
+		t.Errorf("the copy status is not announced (aria-live %q)", got)
+	}
+	eval[bool](p, `(() => {
+		const dt = new DataTransfer();
+		dt.items.add(new File(["1\tHe\tserved as\tthe first Prime Minister of Australia\n"], "margin.tsv"));
+		document.documentElement.dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true}));
+		return true;
+	})()`)
+	p.waitFor("the file dropped on the margin", `document.querySelector('#scores td[data-system="margin"]') !== null`)
 }
