@@ -61,7 +61,7 @@ func ShortLabel(m report.Metric) string { return strings.Fields(m.Label())[1] }
 func LongLabel(m report.Metric) string {
 	return report.FacetLabel(m.Facet) + " " + map[string]string{
 		"precision": "precision", "recall": "recall", "f1": "F1",
-		"auc": "area under the precision-recall curve", "tp": "true positives (synsets covered)", "fp": "false positives (incorrect extractions)", "fn": "false negatives (synsets missed)",
+		"auc": "AUC (area under the precision-recall curve)", "tp": "true positives (synsets covered)", "fp": "false positives (incorrect extractions)", "fn": "false negatives (synsets missed)",
 	}[m.Name]
 }
 
