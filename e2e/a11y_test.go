@@ -205,3 +205,24 @@ func TestCopySaysCopiedAndDropOnMargin(t *testing.T) {
 	})()`)
 	p.waitFor("the file dropped on the margin", `document.querySelector('#scores td[data-system="margin"]') !== null`)
 }
+
+// At 360 px the charts keep labels of 11 px or more (each chart scrolls
+// sideways in its box) and still pass axe-core.
+func TestChartsReadableOnAPhone(t *testing.T) {
+	p := newPage(t)
+	p.do(chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulatePortrait))
+	p.open("")
+	p.do(chromedp.Click(chromedp.CSS("#tab-charts")))
+	p.waitFor("the charts", `document.querySelector('figure.chart svg text') !== null`)
+	smallest := eval[float64](p, `Math.min(...[...document.querySelectorAll('figure.chart svg')].flatMap(svg => {
+		const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+		return [...svg.querySelectorAll('text')].map(t => parseFloat(getComputedStyle(t).fontSize) * scale);
+	}))`)
+	if smallest < 11 {
+		t.Errorf("the smallest chart label is %.1f px on a 360 px screen, want 11 or more", smallest)
+	}
+	if sw := eval[int](p, `document.documentElement.scrollWidth`); sw > 360 {
+		t.Errorf("the charts make the page %d px wide", sw)
+	}
+	checkAxe(t, p, "Charts at 360 px")
+}
