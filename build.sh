@@ -384,6 +384,12 @@ ensure_test_prerequisites() {
     echo "build.sh test: installing the Worker's npm packages (npm ci in wasm/worker)" >&2
     npm ci --prefix wasm/worker --no-audit --no-fund --loglevel=error >/dev/null
   fi
+  # axe-core (the e2e suite's accessibility rules) and Lighthouse (./build.sh
+  # bench), as pinned in e2e/package-lock.json.
+  if [ ! -f e2e/node_modules/axe-core/axe.min.js ] || [ e2e/package-lock.json -nt e2e/node_modules/.package-lock.json ]; then
+    echo "build.sh test: installing the e2e suite's npm packages (npm ci in e2e)" >&2
+    npm ci --prefix e2e --no-audit --no-fund --loglevel=error >/dev/null
+  fi
 }
 
 # suite NAME go-test-args...: one suite, read by testreport, its counts and
@@ -526,7 +532,7 @@ bench_page() {
   echo "== BenchIE English data (gold and 9 systems; brotli -q 11, bytes)"
   go run ./internal/sitebuild sizes dist/data/benchie/benchie_gold_annotations_en.txt dist/data/benchie/systems/{clausie,minie,stanford,openie6,roi_t,roi_n,naive_oie,m2oie_en,graphene}_explicit.txt | tail -1
   echo "== page timing (headless Chromium)"
-  go test -tags e2e -run '^$' -bench . -skip '^Benchmark(ScalePage|FirstScreen|GoldInPage)$' -benchtime "${PAGE_RUNS:-5}x" ./e2e | grep -E 'ms/(table|rescore|carb|analysed)'
+  go test -tags e2e -run '^$' -bench . -skip '^Benchmark(ScalePage|FirstScreen|GoldInPage|Lighthouse)$' -benchtime "${PAGE_RUNS:-5}x" ./e2e | grep -E 'ms/(table|rescore|carb|analysed)'
   # The English gold read and compiled in the page (README, The gold in
   # WebAssembly): first runs, with Go's collector on and off, and BASELINE's
   # core beside them.
@@ -550,6 +556,11 @@ bench_page() {
   echo "== page at scale (headless Chromium, medians of ${SCALE_RUNS:-3}; load: $(cut -d' ' -f1-3 /proc/loadavg))"
   go test -tags e2e -run '^$' -bench '^BenchmarkScalePage$' -benchtime "${SCALE_RUNS:-3}x" -timeout 60m ./e2e | grep -E '^\|'
   echo "   (load after: $(cut -d' ' -f1-3 /proc/loadavg))"
+  # Accessibility (docs/accessibility.md): Lighthouse's score of the page as
+  # served, desktop and phone, in this machine's Chromium (npm ci --prefix e2e).
+  echo "== accessibility (Lighthouse $(node -p "require('./e2e/node_modules/lighthouse/package.json').version" 2>/dev/null), headless Chromium)"
+  [ -x e2e/node_modules/.bin/lighthouse ] || npm ci --prefix e2e --no-audit --no-fund --loglevel=error >/dev/null
+  go test -tags e2e -run '^$' -bench '^BenchmarkLighthouse$' -benchtime 1x ./e2e | grep -E '^\|'
 }
 
 # ./build.sh bench [cli|page], its output kept: the run's figures replace

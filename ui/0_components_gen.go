@@ -1052,8 +1052,9 @@ func (c *ChartsView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						_ = vgparent
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 						vgparent.AppendChild(vgn)
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "chart-svg"}}}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "chart-svg"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "group"}, vugu.VGAttribute{Namespace: "", Key: "tabindex", Val: "0"}}}
 						vgparent.AppendChild(vgn)
+						vgn.AddAttrInterface("aria-label", f.Title)
 						vgn.SetInnerHTML(c.SVG(f))
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 						vgparent.AppendChild(vgn)
@@ -1837,678 +1838,700 @@ func (c *ExerciseView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				_ = vgparent
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 				vgparent.AppendChild(vgn)
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "nav", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "tabs"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "tablist"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Views"}}}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "main", Attr: []vugu.VGAttribute(nil)}
 				vgparent.AppendChild(vgn)
 				{
 					vgparent := vgn
 					_ = vgparent
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
-					vgparent.AppendChild(vgn)
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "tab"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "tab-student"}}}
-					vgparent.AppendChild(vgn)
-					vgn.AddAttrInterface("aria-selected", fmt.Sprint(!c.X.Teacher))
-					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-						EventType:	"click",
-						Func:		func(event vugu.DOMEvent) { c.ShowTeacher(false) },
-						// TODO: implement capture, etc. mostly need to decide syntax
-					})
-					{
-						vgparent := vgn
-						_ = vgparent
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Exercise"}
-						vgparent.AppendChild(vgn)
-					}
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
-					vgparent.AppendChild(vgn)
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "tab"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "tab-teacher"}}}
-					vgparent.AppendChild(vgn)
-					vgn.AddAttrInterface("aria-selected", fmt.Sprint(c.X.Teacher))
-					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-						EventType:	"click",
-						Func:		func(event vugu.DOMEvent) { c.ShowTeacher(true) },
-						// TODO: implement capture, etc. mostly need to decide syntax
-					})
-					{
-						vgparent := vgn
-						_ = vgparent
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Teacher"}
-						vgparent.AppendChild(vgn)
-					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 					vgparent.AppendChild(vgn)
-				}
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\n    "}
-				vgparent.AppendChild(vgn)
-				if !c.X.Teacher {
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "main", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "panel-student"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "tabpanel"}, vugu.VGAttribute{Namespace: "", Key: "aria-labelledby", Val: "tab-student"}}}
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "tabs"}}}
 					vgparent.AppendChild(vgn)
 					{
 						vgparent := vgn
 						_ = vgparent
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
-						vgparent.AppendChild(vgn)
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
-						vgparent.AppendChild(vgn)
-						vgn.SetInnerHTML(c.GoldNote())
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
-						vgparent.AppendChild(vgn)
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "ex-student"}}}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "tablist"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "tablist"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Views"}}}
 						vgparent.AppendChild(vgn)
 						{
 							vgparent := vgn
 							_ = vgparent
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 							vgparent.AppendChild(vgn)
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute(nil)}
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "tab"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "tab-student"}}}
 							vgparent.AppendChild(vgn)
-							{
-								vgparent := vgn
-								_ = vgparent
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Your name "}
-								vgparent.AppendChild(vgn)
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "text"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "ex-name"}, vugu.VGAttribute{Namespace: "", Key: "autocomplete", Val: "name"}}}
-								vgparent.AppendChild(vgn)
-								{
-									b, err := vjson.Marshal(c.X.Work.Name)
-									if err != nil {
-										panic(err)
-									}
-									vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
-								}
-								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-									EventType:	"change",
-									Func:		func(event vugu.DOMEvent) { c.SetName(event) },
-									// TODO: implement capture, etc. mostly need to decide syntax
-								})
-							}
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
-							vgparent.AppendChild(vgn)
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "button primary"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "ex-download"}}}
-							vgparent.AppendChild(vgn)
+							vgn.AddAttrInterface("aria-selected", fmt.Sprint(!c.X.Teacher))
 							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 								EventType:	"click",
-								Func:		func(event vugu.DOMEvent) { c.X.DownloadSubmission() },
+								Func:		func(event vugu.DOMEvent) { c.ShowTeacher(false) },
 								// TODO: implement capture, etc. mostly need to decide syntax
 							})
 							{
 								vgparent := vgn
 								_ = vgparent
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Download submission"}
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Exercise"}
 								vgparent.AppendChild(vgn)
 							}
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 							vgparent.AppendChild(vgn)
-						}
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
-						vgparent.AppendChild(vgn)
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "ex-score"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "status"}}}
-						vgparent.AppendChild(vgn)
-						vgn.AddAttrInterface("data-f1", Exact(c.X.Feedback.Score.F1))
-						vgn.AddAttrInterface("data-precision", Exact(c.X.Feedback.Score.Precision))
-						vgn.AddAttrInterface("data-recall", Exact(c.X.Feedback.Score.Recall))
-						vgn.SetInnerHTML(c.ScoreText())
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
-						vgparent.AppendChild(vgn)
-						if c.X.Error != `` {
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "notice error"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "ex-error"}}}
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "tab"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "tab-teacher"}}}
 							vgparent.AppendChild(vgn)
-							vgn.SetInnerHTML(c.X.Error)
-						}
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
-						vgparent.AppendChild(vgn)
-						for si, v := range c.X.Feedback.Sentences {
-							var vgiterkey interface{} = si
-							_ = vgiterkey
-							si := si
-							_ = si
-							v := v
-							_ = v
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "section", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "ex-sentence"}}}
+							vgn.AddAttrInterface("aria-selected", fmt.Sprint(c.X.Teacher))
+							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+								EventType:	"click",
+								Func:		func(event vugu.DOMEvent) { c.ShowTeacher(true) },
+								// TODO: implement capture, etc. mostly need to decide syntax
+							})
+							{
+								vgparent := vgn
+								_ = vgparent
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Teacher"}
+								vgparent.AppendChild(vgn)
+							}
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 							vgparent.AppendChild(vgn)
-							vgn.AddAttrInterface("data-sentence", v.ID)
+						}
+					}
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\n    "}
+					vgparent.AppendChild(vgn)
+					if !c.X.Teacher {
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "panel"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "panel-student"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "tabpanel"}, vugu.VGAttribute{Namespace: "", Key: "aria-labelledby", Val: "tab-student"}}}
+						vgparent.AppendChild(vgn)
+						{
+							vgparent := vgn
+							_ = vgparent
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+							vgparent.AppendChild(vgn)
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
+							vgparent.AppendChild(vgn)
+							vgn.SetInnerHTML(c.GoldNote())
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+							vgparent.AppendChild(vgn)
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "ex-student"}}}
+							vgparent.AppendChild(vgn)
 							{
 								vgparent := vgn
 								_ = vgparent
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 								vgparent.AppendChild(vgn)
-								{
-									vgcompKey := vugu.MakeCompKey(0x3DB49456948C2D4D^vgin.CurrentPositionHash(), vgiterkey)
-									// ask BuildEnv for prior instance of this specific component
-									vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*SentenceDetail)
-									if vgcomp == nil {
-										// create new one if needed
-										vgcomp = new(SentenceDetail)
-										vgin.BuildEnv.WireComponent(vgcomp)
-									}
-									vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
-									vgcomp.Hidden = !c.X.Spec.ShowGold
-									vgcomp.M = c.X.detail
-									vgcomp.Remove = c.X.Remove
-									vgcomp.View = v
-									vgout.Components = append(vgout.Components, vgcomp)
-									vgn = &vugu.VGNode{Component: vgcomp}
-									vgparent.AppendChild(vgn)
-								}
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute(nil)}
 								vgparent.AppendChild(vgn)
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "ex-builder"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "group"}}}
-								vgparent.AppendChild(vgn)
-								vgn.AddAttrInterface("aria-label", `New extraction of sentence `+v.ID)
 								{
 									vgparent := vgn
 									_ = vgparent
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Your name "}
 									vgparent.AppendChild(vgn)
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "text"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "ex-name"}, vugu.VGAttribute{Namespace: "", Key: "autocomplete", Val: "name"}}}
 									vgparent.AppendChild(vgn)
 									{
-										vgparent := vgn
-										_ = vgparent
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Click words to add them to the chosen slot, or type."}
-										vgparent.AppendChild(vgn)
+										b, err := vjson.Marshal(c.X.Work.Name)
+										if err != nil {
+											panic(err)
+										}
+										vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
 									}
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
+									vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+										EventType:	"change",
+										Func:		func(event vugu.DOMEvent) { c.SetName(event) },
+										// TODO: implement capture, etc. mostly need to decide syntax
+									})
+								}
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+								vgparent.AppendChild(vgn)
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "button primary"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "ex-download"}}}
+								vgparent.AppendChild(vgn)
+								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+									EventType:	"click",
+									Func:		func(event vugu.DOMEvent) { c.X.DownloadSubmission() },
+									// TODO: implement capture, etc. mostly need to decide syntax
+								})
+								{
+									vgparent := vgn
+									_ = vgparent
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Download submission"}
 									vgparent.AppendChild(vgn)
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "ex-tokens"}}}
+								}
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+								vgparent.AppendChild(vgn)
+							}
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+							vgparent.AppendChild(vgn)
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "ex-score"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "status"}}}
+							vgparent.AppendChild(vgn)
+							vgn.AddAttrInterface("data-f1", Exact(c.X.Feedback.Score.F1))
+							vgn.AddAttrInterface("data-precision", Exact(c.X.Feedback.Score.Precision))
+							vgn.AddAttrInterface("data-recall", Exact(c.X.Feedback.Score.Recall))
+							vgn.SetInnerHTML(c.ScoreText())
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+							vgparent.AppendChild(vgn)
+							if c.X.Error != `` {
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "notice error"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "ex-error"}}}
+								vgparent.AppendChild(vgn)
+								vgn.SetInnerHTML(c.X.Error)
+							}
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+							vgparent.AppendChild(vgn)
+							for si, v := range c.X.Feedback.Sentences {
+								var vgiterkey interface{} = si
+								_ = vgiterkey
+								si := si
+								_ = si
+								v := v
+								_ = v
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "section", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "ex-sentence"}}}
+								vgparent.AppendChild(vgn)
+								vgn.AddAttrInterface("data-sentence", v.ID)
+								{
+									vgparent := vgn
+									_ = vgparent
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 									vgparent.AppendChild(vgn)
 									{
-										vgparent := vgn
-										_ = vgparent
-										for i, tok := range c.X.Tokens(si) {
-											var vgiterkey interface{} = i
-											_ = vgiterkey
-											i := i
-											_ = i
-											tok := tok
-											_ = tok
-											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "chip"}}}
-											vgparent.AppendChild(vgn)
-											vgn.AddAttrInterface("data-token", fmt.Sprint(i))
-											vgn.SetInnerHTML(tok)
-											vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-												EventType:	"click",
-												Func:		func(event vugu.DOMEvent) { c.X.AddToken(si, i) },
-												// TODO: implement capture, etc. mostly need to decide syntax
-											})
+										vgcompKey := vugu.MakeCompKey(0x3DB49456948C2D4D^vgin.CurrentPositionHash(), vgiterkey)
+										// ask BuildEnv for prior instance of this specific component
+										vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*SentenceDetail)
+										if vgcomp == nil {
+											// create new one if needed
+											vgcomp = new(SentenceDetail)
+											vgin.BuildEnv.WireComponent(vgcomp)
 										}
-									}
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
-									vgparent.AppendChild(vgn)
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "ex-slots"}}}
-									vgparent.AppendChild(vgn)
-									{
-										vgparent := vgn
-										_ = vgparent
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
-										vgparent.AppendChild(vgn)
-										for vgiterkeyt, k := range c.SlotIndexes() {
-											var vgiterkey interface{} = vgiterkeyt
-											_ = vgiterkey
-											k := k
-											_ = k
-											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute(nil)}
-											vgparent.AppendChild(vgn)
-											vgn.AddAttrInterface("class", c.SlotBoxClass(si, k))
-											vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-												EventType:	"click",
-												Func:		func(event vugu.DOMEvent) { c.X.Activate(si, k) },
-												// TODO: implement capture, etc. mostly need to decide syntax
-											})
-											{
-												vgparent := vgn
-												_ = vgparent
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
-												vgparent.AppendChild(vgn)
-												vgn.SetInnerHTML(SlotTitle(k))
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n              "}
-												vgparent.AppendChild(vgn)
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "text"}, vugu.VGAttribute{Namespace: "", Key: "autocomplete", Val: "off"}, vugu.VGAttribute{Namespace: "", Key: "spellcheck", Val: "false"}}}
-												vgparent.AppendChild(vgn)
-												vgn.AddAttrInterface("id", SlotID(si, k))
-												{
-													b, err := vjson.Marshal(c.X.Slot(si, k))
-													if err != nil {
-														panic(err)
-													}
-													vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
-												}
-												vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-													EventType:	"input",
-													Func:		func(event vugu.DOMEvent) { c.SetSlot(si, k, event) },
-													// TODO: implement capture, etc. mostly need to decide syntax
-												})
-												vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-													EventType:	"focus",
-													Func:		func(event vugu.DOMEvent) { c.X.Activate(si, k) },
-													// TODO: implement capture, etc. mostly need to decide syntax
-												})
-												vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-													EventType:	"keydown",
-													Func:		func(event vugu.DOMEvent) { c.SlotKey(si, k, event) },
-													// TODO: implement capture, etc. mostly need to decide syntax
-												})
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
-												vgparent.AppendChild(vgn)
-											}
-										}
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
-										vgparent.AppendChild(vgn)
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "button"}}}
-										vgparent.AppendChild(vgn)
-										vgn.AddAttrInterface("id", fmt.Sprintf(`ex-s%d-add`, si))
-										vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-											EventType:	"click",
-											Func:		func(event vugu.DOMEvent) { c.X.Add(si) },
-											// TODO: implement capture, etc. mostly need to decide syntax
-										})
-										{
-											vgparent := vgn
-											_ = vgparent
-											vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Add extraction"}
-											vgparent.AppendChild(vgn)
-										}
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
+										vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
+										vgcomp.Hidden = !c.X.Spec.ShowGold
+										vgcomp.M = c.X.detail
+										vgcomp.Remove = c.X.Remove
+										vgcomp.View = v
+										vgout.Components = append(vgout.Components, vgcomp)
+										vgn = &vugu.VGNode{Component: vgcomp}
 										vgparent.AppendChild(vgn)
 									}
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 									vgparent.AppendChild(vgn)
-								}
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
-								vgparent.AppendChild(vgn)
-							}
-						}
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
-						vgparent.AppendChild(vgn)
-					}
-				}
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\n    "}
-				vgparent.AppendChild(vgn)
-				if c.X.Teacher {
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "main", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "panel-teacher"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "tabpanel"}, vugu.VGAttribute{Namespace: "", Key: "aria-labelledby", Val: "tab-teacher"}}}
-					vgparent.AppendChild(vgn)
-					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-						EventType:	"dragover",
-						Func:		func(event vugu.DOMEvent) { event.PreventDefault() },
-						// TODO: implement capture, etc. mostly need to decide syntax
-					})
-					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-						EventType:	"drop",
-						Func:		func(event vugu.DOMEvent) { c.Drop(event) },
-						// TODO: implement capture, etc. mostly need to decide syntax
-					})
-					{
-						vgparent := vgn
-						_ = vgparent
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
-						vgparent.AppendChild(vgn)
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
-						vgparent.AppendChild(vgn)
-						{
-							vgparent := vgn
-							_ = vgparent
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Drop the students' submission files here, or pick them. Submissions to another exercise are refused with the reason."}
-							vgparent.AppendChild(vgn)
-						}
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
-						vgparent.AppendChild(vgn)
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "ex-student"}}}
-						vgparent.AppendChild(vgn)
-						{
-							vgparent := vgn
-							_ = vgparent
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
-							vgparent.AppendChild(vgn)
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "filepick"}}}
-							vgparent.AppendChild(vgn)
-							{
-								vgparent := vgn
-								_ = vgparent
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Submissions "}
-								vgparent.AppendChild(vgn)
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "file"}, vugu.VGAttribute{Namespace: "", Key: "multiple", Val: ""}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "ex-submissions"}, vugu.VGAttribute{Namespace: "", Key: "accept", Val: ".jsonl,.json,.txt"}}}
-								vgparent.AppendChild(vgn)
-								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-									EventType:	"change",
-									Func:		func(event vugu.DOMEvent) { c.Pick(event) },
-									// TODO: implement capture, etc. mostly need to decide syntax
-								})
-							}
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
-							vgparent.AppendChild(vgn)
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "ex-gold-download"}}}
-							vgparent.AppendChild(vgn)
-							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-								EventType:	"click",
-								Func:		func(event vugu.DOMEvent) { c.X.DownloadGold() },
-								// TODO: implement capture, etc. mostly need to decide syntax
-							})
-							{
-								vgparent := vgn
-								_ = vgparent
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Download the exercise's gold"}
-								vgparent.AppendChild(vgn)
-							}
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
-							vgparent.AppendChild(vgn)
-							if len(c.X.Subs) > 0 {
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "ex-clear"}}}
-								vgparent.AppendChild(vgn)
-								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-									EventType:	"click",
-									Func:		func(event vugu.DOMEvent) { c.X.ClearSubmissions() },
-									// TODO: implement capture, etc. mostly need to decide syntax
-								})
-								{
-									vgparent := vgn
-									_ = vgparent
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Clear the table"}
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "ex-builder"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "group"}}}
 									vgparent.AppendChild(vgn)
-								}
-							}
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
-							vgparent.AppendChild(vgn)
-						}
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
-						vgparent.AppendChild(vgn)
-						if len(c.X.Refused) > 0 {
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "ul", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "notice error"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "ex-refused"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}}}
-							vgparent.AppendChild(vgn)
-							{
-								vgparent := vgn
-								_ = vgparent
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
-								vgparent.AppendChild(vgn)
-								for vgiterkeyt, r := range c.X.Refused {
-									var vgiterkey interface{} = vgiterkeyt
-									_ = vgiterkey
-									r := r
-									_ = r
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "li", Attr: []vugu.VGAttribute(nil)}
-									vgparent.AppendChild(vgn)
-									vgn.SetInnerHTML(r)
-								}
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
-								vgparent.AppendChild(vgn)
-							}
-						}
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
-						vgparent.AppendChild(vgn)
-						if c.X.Class != nil {
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3)}	// <vg-template>
-							vgparent.AppendChild(vgn)
-							{
-								vgparent := vgn
-								_ = vgparent
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
-								vgparent.AppendChild(vgn)
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
-								vgparent.AppendChild(vgn)
-								vgn.SetInnerHTML(c.ClassNote())
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
-								vgparent.AppendChild(vgn)
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "table-wrap"}}}
-								vgparent.AppendChild(vgn)
-								{
-									vgparent := vgn
-									_ = vgparent
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
-									vgparent.AppendChild(vgn)
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "table", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "scores"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "ex-class"}}}
-									vgparent.AppendChild(vgn)
+									vgn.AddAttrInterface("aria-label", `New extraction of sentence `+v.ID)
 									{
 										vgparent := vgn
 										_ = vgparent
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
 										vgparent.AppendChild(vgn)
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "thead", Attr: []vugu.VGAttribute(nil)}
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
 										vgparent.AppendChild(vgn)
 										{
 											vgparent := vgn
 											_ = vgparent
-											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "tr", Attr: []vugu.VGAttribute(nil)}
+											vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Click words to add them to the chosen slot, or type."}
 											vgparent.AppendChild(vgn)
-											{
-												vgparent := vgn
-												_ = vgparent
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute(nil)}
-												vgparent.AppendChild(vgn)
-												{
-													vgparent := vgn
-													_ = vgparent
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "#"}
-													vgparent.AppendChild(vgn)
-												}
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute(nil)}
-												vgparent.AppendChild(vgn)
-												{
-													vgparent := vgn
-													_ = vgparent
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Student"}
-													vgparent.AppendChild(vgn)
-												}
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute(nil)}
-												vgparent.AppendChild(vgn)
-												{
-													vgparent := vgn
-													_ = vgparent
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Precision"}
-													vgparent.AppendChild(vgn)
-												}
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute(nil)}
-												vgparent.AppendChild(vgn)
-												{
-													vgparent := vgn
-													_ = vgparent
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Recall"}
-													vgparent.AppendChild(vgn)
-												}
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute(nil)}
-												vgparent.AppendChild(vgn)
-												{
-													vgparent := vgn
-													_ = vgparent
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "F1"}
-													vgparent.AppendChild(vgn)
-												}
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute(nil)}
-												vgparent.AppendChild(vgn)
-												{
-													vgparent := vgn
-													_ = vgparent
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "F1, 95% interval"}
-													vgparent.AppendChild(vgn)
-												}
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute(nil)}
-												vgparent.AppendChild(vgn)
-												{
-													vgparent := vgn
-													_ = vgparent
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "TP"}
-													vgparent.AppendChild(vgn)
-												}
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute(nil)}
-												vgparent.AppendChild(vgn)
-												{
-													vgparent := vgn
-													_ = vgparent
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "FP"}
-													vgparent.AppendChild(vgn)
-												}
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute(nil)}
-												vgparent.AppendChild(vgn)
-												{
-													vgparent := vgn
-													_ = vgparent
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "FN"}
-													vgparent.AppendChild(vgn)
-												}
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute(nil)}
-												vgparent.AppendChild(vgn)
-												{
-													vgparent := vgn
-													_ = vgparent
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "File"}
-													vgparent.AppendChild(vgn)
-												}
-											}
 										}
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
 										vgparent.AppendChild(vgn)
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "tbody", Attr: []vugu.VGAttribute(nil)}
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "ex-tokens"}}}
 										vgparent.AppendChild(vgn)
 										{
 											vgparent := vgn
 											_ = vgparent
-											vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n              "}
-											vgparent.AppendChild(vgn)
-											for i, r := range c.X.Class.Rows {
+											for i, tok := range c.X.Tokens(si) {
 												var vgiterkey interface{} = i
 												_ = vgiterkey
 												i := i
 												_ = i
-												r := r
-												_ = r
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "tr", Attr: []vugu.VGAttribute(nil)}
+												tok := tok
+												_ = tok
+												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "chip"}}}
 												vgparent.AppendChild(vgn)
-												vgn.AddAttrInterface("data-student", r.Student)
+												vgn.AddAttrInterface("data-token", fmt.Sprint(i))
+												vgn.SetInnerHTML(tok)
+												vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+													EventType:	"click",
+													Func:		func(event vugu.DOMEvent) { c.X.AddToken(si, i) },
+													// TODO: implement capture, etc. mostly need to decide syntax
+												})
+											}
+										}
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
+										vgparent.AppendChild(vgn)
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "ex-slots"}}}
+										vgparent.AppendChild(vgn)
+										{
+											vgparent := vgn
+											_ = vgparent
+											vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
+											vgparent.AppendChild(vgn)
+											for vgiterkeyt, k := range c.SlotIndexes() {
+												var vgiterkey interface{} = vgiterkeyt
+												_ = vgiterkey
+												k := k
+												_ = k
+												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute(nil)}
+												vgparent.AppendChild(vgn)
+												vgn.AddAttrInterface("class", c.SlotBoxClass(si, k))
+												vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+													EventType:	"click",
+													Func:		func(event vugu.DOMEvent) { c.X.Activate(si, k) },
+													// TODO: implement capture, etc. mostly need to decide syntax
+												})
 												{
 													vgparent := vgn
 													_ = vgparent
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
+													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
 													vgparent.AppendChild(vgn)
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
-													vgparent.AppendChild(vgn)
-													vgn.SetInnerHTML(fmt.Sprint(i + 1))
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
-													vgparent.AppendChild(vgn)
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
-													vgparent.AppendChild(vgn)
-													{
-														vgparent := vgn
-														_ = vgparent
-														vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link"}}}
-														vgparent.AppendChild(vgn)
-														vgn.AddAttrInterface("id", fmt.Sprintf(`ex-student-%d`, i))
-														vgn.SetInnerHTML(r.Student)
-														vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-															EventType:	"click",
-															Func:		func(event vugu.DOMEvent) { c.OpenReport(i) },
-															// TODO: implement capture, etc. mostly need to decide syntax
-														})
-														if len(r.Notes) > 0 {
-															vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "name-note"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "note"}}}
-															vgparent.AppendChild(vgn)
-															vgn.AddAttrInterface("data-notes", len(r.Notes))
-															vgn.SetInnerHTML(NameNote(r.Notes))
-														}
-													}
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
-													vgparent.AppendChild(vgn)
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute{{Namespace: "", Key: "data-metric", Val: "precision"}}}
-													vgparent.AppendChild(vgn)
-													vgn.AddAttrInterface("data-value", Exact(r.Score.Precision))
-													vgn.SetInnerHTML(Fixed(r.Score.Precision))
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
-													vgparent.AppendChild(vgn)
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute{{Namespace: "", Key: "data-metric", Val: "recall"}}}
-													vgparent.AppendChild(vgn)
-													vgn.AddAttrInterface("data-value", Exact(r.Score.Recall))
-													vgn.SetInnerHTML(Fixed(r.Score.Recall))
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
-													vgparent.AppendChild(vgn)
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute{{Namespace: "", Key: "data-metric", Val: "f1"}}}
-													vgparent.AppendChild(vgn)
-													vgn.AddAttrInterface("data-value", Exact(r.Score.F1))
-													vgn.SetInnerHTML(Fixed(r.Score.F1))
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
-													vgparent.AppendChild(vgn)
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute{{Namespace: "", Key: "data-metric", Val: "f1-interval"}}}
-													vgparent.AppendChild(vgn)
-													vgn.AddAttrInterface("data-high", Exact(r.Intervals.F1[1]))
-													vgn.AddAttrInterface("data-low", Exact(r.Intervals.F1[0]))
-													vgn.SetInnerHTML(Interval(r.Intervals.F1))
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
-													vgparent.AppendChild(vgn)
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
-													vgparent.AppendChild(vgn)
-													vgn.SetInnerHTML(fmt.Sprint(r.Score.TP))
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
-													vgparent.AppendChild(vgn)
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
-													vgparent.AppendChild(vgn)
-													vgn.SetInnerHTML(fmt.Sprint(r.Score.FP))
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
-													vgparent.AppendChild(vgn)
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
-													vgparent.AppendChild(vgn)
-													vgn.SetInnerHTML(fmt.Sprint(r.Score.FN))
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
-													vgparent.AppendChild(vgn)
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "mono"}}}
-													vgparent.AppendChild(vgn)
-													vgn.SetInnerHTML(r.File)
+													vgn.SetInnerHTML(SlotTitle(k))
 													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n              "}
+													vgparent.AppendChild(vgn)
+													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "text"}, vugu.VGAttribute{Namespace: "", Key: "autocomplete", Val: "off"}, vugu.VGAttribute{Namespace: "", Key: "spellcheck", Val: "false"}}}
+													vgparent.AppendChild(vgn)
+													vgn.AddAttrInterface("id", SlotID(si, k))
+													{
+														b, err := vjson.Marshal(c.X.Slot(si, k))
+														if err != nil {
+															panic(err)
+														}
+														vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
+													}
+													vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+														EventType:	"input",
+														Func:		func(event vugu.DOMEvent) { c.SetSlot(si, k, event) },
+														// TODO: implement capture, etc. mostly need to decide syntax
+													})
+													vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+														EventType:	"focus",
+														Func:		func(event vugu.DOMEvent) { c.X.Activate(si, k) },
+														// TODO: implement capture, etc. mostly need to decide syntax
+													})
+													vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+														EventType:	"keydown",
+														Func:		func(event vugu.DOMEvent) { c.SlotKey(si, k, event) },
+														// TODO: implement capture, etc. mostly need to decide syntax
+													})
+													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
 													vgparent.AppendChild(vgn)
 												}
 											}
 											vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
 											vgparent.AppendChild(vgn)
+											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "button"}}}
+											vgparent.AppendChild(vgn)
+											vgn.AddAttrInterface("id", fmt.Sprintf(`ex-s%d-add`, si))
+											vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+												EventType:	"click",
+												Func:		func(event vugu.DOMEvent) { c.X.Add(si) },
+												// TODO: implement capture, etc. mostly need to decide syntax
+											})
+											{
+												vgparent := vgn
+												_ = vgparent
+												vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Add extraction"}
+												vgparent.AppendChild(vgn)
+											}
+											vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
+											vgparent.AppendChild(vgn)
 										}
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 										vgparent.AppendChild(vgn)
 									}
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 									vgparent.AppendChild(vgn)
 								}
+							}
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+							vgparent.AppendChild(vgn)
+						}
+					}
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\n    "}
+					vgparent.AppendChild(vgn)
+					if c.X.Teacher {
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "panel"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "panel-teacher"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "tabpanel"}, vugu.VGAttribute{Namespace: "", Key: "aria-labelledby", Val: "tab-teacher"}}}
+						vgparent.AppendChild(vgn)
+						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+							EventType:	"dragover",
+							Func:		func(event vugu.DOMEvent) { event.PreventDefault() },
+							// TODO: implement capture, etc. mostly need to decide syntax
+						})
+						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+							EventType:	"drop",
+							Func:		func(event vugu.DOMEvent) { c.Drop(event) },
+							// TODO: implement capture, etc. mostly need to decide syntax
+						})
+						{
+							vgparent := vgn
+							_ = vgparent
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+							vgparent.AppendChild(vgn)
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
+							vgparent.AppendChild(vgn)
+							{
+								vgparent := vgn
+								_ = vgparent
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Drop the students' submission files here, or pick them. Submissions to another exercise are refused with the reason."}
+								vgparent.AppendChild(vgn)
+							}
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+							vgparent.AppendChild(vgn)
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "ex-student"}}}
+							vgparent.AppendChild(vgn)
+							{
+								vgparent := vgn
+								_ = vgparent
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 								vgparent.AppendChild(vgn)
-								if c.X.Student >= 0 {
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "section", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "ex-report"}}}
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "filepick"}}}
+								vgparent.AppendChild(vgn)
+								{
+									vgparent := vgn
+									_ = vgparent
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "file"}, vugu.VGAttribute{Namespace: "", Key: "multiple", Val: ""}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "ex-submissions"}, vugu.VGAttribute{Namespace: "", Key: "accept", Val: ".jsonl,.json,.txt"}}}
+									vgparent.AppendChild(vgn)
+									vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+										EventType:	"change",
+										Func:		func(event vugu.DOMEvent) { c.Pick(event) },
+										// TODO: implement capture, etc. mostly need to decide syntax
+									})
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute{{Namespace: "", Key: "for", Val: "ex-submissions"}}}
 									vgparent.AppendChild(vgn)
 									{
 										vgparent := vgn
 										_ = vgparent
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Add submissions…"}
 										vgparent.AppendChild(vgn)
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "h2", Attr: []vugu.VGAttribute(nil)}
-										vgparent.AppendChild(vgn)
-										vgn.SetInnerHTML(`Report of ` + c.StudentName())
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
-										vgparent.AppendChild(vgn)
-										for vgiterkeyt, v := range c.X.StudentReport() {
-											var vgiterkey interface{} = vgiterkeyt
-											_ = vgiterkey
-											v := v
-											_ = v
-											{
-												vgcompKey := vugu.MakeCompKey(0x3BFCE9A428D64CD0^vgin.CurrentPositionHash(), vgiterkey)
-												// ask BuildEnv for prior instance of this specific component
-												vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*SentenceDetail)
-												if vgcomp == nil {
-													// create new one if needed
-													vgcomp = new(SentenceDetail)
-													vgin.BuildEnv.WireComponent(vgcomp)
-												}
-												vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
-												vgcomp.Hidden = !c.X.Spec.ShowGold
-												vgcomp.M = c.X.detail
-												vgcomp.View = v
-												vgout.Components = append(vgout.Components, vgcomp)
-												vgn = &vugu.VGNode{Component: vgcomp}
-												vgparent.AppendChild(vgn)
-											}
-										}
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+									}
+								}
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+								vgparent.AppendChild(vgn)
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "ex-gold-download"}}}
+								vgparent.AppendChild(vgn)
+								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+									EventType:	"click",
+									Func:		func(event vugu.DOMEvent) { c.X.DownloadGold() },
+									// TODO: implement capture, etc. mostly need to decide syntax
+								})
+								{
+									vgparent := vgn
+									_ = vgparent
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Download the exercise's gold"}
+									vgparent.AppendChild(vgn)
+								}
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+								vgparent.AppendChild(vgn)
+								if len(c.X.Subs) > 0 {
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "ex-clear"}}}
+									vgparent.AppendChild(vgn)
+									vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+										EventType:	"click",
+										Func:		func(event vugu.DOMEvent) { c.X.ClearSubmissions() },
+										// TODO: implement capture, etc. mostly need to decide syntax
+									})
+									{
+										vgparent := vgn
+										_ = vgparent
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Clear the table"}
 										vgparent.AppendChild(vgn)
 									}
 								}
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 								vgparent.AppendChild(vgn)
 							}
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+							vgparent.AppendChild(vgn)
+							if len(c.X.Refused) > 0 {
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "ul", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "notice error"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "ex-refused"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}}}
+								vgparent.AppendChild(vgn)
+								{
+									vgparent := vgn
+									_ = vgparent
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+									vgparent.AppendChild(vgn)
+									for vgiterkeyt, r := range c.X.Refused {
+										var vgiterkey interface{} = vgiterkeyt
+										_ = vgiterkey
+										r := r
+										_ = r
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "li", Attr: []vugu.VGAttribute(nil)}
+										vgparent.AppendChild(vgn)
+										vgn.SetInnerHTML(r)
+									}
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+									vgparent.AppendChild(vgn)
+								}
+							}
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+							vgparent.AppendChild(vgn)
+							if c.X.Class != nil {
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3)}	// <vg-template>
+								vgparent.AppendChild(vgn)
+								{
+									vgparent := vgn
+									_ = vgparent
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+									vgparent.AppendChild(vgn)
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
+									vgparent.AppendChild(vgn)
+									vgn.SetInnerHTML(c.ClassNote())
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+									vgparent.AppendChild(vgn)
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "table-wrap"}}}
+									vgparent.AppendChild(vgn)
+									{
+										vgparent := vgn
+										_ = vgparent
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
+										vgparent.AppendChild(vgn)
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "table", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "scores"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "ex-class"}}}
+										vgparent.AppendChild(vgn)
+										{
+											vgparent := vgn
+											_ = vgparent
+											vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
+											vgparent.AppendChild(vgn)
+											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "thead", Attr: []vugu.VGAttribute(nil)}
+											vgparent.AppendChild(vgn)
+											{
+												vgparent := vgn
+												_ = vgparent
+												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "tr", Attr: []vugu.VGAttribute(nil)}
+												vgparent.AppendChild(vgn)
+												{
+													vgparent := vgn
+													_ = vgparent
+													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute(nil)}
+													vgparent.AppendChild(vgn)
+													{
+														vgparent := vgn
+														_ = vgparent
+														vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "#"}
+														vgparent.AppendChild(vgn)
+													}
+													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute(nil)}
+													vgparent.AppendChild(vgn)
+													{
+														vgparent := vgn
+														_ = vgparent
+														vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Student"}
+														vgparent.AppendChild(vgn)
+													}
+													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute(nil)}
+													vgparent.AppendChild(vgn)
+													{
+														vgparent := vgn
+														_ = vgparent
+														vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Precision"}
+														vgparent.AppendChild(vgn)
+													}
+													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute(nil)}
+													vgparent.AppendChild(vgn)
+													{
+														vgparent := vgn
+														_ = vgparent
+														vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Recall"}
+														vgparent.AppendChild(vgn)
+													}
+													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute(nil)}
+													vgparent.AppendChild(vgn)
+													{
+														vgparent := vgn
+														_ = vgparent
+														vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "F1"}
+														vgparent.AppendChild(vgn)
+													}
+													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute(nil)}
+													vgparent.AppendChild(vgn)
+													{
+														vgparent := vgn
+														_ = vgparent
+														vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "F1, 95% interval"}
+														vgparent.AppendChild(vgn)
+													}
+													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute(nil)}
+													vgparent.AppendChild(vgn)
+													{
+														vgparent := vgn
+														_ = vgparent
+														vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "TP"}
+														vgparent.AppendChild(vgn)
+													}
+													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute(nil)}
+													vgparent.AppendChild(vgn)
+													{
+														vgparent := vgn
+														_ = vgparent
+														vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "FP"}
+														vgparent.AppendChild(vgn)
+													}
+													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute(nil)}
+													vgparent.AppendChild(vgn)
+													{
+														vgparent := vgn
+														_ = vgparent
+														vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "FN"}
+														vgparent.AppendChild(vgn)
+													}
+													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute(nil)}
+													vgparent.AppendChild(vgn)
+													{
+														vgparent := vgn
+														_ = vgparent
+														vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "File"}
+														vgparent.AppendChild(vgn)
+													}
+												}
+											}
+											vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
+											vgparent.AppendChild(vgn)
+											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "tbody", Attr: []vugu.VGAttribute(nil)}
+											vgparent.AppendChild(vgn)
+											{
+												vgparent := vgn
+												_ = vgparent
+												vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n              "}
+												vgparent.AppendChild(vgn)
+												for i, r := range c.X.Class.Rows {
+													var vgiterkey interface{} = i
+													_ = vgiterkey
+													i := i
+													_ = i
+													r := r
+													_ = r
+													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "tr", Attr: []vugu.VGAttribute(nil)}
+													vgparent.AppendChild(vgn)
+													vgn.AddAttrInterface("data-student", r.Student)
+													{
+														vgparent := vgn
+														_ = vgparent
+														vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
+														vgparent.AppendChild(vgn)
+														vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
+														vgparent.AppendChild(vgn)
+														vgn.SetInnerHTML(fmt.Sprint(i + 1))
+														vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
+														vgparent.AppendChild(vgn)
+														vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
+														vgparent.AppendChild(vgn)
+														{
+															vgparent := vgn
+															_ = vgparent
+															vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link"}}}
+															vgparent.AppendChild(vgn)
+															vgn.AddAttrInterface("id", fmt.Sprintf(`ex-student-%d`, i))
+															vgn.SetInnerHTML(r.Student)
+															vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+																EventType:	"click",
+																Func:		func(event vugu.DOMEvent) { c.OpenReport(i) },
+																// TODO: implement capture, etc. mostly need to decide syntax
+															})
+															if len(r.Notes) > 0 {
+																vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "name-note"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "note"}}}
+																vgparent.AppendChild(vgn)
+																vgn.AddAttrInterface("data-notes", len(r.Notes))
+																vgn.SetInnerHTML(NameNote(r.Notes))
+															}
+														}
+														vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
+														vgparent.AppendChild(vgn)
+														vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute{{Namespace: "", Key: "data-metric", Val: "precision"}}}
+														vgparent.AppendChild(vgn)
+														vgn.AddAttrInterface("data-value", Exact(r.Score.Precision))
+														vgn.SetInnerHTML(Fixed(r.Score.Precision))
+														vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
+														vgparent.AppendChild(vgn)
+														vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute{{Namespace: "", Key: "data-metric", Val: "recall"}}}
+														vgparent.AppendChild(vgn)
+														vgn.AddAttrInterface("data-value", Exact(r.Score.Recall))
+														vgn.SetInnerHTML(Fixed(r.Score.Recall))
+														vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
+														vgparent.AppendChild(vgn)
+														vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute{{Namespace: "", Key: "data-metric", Val: "f1"}}}
+														vgparent.AppendChild(vgn)
+														vgn.AddAttrInterface("data-value", Exact(r.Score.F1))
+														vgn.SetInnerHTML(Fixed(r.Score.F1))
+														vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
+														vgparent.AppendChild(vgn)
+														vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute{{Namespace: "", Key: "data-metric", Val: "f1-interval"}}}
+														vgparent.AppendChild(vgn)
+														vgn.AddAttrInterface("data-high", Exact(r.Intervals.F1[1]))
+														vgn.AddAttrInterface("data-low", Exact(r.Intervals.F1[0]))
+														vgn.SetInnerHTML(Interval(r.Intervals.F1))
+														vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
+														vgparent.AppendChild(vgn)
+														vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
+														vgparent.AppendChild(vgn)
+														vgn.SetInnerHTML(fmt.Sprint(r.Score.TP))
+														vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
+														vgparent.AppendChild(vgn)
+														vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
+														vgparent.AppendChild(vgn)
+														vgn.SetInnerHTML(fmt.Sprint(r.Score.FP))
+														vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
+														vgparent.AppendChild(vgn)
+														vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
+														vgparent.AppendChild(vgn)
+														vgn.SetInnerHTML(fmt.Sprint(r.Score.FN))
+														vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
+														vgparent.AppendChild(vgn)
+														vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "mono"}}}
+														vgparent.AppendChild(vgn)
+														vgn.SetInnerHTML(r.File)
+														vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n              "}
+														vgparent.AppendChild(vgn)
+													}
+												}
+												vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
+												vgparent.AppendChild(vgn)
+											}
+											vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
+											vgparent.AppendChild(vgn)
+										}
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+										vgparent.AppendChild(vgn)
+									}
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+									vgparent.AppendChild(vgn)
+									if c.X.Student >= 0 {
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "section", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "ex-report"}}}
+										vgparent.AppendChild(vgn)
+										{
+											vgparent := vgn
+											_ = vgparent
+											vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
+											vgparent.AppendChild(vgn)
+											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "h2", Attr: []vugu.VGAttribute(nil)}
+											vgparent.AppendChild(vgn)
+											vgn.SetInnerHTML(`Report of ` + c.StudentName())
+											vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
+											vgparent.AppendChild(vgn)
+											for vgiterkeyt, v := range c.X.StudentReport() {
+												var vgiterkey interface{} = vgiterkeyt
+												_ = vgiterkey
+												v := v
+												_ = v
+												{
+													vgcompKey := vugu.MakeCompKey(0x3BFCE9A428D64CD0^vgin.CurrentPositionHash(), vgiterkey)
+													// ask BuildEnv for prior instance of this specific component
+													vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*SentenceDetail)
+													if vgcomp == nil {
+														// create new one if needed
+														vgcomp = new(SentenceDetail)
+														vgin.BuildEnv.WireComponent(vgcomp)
+													}
+													vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
+													vgcomp.Hidden = !c.X.Spec.ShowGold
+													vgcomp.M = c.X.detail
+													vgcomp.View = v
+													vgout.Components = append(vgout.Components, vgcomp)
+													vgn = &vugu.VGNode{Component: vgcomp}
+													vgparent.AppendChild(vgn)
+												}
+											}
+											vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+											vgparent.AppendChild(vgn)
+										}
+									}
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+									vgparent.AppendChild(vgn)
+								}
+							}
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+							vgparent.AppendChild(vgn)
 						}
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
-						vgparent.AppendChild(vgn)
 					}
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+					vgparent.AppendChild(vgn)
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
 				vgparent.AppendChild(vgn)
@@ -4025,344 +4048,364 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgn.SetInnerHTML(vugu.HTML("\n    \x3Cdiv class=\"brand\"\x3E\n      \x3Ch1\x3Eoiebench\x3C/h1\x3E\n      \x3Cp class=\"tagline\"\x3EFact-level evaluation of Open Information Extraction (BenchIE), in your browser.\x3C/p\x3E\n    \x3C/div\x3E\n    \x3Cp class=\"privacy\"\x3E\n      \x3Csvg aria-hidden=\"true\" width=\"12\" height=\"14\" viewBox=\"0 0 12 14\"\x3E\x3Crect x=\"1\" y=\"6\" width=\"10\" height=\"7.5\" rx=\"1.5\" fill=\"currentColor\"\x3E\x3C/rect\x3E\x3Cpath d=\"M3.2 6V4.2a2.8 2.8 0 0 1 5.6 0V6\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"1.6\"\x3E\x3C/path\x3E\x3C/svg\x3E\n      Files you add stay on this computer: nothing is uploaded.\n    \x3C/p\x3E\n  "))
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\n  "}
 		vgparent.AppendChild(vgn)
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "main", Attr: []vugu.VGAttribute(nil)}
+		vgparent.AppendChild(vgn)
 		{
-			vgcompKey := vugu.MakeCompKey(0x5C365EAA9C0137FC^vgin.CurrentPositionHash(), vgiterkey)
-			// ask BuildEnv for prior instance of this specific component
-			vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Inputs)
-			if vgcomp == nil {
-				// create new one if needed
-				vgcomp = new(Inputs)
-				vgin.BuildEnv.WireComponent(vgcomp)
+			vgparent := vgn
+			_ = vgparent
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+			vgparent.AppendChild(vgn)
+			{
+				vgcompKey := vugu.MakeCompKey(0x5C365EAA9C0137FC^vgin.CurrentPositionHash(), vgiterkey)
+				// ask BuildEnv for prior instance of this specific component
+				vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Inputs)
+				if vgcomp == nil {
+					// create new one if needed
+					vgcomp = new(Inputs)
+					vgin.BuildEnv.WireComponent(vgcomp)
+				}
+				vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
+				vgcomp.M = c.M
+				vgout.Components = append(vgout.Components, vgcomp)
+				vgn = &vugu.VGNode{Component: vgcomp}
+				vgparent.AppendChild(vgn)
 			}
-			vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
-			vgcomp.M = c.M
-			vgout.Components = append(vgout.Components, vgcomp)
-			vgn = &vugu.VGNode{Component: vgcomp}
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
 			vgparent.AppendChild(vgn)
-		}
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
-		vgparent.AppendChild(vgn)
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "visually-hidden"}, vugu.VGAttribute{Namespace: "", Key: "aria-live", Val: "polite"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "announce"}}}
-		vgparent.AppendChild(vgn)
-		vgn.SetInnerHTML(c.Announcement())
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\n  "}
-		vgparent.AppendChild(vgn)
-		if c.M.Fatal != `` {
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "notice error"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "fatal-notice"}}}
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "visually-hidden"}, vugu.VGAttribute{Namespace: "", Key: "aria-live", Val: "polite"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "announce"}}}
 			vgparent.AppendChild(vgn)
-			vgn.SetInnerHTML(c.M.Fatal)
-		}
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
-		vgparent.AppendChild(vgn)
-		if c.M.FirstScreenDiffers != `` {
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "notice error"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "first-screen-differs"}}}
+			vgn.SetInnerHTML(c.Announcement())
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\n  "}
 			vgparent.AppendChild(vgn)
-			vgn.SetInnerHTML(c.M.FirstScreenDiffers)
-		}
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
-		vgparent.AppendChild(vgn)
-		if c.M.Notice != `` {
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "notice"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "status"}}}
+			if c.M.Fatal != `` {
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "notice error"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "fatal-notice"}}}
+				vgparent.AppendChild(vgn)
+				vgn.SetInnerHTML(c.M.Fatal)
+			}
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
 			vgparent.AppendChild(vgn)
-			vgn.SetInnerHTML(c.M.Notice)
-		}
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
-		vgparent.AppendChild(vgn)
-		if c.M.Recovery != nil {
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "notice error"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "recovery"}}}
+			if c.M.FirstScreenDiffers != `` {
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "notice error"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "first-screen-differs"}}}
+				vgparent.AppendChild(vgn)
+				vgn.SetInnerHTML(c.M.FirstScreenDiffers)
+			}
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+			vgparent.AppendChild(vgn)
+			if c.M.Notice != `` {
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "notice"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "status"}}}
+				vgparent.AppendChild(vgn)
+				vgn.SetInnerHTML(c.M.Notice)
+			}
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+			vgparent.AppendChild(vgn)
+			if c.M.Recovery != nil {
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "notice error"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "recovery"}}}
+				vgparent.AppendChild(vgn)
+				{
+					vgparent := vgn
+					_ = vgparent
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+					vgparent.AppendChild(vgn)
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute(nil)}
+					vgparent.AppendChild(vgn)
+					vgn.SetInnerHTML(c.M.Recovery.Message())
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+					vgparent.AppendChild(vgn)
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "recovery-retry"}}}
+					vgparent.AppendChild(vgn)
+					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+						EventType:	"click",
+						Func:		func(event vugu.DOMEvent) { c.Retry() },
+						// TODO: implement capture, etc. mostly need to decide syntax
+					})
+					{
+						vgparent := vgn
+						_ = vgparent
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Open them again"}
+						vgparent.AppendChild(vgn)
+					}
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+					vgparent.AppendChild(vgn)
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "recovery-discard"}}}
+					vgparent.AppendChild(vgn)
+					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+						EventType:	"click",
+						Func:		func(event vugu.DOMEvent) { c.Discard() },
+						// TODO: implement capture, etc. mostly need to decide syntax
+					})
+					{
+						vgparent := vgn
+						_ = vgparent
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Discard them"}
+						vgparent.AppendChild(vgn)
+					}
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+					vgparent.AppendChild(vgn)
+				}
+			}
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+			vgparent.AppendChild(vgn)
+			{
+				vgcompKey := vugu.MakeCompKey(0x84866D203D000D81^vgin.CurrentPositionHash(), vgiterkey)
+				// ask BuildEnv for prior instance of this specific component
+				vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*EditedGoldBanner)
+				if vgcomp == nil {
+					// create new one if needed
+					vgcomp = new(EditedGoldBanner)
+					vgin.BuildEnv.WireComponent(vgcomp)
+				}
+				vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
+				vgcomp.M = c.M
+				vgout.Components = append(vgout.Components, vgcomp)
+				vgn = &vugu.VGNode{Component: vgcomp}
+				vgparent.AppendChild(vgn)
+			}
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\n  "}
+			vgparent.AppendChild(vgn)
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "tabs"}}}
 			vgparent.AppendChild(vgn)
 			{
 				vgparent := vgn
 				_ = vgparent
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 				vgparent.AppendChild(vgn)
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute(nil)}
-				vgparent.AppendChild(vgn)
-				vgn.SetInnerHTML(c.M.Recovery.Message())
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
-				vgparent.AppendChild(vgn)
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "recovery-retry"}}}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "tablist"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "tablist"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Views"}}}
 				vgparent.AppendChild(vgn)
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType:	"click",
-					Func:		func(event vugu.DOMEvent) { c.Retry() },
+					EventType:	"keydown",
+					Func:		func(event vugu.DOMEvent) { c.TabKey(event) },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 				{
 					vgparent := vgn
 					_ = vgparent
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Open them again"}
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+					vgparent.AppendChild(vgn)
+					for vgiterkeyt, v := range c.Tabs() {
+						var vgiterkey interface{} = vgiterkeyt
+						_ = vgiterkey
+						v := v
+						_ = v
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "tab"}}}
+						vgparent.AppendChild(vgn)
+						vgn.AddAttrInterface("aria-controls", `panel-`+string(v))
+						vgn.AddAttrInterface("aria-selected", fmt.Sprint(v == c.View()))
+						vgn.AddAttrInterface("id", `tab-`+string(v))
+						vgn.AddAttrInterface("tabindex", c.TabIndex(v))
+						vgn.SetInnerHTML(c.TabLabel(v))
+						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+							EventType:	"click",
+							Func:		func(event vugu.DOMEvent) { c.Show(v) },
+							// TODO: implement capture, etc. mostly need to decide syntax
+						})
+					}
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 					vgparent.AppendChild(vgn)
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 				vgparent.AppendChild(vgn)
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "recovery-discard"}}}
-				vgparent.AppendChild(vgn)
-				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType:	"click",
-					Func:		func(event vugu.DOMEvent) { c.Discard() },
-					// TODO: implement capture, etc. mostly need to decide syntax
-				})
-				{
-					vgparent := vgn
-					_ = vgparent
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Discard them"}
+				if c.M.Progress != nil {
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "progress"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "status"}, vugu.VGAttribute{Namespace: "", Key: "aria-live", Val: "polite"}}}
 					vgparent.AppendChild(vgn)
+					{
+						vgparent := vgn
+						_ = vgparent
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+						vgparent.AppendChild(vgn)
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "spinner"}, vugu.VGAttribute{Namespace: "", Key: "aria-hidden", Val: "true"}}}
+						vgparent.AppendChild(vgn)
+						vgn.SetInnerHTML(vugu.HTML(""))
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+						vgparent.AppendChild(vgn)
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
+						vgparent.AppendChild(vgn)
+						vgn.SetInnerHTML(c.M.Progress.Label)
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+						vgparent.AppendChild(vgn)
+						if c.M.Progress.Total > 0 {
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "progress", Attr: []vugu.VGAttribute(nil)}
+							vgparent.AppendChild(vgn)
+							vgn.AddAttrInterface("max", c.M.Progress.Total)
+							vgn.AddAttrInterface("value", c.M.Progress.Done)
+							vgn.SetInnerHTML(fmt.Sprint(c.M.Progress.Percent()) + `%`)
+						}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+						vgparent.AppendChild(vgn)
+					}
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
 				vgparent.AppendChild(vgn)
 			}
-		}
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
-		vgparent.AppendChild(vgn)
-		{
-			vgcompKey := vugu.MakeCompKey(0x84866D203D000D81^vgin.CurrentPositionHash(), vgiterkey)
-			// ask BuildEnv for prior instance of this specific component
-			vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*EditedGoldBanner)
-			if vgcomp == nil {
-				// create new one if needed
-				vgcomp = new(EditedGoldBanner)
-				vgin.BuildEnv.WireComponent(vgcomp)
-			}
-			vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
-			vgcomp.M = c.M
-			vgout.Components = append(vgout.Components, vgcomp)
-			vgn = &vugu.VGNode{Component: vgcomp}
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\n  "}
 			vgparent.AppendChild(vgn)
-		}
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\n  "}
-		vgparent.AppendChild(vgn)
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "nav", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "tabs"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "tablist"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Views"}}}
-		vgparent.AppendChild(vgn)
-		vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-			EventType:	"keydown",
-			Func:		func(event vugu.DOMEvent) { c.TabKey(event) },
-			// TODO: implement capture, etc. mostly need to decide syntax
-		})
-		{
-			vgparent := vgn
-			_ = vgparent
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "panel"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "tabpanel"}}}
 			vgparent.AppendChild(vgn)
-			for vgiterkeyt, v := range c.Tabs() {
-				var vgiterkey interface{} = vgiterkeyt
-				_ = vgiterkey
-				v := v
-				_ = v
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "tab"}}}
+			vgn.AddAttrInterface("aria-labelledby", `tab-`+string(c.View()))
+			vgn.AddAttrInterface("id", `panel-`+string(c.View()))
+			{
+				vgparent := vgn
+				_ = vgparent
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 				vgparent.AppendChild(vgn)
-				vgn.AddAttrInterface("aria-controls", `panel-`+string(v))
-				vgn.AddAttrInterface("aria-selected", fmt.Sprint(v == c.View()))
-				vgn.AddAttrInterface("id", `tab-`+string(v))
-				vgn.AddAttrInterface("tabindex", c.TabIndex(v))
-				vgn.SetInnerHTML(c.TabLabel(v))
-				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType:	"click",
-					Func:		func(event vugu.DOMEvent) { c.Show(v) },
-					// TODO: implement capture, etc. mostly need to decide syntax
-				})
-			}
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
-			vgparent.AppendChild(vgn)
-			if c.M.Progress != nil {
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "progress"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "status"}, vugu.VGAttribute{Namespace: "", Key: "aria-live", Val: "polite"}}}
-				vgparent.AppendChild(vgn)
-				{
-					vgparent := vgn
-					_ = vgparent
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
-					vgparent.AppendChild(vgn)
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "spinner"}, vugu.VGAttribute{Namespace: "", Key: "aria-hidden", Val: "true"}}}
-					vgparent.AppendChild(vgn)
-					vgn.SetInnerHTML(vugu.HTML(""))
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
-					vgparent.AppendChild(vgn)
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
-					vgparent.AppendChild(vgn)
-					vgn.SetInnerHTML(c.M.Progress.Label)
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
-					vgparent.AppendChild(vgn)
-					if c.M.Progress.Total > 0 {
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "progress", Attr: []vugu.VGAttribute(nil)}
+				if c.View() == ViewStudio && c.M.Studio != nil {
+					{
+						vgcompKey := vugu.MakeCompKey(0x37997F45E1072095^vgin.CurrentPositionHash(), vgiterkey)
+						// ask BuildEnv for prior instance of this specific component
+						vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*StudioView)
+						if vgcomp == nil {
+							// create new one if needed
+							vgcomp = new(StudioView)
+							vgin.BuildEnv.WireComponent(vgcomp)
+						}
+						vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
+						vgcomp.S = c.M.Studio
+						vgout.Components = append(vgout.Components, vgcomp)
+						vgn = &vugu.VGNode{Component: vgcomp}
 						vgparent.AppendChild(vgn)
-						vgn.AddAttrInterface("max", c.M.Progress.Total)
-						vgn.AddAttrInterface("value", c.M.Progress.Done)
-						vgn.SetInnerHTML(fmt.Sprint(c.M.Progress.Percent()) + `%`)
 					}
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
-					vgparent.AppendChild(vgn)
 				}
-			}
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
-			vgparent.AppendChild(vgn)
-		}
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\n  "}
-		vgparent.AppendChild(vgn)
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "main", Attr: []vugu.VGAttribute{{Namespace: "", Key: "role", Val: "tabpanel"}}}
-		vgparent.AppendChild(vgn)
-		vgn.AddAttrInterface("aria-labelledby", `tab-`+string(c.View()))
-		vgn.AddAttrInterface("id", `panel-`+string(c.View()))
-		{
-			vgparent := vgn
-			_ = vgparent
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
-			vgparent.AppendChild(vgn)
-			if c.View() == ViewStudio && c.M.Studio != nil {
-				{
-					vgcompKey := vugu.MakeCompKey(0x37997F45E1072095^vgin.CurrentPositionHash(), vgiterkey)
-					// ask BuildEnv for prior instance of this specific component
-					vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*StudioView)
-					if vgcomp == nil {
-						// create new one if needed
-						vgcomp = new(StudioView)
-						vgin.BuildEnv.WireComponent(vgcomp)
-					}
-					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
-					vgcomp.S = c.M.Studio
-					vgout.Components = append(vgout.Components, vgcomp)
-					vgn = &vugu.VGNode{Component: vgcomp}
-					vgparent.AppendChild(vgn)
-				}
-			}
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
-			vgparent.AppendChild(vgn)
-			if c.View() == ViewAgreement && c.M.Studio != nil {
-				{
-					vgcompKey := vugu.MakeCompKey(0x4D443DE77A686005^vgin.CurrentPositionHash(), vgiterkey)
-					// ask BuildEnv for prior instance of this specific component
-					vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*AgreementView)
-					if vgcomp == nil {
-						// create new one if needed
-						vgcomp = new(AgreementView)
-						vgin.BuildEnv.WireComponent(vgcomp)
-					}
-					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
-					vgcomp.S = c.M.Studio
-					vgout.Components = append(vgout.Components, vgcomp)
-					vgn = &vugu.VGNode{Component: vgcomp}
-					vgparent.AppendChild(vgn)
-				}
-			}
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
-			vgparent.AppendChild(vgn)
-			if c.M.Eval == nil && c.M.Fatal == `` && !c.IsStudio() {
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "empty"}}}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 				vgparent.AppendChild(vgn)
-				{
-					vgparent := vgn
-					_ = vgparent
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Loading…"}
-					vgparent.AppendChild(vgn)
-				}
-			}
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
-			vgparent.AppendChild(vgn)
-			if c.M.Eval != nil {
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3)}	// <vg-template>
-				vgparent.AppendChild(vgn)
-				{
-					vgparent := vgn
-					_ = vgparent
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
-					vgparent.AppendChild(vgn)
-					if c.View() == ViewScores {
-						{
-							vgcompKey := vugu.MakeCompKey(0xCD0A3DE08984857C^vgin.CurrentPositionHash(), vgiterkey)
-							// ask BuildEnv for prior instance of this specific component
-							vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*ScoresView)
-							if vgcomp == nil {
-								// create new one if needed
-								vgcomp = new(ScoresView)
-								vgin.BuildEnv.WireComponent(vgcomp)
-							}
-							vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
-							vgcomp.M = c.M
-							vgout.Components = append(vgout.Components, vgcomp)
-							vgn = &vugu.VGNode{Component: vgcomp}
-							vgparent.AppendChild(vgn)
+				if c.View() == ViewAgreement && c.M.Studio != nil {
+					{
+						vgcompKey := vugu.MakeCompKey(0x4D443DE77A686005^vgin.CurrentPositionHash(), vgiterkey)
+						// ask BuildEnv for prior instance of this specific component
+						vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*AgreementView)
+						if vgcomp == nil {
+							// create new one if needed
+							vgcomp = new(AgreementView)
+							vgin.BuildEnv.WireComponent(vgcomp)
 						}
-					}
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
-					vgparent.AppendChild(vgn)
-					if c.View() == ViewSentences {
-						{
-							vgcompKey := vugu.MakeCompKey(0x2B2559A6A59F3CE5^vgin.CurrentPositionHash(), vgiterkey)
-							// ask BuildEnv for prior instance of this specific component
-							vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*SentencesView)
-							if vgcomp == nil {
-								// create new one if needed
-								vgcomp = new(SentencesView)
-								vgin.BuildEnv.WireComponent(vgcomp)
-							}
-							vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
-							vgcomp.M = c.M
-							vgout.Components = append(vgout.Components, vgcomp)
-							vgn = &vugu.VGNode{Component: vgcomp}
-							vgparent.AppendChild(vgn)
-						}
-					}
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
-					vgparent.AppendChild(vgn)
-					if c.View() == ViewCompare {
-						{
-							vgcompKey := vugu.MakeCompKey(0x763C8DE99AC35DF9^vgin.CurrentPositionHash(), vgiterkey)
-							// ask BuildEnv for prior instance of this specific component
-							vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*CompareView)
-							if vgcomp == nil {
-								// create new one if needed
-								vgcomp = new(CompareView)
-								vgin.BuildEnv.WireComponent(vgcomp)
-							}
-							vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
-							vgcomp.M = c.M
-							vgout.Components = append(vgout.Components, vgcomp)
-							vgn = &vugu.VGNode{Component: vgcomp}
-							vgparent.AppendChild(vgn)
-						}
-					}
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
-					vgparent.AppendChild(vgn)
-					if c.View() == ViewCharts {
-						{
-							vgcompKey := vugu.MakeCompKey(0x6BE0864AB0C09BDE^vgin.CurrentPositionHash(), vgiterkey)
-							// ask BuildEnv for prior instance of this specific component
-							vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*ChartsView)
-							if vgcomp == nil {
-								// create new one if needed
-								vgcomp = new(ChartsView)
-								vgin.BuildEnv.WireComponent(vgcomp)
-							}
-							vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
-							vgcomp.M = c.M
-							vgout.Components = append(vgout.Components, vgcomp)
-							vgn = &vugu.VGNode{Component: vgcomp}
-							vgparent.AppendChild(vgn)
-						}
-					}
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
-					vgparent.AppendChild(vgn)
-					if c.View() != ViewScores && c.View() != ViewCharts && !c.IsStudio() {
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "signature"}}}
+						vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
+						vgcomp.S = c.M.Studio
+						vgout.Components = append(vgout.Components, vgcomp)
+						vgn = &vugu.VGNode{Component: vgcomp}
 						vgparent.AppendChild(vgn)
-						{
-							vgparent := vgn
-							_ = vgparent
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
+					}
+				}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+				vgparent.AppendChild(vgn)
+				if c.M.Eval == nil && c.M.Fatal == `` && !c.IsStudio() {
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "empty"}}}
+					vgparent.AppendChild(vgn)
+					{
+						vgparent := vgn
+						_ = vgparent
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Loading…"}
+						vgparent.AppendChild(vgn)
+					}
+				}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+				vgparent.AppendChild(vgn)
+				if c.M.Eval != nil {
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3)}	// <vg-template>
+					vgparent.AppendChild(vgn)
+					{
+						vgparent := vgn
+						_ = vgparent
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+						vgparent.AppendChild(vgn)
+						if c.View() == ViewScores {
+							{
+								vgcompKey := vugu.MakeCompKey(0xCD0A3DE08984857C^vgin.CurrentPositionHash(), vgiterkey)
+								// ask BuildEnv for prior instance of this specific component
+								vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*ScoresView)
+								if vgcomp == nil {
+									// create new one if needed
+									vgcomp = new(ScoresView)
+									vgin.BuildEnv.WireComponent(vgcomp)
+								}
+								vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
+								vgcomp.M = c.M
+								vgout.Components = append(vgout.Components, vgcomp)
+								vgn = &vugu.VGNode{Component: vgcomp}
+								vgparent.AppendChild(vgn)
+							}
+						}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+						vgparent.AppendChild(vgn)
+						if c.View() == ViewSentences {
+							{
+								vgcompKey := vugu.MakeCompKey(0x2B2559A6A59F3CE5^vgin.CurrentPositionHash(), vgiterkey)
+								// ask BuildEnv for prior instance of this specific component
+								vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*SentencesView)
+								if vgcomp == nil {
+									// create new one if needed
+									vgcomp = new(SentencesView)
+									vgin.BuildEnv.WireComponent(vgcomp)
+								}
+								vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
+								vgcomp.M = c.M
+								vgout.Components = append(vgout.Components, vgcomp)
+								vgn = &vugu.VGNode{Component: vgcomp}
+								vgparent.AppendChild(vgn)
+							}
+						}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+						vgparent.AppendChild(vgn)
+						if c.View() == ViewCompare {
+							{
+								vgcompKey := vugu.MakeCompKey(0x763C8DE99AC35DF9^vgin.CurrentPositionHash(), vgiterkey)
+								// ask BuildEnv for prior instance of this specific component
+								vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*CompareView)
+								if vgcomp == nil {
+									// create new one if needed
+									vgcomp = new(CompareView)
+									vgin.BuildEnv.WireComponent(vgcomp)
+								}
+								vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
+								vgcomp.M = c.M
+								vgout.Components = append(vgout.Components, vgcomp)
+								vgn = &vugu.VGNode{Component: vgcomp}
+								vgparent.AppendChild(vgn)
+							}
+						}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+						vgparent.AppendChild(vgn)
+						if c.View() == ViewCharts {
+							{
+								vgcompKey := vugu.MakeCompKey(0x6BE0864AB0C09BDE^vgin.CurrentPositionHash(), vgiterkey)
+								// ask BuildEnv for prior instance of this specific component
+								vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*ChartsView)
+								if vgcomp == nil {
+									// create new one if needed
+									vgcomp = new(ChartsView)
+									vgin.BuildEnv.WireComponent(vgcomp)
+								}
+								vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
+								vgcomp.M = c.M
+								vgout.Components = append(vgout.Components, vgcomp)
+								vgn = &vugu.VGNode{Component: vgcomp}
+								vgparent.AppendChild(vgn)
+							}
+						}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+						vgparent.AppendChild(vgn)
+						if c.View() != ViewScores && c.View() != ViewCharts && !c.IsStudio() {
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "signature"}}}
 							vgparent.AppendChild(vgn)
 							{
 								vgparent := vgn
 								_ = vgparent
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Signature of these verdicts"}
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
 								vgparent.AppendChild(vgn)
+								{
+									vgparent := vgn
+									_ = vgparent
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Signature of these verdicts"}
+									vgparent.AppendChild(vgn)
+								}
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "code", Attr: []vugu.VGAttribute(nil)}
+								vgparent.AppendChild(vgn)
+								vgn.SetInnerHTML(c.M.Eval.Report.Signature)
 							}
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "code", Attr: []vugu.VGAttribute(nil)}
-							vgparent.AppendChild(vgn)
-							vgn.SetInnerHTML(c.M.Eval.Report.Signature)
 						}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+						vgparent.AppendChild(vgn)
 					}
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
-					vgparent.AppendChild(vgn)
 				}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+				vgparent.AppendChild(vgn)
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
 			vgparent.AppendChild(vgn)
@@ -4981,7 +5024,7 @@ func (c *ScoresView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn.SetInnerHTML(c.M.Eval.Report.Signature)
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 				vgparent.AppendChild(vgn)
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link"}}}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "copy-signature"}}}
 				vgparent.AppendChild(vgn)
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 					EventType:	"click",
@@ -4994,6 +5037,11 @@ func (c *ScoresView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Copy"}
 					vgparent.AppendChild(vgn)
 				}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+				vgparent.AppendChild(vgn)
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "copy-status"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "status"}, vugu.VGAttribute{Namespace: "", Key: "aria-live", Val: "polite"}}}
+				vgparent.AppendChild(vgn)
+				vgn.SetInnerHTML(c.CopyStatus())
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 				vgparent.AppendChild(vgn)
 			}
@@ -8339,7 +8387,7 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	}
 	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Data: "style", Attr: []vugu.VGAttribute(nil)}
 	{
-		vgn.AppendChild(&vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n.guide-toc { display: flex; flex-wrap: wrap; gap: 2px 10px; font-size: 0.85rem; margin: 6px 0; }\n.guide-toc [aria-current=\"true\"] { font-weight: 600; text-decoration: none; }\n.guide-rule h3 { font-size: 1rem; margin: 6px 0; }\n.guide-rule p { font-size: 0.9rem; line-height: 1.45; }\n.studio-bar { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 16px; padding: 8px 12px; border: 1px solid var(--line); border-radius: 8px; background: var(--soft); }\n.studio-bar .label { color: var(--muted); font-size: 0.85rem; margin-right: 4px; }\n.studio-work select { max-width: 280px; }\n.bar-group { display: inline-flex; align-items: center; gap: 6px; }\n.button[disabled] { opacity: 0.45; cursor: default; background: var(--paper); }\n.button.primary { background: var(--accent); color: #fff; }\n.button.primary:hover { background: #005a8c; }\n.danger-link { color: var(--incorrect); }\n.save-status { margin-left: auto; color: var(--muted); font-size: 0.85rem; }\n.save-status[data-saved=\"false\"] { color: var(--text); }\n.studio-status { margin: 10px 0 0; padding: 6px 12px; border-left: 4px solid var(--accent); background: var(--accent-soft); border-radius: 4px; font-size: 0.92rem; }\n.studio-start { margin-top: 16px; }\n.studio-start h2 { margin-bottom: 4px; }\n.start-grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(260px, 1fr)); gap: 14px; margin-top: 12px; }\n.start-grid section { border: 1px solid var(--line); border-radius: 8px; padding: 12px 14px; display: grid; gap: 8px; align-content: start; }\n.start-grid p { margin: 0; color: var(--muted); font-size: 0.92rem; }\n.start-grid textarea { width: 100%; font: inherit; padding: 6px 8px; border: 1px solid var(--line); border-radius: 6px; resize: vertical; }\n.start-grid .button { justify-self: start; margin-right: 6px; }\n.studio-main { display: grid; grid-template-columns: 320px minmax(0, 1fr); gap: 20px; align-items: start; margin-top: 14px; }\n.studio-side { position: sticky; top: 8px; }\n@media (max-width: 900px) { .studio-main { grid-template-columns: 1fr; } .studio-side { position: static; } }\n.studio-progress { margin-bottom: 10px; }\n.studio-progress p { margin: 4px 0 0; font-size: 0.88rem; }\n.meter { height: 8px; border-radius: 4px; background: var(--line); overflow: hidden; }\n.meter span { display: block; height: 100%; background: var(--correct); }\n.issues-tally { color: var(--incorrect); }\n.studio-side .sentence-list { max-height: calc(100vh - 330px); }\n.state { display: inline-block; width: 1.3em; font-weight: 700; }\n.state.done { color: var(--correct); }\n.state.todo { color: var(--muted); }\n.state.error { color: var(--incorrect); }\n.state.warning { color: var(--missed); }\n.keys { margin-top: 10px; font-size: 0.85rem; }\n.keys dl { display: grid; grid-template-columns: auto 1fr; gap: 3px 10px; margin: 8px 0 0; }\n.keys dt { white-space: nowrap; }\n.keys dd { margin: 0; color: var(--muted); }\nkbd { font-family: var(--mono); font-size: 0.8em; border: 1px solid var(--line); border-bottom-width: 2px; border-radius: 4px; padding: 0 4px; background: var(--paper); margin-right: 2px; }\n\n.studio-sentence .sentence-head { display: flex; justify-content: space-between; align-items: baseline; gap: 10px; flex-wrap: wrap; }\n.studio-sentence .nav { display: flex; gap: 6px; }\n.token-row { display: flex; flex-wrap: wrap; gap: 4px; margin: 10px 0 6px; font-size: 1.08rem; line-height: 1.5; }\n.token {\n  border: 1px solid var(--line); background: var(--paper); border-radius: 5px; padding: 1px 6px; cursor: pointer;\n  position: relative; text-underline-offset: 4px; text-decoration-thickness: 2px;\n}\n.token:hover { border-color: var(--accent); background: var(--accent-soft); }\n.token.cl-verb { background: #fbe7da; text-decoration-line: underline; text-decoration-style: solid; text-decoration-color: #d55e00; }\n.token.cl-entity { background: #dcecf7; text-decoration-line: underline; text-decoration-style: double; text-decoration-color: #0072b2; }\n.token.cl-noun { background: #ddf2ea; text-decoration-line: underline; text-decoration-style: dotted; text-decoration-color: #009e73; }\n.token.cl-number { background: #f8ecd0; text-decoration-line: underline; text-decoration-style: dashed; text-decoration-color: #b27300; }\n.token.used { border-color: var(--text); }\n.token .uses { font-size: 0.62rem; font-weight: 700; vertical-align: super; margin-left: 2px; color: var(--text); letter-spacing: 0.02em; }\n.class-legend { display: flex; flex-wrap: wrap; gap: 4px 12px; align-items: center; font-size: 0.82rem; color: var(--muted); margin: 0 0 12px; }\n.class-legend .token { font-size: 0.82rem; cursor: default; padding: 0 5px; }\n.class-legend select { font-size: 0.82rem; }\n\n.builder { border: 1px solid var(--accent); border-radius: 8px; padding: 10px 12px; background: #fbfdfe; }\n.builder.editing { border-style: dashed; }\n.builder h3 { margin-bottom: 6px; }\n.slots { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 8px; }\n@media (max-width: 1000px) { .slots { grid-template-columns: 1fr; } }\n.slot-box { border: 1px solid var(--line); border-radius: 6px; padding: 6px; background: var(--paper); min-height: 74px; }\n.slot-box.active { border: 2px solid var(--accent); padding: 5px; box-shadow: 0 0 0 3px var(--accent-soft); }\n.slot-box.has-error { border-color: var(--incorrect); }\n.slot-tab { border: 0; background: none; padding: 0; cursor: pointer; font-weight: 600; font-size: 0.85rem; color: var(--muted); }\n.slot-box.active .slot-tab { color: var(--accent); }\n.slot-box.active .slot-tab::after { content: \" · active\"; font-weight: 400; }\n.chips { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 4px; }\n.chip { border: 1px solid var(--line); border-radius: 12px; padding: 0 8px; background: var(--soft); cursor: pointer; }\n.chip[aria-pressed=\"true\"] { background: var(--accent); color: #fff; border-color: var(--accent); }\n.chip.opt { border-style: dashed; color: var(--muted); }\n.chip.opt[aria-pressed=\"true\"] { color: #fff; }\n.chip .br { font-weight: 700; color: var(--accent); }\n.chip[aria-pressed=\"true\"] .br { color: #fff; }\n.chip.typed, .w.typed { font-style: italic; }\n.chip.typed::after, .w.typed::after { content: \"✎\"; font-size: 0.7em; margin-left: 2px; font-style: normal; }\n.chip.bad { border-color: var(--incorrect); border-width: 2px; }\n.empty-slot { color: var(--muted); font-size: 0.85rem; font-style: italic; }\n.builder-tools { display: flex; flex-wrap: wrap; gap: 6px 10px; align-items: center; margin-top: 8px; }\n.builder-tools input[type=text] { padding: 2px 8px; border: 1px solid var(--line); border-radius: 6px; width: 12em; }\n.builder-tools .sep { width: 1px; height: 20px; background: var(--line); }\n.commit-row { display: flex; flex-wrap: wrap; gap: 8px 12px; align-items: center; margin-top: 10px; padding-top: 8px; border-top: 1px solid var(--line); }\n.commit-row select { max-width: 420px; }\n.preview { margin-top: 8px; font-size: 0.88rem; display: grid; gap: 4px; }\n.preview p { margin: 0; }\n.preview ul { margin: 2px 0 0; padding-left: 18px; }\n.preview li { font-family: var(--mono); font-size: 0.82rem; }\n.match { color: var(--correct); }\n.issue { margin: 2px 0; font-size: 0.85rem; }\n.issue.error { color: var(--incorrect); }\n.issue.warning { color: var(--missed); }\n.issue.error::before { content: \"✖ \"; }\n.issue.warning::before { content: \"⚠ \"; }\n\n.studio-synsets { list-style: none; padding: 0; margin: 0; display: grid; gap: 8px; }\n.studio-synsets > li { border: 1px solid var(--line); border-radius: 8px; padding: 8px 10px; }\n.studio-synsets > li.target { border-left: 4px solid var(--accent); }\n.studio-synsets .synset-head { align-items: center; }\n.synset-tools, .triple-tools { display: inline-flex; gap: 4px; flex-wrap: wrap; }\n.tool { border: 1px solid transparent; background: none; color: var(--accent); cursor: pointer; padding: 0 5px; border-radius: 4px; font-size: 0.82rem; }\n.tool:hover { border-color: var(--line); background: var(--accent-soft); }\n.tool.danger { color: var(--incorrect); }\n.tool.danger:hover { background: var(--incorrect-soft); }\n.studio-triple { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 4px 10px; padding: 3px 0; border-top: 1px solid var(--soft); }\n.studio-triple:first-child { border-top: 0; }\n.studio-triple.editing { background: var(--accent-soft); }\n.studio-triple .issues { flex-basis: 100%; }\n/* The tools of every triple stay quiet until the triple is pointed at or\n   holds focus (they stay in the tab order). */\n.triple-tools { opacity: 0.4; transition: opacity 0.15s; }\n.studio-triple:hover .triple-tools, .studio-triple:focus-within .triple-tools, .studio-triple.editing .triple-tools { opacity: 1; }\n.tslot { display: inline-flex; flex-wrap: wrap; gap: 0 4px; padding: 1px 6px; border-radius: 4px; background: var(--soft); margin-right: 4px; }\n.tslot.bad { box-shadow: inset 0 -2px 0 var(--incorrect); }\n.tslot .slot-letter { font-size: 0.65rem; font-weight: 700; color: var(--muted); align-self: center; }\n.w.opt { color: var(--muted); }\n.w.open::before { content: \"[\"; color: var(--accent); font-weight: 700; }\n.w.close::after { content: \"]\"; color: var(--accent); font-weight: 700; }\n.w.bad { text-decoration: underline wavy var(--incorrect); }\n.add-sentences { margin: 6px 0; }\n.add-sentences textarea { width: 100%; }\n.inline-panel { display: flex; flex-wrap: wrap; gap: 6px 10px; align-items: center; margin: 6px 0 2px; padding: 6px 8px; background: var(--soft); border-radius: 6px; font-size: 0.88rem; flex-basis: 100%; }\n", Attr: []vugu.VGAttribute(nil)})
+		vgn.AppendChild(&vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n.guide-toc { display: flex; flex-wrap: wrap; gap: 2px 10px; font-size: 0.85rem; margin: 6px 0; }\n.guide-toc [aria-current=\"true\"] { font-weight: 600; text-decoration: none; }\n.guide-rule h3 { font-size: 1rem; margin: 6px 0; }\n.guide-rule p { font-size: 0.9rem; line-height: 1.45; }\n.studio-bar { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 16px; padding: 8px 12px; border: 1px solid var(--line); border-radius: 8px; background: var(--soft); }\n.studio-bar .label { color: var(--muted); font-size: 0.85rem; margin-right: 4px; }\n.studio-work select { max-width: 280px; }\n.bar-group { display: inline-flex; align-items: center; gap: 6px; }\n.button[disabled] { opacity: 0.45; cursor: default; background: var(--paper); }\n.button.primary { background: var(--accent); color: #fff; }\n.button.primary:hover { background: #005a8c; }\n.danger-link { color: var(--incorrect-ink); }\n.save-status { margin-left: auto; color: var(--muted); font-size: 0.85rem; }\n.save-status[data-saved=\"false\"] { color: var(--text); }\n.studio-status { margin: 10px 0 0; padding: 6px 12px; border-left: 4px solid var(--accent); background: var(--accent-soft); border-radius: 4px; font-size: 0.92rem; }\n.studio-start { margin-top: 16px; }\n.studio-start h2 { margin-bottom: 4px; }\n.start-grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(260px, 1fr)); gap: 14px; margin-top: 12px; }\n.start-grid section { border: 1px solid var(--line); border-radius: 8px; padding: 12px 14px; display: grid; gap: 8px; align-content: start; }\n.start-grid p { margin: 0; color: var(--muted); font-size: 0.92rem; }\n.start-grid textarea { width: 100%; font: inherit; padding: 6px 8px; border: 1px solid var(--line); border-radius: 6px; resize: vertical; }\n.start-grid .button { justify-self: start; margin-right: 6px; }\n.studio-main { display: grid; grid-template-columns: 320px minmax(0, 1fr); gap: 20px; align-items: start; margin-top: 14px; }\n.studio-side { position: sticky; top: 8px; }\n@media (max-width: 900px) { .studio-main { grid-template-columns: 1fr; } .studio-side { position: static; } }\n.studio-progress { margin-bottom: 10px; }\n.studio-progress p { margin: 4px 0 0; font-size: 0.88rem; }\n.meter { height: 8px; border-radius: 4px; background: var(--line); overflow: hidden; }\n.meter span { display: block; height: 100%; background: var(--correct); }\n.issues-tally { color: var(--incorrect-ink); }\n.studio-side .sentence-list { max-height: calc(100vh - 330px); }\n.state { display: inline-block; width: 1.3em; font-weight: 700; }\n.state.done { color: var(--correct-ink); }\n.state.todo { color: var(--muted); }\n.state.error { color: var(--incorrect-ink); }\n.state.warning { color: var(--missed-ink); }\n.keys { margin-top: 10px; font-size: 0.85rem; }\n.keys dl { display: grid; grid-template-columns: auto 1fr; gap: 3px 10px; margin: 8px 0 0; }\n.keys dt { white-space: nowrap; }\n.keys dd { margin: 0; color: var(--muted); }\nkbd { font-family: var(--mono); font-size: 0.8em; border: 1px solid var(--line); border-bottom-width: 2px; border-radius: 4px; padding: 0 4px; background: var(--paper); margin-right: 2px; }\n\n.studio-sentence .sentence-head { display: flex; justify-content: space-between; align-items: baseline; gap: 10px; flex-wrap: wrap; }\n.studio-sentence .nav { display: flex; gap: 6px; }\n.token-row { display: flex; flex-wrap: wrap; gap: 4px; margin: 10px 0 6px; font-size: 1.08rem; line-height: 1.5; }\n.token {\n  border: 1px solid var(--line); background: var(--paper); border-radius: 5px; padding: 1px 6px; cursor: pointer;\n  position: relative; text-underline-offset: 4px; text-decoration-thickness: 2px;\n}\n.token:hover { border-color: var(--accent); background: var(--accent-soft); }\n.token.cl-verb { background: #fbe7da; text-decoration-line: underline; text-decoration-style: solid; text-decoration-color: #d55e00; }\n.token.cl-entity { background: #dcecf7; text-decoration-line: underline; text-decoration-style: double; text-decoration-color: #0072b2; }\n.token.cl-noun { background: #ddf2ea; text-decoration-line: underline; text-decoration-style: dotted; text-decoration-color: #009e73; }\n.token.cl-number { background: #f8ecd0; text-decoration-line: underline; text-decoration-style: dashed; text-decoration-color: #b27300; }\n.token.used { border-color: var(--text); }\n.token .uses { font-size: 0.62rem; font-weight: 700; vertical-align: super; margin-left: 2px; color: var(--text); letter-spacing: 0.02em; }\n.class-legend { display: flex; flex-wrap: wrap; gap: 4px 12px; align-items: center; font-size: 0.82rem; color: var(--muted); margin: 0 0 12px; }\n.class-legend .token { font-size: 0.82rem; cursor: default; padding: 0 5px; }\n.class-legend select { font-size: 0.82rem; }\n\n.builder { border: 1px solid var(--accent); border-radius: 8px; padding: 10px 12px; background: #fbfdfe; }\n.builder.editing { border-style: dashed; }\n.builder h3 { margin-bottom: 6px; }\n.slots { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 8px; }\n@media (max-width: 1000px) { .slots { grid-template-columns: 1fr; } }\n.slot-box { border: 1px solid var(--line); border-radius: 6px; padding: 6px; background: var(--paper); min-height: 74px; }\n.slot-box.active { border: 2px solid var(--accent); padding: 5px; box-shadow: 0 0 0 3px var(--accent-soft); }\n.slot-box.has-error { border-color: var(--incorrect); }\n.slot-tab { border: 0; background: none; padding: 0; cursor: pointer; font-weight: 600; font-size: 0.85rem; color: var(--muted); }\n.slot-box.active .slot-tab { color: var(--accent); }\n.slot-box.active .slot-tab::after { content: \" · active\"; font-weight: 400; }\n.chips { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 4px; }\n.chip { border: 1px solid var(--line); border-radius: 12px; padding: 0 8px; background: var(--soft); cursor: pointer; }\n.chip[aria-pressed=\"true\"] { background: var(--accent); color: #fff; border-color: var(--accent); }\n.chip.opt { border-style: dashed; color: var(--muted); }\n.chip.opt[aria-pressed=\"true\"] { color: #fff; }\n.chip .br { font-weight: 700; color: var(--accent); }\n.chip[aria-pressed=\"true\"] .br { color: #fff; }\n.chip.typed, .w.typed { font-style: italic; }\n.chip.typed::after, .w.typed::after { content: \"✎\"; font-size: 0.7em; margin-left: 2px; font-style: normal; }\n.chip.bad { border-color: var(--incorrect); border-width: 2px; }\n.empty-slot { color: var(--muted); font-size: 0.85rem; font-style: italic; }\n.builder-tools { display: flex; flex-wrap: wrap; gap: 6px 10px; align-items: center; margin-top: 8px; }\n.builder-tools input[type=text] { padding: 2px 8px; border: 1px solid var(--line); border-radius: 6px; width: 12em; }\n.builder-tools .sep { width: 1px; height: 20px; background: var(--line); }\n.commit-row { display: flex; flex-wrap: wrap; gap: 8px 12px; align-items: center; margin-top: 10px; padding-top: 8px; border-top: 1px solid var(--line); }\n.commit-row select { max-width: 420px; }\n.preview { margin-top: 8px; font-size: 0.88rem; display: grid; gap: 4px; }\n.preview p { margin: 0; }\n.preview ul { margin: 2px 0 0; padding-left: 18px; }\n.preview li { font-family: var(--mono); font-size: 0.82rem; }\n.match { color: var(--correct-ink); }\n.issue { margin: 2px 0; font-size: 0.85rem; }\n.issue.error { color: var(--incorrect-ink); }\n.issue.warning { color: var(--missed-ink); }\n.issue.error::before { content: \"✖ \"; }\n.issue.warning::before { content: \"⚠ \"; }\n\n.studio-synsets { list-style: none; padding: 0; margin: 0; display: grid; gap: 8px; }\n.studio-synsets > li { border: 1px solid var(--line); border-radius: 8px; padding: 8px 10px; }\n.studio-synsets > li.target { border-left: 4px solid var(--accent); }\n.studio-synsets .synset-head { align-items: center; }\n.synset-tools, .triple-tools { display: inline-flex; gap: 4px; flex-wrap: wrap; }\n.tool { border: 1px solid transparent; background: none; color: var(--accent); cursor: pointer; padding: 0 5px; border-radius: 4px; font-size: 0.82rem; }\n.tool:hover { border-color: var(--line); background: var(--accent-soft); }\n.tool.danger { color: var(--incorrect-ink); }\n.tool.danger:hover { background: var(--incorrect-soft); }\n.studio-triple { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 4px 10px; padding: 3px 0; border-top: 1px solid var(--soft); }\n.studio-triple:first-child { border-top: 0; }\n.studio-triple.editing { background: var(--accent-soft); }\n.studio-triple .issues { flex-basis: 100%; }\n/* The tools of every triple stay quiet until the triple is pointed at or\n   holds focus (they stay in the tab order). */\n.triple-tools { opacity: 0.4; transition: opacity 0.15s; }\n.studio-triple:hover .triple-tools, .studio-triple:focus-within .triple-tools, .studio-triple.editing .triple-tools { opacity: 1; }\n.tslot { display: inline-flex; flex-wrap: wrap; gap: 0 4px; padding: 1px 6px; border-radius: 4px; background: var(--soft); margin-right: 4px; }\n.tslot.bad { box-shadow: inset 0 -2px 0 var(--incorrect); }\n.tslot .slot-letter { font-size: 0.65rem; font-weight: 700; color: var(--muted); align-self: center; }\n.w.opt { color: var(--muted); }\n.w.open::before { content: \"[\"; color: var(--accent); font-weight: 700; }\n.w.close::after { content: \"]\"; color: var(--accent); font-weight: 700; }\n.w.bad { text-decoration: underline wavy var(--incorrect); }\n.add-sentences { margin: 6px 0; }\n.add-sentences textarea { width: 100%; }\n.inline-panel { display: flex; flex-wrap: wrap; gap: 6px 10px; align-items: center; margin: 6px 0 2px; padding: 6px 8px; background: var(--soft); border-radius: 6px; font-size: 0.88rem; flex-basis: 100%; }\n", Attr: []vugu.VGAttribute(nil)})
 	}
 	vgout.AppendCSS(vgn)
 	return vgout

@@ -330,6 +330,9 @@ type Model struct {
 	ScoreTime string
 
 	Prefs Prefs
+	// Copied is the text the page last put on the clipboard, so that the
+	// Copy button can say it did.
+	Copied string
 	// Make is the "Make an exercise" form (inputs.vugu).
 	Make MakeForm
 	// Studio is the annotation studio's state (ui/studio-state.go).

@@ -35,6 +35,9 @@ func carbTooltip(s report.System, facet string) string {
 		return "CaRB minus BenchIE (regular facet): how much token overlap rates this system above fact-level matching"
 	}
 	t := fmt.Sprintf("CaRB, token-level · P %.1f / %.0f · R %.1f / %.0f · AUC %.3f", c.PrecNum, c.PrecDen, c.RecNum, c.RecDen, c.AUC)
+	if c.PrecDen == 0 {
+		t = "No CaRB precision: no extraction of this system was scored (a precision over none is no result) · " + t
+	}
 	if c.PredictionsWithoutGold > 0 {
 		t += " · " + Count(c.PredictionsWithoutGold, "extraction") + " of sentences the CaRB gold lacks left out"
 	}

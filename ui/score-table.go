@@ -89,7 +89,7 @@ func ShortLabel(m report.Metric) string { return strings.Fields(m.Label())[1] }
 func LongLabel(m report.Metric) string {
 	return report.FacetLabel(m.Facet) + " " + map[string]string{
 		"precision": "precision", "recall": "recall", "f1": "F1",
-		"auc": "area under the precision-recall curve", "tp": "true positives (synsets covered)", "fp": "false positives (incorrect extractions)", "fn": "false negatives (synsets missed)",
+		"auc": "AUC (area under the precision-recall curve)", "tp": "true positives (synsets covered)", "fp": "false positives (incorrect extractions)", "fn": "false negatives (synsets missed)",
 	}[m.Name]
 }
 
@@ -97,7 +97,7 @@ func LongLabel(m report.Metric) string {
 func (c *ScoreTable) Value(s report.System, m report.Metric) (text, full string) {
 	v, ok := m.Value(s)
 	switch {
-	case !ok:
+	case !ok || noResult(s, m):
 		return "–", ""
 	case m.IsCount():
 		return strconv.Itoa(int(v)), strconv.Itoa(int(v))
@@ -105,6 +105,14 @@ func (c *ScoreTable) Value(s report.System, m report.Metric) (text, full string)
 		return signed(v), strconv.FormatFloat(v, 'g', -1, 64)
 	}
 	return fmt.Sprintf("%.3f", v), strconv.FormatFloat(v, 'g', -1, 64)
+}
+
+// noResult tells a precision over no counted extraction: CaRB's, when
+// none of the system's extractions was scored (all on sentences the CaRB
+// gold lacks, say). Its value is a convention, not a result: the cell shows
+// "–" and is never the best of its column.
+func noResult(s report.System, m report.Metric) bool {
+	return m.Facet == "carb" && m.Name == "precision" && s.CaRB != nil && s.CaRB.PrecDen == 0
 }
 
 // Text is a cell's text.
@@ -146,12 +154,12 @@ func (c *ScoreTable) Tooltip(s report.System, m report.Metric) string {
 // (highest; lowest for FP and FN), shown in bold.
 func (c *ScoreTable) IsBest(s report.System, m report.Metric) bool {
 	v, ok := m.Value(s)
-	if !ok || len(c.M.Eval.Report.Systems) < 2 || isDelta(m.Facet) { // a larger Δ is no better
+	if !ok || noResult(s, m) || len(c.M.Eval.Report.Systems) < 2 || isDelta(m.Facet) { // a larger Δ is no better
 		return false
 	}
 	lower := m.Name == "fp" || m.Name == "fn"
 	for _, o := range c.M.Eval.Report.Systems {
-		if w, ok := m.Value(o); ok && ((!lower && w > v) || (lower && w < v)) {
+		if w, ok := m.Value(o); ok && !noResult(o, m) && ((!lower && w > v) || (lower && w < v)) {
 			return false
 		}
 	}

@@ -156,7 +156,19 @@ func (c *ScoresView) DownloadReceipt() {
 }
 
 // CopySignature puts the signature on the clipboard.
-func (c *ScoresView) CopySignature() { c.M.App.Copy(c.M.Eval.Report.Signature) }
+func (c *ScoresView) CopySignature() {
+	c.M.App.Copy(c.M.Eval.Report.Signature)
+	c.M.Copied = c.M.Eval.Report.Signature
+}
+
+// CopyStatus says, in a live region, that the signature on screen was
+// copied; a new signature (another table) clears it.
+func (c *ScoresView) CopyStatus() string {
+	if c.M.Copied != "" && c.M.Copied == c.M.Eval.Report.Signature {
+		return "Copied"
+	}
+	return ""
+}
 
 // Empty says what to do when the table cannot show a score yet: a gold
 // (say, a new studio work) without system files, or without synsets.

@@ -12,6 +12,7 @@ import (
 	"github.com/oiebench/oiebench/core/chart"
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/explain"
+	"github.com/oiebench/oiebench/core/report"
 	"github.com/oiebench/oiebench/internal/dataset"
 	"github.com/vugu/vugu"
 	"github.com/vugu/vugu/js"
@@ -244,5 +245,33 @@ func TestSize(t *testing.T) {
 		if got := Size(n); got != want {
 			t.Errorf("Size(%d) = %q, want %q", n, got, want)
 		}
+	}
+}
+
+// A CaRB precision over no scored extraction (a file whose only sentence
+// the CaRB gold lacks) is no result: "–" with the reason, never bold.
+func TestCaRBPrecisionOverNone(t *testing.T) {
+	m, _ := model(t, "en")
+	r := m.Eval.Report
+	tab := &ScoreTable{M: m}
+	p := report.Metric{Facet: "carb", Name: "precision"}
+	a, b := r.Systems[0], r.Systems[1]
+	a.CaRB = &report.CaRB{Precision: 1, PrecNum: 0, PrecDen: 0, PredictionsWithoutGold: 1}
+	b.CaRB = &report.CaRB{Precision: 0.5, PrecNum: 1, PrecDen: 2}
+	r.Systems[0], r.Systems[1] = a, b
+	if text, full := tab.Value(a, p); text != "–" || full != "" {
+		t.Errorf("precision over none shows %q (data-value %q), want –", text, full)
+	}
+	if tab.IsBest(a, p) {
+		t.Error("precision over none is bold")
+	}
+	if !tab.IsBest(b, p) {
+		t.Error("the only real CaRB precision is not the column's best")
+	}
+	if tip := tab.Tooltip(a, p); !strings.Contains(tip, "No CaRB precision") {
+		t.Errorf("tooltip %q does not say why", tip)
+	}
+	if text, _ := tab.Value(b, p); text != "0.500" {
+		t.Errorf("a real precision shows %q", text)
 	}
 }

@@ -301,8 +301,8 @@ func SentenceBuckets(r *report.Report) (Figure, bool) {
 	lx := w - pad - 120
 	c.text(lx-6, 26, "end", "F1", `font-size="11" fill="`+muted+`"`)
 	c.printf(`<rect x="%s" y="16" width="120" height="12" fill="url(#%s-ramp)" stroke="%s"/>`, num(lx), f.Key, grid)
-	c.text(lx, 42, "start", "0", `font-size="10" fill="`+muted+`"`)
-	c.text(lx+120, 42, "end", score(scaleMax), `font-size="10" fill="`+muted+`"`)
+	c.text(lx, 42, "start", "0", `font-size="11" fill="`+muted+`"`)
+	c.text(lx+120, 42, "end", score(scaleMax), `font-size="11" fill="`+muted+`"`)
 	x := pad + lw
 	for _, g := range groups {
 		gw := cellW * float64(len(g.dim.Buckets))
@@ -310,7 +310,7 @@ func SentenceBuckets(r *report.Report) (Figure, bool) {
 		for k, b := range g.dim.Buckets {
 			cx := x + cellW*(float64(k)+0.5)
 			c.text(cx, top-24, "middle", bucketText.Replace(b.Bucket), `font-size="11.5"`)
-			c.text(cx, top-9, "middle", fmt.Sprintf("n=%d", b.Sentences), `font-size="10" fill="`+muted+`"`)
+			c.text(cx, top-9, "middle", fmt.Sprintf("n=%d", b.Sentences), `font-size="11" fill="`+muted+`"`)
 		}
 		for i, s := range sys {
 			y := top + cellH*float64(i)
@@ -548,7 +548,7 @@ func PRCurves(r *report.Report) (Figure, bool) {
 		}
 		c.line(legendX, y, legendX+22, y, colour, `stroke-width="3"`)
 		c.text(legendX+30, y+4, "start", shorten(n, maxName), "")
-		c.text(legendX+30, y+19, "start", "AUC "+strings.Join(auc, " · "), `font-size="10.5" fill="`+muted+`"`)
+		c.text(legendX+30, y+19, "start", "AUC "+strings.Join(auc, " · "), `font-size="11" fill="`+muted+`"`)
 		y += 40
 	}
 	y += 6

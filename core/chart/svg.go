@@ -79,7 +79,7 @@ func (c *canvas) heading(title, subtitle string) {
 
 // footer writes where the numbers come from, bottom left.
 func (c *canvas) footer(s string) {
-	c.text(pad, c.h-10, "start", s, `font-size="10" fill="`+muted+`"`)
+	c.text(pad, c.h-10, "start", s, `font-size="11" fill="`+muted+`"`)
 }
 
 // data writes the data attributes of a mark: what a test or a script reads

@@ -173,9 +173,9 @@ func (r *Report) latex() []byte {
 				switch {
 				case !ok:
 					b.WriteString(" & --")
-				case strings.HasSuffix(m.Facet, "-delta") && v < 0:
+				case m.IsDelta() && v < 0:
 					fmt.Fprintf(&b, " & $-$%.2f", -v)
-				case strings.HasSuffix(m.Facet, "-delta"):
+				case m.IsDelta():
 					fmt.Fprintf(&b, " & $+$%.2f", v)
 				case r.Options.Layout == LayoutOpenIE6:
 					fmt.Fprintf(&b, " & %.1f", 100*v)

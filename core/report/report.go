@@ -468,5 +468,18 @@ func formatValue(m Metric, v float64, digits int) string {
 	if m.IsCount() {
 		return fmt.Sprintf("%d", int(v))
 	}
+	if m.IsDelta() {
+		// A difference keeps its sign: +0.080 reads as a gain, -0.080 as a
+		// loss; a difference that rounds to zero has none.
+		s := fmt.Sprintf("%+.*f", digits, v)
+		if strings.Trim(s[1:], "0.") == "" {
+			return s[1:]
+		}
+		return s
+	}
 	return fmt.Sprintf("%.*f", digits, v)
 }
+
+// IsDelta tells whether the metric is a difference between two scorers
+// (the "carb-delta" and "benchie-fl-delta" facets).
+func (m Metric) IsDelta() bool { return strings.HasSuffix(m.Facet, "-delta") }

@@ -134,10 +134,12 @@ func (a *app) start() {
 			a.custom = evaluate.NewWorkspace(f.loaded.Gold)
 		}
 	}
+	a.followLink()
 	if !a.hasSource(a.source) {
 		a.source = benchmarks.BenchIE[0].Key
 	}
 	a.syncModel()
+	a.br.SetLink(ui.LinkOf(goldName(a.source), a.m.Prefs).Fragment())
 	a.env.UnlockRender()
 	a.rescore()
 	go a.scoreLoop()
@@ -306,6 +308,35 @@ func (a *app) SavePrefs() {
 
 func (a *app) saveState() {
 	a.br.SaveState(savedState{Source: a.source, Options: a.options, ReadAs: a.readAs, Prefs: a.m.Prefs, Pending: a.pending})
+	a.br.SetLink(ui.LinkOf(goldName(a.source), a.m.Prefs).Fragment())
+}
+
+// goldName is how a link names a source: a data set's catalogue name
+// (benchie-fl:en), else the switch's key; sourceKey reads it back.
+func goldName(source string) string {
+	if d, ok := benchmarks.DatasetByKey(source); ok {
+		return d.Name
+	}
+	return source
+}
+
+func sourceKey(gold string) string {
+	for _, d := range benchmarks.OnPage() {
+		if d.Name == gold {
+			return d.Key
+		}
+	}
+	return gold
+}
+
+// followLink applies the address's link (ui.Link) over the stored state:
+// a link opens where it points.
+func (a *app) followLink() {
+	l := ui.ParseLink(a.br.Link())
+	if l.Gold != "" && a.hasSource(sourceKey(l.Gold)) {
+		a.source = sourceKey(l.Gold)
+	}
+	l.Apply(&a.m.Prefs)
 }
 
 // Download implements ui.App.

@@ -26,6 +26,10 @@ type browser interface {
 	// LoadState and SaveState keep the options and view state (synchronous).
 	LoadState() (savedState, bool)
 	SaveState(s savedState)
+	// Link reads the address's fragment (ui.Link); SetLink replaces it
+	// without a new history entry.
+	Link() string
+	SetLink(fragment string)
 	// Yield lets the browser handle events before work goes on.
 	Yield()
 	// Paint waits until the browser has painted what was rendered.

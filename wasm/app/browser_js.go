@@ -285,6 +285,24 @@ func (jsBrowser) SaveState(st savedState) {
 	localSet(stateKey, string(b))
 }
 
+func (jsBrowser) Link() string { return sjs.Global().Get("location").Get("hash").String() }
+
+// SetLink replaces the address's fragment; an empty one leaves the address
+// without "#".
+func (jsBrowser) SetLink(fragment string) {
+	catch(func() {
+		loc := sjs.Global().Get("location")
+		if loc.Get("hash").String() == fragment {
+			return
+		}
+		addr := fragment
+		if addr == "" {
+			addr = loc.Get("pathname").String() + loc.Get("search").String()
+		}
+		sjs.Global().Get("history").Call("replaceState", sjs.Null(), "", addr)
+	})
+}
+
 func (jsBrowser) Yield() { yieldTask() }
 
 // Paint waits for the next frame and a task after it; a hidden page gets

@@ -32,6 +32,8 @@ func (visitor) PutFile(storedFile) error          { return nil }
 func (visitor) DeleteFile(string) error           { return nil }
 func (visitor) LoadState() (savedState, bool)     { return savedState{}, false }
 func (visitor) SaveState(savedState)              {}
+func (visitor) Link() string                      { return "" }
+func (visitor) SetLink(string)                    {}
 func (visitor) Yield()                            { runtime.Gosched() }
 func (visitor) Paint()                            { runtime.Gosched() }
 func (visitor) Download(name, mime, text string)  {}

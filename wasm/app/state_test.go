@@ -28,6 +28,7 @@ type fakeBrowser struct {
 	noStorage bool
 	downloads []string
 	unsaved   bool
+	link      string      // the address's fragment
 	first     firstScreen // the shell's first screen, if any
 	yields    atomic.Int32
 }
@@ -83,6 +84,18 @@ func (b *fakeBrowser) SaveState(s savedState) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.state = &s
+}
+
+func (b *fakeBrowser) Link() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.link
+}
+
+func (b *fakeBrowser) SetLink(fragment string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.link = fragment
 }
 
 func (b *fakeBrowser) Yield()                           { b.yields.Add(1); runtime.Gosched() }
@@ -405,3 +418,35 @@ func TestPanicError(t *testing.T) {
 type jsValueError struct{}
 
 func (jsValueError) Error() string { return "syscall/js: call of Value.Get on undefined" }
+
+// A link opens where it points, over the stored state; the address then
+// follows the page (replaced, not pushed); an unknown gold is ignored.
+func TestLinkOpensThere(t *testing.T) {
+	b := newFakeBrowser()
+	b.state = &savedState{Source: "de", Prefs: ui.Prefs{View: ui.ViewCharts}}
+	b.link = "#view=sentences&gold=benchie-fl:en&system=ClausIE&sentence=34"
+	a := boot(t, b)
+	a.settle(t)
+	if a.m.Source != "fl-en" || a.m.Prefs.View != ui.ViewSentences || a.m.Prefs.System != "ClausIE" || a.m.Prefs.Sentence != "34" {
+		t.Errorf("the link opened source %q, view %q, system %q, sentence %q", a.m.Source, a.m.Prefs.View, a.m.Prefs.System, a.m.Prefs.Sentence)
+	}
+	a.handle(func() {
+		a.m.Prefs.View = ui.ViewCompare
+		a.m.Prefs.CompareS = "7"
+		a.SavePrefs()
+	})
+	if want := "#view=compare&gold=benchie-fl%3Aen&sentence=7"; b.Link() != want {
+		t.Errorf("address %q after going to Compare, want %q", b.Link(), want)
+	}
+	a.handle(func() { a.SwitchSource("en") })
+	if want := "#view=compare&gold=benchie%3Aen&sentence=7"; b.Link() != want {
+		t.Errorf("address %q after switching to English, want %q", b.Link(), want)
+	}
+
+	b2 := newFakeBrowser()
+	b2.link = "#gold=benchie:xx&view=scores"
+	a2 := boot(t, b2)
+	if a2.m.Source != "en" || b2.Link() != "#view=scores&gold=benchie%3Aen" {
+		t.Errorf("an unknown gold opened %q, address %q", a2.m.Source, b2.Link())
+	}
+}
