@@ -149,15 +149,15 @@ func facetsOf(ms []report.Metric) []string {
 	return out
 }
 
-// explore is the page's address for a system of a receipt: the gold (its
-// shipped name) and the system's name.
+// explore is the page's address for a system of a receipt, opening the
+// explorer on it: the fragment the page's links use (ui.Link: view, gold
+// by its shipped name, system, in that order).
 func (b *Board) explore(rc *receipt.Receipt, system string) string {
-	q := url.Values{}
+	f := "#view=sentences"
 	if rc.Gold.Shipped != "" {
-		q.Set("gold", rc.Gold.Shipped)
+		f += "&gold=" + url.QueryEscape(rc.Gold.Shipped)
 	}
-	q.Set("system", system)
-	return b.Page + "?" + q.Encode()
+	return b.Page + f + "&system=" + url.QueryEscape(system)
 }
 
 //go:embed board.js

@@ -50,7 +50,7 @@ func TestTables(t *testing.T) {
 	}
 	files := b.Files()
 	html := string(files["index.html"])
-	if !strings.Contains(html, "&lt;B&gt;") || strings.Contains(html, "<B>") || !strings.Contains(html, `href="../?gold=benchie%3Aen&amp;system=%3CB%3E"`) {
+	if !strings.Contains(html, "&lt;B&gt;") || strings.Contains(html, "<B>") || !strings.Contains(html, `href="../#view=sentences&amp;gold=benchie%3Aen&amp;system=%3CB%3E"`) {
 		t.Fatalf("a name is not escaped:\n%s", html)
 	}
 	if files["board.js"] == nil || files["board.css"] == nil || files["receipts/c.json"] == nil {
