@@ -248,7 +248,7 @@ func TestStudioAdjudicate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasSuffix(sig, g.SHA256) {
+	if !strings.Contains(sig, "gold:sha256:"+g.SHA256) {
 		t.Errorf("the export's checksum %s is not the one scored (%s)", g.SHA256, sig)
 	}
 
