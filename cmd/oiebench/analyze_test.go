@@ -105,7 +105,7 @@ func TestAnalyzeFormatsAndOptions(t *testing.T) {
 	for format, want := range map[string]string{
 		"table":    "Error buckets (Fig. 2)",
 		"markdown": "| ClausIE | 0.088 | 0.034 |",
-		"latex":    `\caption{Error buckets (Fig. 2)`,
+		"latex":    `\caption[Error buckets (Fig. 2)`,
 		"csv":      "ClausIE,error_bucket,110,199",
 	} {
 		out, stderr, code := runCLI(t, "analyze", "--gold", gold, "--format", format, "ClausIE="+sys)

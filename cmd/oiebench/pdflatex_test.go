@@ -21,13 +21,19 @@ func TestLaTeXCompiles(t *testing.T) {
 	if err != nil {
 		t.Fatal("pdflatex not found: install texlive-latex-base and texlive-latex-recommended")
 	}
-	for name, extra := range map[string][]string{
-		"wide":  nil,
-		"small": {"--scorer", "benchie", "--carb-gold", ""},
+	analysis, stderr, code := runCLI(t, "analyze", "--gold", "benchie:en", "--format", "latex", "--samples", "10", "--quiet",
+		"benchie:en/clausie", "benchie:en/minie")
+	if code != 0 {
+		t.Fatalf("analyze: exit %d: %s", code, stderr)
+	}
+	for name, table := range map[string]string{
+		"wide":     latexReport(t),
+		"small":    latexReport(t, "--scorer", "benchie", "--carb-gold", ""),
+		"analysis": analysis,
 	} {
 		dir := t.TempDir()
 		doc := "\\documentclass[twocolumn]{article}\n\\usepackage[T1]{fontenc}\n\\usepackage{booktabs}\n\\usepackage{graphicx}\n" +
-			"\\begin{document}\n" + latexReport(t, extra...) + "\\end{document}\n"
+			"\\begin{document}\n" + table + "\\end{document}\n"
 		if err := os.WriteFile(filepath.Join(dir, "paper.tex"), []byte(doc), 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -428,9 +428,9 @@ func analysisMarkdown(b *strings.Builder, sys []System) {
 }
 
 func analysisLatex(b *strings.Builder, sys []System) {
-	fmt.Fprintf(b, "%% %s\n", sys[0].Analysis.Signature)
+	fmt.Fprintf(b, "%% %s\n%% needs \\usepackage{booktabs} and \\usepackage{graphicx}\n", sys[0].Analysis.Signature)
 	for _, t := range analysisTables(sys, 2) {
-		b.WriteString("\\begin{table}[t]\n\\centering\n\\begin{tabular}{l" + strings.Repeat("c", len(t.head)-1) + "}\n\\toprule\n")
+		b.WriteString(latexTableStart("l" + strings.Repeat("c", len(t.head)-1)))
 		cells := make([]string, len(t.head))
 		for i, h := range t.head {
 			cells[i] = latexCell(h)
@@ -443,8 +443,8 @@ func analysisLatex(b *strings.Builder, sys []System) {
 			}
 			b.WriteString(strings.Join(cells, " & ") + " \\\\\n")
 		}
-		fmt.Fprintf(b, "\\bottomrule\n\\end{tabular}\n\\caption{%s. Signature: \\texttt{%s}}\n\\end{table}\n",
-			escapeLatex(t.title), escapeLatex(sys[0].Analysis.Signature))
+		title := escapeLatex(t.title)
+		b.WriteString(latexTableEnd(title, title+".", sys[0].Analysis.Signature))
 	}
 }
 
@@ -589,7 +589,8 @@ func renderSmall(v any, format string, head, row []string, note, signature strin
 		}
 		fmt.Fprintf(&b, "\n\n%s. Signature: `%s`\n", note, signature)
 	case "latex", "tex":
-		fmt.Fprintf(&b, "%% %s\n\\begin{table}[t]\n\\centering\n\\begin{tabular}{ll%s}\n\\toprule\n", signature, strings.Repeat("c", len(head)-2))
+		fmt.Fprintf(&b, "%% %s\n%% needs \\usepackage{booktabs} and \\usepackage{graphicx}\n", signature)
+		b.WriteString(latexTableStart("ll" + strings.Repeat("c", len(head)-2)))
 		esc := func(xs []string) string {
 			out := make([]string, len(xs))
 			for i, x := range xs {
@@ -597,8 +598,8 @@ func renderSmall(v any, format string, head, row []string, note, signature strin
 			}
 			return strings.Join(out, " & ")
 		}
-		fmt.Fprintf(&b, "%s \\\\\n\\midrule\n%s \\\\\n\\bottomrule\n\\end{tabular}\n", esc(head), esc(row))
-		fmt.Fprintf(&b, "\\caption{%s. Signature: \\texttt{%s}}\n\\end{table}\n", escapeLatex(note), escapeLatex(signature))
+		fmt.Fprintf(&b, "%s \\\\\n\\midrule\n%s \\\\\n", esc(head), esc(row))
+		b.WriteString(latexTableEnd(escapeLatex(note), escapeLatex(note)+".", signature))
 	case "table", "":
 		w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 		for i := range head {

@@ -148,9 +148,7 @@ func (r *Report) latex() []byte {
 	ms := r.Metrics(false)
 	groups, values := facetGroups(ms), len(ms)
 	fmt.Fprintf(&b, "%% %s\n%% needs \\usepackage{booktabs} and \\usepackage{graphicx}\n", r.Signature)
-	b.WriteString("\\begin{table}[t]\n\\centering\n")
-	b.WriteString("\\resizebox{\\ifdim\\width>\\linewidth\\linewidth\\else\\width\\fi}{!}{%\n")
-	b.WriteString("\\begin{tabular}{l" + strings.Repeat("r", values) + "}\n\\toprule\n")
+	b.WriteString(latexTableStart("l" + strings.Repeat("r", values)))
 	col := 2
 	var rules strings.Builder
 	for _, g := range groups {
@@ -186,20 +184,16 @@ func (r *Report) latex() []byte {
 		}
 		b.WriteString(" \\\\\n")
 	}
-	b.WriteString("\\bottomrule\n\\end{tabular}}\n")
 	what := "Fact-level"
 	if !slices.Contains(r.Options.Scorers, "benchie") {
 		what = "Token-level"
 	}
-	sig := strings.ReplaceAll(escapeLatex(r.Signature), `\textbar{}`, `\textbar{}\allowbreak{}`)
-	sig = breakChecksums(sig)
 	notes := ""
 	if r.Options.Layout == LayoutOpenIE6 {
 		notes = " F1 at the optimal threshold and AUC, $\\times$100." + escapeLatex(" "+strings.Join(r.readerNotes(), " "))
 	}
-	fmt.Fprintf(&b, "\\caption{%s scores on %s (%s, %s).%s Signature: \\texttt{%s}}\n",
-		what, escapeLatex(BaseName(r.Gold.Path)), escapeLatex(r.SentencesLabel()), r.goldUnits(), notes, sig)
-	b.WriteString("\\end{table}\n")
+	short := fmt.Sprintf("%s scores on %s", what, escapeLatex(BaseName(r.Gold.Path)))
+	b.WriteString(latexTableEnd(short, fmt.Sprintf("%s (%s, %s).%s", short, escapeLatex(r.SentencesLabel()), r.goldUnits(), notes), r.Signature))
 	return []byte(b.String())
 }
 
@@ -227,6 +221,28 @@ func facetGroups(ms []Metric) []FacetGroup {
 // rendering (the exports and the page's table) takes its columns from here.
 // counts adds TP, FP and FN to the BenchIE facets.
 func (r *Report) Columns(counts bool) []FacetGroup { return facetGroups(r.Metrics(counts)) }
+
+// latexTableStart opens a table whose tabular (columns spec) is scaled
+// down to the column when it is wider, never up.
+func latexTableStart(spec string) string {
+	return "\\begin{table}[t]\n\\centering\n" +
+		"\\resizebox{\\ifdim\\width>\\linewidth\\linewidth\\else\\width\\fi}{!}{%\n" +
+		"\\begin{tabular}{" + spec + "}\n\\toprule\n"
+}
+
+// latexTableEnd closes a table opened by latexTableStart with a caption
+// ending in the signature. The short caption (already LaTeX) keeps the
+// signature out of a list of tables; the signature may break after each
+// field, each list item and inside its checksums, and the tolerance lets it break with
+// underfull lines (monospaced characters without spaces cannot stretch)
+// rather than run into the margin.
+func latexTableEnd(short, long, signature string) string {
+	sig := strings.NewReplacer(`\textbar{}`, `\textbar{}\allowbreak{}`, ";", `;\allowbreak{}`, ",", `,\allowbreak{}`).
+		Replace(escapeLatex(signature))
+	return "\\bottomrule\n\\end{tabular}}\n" +
+		fmt.Sprintf("\\caption[%s]{\\tolerance=10000 %s Signature: \\texttt{%s}}\n", short, long, breakChecksums(sig)) +
+		"\\end{table}\n"
+}
 
 // breakChecksums lets LaTeX break a checksum of a signature (a run of 32
 // or more lowercase hexadecimal digits) every 16 digits. (A loop, not a
