@@ -352,8 +352,12 @@ func (a *app) analyse(ev *evaluate.Evaluation, gen int, facet benchie.Facet, lan
 		a.br.Yield()
 	}
 	progress(0, len(ev.Systems))
-	cp := *ev // Analyze fills the systems of its report: fill a copy
+	// Analyze fills the systems of its report: fill a copy, taken under the
+	// lock, since counting the gold's statistics completes the report.
+	a.env.Lock()
+	cp := *ev
 	cp.Report.Systems = slices.Clone(ev.Report.Systems)
+	a.env.UnlockOnly()
 	err := analysis.Analyze(&cp, analysis.Options{Facet: facet, Samples: intervalSamples, Seed: statsSeed, Featurizer: fz, Progress: progress})
 	var figs []chart.Figure
 	if err == nil {

@@ -298,7 +298,7 @@ func TestWrangler(t *testing.T) {
 		}
 		t.Logf("POST /api/score, ClausIE on the English gold, regular facet: %v", took)
 		checkClausie(t, got)
-		// The wasm build answers byte for byte what the CLI prints.
+		// The wasm build answers byte for byte what the CLI prints ...
 		ev, err := evaluate.Run(evaluate.Request{
 			Gold:    evaluate.Input{Path: "gold", Data: gold},
 			Systems: []evaluate.Input{{Name: "clausie", Path: "systems/clausie", Data: sys}},
@@ -307,7 +307,11 @@ func TestWrangler(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, _ := ev.Report.Render("json")
+		// ... and, last, the report's receipt.
+		want, err := withReceipt(&ev.Report, "")
+		if err != nil {
+			t.Fatal(err)
+		}
 		if !bytes.Equal(got, want) {
 			t.Errorf("the Worker's report differs from the CLI's:\n got %.300s\nwant %.300s", got, want)
 		}
@@ -332,7 +336,7 @@ func TestWrangler(t *testing.T) {
 		{name: "bad gold", body: `{"gold": "no sentences", "systems": {"a": ` + sys + `}}`, status: 400, msg: "no sentences", file: "gold", line: 1},
 		{name: "bad system", body: `{"gold": ` + quote(tinyGold) + `, "systems": {"broken": "1\tHe\n"}}`, status: 400, msg: "tab-separated", file: "systems/broken", line: 1, col: 5},
 		{name: "deep JSON line", body: `{"gold": ` + quote(tinyGold) + `, "systems": {"deep": ` + quote("{\"a\": "+strings.Repeat("[", 200000)) + `}}`, status: 400, msg: "nested more than", file: "systems/deep", line: 1},
-		{name: "scorer not here", body: `{"gold": ` + quote(tinyGold) + `, "systems": {"a": ` + sys + `}, "scorers": ["wire57"]}`, status: 400, msg: "not available yet"},
+		{name: "scorer for another gold", body: `{"gold": ` + quote(tinyGold) + `, "systems": {"a": ` + sys + `}, "scorers": ["wire57"]}`, status: 400, msg: "needs a CaRB gold here"},
 		{name: "method", method: "PUT", body: "{}", status: 405, msg: "use POST"},
 		{name: "too large", body: `{"gold": "` + strings.Repeat("x", MaxBodyBytes) + `"}`, status: 413, msg: "larger than the limit"},
 		{name: "media type", ct: "text/plain", body: "{}", status: 415, msg: "application/json"},
