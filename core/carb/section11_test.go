@@ -2,40 +2,17 @@ package carb_test
 
 import (
 	"bytes"
-	"compress/gzip"
-	"io"
 	"math"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/oiebench/oiebench/core/carb"
 	"github.com/oiebench/oiebench/core/formats"
+	"github.com/oiebench/oiebench/internal/dataset"
 )
-
-// readCaRB reads a file of CaRB's (MIT, dair-iitd/CaRB 024e0e9) kept in
-// core/formats/testdata/carb (see the README there).
-func readCaRB(t testing.TB, name string) []byte {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "formats", "testdata", "carb", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if filepath.Ext(name) == ".gz" {
-		zr, err := gzip.NewReader(bytes.NewReader(data))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if data, err = io.ReadAll(zr); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return data
-}
 
 func carbTestGold(t testing.TB) *carb.Gold {
 	t.Helper()
-	g, err := carb.ReadGold("test.tsv", readCaRB(t, "test.tsv.gz"))
+	g, err := carb.ReadGold("test.tsv", dataset.MustReadData(t, "carb/gold/test.tsv"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,16 +42,16 @@ func TestSection11CaRB(t *testing.T) {
 		file string
 		want [4][2]float64
 	}{
-		{"openie4_output.txt.gz", [4][2]float64{{.488180, .272104}, {.403775, .196715}, {.515099, .290653}, {.372684, .172618}}},
-		{"clausie_output.txt.gz", [4][2]float64{{.449567, .223619}, {.400521, .176746}, {.418040, .192281}, {.344131, .133759}}},
-		{"openie5_output.txt.gz", [4][2]float64{{.467411, .245475}, {.411835, .196243}, {.465015, .246691}, {.402177, .187791}}},
-		{"props_output.txt.gz", [4][2]float64{{.318626, .126051}, {.257283, .087991}, {.279088, .098545}, {.240842, .074377}}},
+		{"openie4_output.txt", [4][2]float64{{.488180, .272104}, {.403775, .196715}, {.515099, .290653}, {.372684, .172618}}},
+		{"clausie_output.txt", [4][2]float64{{.449567, .223619}, {.400521, .176746}, {.418040, .192281}, {.344131, .133759}}},
+		{"openie5_output.txt", [4][2]float64{{.467411, .245475}, {.411835, .196243}, {.465015, .246691}, {.402177, .187791}}},
+		{"props_output.txt", [4][2]float64{{.318626, .126051}, {.257283, .087991}, {.279088, .098545}, {.240842, .074377}}},
 		{"", [4][2]float64{{.994843, .992278}, {.994843, .992278}, {.880585, .816299}, {.804513, .689470}}},
 	}
 	for _, row := range rows {
 		preds := goldAsSystem
 		if row.file != "" {
-			x, err := formats.Read(formats.Input{File: row.file, Data: readCaRB(t, row.file)}, nil)
+			x, err := formats.Read(formats.Input{File: row.file, Data: dataset.MustReadData(t, "carb/systems/test/"+row.file)}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

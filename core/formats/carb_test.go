@@ -11,12 +11,8 @@ import (
 
 	"github.com/oiebench/oiebench/core/carb"
 	"github.com/oiebench/oiebench/core/formats"
+	"github.com/oiebench/oiebench/internal/dataset"
 )
-
-func readCaRBFile(t *testing.T, name string) []byte {
-	t.Helper()
-	return readTestdata(t, "carb", name)
-}
 
 // readTestdata reads testdata/dir/name, unzipped when it ends in .gz.
 func readTestdata(t *testing.T, dir, name string) []byte {
@@ -41,7 +37,7 @@ func readTestdata(t *testing.T, dir, name string) []byte {
 // systems wrote them and with their formats detected, against CaRB's test
 // gold: the numbers are CaRB's published ones (dump/*.dat).
 func TestCaRBPublished(t *testing.T) {
-	gold, f, err := formats.ReadCaRBGold(formats.Input{File: "test.tsv", Data: readCaRBFile(t, "test.tsv.gz")}, nil)
+	gold, f, err := formats.ReadCaRBGold(formats.Input{File: "test.tsv", Data: dataset.MustReadData(t, "carb/gold/test.tsv")}, nil)
 	if err != nil || f.Name != "carb-gold" {
 		t.Fatalf("gold read as %v: %v", f, err)
 	}
@@ -50,10 +46,10 @@ func TestCaRBPublished(t *testing.T) {
 		auc, p, r, f1        float64
 		skipped, extractions int
 	}{
-		{"clausie_output.txt.gz", "clausie", .223619, .411209, .495817, .449567, 391, 13560},
-		{"openie4_output.txt.gz", "openie4", .272104, .552596, .437214, .488180, 489, 8747},
+		{"clausie_output.txt", "clausie", .223619, .411209, .495817, .449567, 391, 13560},
+		{"openie4_output.txt", "openie4", .272104, .552596, .437214, .488180, 489, 8747},
 	} {
-		data := readCaRBFile(t, c.file)
+		data := dataset.MustReadData(t, "carb/systems/test/"+c.file)
 		d := formats.Detect(data)
 		if d.Format == nil || d.Format.Name != c.format {
 			t.Fatalf("%s detected as %+v, want %s", c.file, d, c.format)

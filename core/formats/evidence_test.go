@@ -8,6 +8,7 @@ import (
 
 	"github.com/oiebench/oiebench/core/carb"
 	"github.com/oiebench/oiebench/core/formats"
+	"github.com/oiebench/oiebench/internal/dataset"
 )
 
 // TestRealOIE2016Gold: the official OIE2016 test gold (testdata/oie-benchmark)
@@ -23,7 +24,7 @@ func TestRealOIE2016Gold(t *testing.T) {
 	if d := formats.Detect([]byte(head)); d.Format == nil || d.Format.Name != formats.NameOIE2016Gold {
 		t.Fatalf("the first 200 lines detected as %+v", d)
 	}
-	sys, err := formats.Read(formats.Input{File: "openie4_output.txt", Data: readCaRBFile(t, "openie4_output.txt.gz")}, nil)
+	sys, err := formats.Read(formats.Input{File: "openie4_output.txt", Data: dataset.MustReadData(t, "carb/systems/test/openie4_output.txt")}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

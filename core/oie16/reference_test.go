@@ -2,40 +2,18 @@ package oie16_test
 
 import (
 	"bytes"
-	"compress/gzip"
-	"io"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/oiebench/oiebench/core/carb"
 	"github.com/oiebench/oiebench/core/formats"
 	"github.com/oiebench/oiebench/core/oie16"
+	"github.com/oiebench/oiebench/internal/dataset"
 )
 
-// readCaRB reads a file of CaRB's (MIT) kept in core/formats/testdata/carb.
-func readCaRB(t testing.TB, name string) []byte {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "formats", "testdata", "carb", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if filepath.Ext(name) == ".gz" {
-		zr, err := gzip.NewReader(bytes.NewReader(data))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if data, err = io.ReadAll(zr); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return data
-}
-
 func testGold(t testing.TB) *carb.Gold {
-	g, err := carb.ReadGold("test.tsv", readCaRB(t, "test.tsv.gz"))
+	g, err := carb.ReadGold("test.tsv", dataset.MustReadData(t, "carb/gold/test.tsv"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +24,7 @@ func testGold(t testing.TB) *carb.Gold {
 // 11 that can be computed from CaRB's published files.
 func TestSection11(t *testing.T) {
 	gold := testGold(t)
-	x, err := formats.Read(formats.Input{File: "openie4_output.txt", Data: readCaRB(t, "openie4_output.txt.gz")}, nil)
+	x, err := formats.Read(formats.Input{File: "openie4_output.txt", Data: dataset.MustReadData(t, "carb/systems/test/openie4_output.txt")}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,8 +62,8 @@ func TestSection11(t *testing.T) {
 	}
 	// PropS has extractions without arguments on gold sentences: the
 	// reference stops (6.5); the corrected mode scores them.
-	for _, f := range []string{"props_output.txt.gz"} {
-		x, err := formats.Read(formats.Input{File: f, Data: readCaRB(t, f)}, nil)
+	for _, f := range []string{"props_output.txt"} {
+		x, err := formats.Read(formats.Input{File: f, Data: dataset.MustReadData(t, "carb/systems/test/"+f)}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2,33 +2,20 @@ package wire57_test
 
 import (
 	"bytes"
-	"compress/gzip"
-	"io"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/oiebench/oiebench/core/carb"
 	"github.com/oiebench/oiebench/core/wire57"
+	"github.com/oiebench/oiebench/internal/dataset"
 	"github.com/oiebench/oiebench/internal/hostile"
 )
 
-// carbTestGold reads CaRB's test gold (MIT) from core/formats/testdata/carb.
+// carbTestGold reads CaRB's test gold (MIT) as the site ships it.
 func carbTestGold(t testing.TB) *carb.Gold {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "formats", "testdata", "carb", "test.tsv.gz"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	zr, err := gzip.NewReader(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if data, err = io.ReadAll(zr); err != nil {
-		t.Fatal(err)
-	}
+	data := dataset.MustReadData(t, "carb/gold/test.tsv")
 	g, err := carb.ReadGold("test.tsv", data)
 	if err != nil {
 		t.Fatal(err)

@@ -77,6 +77,24 @@ func ReadData(path string) ([]byte, error) {
 	return os.ReadFile(filepath.Join(d, path))
 }
 
+// TB is what MustReadData needs of a testing.TB (the package stays free of
+// package testing: builds use it too).
+type TB interface {
+	Helper()
+	Fatal(args ...any)
+}
+
+// MustReadData is ReadData for a test or benchmark, which it ends when the
+// file cannot be read.
+func MustReadData(t TB, path string) []byte {
+	t.Helper()
+	b, err := ReadData(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
 // ReadSite reads a file of the site (dist), by its path there.
 func ReadSite(path string) ([]byte, error) {
 	d, err := inRoot("dist")
