@@ -77,6 +77,14 @@ func (a *app) carbOwnGold(adding []loadedFile, target string) *evaluate.CaRBGold
 	return a.x.carbTest
 }
 
+// heldCaRBGold is a CaRB gold held back by the question, with the format
+// it was read as: a format the user named ("read as OIE2016 gold") stays
+// named when the answer adds it.
+type heldCaRBGold struct {
+	file pickedFile
+	kind evaluate.Kind
+}
+
 // AnswerCaRBGold implements ui.App (in an event handler: the lock is held):
 // the CaRB gold held back is added as every row's CaRB gold, or as a gold
 // of its own, or dropped.
@@ -90,7 +98,7 @@ func (a *app) AnswerCaRBGold(answer ui.CaRBAnswer) {
 		a.env.Lock()
 		a.carbAnswer = answer
 		a.env.UnlockOnly()
-		a.addPicked([]pickedFile{*held}, evaluate.KindAuto, false)
+		a.addPicked([]pickedFile{held.file}, held.kind, false)
 		a.env.Lock()
 		a.carbAnswer = ""
 		a.env.UnlockOnly()

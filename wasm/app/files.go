@@ -156,8 +156,7 @@ func (a *app) addPicked(picked []pickedFile, kind evaluate.Kind, asEGold bool) {
 		if role == ui.RoleCaRBGold {
 			var ask *ui.CaRBAsk
 			if role, ask = a.carbGoldRole(target, lf, loaded); ask != nil {
-				held := lf.pickedFile
-				a.carbHeld, a.m.CaRBAsk = &held, ask
+				a.carbHeld, a.m.CaRBAsk = &heldCaRBGold{file: lf.pickedFile, kind: kind}, ask
 				continue
 			}
 		}
