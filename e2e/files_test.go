@@ -4,14 +4,13 @@ package e2e
 
 import (
 	"encoding/json"
+	"path"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 	"github.com/oiebench/oiebench/core/benchmarks"
-	"github.com/oiebench/oiebench/core/evaluate"
-	"github.com/oiebench/oiebench/core/formats"
 )
 
 // pick chooses files in a file input, as a user does with the picker.
@@ -221,8 +220,8 @@ func TestDropAndFormatOverride(t *testing.T) {
 // the question, and each answer does what it says with the file read as
 // named: cancel changes nothing, "score it on its own" lists it as a gold of
 // its own and leaves the table alone, "use it for every row" lists it as
-// the rows' CaRB gold and the CaRB columns are the command line's with
-// --carb-gold and --gold-format. A CaRB gold with a two-column line, read
+// the rows' CaRB gold and the CaRB columns are those of oiebench score
+// --carb-gold --gold-format. A CaRB gold with a two-column line, read
 // again as OIE2016 from the menu beside it, is refused at that line and
 // stays a CaRB gold.
 func TestGoldFormatOnPage(t *testing.T) {
@@ -238,10 +237,14 @@ func TestGoldFormatOnPage(t *testing.T) {
 	p.do(chromedp.Click(chromedp.CSS(`.problem[data-problem="one.oie"] button`)))
 	p.waitFor("the refusal dismissed", `document.querySelector('.problem') === null`)
 
+	// The command line, given the bundled English gold and systems under
+	// the page's names, and the same CaRB gold.
+	cli := oiebenchCLI(t)
 	d, _ := benchmarks.DatasetByKey("en")
-	var systems []evaluate.Input
+	goldPath := writeTemp(t, "gold.txt", readCatalogue(t, d.Gold))
+	var systems []string
 	for _, sys := range d.Systems {
-		systems = append(systems, evaluate.Input{Name: sys.Label, Path: sys.File, Data: readCatalogue(t, sys.File)})
+		systems = append(systems, sys.Label+"="+writeTemp(t, path.Base(sys.File), readCatalogue(t, sys.File)))
 	}
 	before := cells(p)
 	golds := []struct{ format, name, data string }{
@@ -289,14 +292,22 @@ func TestGoldFormatOnPage(t *testing.T) {
 		if n := eval[int](p, `document.querySelectorAll('.problem').length`); n != 0 {
 			t.Errorf("%s: %d problems after the answer", g.name, n)
 		}
-		f, _ := formats.Lookup(g.format)
-		ev, err := evaluate.Run(evaluate.Request{Gold: evaluate.Input{Path: d.Gold, Data: readCatalogue(t, d.Gold)},
-			CaRBGold: &evaluate.Input{Path: g.name, Data: []byte(g.data), GoldFormat: f}, Systems: systems})
-		if err != nil {
+		args := []string{"score", "--format", "json", "--quiet", "--scorer", "benchie,carb", "--gold", goldPath,
+			"--carb-gold", writeTemp(t, g.name, []byte(g.data)), "--gold-format", g.format}
+		var rep struct {
+			Systems []struct {
+				Name string
+				CaRB struct{ Precision, Recall, F1 float64 }
+			}
+		}
+		if err := json.Unmarshal([]byte(cli(append(args, systems...)...)), &rep); err != nil {
 			t.Fatal(err)
 		}
 		got := cells(p)
-		for _, sys := range ev.Report.Systems {
+		if len(rep.Systems) != len(got) {
+			t.Errorf("%s: %d rows on the page, %d from the command line", g.name, len(got), len(rep.Systems))
+		}
+		for _, sys := range rep.Systems {
 			for metric, want := range map[string]float64{"precision": sys.CaRB.Precision, "recall": sys.CaRB.Recall, "f1": sys.CaRB.F1} {
 				if c := got[sys.Name]["carb"][metric]; c != formatFull(want) {
 					t.Errorf("%s: %s CaRB %s = %s, the command line gives %v", g.name, sys.Name, metric, c, want)
