@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -303,4 +304,81 @@ func mustRead(t *testing.T, path string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// A picked word moves the choice on to the next empty slot (subject,
+// relation, object), by click and by keyboard (Enter, Space: the focus
+// stays on the words, and the hint, a live region, says where the next
+// word goes); a slot chosen again takes more words. On a touch screen a
+// tap does the same, and the chips and slots stay finger-sized.
+func TestExerciseSlotAdvances(t *testing.T) {
+	p := newPage(t)
+	downloads := allowDownloads(t, p)
+	p.open("")
+	p.do(chromedp.Click(chromedp.CSS("#make-exercise-toggle")))
+	p.waitFor("the form", `document.querySelector('#exercise-sentences') !== null`)
+	p.do(chromedp.SendKeys(chromedp.CSS("#exercise-sentences"), "2"), chromedp.Click(chromedp.CSS("#exercise-make")))
+	page := filepath.Join(downloads, "exercise.html")
+	waitDownload(t, page)
+	p.do(chromedp.Navigate("file://" + page))
+	p.waitFor("the exercise", `document.querySelector('#app[data-ready="exercise"]') !== null`)
+
+	chip := func(i int) string { return `.ex-tokens button[data-token="` + strconv.Itoa(i) + `"]` }
+	// state is the three slots, the active one and the hint.
+	state := func() [5]string {
+		return eval[[5]string](p, `(() => {
+			const v = k => document.querySelector('#ex-s0-' + k).value;
+			const active = document.querySelector('.ex-slot.active input');
+			return [v('subject'), v('relation'), v('object'), active ? active.id : '', document.querySelector('#ex-s0-hint').textContent];
+		})()`)
+	}
+	expect := func(how string, want [4]string) {
+		t.Helper()
+		js := `(() => { const a = document.querySelector('.ex-slot.active input'); return document.querySelector('#ex-s0-subject').value === ` + strconv.Quote(want[0]) +
+			` && document.querySelector('#ex-s0-relation').value === ` + strconv.Quote(want[1]) +
+			` && document.querySelector('#ex-s0-object').value === ` + strconv.Quote(want[2]) +
+			` && a !== null && a.id === 'ex-s0-` + want[3] + `' })()`
+		deadline := time.Now().Add(5 * time.Second)
+		for !eval[bool](p, js) {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: slots and choice %q, want %q (active %s)", how, state(), want[:3], want[3])
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		if hint := state()[4]; hint != "Click words to add them to the "+want[3]+", or type." {
+			t.Errorf("%s: the hint says %q", how, hint)
+		}
+	}
+	if role := eval[string](p, `document.querySelector('#ex-s0-hint').getAttribute('role')`); role != "status" {
+		t.Errorf("the hint's role is %q, want status (announced)", role)
+	}
+	expect("at first", [4]string{"", "", "", "subject"})
+
+	p.do(chromedp.Click(chromedp.CSS(chip(0))))
+	expect("Graner clicked", [4]string{"Graner", "", "", "relation"})
+
+	p.do(chromedp.Focus(chromedp.CSS(chip(1))), chromedp.KeyEvent("\r"))
+	expect("handcuffed by Enter", [4]string{"Graner", "handcuffed", "", "object"})
+	if got := eval[string](p, `document.activeElement.dataset.token || document.activeElement.id`); got != "1" {
+		t.Errorf("after Enter on a word the focus is on %q, want the word (1)", got)
+	}
+	p.do(chromedp.Focus(chromedp.CSS(chip(2))), chromedp.KeyEvent(" "))
+	expect("him by Space", [4]string{"Graner", "handcuffed", "him", "object"})
+
+	// Every slot filled: a slot chosen again takes the next words.
+	p.do(chromedp.Click(chromedp.CSS(`#ex-s0-relation`)))
+	expect("the relation chosen", [4]string{"Graner", "handcuffed", "him", "relation"})
+	p.do(chromedp.Click(chromedp.CSS(chip(3))))
+	expect("to clicked", [4]string{"Graner", "handcuffed to", "him", "relation"})
+	p.do(chromedp.Click(chromedp.CSS("#ex-s0-add")))
+	expect("added", [4]string{"", "", "", "subject"})
+
+	// A phone: a tap advances too; chips and slots are at least 44 px.
+	p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulatePortrait))
+	p.waitFor("the phone layout", `window.innerWidth === 390`)
+	if small := eval[[]string](p, `[...document.querySelectorAll('.ex-tokens .chip, .ex-slot input')].map(b => b.getBoundingClientRect()).filter(r => r.width < 44 || r.height < 44).map(r => Math.round(r.width) + 'x' + Math.round(r.height))`); len(small) > 0 {
+		t.Errorf("word chips or slots smaller than 44 px: %v", small)
+	}
+	p.do(chromedp.Click(chromedp.CSS(chip(0))))
+	expect("Graner tapped", [4]string{"Graner", "", "", "relation"})
 }

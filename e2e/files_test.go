@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"path"
 	"strconv"
 	"strings"
 	"testing"
@@ -212,19 +213,126 @@ func TestDropAndFormatOverride(t *testing.T) {
 	p.screenshotView("format-override")
 }
 
-// A one-line OIE2016 gold cannot be told from a CaRB gold: the page refuses
-// it with both names, so that the user names its format. (Named with "read
-// as", a CaRB gold that shares sentences with the page's gold goes through
-// the question of TestCaRBGoldOnItsOwn and is not listed afterwards: an
-// open bug, docs/formats.md.)
+// A CaRB gold's format can be named on the page, as --gold-format names it
+// on the command line: a one-line OIE2016 gold cannot be told from a CaRB
+// gold and is refused with both names. Named with "read as" (OIE2016 gold,
+// or CaRB gold), a gold that shares sentences with BenchIE English raises
+// the question, and each answer does what it says with the file read as
+// named: cancel changes nothing, "score it on its own" lists it as a gold of
+// its own and leaves the table alone, "use it for every row" lists it as
+// the rows' CaRB gold and the CaRB columns are those of oiebench score
+// --carb-gold --gold-format. A CaRB gold with a two-column line, read
+// again as OIE2016 from the menu beside it, is refused at that line and
+// stays a CaRB gold.
 func TestGoldFormatOnPage(t *testing.T) {
 	p := newPage(t)
 	p.open("")
 	s := "He served as the first Prime Minister of Australia and became a founding justice of the High Court of Australia ."
-	gold := s + "\tserved\tserved as\tHe\tthe first Prime Minister of Australia\n"
-	pick(p, "#file-input", writeTemp(t, "one.oie", []byte(gold)))
+	oneLine := s + "\tserved\tserved as\tHe\tthe first Prime Minister of Australia\n"
+	pick(p, "#file-input", writeTemp(t, "one.oie", []byte(oneLine)))
 	p.waitFor("the refusal", `document.querySelector('.problem[data-problem="one.oie"]') !== null`)
 	if msg := eval[string](p, `document.querySelector('.problem[data-problem="one.oie"] .msg').textContent`); !strings.Contains(msg, "OIE2016 gold (oie2016-gold) or CaRB gold (carb-gold)") {
 		t.Errorf("one-line OIE2016 gold: %q", msg)
+	}
+	p.do(chromedp.Click(chromedp.CSS(`.problem[data-problem="one.oie"] button`)))
+	p.waitFor("the refusal dismissed", `document.querySelector('.problem') === null`)
+
+	// The command line, given the bundled English gold and systems under
+	// the page's names, and the same CaRB gold.
+	cli := oiebenchCLI(t)
+	d, _ := benchmarks.DatasetByKey("en")
+	goldPath := writeTemp(t, "gold.txt", readCatalogue(t, d.Gold))
+	var systems []string
+	for _, sys := range d.Systems {
+		systems = append(systems, sys.Label+"="+writeTemp(t, path.Base(sys.File), readCatalogue(t, sys.File)))
+	}
+	before := cells(p)
+	golds := []struct{ format, name, data string }{
+		{"oie2016-gold", "named.oie", oneLine + s + "\tbecame\tbecame\tHe\ta founding justice of the High Court of Australia\n"},
+		{"carb-gold", "named_carb.txt", s + "\tserved as\tHe\tthe first Prime Minister of\tAustralia\n"},
+	}
+	for _, g := range golds {
+		file := `.files li[data-file="` + g.name + `"]`
+		ask := func(answer string) {
+			t.Helper()
+			choose(p, "#read-as", g.format)
+			pick(p, "#file-input", writeTemp(t, g.name, []byte(g.data)))
+			p.waitFor("the question on "+g.name, `document.querySelector('#carb-ask') !== null`)
+			if q := eval[string](p, `document.querySelector('#carb-ask').textContent`); !strings.Contains(q, g.name) || !strings.Contains(q, "every row") {
+				t.Errorf("%s: the question says %q", g.name, q)
+			}
+			choose(p, "#read-as", "")
+			p.do(chromedp.Click(chromedp.CSS(`#carb-ask-` + answer)))
+			p.waitFor("the question gone", `document.querySelector('#carb-ask') === null`)
+		}
+
+		ask("cancel")
+		p.waitFor("the table", `document.querySelector('#app[data-ready="table"]') !== null`)
+		if n := eval[int](p, `document.querySelectorAll('`+file+`, .problem').length`); n != 0 {
+			t.Errorf("%s: cancelled, yet listed or refused (%d)", g.name, n)
+		}
+		if after := cells(p); !equalCells(after["ClausIE"], before["ClausIE"]) || len(after) != len(before) {
+			t.Errorf("%s: cancelled, yet the table changed: ClausIE %v, was %v", g.name, after["ClausIE"], before["ClausIE"])
+		}
+
+		ask("own")
+		p.waitFor("the gold of its own", `(document.querySelector('`+file+`') || {textContent: ''}).textContent.includes('CaRB gold of its own') && document.querySelector('#app[data-ready="table"]') !== null`)
+		if after := cells(p); !equalCells(after["ClausIE"], before["ClausIE"]) {
+			t.Errorf("%s: scored on its own, yet the table changed: ClausIE %v, was %v", g.name, after["ClausIE"], before["ClausIE"])
+		}
+		p.do(chromedp.Click(chromedp.CSS(file + ` button`)))
+		p.waitFor("the gold of its own removed", `document.querySelector('`+file+`') === null && document.querySelector('#app[data-ready="table"]') !== null`)
+
+		ask("use")
+		menu := file + ` select`
+		p.waitFor("the gold of every row", `document.querySelector('`+menu+`') !== null && document.querySelector('#app[data-ready="table"]') !== null && (document.querySelector('#carb-note') || {textContent: ''}).textContent.includes('`+g.name+`')`)
+		if got := eval[string](p, `document.querySelector('`+menu+`').value`); got != g.format {
+			t.Errorf("%s: listed as %q, want %s", g.name, got, g.format)
+		}
+		if n := eval[int](p, `document.querySelectorAll('.problem').length`); n != 0 {
+			t.Errorf("%s: %d problems after the answer", g.name, n)
+		}
+		args := []string{"score", "--format", "json", "--quiet", "--scorer", "benchie,carb", "--gold", goldPath,
+			"--carb-gold", writeTemp(t, g.name, []byte(g.data)), "--gold-format", g.format}
+		var rep struct {
+			Systems []struct {
+				Name string
+				CaRB struct{ Precision, Recall, F1 float64 }
+			}
+		}
+		if err := json.Unmarshal([]byte(cli(append(args, systems...)...)), &rep); err != nil {
+			t.Fatal(err)
+		}
+		got := cells(p)
+		if len(rep.Systems) != len(got) {
+			t.Errorf("%s: %d rows on the page, %d from the command line", g.name, len(got), len(rep.Systems))
+		}
+		for _, sys := range rep.Systems {
+			for metric, want := range map[string]float64{"precision": sys.CaRB.Precision, "recall": sys.CaRB.Recall, "f1": sys.CaRB.F1} {
+				if c := got[sys.Name]["carb"][metric]; c != formatFull(want) {
+					t.Errorf("%s: %s CaRB %s = %s, the command line gives %v", g.name, sys.Name, metric, c, want)
+				}
+			}
+		}
+		p.do(chromedp.Click(chromedp.CSS(file + ` button`)))
+		p.waitFor("the gold of every row removed", `document.querySelector('`+file+`') === null && document.querySelector('#app[data-ready="table"]') !== null`)
+	}
+
+	// A CaRB gold with a two-column line, read again as OIE2016: refused
+	// at that line, and it stays a CaRB gold.
+	choose(p, "#read-as", "carb-gold")
+	pick(p, "#file-input", writeTemp(t, "short.tsv", []byte(s+"\tserved as\tHe\tthe first Prime Minister\n"+s+"\tbecame\n")))
+	p.waitFor("the question on short.tsv", `document.querySelector('#carb-ask') !== null`)
+	choose(p, "#read-as", "")
+	p.do(chromedp.Click(chromedp.CSS(`#carb-ask-use`)))
+	short := `.files li[data-file="short.tsv"] select`
+	p.waitFor("the CaRB gold", `document.querySelector('`+short+`') !== null`)
+	choose(p, short, "oie2016-gold")
+	p.waitFor("the re-read error", `document.querySelector('.problem[data-problem="short.tsv"]') !== null`)
+	if msg := eval[string](p, `document.querySelector('.problem[data-problem="short.tsv"] .msg').textContent`); !strings.Contains(msg, "short.tsv:2:") || !strings.Contains(msg, "head predicate") {
+		t.Errorf("re-read as OIE2016: %q", msg)
+	}
+	if got := eval[string](p, `document.querySelector('`+short+`').value`); got != "carb-gold" {
+		t.Errorf("after a failed re-read the gold is read as %q", got)
 	}
 }

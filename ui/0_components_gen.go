@@ -2013,14 +2013,10 @@ func (c *ExerciseView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 										_ = vgparent
 										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
 										vgparent.AppendChild(vgn)
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "status"}}}
 										vgparent.AppendChild(vgn)
-										{
-											vgparent := vgn
-											_ = vgparent
-											vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Click words to add them to the chosen slot, or type."}
-											vgparent.AppendChild(vgn)
-										}
+										vgn.AddAttrInterface("id", fmt.Sprintf(`ex-s%d-hint`, si))
+										vgn.SetInnerHTML(c.BuilderHint(si))
 										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
 										vgparent.AppendChild(vgn)
 										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "ex-tokens"}}}

@@ -87,7 +87,10 @@ func (x *Exercise) save() {
 // Tokens are sentence si's words, as the gold writes them.
 func (x *Exercise) Tokens(si int) []string { return strings.Fields(x.Spec.Sentences[si].Text) }
 
-// AddToken appends token i of sentence si to the active slot.
+// AddToken appends token i of sentence si to the active slot, and moves
+// the choice on to the next empty slot (subject, relation, object), as a
+// student fills a triple; with none empty it stays, so that a slot chosen
+// again takes more words.
 func (x *Exercise) AddToken(si, i int) {
 	d := &x.drafts[si]
 	tok := x.Tokens(si)[i]
@@ -96,6 +99,18 @@ func (x *Exercise) AddToken(si, i int) {
 	} else {
 		d.Slots[d.Active] += " " + tok
 	}
+	d.Active = nextEmptySlot(d.Slots, d.Active)
+}
+
+// nextEmptySlot is the first empty slot after from, going round; from
+// itself when every other slot is filled.
+func nextEmptySlot(slots [3]string, from int) int {
+	for n := 1; n < len(slots); n++ {
+		if k := (from + n) % len(slots); slots[k] == "" {
+			return k
+		}
+	}
+	return from
 }
 
 // Slot is what slot k of sentence si's draft holds; SetSlot changes it and
@@ -277,6 +292,12 @@ func (c *ExerciseView) SlotIndexes() []int { return []int{0, 1, 2} }
 
 // SlotID names slot k's input of sentence si.
 func SlotID(si, k int) string { return fmt.Sprintf("ex-s%d-%s", si, slotNames[k]) }
+
+// BuilderHint says where a clicked word goes; it is a live region, so
+// that the move to the next slot is announced.
+func (c *ExerciseView) BuilderHint(si int) string {
+	return "Click words to add them to the " + slotNames[c.X.Active(si)] + ", or type."
+}
 
 // SlotBoxClass marks the active slot.
 func (c *ExerciseView) SlotBoxClass(si, k int) string {

@@ -40,10 +40,72 @@ func newTestExercise(t *testing.T, show bool) (*fakeExerciseApp, exercise.Spec, 
 	return &fakeExerciseApp{downloads: map[string]string{}}, sp, gold
 }
 
+// A picked word moves the choice on to the next empty slot: subject,
+// relation, object, round past the filled ones; with every other slot
+// filled the choice stays, and a slot chosen again takes more words. A
+// new draft starts at the subject again.
+func TestExerciseSlotAdvances(t *testing.T) {
+	app, sp, gold := newTestExercise(t, false)
+	x := NewExercise(app, sp, gold, "")
+	view := &ExerciseView{X: x}
+	// Sentence 2: "Graner handcuffed him to the bars of a cell window …"
+	steps := []struct {
+		choose, token int // choose < 0: the choice is left as it is
+		slots         [3]string
+		active        int
+	}{
+		{-1, 0, [3]string{"Graner", "", ""}, 1},
+		{-1, 1, [3]string{"Graner", "handcuffed", ""}, 2},
+		{-1, 2, [3]string{"Graner", "handcuffed", "him"}, 2},
+		{1, 3, [3]string{"Graner", "handcuffed to", "him"}, 1},
+		{2, 4, [3]string{"Graner", "handcuffed to", "him the"}, 2},
+	}
+	for i, s := range steps {
+		if s.choose >= 0 {
+			x.Activate(0, s.choose)
+		}
+		x.AddToken(0, s.token)
+		got := [3]string{x.Slot(0, 0), x.Slot(0, 1), x.Slot(0, 2)}
+		if got != s.slots || x.Active(0) != s.active {
+			t.Fatalf("step %d: slots %q, active %d; want %q, %d", i, got, x.Active(0), s.slots, s.active)
+		}
+	}
+	if got := view.BuilderHint(0); got != "Click words to add them to the object, or type." {
+		t.Errorf("the hint says %q", got)
+	}
+	if view.SlotBoxClass(0, 2) != "ex-slot active" || view.SlotBoxClass(0, 0) != "ex-slot" {
+		t.Errorf("slot classes %q %q", view.SlotBoxClass(0, 0), view.SlotBoxClass(0, 2))
+	}
+
+	// Round past the filled slots: the relation typed, the object then
+	// the subject are next.
+	x.SetSlot(1, 1, "deals with")
+	x.Activate(1, 1)
+	x.AddToken(1, 0)
+	if x.Slot(1, 1) != "deals with It" || x.Active(1) != 2 {
+		t.Fatalf("relation %q, active %d", x.Slot(1, 1), x.Active(1))
+	}
+	x.Activate(1, 1)
+	x.SetSlot(1, 2, "cases")
+	x.Activate(1, 2)
+	x.AddToken(1, 1)
+	if x.Active(1) != 0 {
+		t.Errorf("after the object, the empty subject is not next: active %d", x.Active(1))
+	}
+
+	// A draft added starts again at the subject.
+	x.SetSlot(0, 2, "him")
+	x.Add(0)
+	if x.Error != "" || x.Active(0) != 0 {
+		t.Errorf("after adding: error %q, active %d", x.Error, x.Active(0))
+	}
+}
+
 func TestExerciseStudent(t *testing.T) {
 	app, sp, gold := newTestExercise(t, false)
 	x := NewExercise(app, sp, gold, "")
 	x.AddToken(0, 0) // "Graner" into the subject
+	x.Activate(0, 0) // chosen again
 	x.AddToken(0, 1) // "handcuffed" too
 	if x.Slot(0, 0) != "Graner handcuffed" {
 		t.Fatalf("subject %q", x.Slot(0, 0))

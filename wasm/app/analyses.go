@@ -459,14 +459,6 @@ func tokenLevelRole(k evaluate.Kind) ui.Role {
 // isWiRe57Role reports whether files of the role are WiRe57's.
 func isWiRe57Role(r ui.Role) bool { return r == ui.RoleWiRe57Gold || r == ui.RoleWiRe57 }
 
-// sameTokenLevelFile reports whether a new file of a token-level role
-// replaces an old one: the CaRB gold of the same source, the WiRe57 gold, a
-// CaRB gold of its own, a WiRe57 or CaRB-own system file of the same name.
-func sameTokenLevelFile(old *userFile, sf storedFile) bool {
-	byName := sf.Role == ui.RoleWiRe57 || sf.Role == ui.RoleCaRBOwn
-	return old.Role == sf.Role && old.Source == sf.Source && (!byName || old.Name == sf.Name)
-}
-
 // ExportChart implements ui.App: SVG as it is drawn, PNG drawn from it by
 // the browser at twice the size (sharp on high-density screens).
 func (a *app) ExportChart(f chart.Figure, format string) {

@@ -43,7 +43,7 @@ type app struct {
 	shown   *evaluate.Workspace // the workspace of the evaluation on screen
 	// carbHeld is a dropped CaRB gold held back until the user answers
 	// Model.CaRBAsk; carbAnswer is the answer while it is added.
-	carbHeld   *pickedFile
+	carbHeld   *heldCaRBGold
 	carbAnswer ui.CaRBAnswer
 	// counting holds the golds whose statistics are being counted (counting.go)
 	counting map[*evaluate.Gold]bool

@@ -23,27 +23,10 @@ const carbTestSet = "carb:test"
 // gold of its own.
 func isCaRBOwnRole(r ui.Role) bool { return r == ui.RoleCaRBOwnGold || r == ui.RoleCaRBOwn }
 
-// carbGoldRole decides what a dropped CaRB gold is to the source target: the
-// CaRB gold of every row (ui.RoleCaRBGold) when it shares sentences with
-// the source's gold and the user said so (ask, else); a gold of its
-// own (ui.RoleCaRBOwnGold) when it shares none, rather than CaRB columns
-// of zeros under a caption that calls it the gold's CaRB gold.
-func (a *app) carbGoldRole(target string, lf loadedFile, adding []loadedFile) (role ui.Role, ask *ui.CaRBAsk) {
-	g := a.goldOf(target, adding)
-	if g == nil {
-		return ui.RoleCaRBOwnGold, nil
-	}
-	shared := evaluate.SharedSentences(lf.loaded.CaRBGold, g)
-	if shared == 0 {
-		return ui.RoleCaRBOwnGold, nil
-	}
-	switch {
-	case a.carbAnswer == ui.CaRBOwn:
-		return ui.RoleCaRBOwnGold, nil
-	case a.carbAnswer == ui.CaRBUse || hasGold(adding): // with a new gold of the user's: no rows to change yet
-		return ui.RoleCaRBGold, nil
-	}
-	q := &ui.CaRBAsk{File: lf.Name, Shared: shared, Of: len(g.Sentences), Gold: "your gold"}
+// carbQuestion asks whether a dropped CaRB gold that shares sentences
+// with the gold of target (decideAdd) becomes the CaRB gold of every row.
+func (a *app) carbQuestion(target, name string, shared int, adding []loadedFile) *ui.CaRBAsk {
+	q := &ui.CaRBAsk{File: name, Shared: shared, Of: len(a.goldOf(target, adding).Sentences), Gold: "your gold"}
 	if d, ok := benchmarks.DatasetByKey(target); ok {
 		q.Gold = d.Release.Title + " " + d.Label
 		if d.CaRBGold != "" {
@@ -55,7 +38,7 @@ func (a *app) carbGoldRole(target string, lf loadedFile, adding []loadedFile) (r
 			q.Now = f.Name
 		}
 	}
-	return "", q
+	return q
 }
 
 // carbOwnGold is the CaRB gold of its own: a user's file (among those
@@ -77,6 +60,14 @@ func (a *app) carbOwnGold(adding []loadedFile, target string) *evaluate.CaRBGold
 	return a.x.carbTest
 }
 
+// heldCaRBGold is a CaRB gold held back by the question, with the format
+// it was read as: a format the user named ("read as OIE2016 gold") stays
+// named when the answer adds it.
+type heldCaRBGold struct {
+	file pickedFile
+	kind evaluate.Kind
+}
+
 // AnswerCaRBGold implements ui.App (in an event handler: the lock is held):
 // the CaRB gold held back is added as every row's CaRB gold, or as a gold
 // of its own, or dropped.
@@ -90,7 +81,7 @@ func (a *app) AnswerCaRBGold(answer ui.CaRBAnswer) {
 		a.env.Lock()
 		a.carbAnswer = answer
 		a.env.UnlockOnly()
-		a.addPicked([]pickedFile{*held}, evaluate.KindAuto, false)
+		a.addPicked([]pickedFile{held.file}, held.kind, false)
 		a.env.Lock()
 		a.carbAnswer = ""
 		a.env.UnlockOnly()

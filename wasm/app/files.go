@@ -123,80 +123,41 @@ func (a *app) addPicked(picked []pickedFile, kind evaluate.Kind, asEGold bool) {
 			lf.loaded, lf.err = evaluate.Load(evaluate.Input{Path: p.Name, Data: p.Data, SHA256: p.SHA256, Pause: pause, Shared: true}, kind, false)
 		}
 		done += len(p.Data)
-		if lf.err == nil && asEGold && lf.loaded.Kind != evaluate.KindGold {
-			lf.err = errors.New(p.Name + ": expected a BenchIE gold file for BenchIE-E")
-		}
 		loaded = append(loaded, lf)
 	}
 
 	a.env.Lock()
 	var added []storedFile
 	var removed []string
-	// A gold among the files makes them the user's own source.
-	target := a.source
-	if !asEGold && hasGold(loaded) {
-		target = ui.CustomSource
-	}
+	newGold := hasGold(loaded)
+	target := addTarget(a.source, asEGold, newGold)
 	var problems []ui.Problem
 	var rows []string // the new systems' rows
 	for _, lf := range loaded {
-		if lf.err != nil {
-			problems = append(problems, problemFor(lf.Name, lf.Data, lf.err, a.keptMessage(target, lf, asEGold)))
+		c := addContext{Source: target, AsEGold: asEGold, NewGold: newGold, Answer: a.carbAnswer, Held: a.heldEntries()}
+		f := a.addFacts(target, lf, loaded)
+		d := decideAdd(c, f)
+		switch d.Action {
+		case addRefuse:
+			problems = append(problems, problemFor(lf.Name, lf.Data, d.Err, d.Kept))
+			continue
+		case addAsk:
+			a.carbHeld, a.m.CaRBAsk = &heldCaRBGold{file: lf.pickedFile, kind: kind}, a.carbQuestion(target, lf.Name, f.Shared, loaded)
 			continue
 		}
-		role := ui.RoleSystem
-		switch {
-		case asEGold:
-			role = ui.RoleEGold
-		case lf.loaded.Kind == evaluate.KindGold:
-			role = ui.RoleGold
-		case tokenLevelRole(lf.loaded.Kind) != "":
-			role = tokenLevelRole(lf.loaded.Kind)
+		if d.Role == ui.RoleSystem {
+			lf.loaded.System.Name = f.System
 		}
-		if role == ui.RoleCaRBGold {
-			var ask *ui.CaRBAsk
-			if role, ask = a.carbGoldRole(target, lf, loaded); ask != nil {
-				held := lf.pickedFile
-				a.carbHeld, a.m.CaRBAsk = &held, ask
-				continue
-			}
+		if i := slices.IndexFunc(a.files, func(f *userFile) bool { return f.ID == d.Replaces }); i >= 0 {
+			removed = append(removed, d.Replaces)
+			a.files = slices.Delete(a.files, i, i+1)
 		}
-		sf := storedFile{ID: a.newID(), Source: target, Role: role, Name: lf.Name, Kind: kind, Data: lf.Data, Added: time.Now().UnixMilli()}
-		if role == ui.RoleGold {
-			sf.Source = ui.CustomSource
-		}
-		if isWiRe57Role(role) { // scored on their own, under any gold
-			sf.Source = wire57Source
-		}
-		if role == ui.RoleSystem {
-			// As on the command line, a file none of whose extractions names
-			// a sentence of its gold is refused, not scored as zeros; one
-			// that names sentences of a CaRB gold of its own is scored there.
-			if g := a.goldOf(target, loaded); g != nil {
-				if err := evaluate.CheckAligned(lf.loaded.System, g, lf.Data); err != nil {
-					own := a.carbOwnGold(loaded, target)
-					if own == nil || evaluate.CheckAlignedCaRB(lf.loaded.System, own, lf.Data) != nil {
-						problems = append(problems, problemFor(lf.Name, lf.Data, err, "It was not added."))
-						continue
-					}
-					role, sf.Role = ui.RoleCaRBOwn, ui.RoleCaRBOwn
-				}
-			}
-			if role == ui.RoleSystem {
-				lf.loaded.System.Name = a.systemName(target, lf.loaded.System.Name)
-			}
-		}
-		if isCaRBOwnRole(role) { // scored on their own, under any gold
-			sf.Source = carbOwnSource
-		}
-		if old := a.replaced(sf, lf.loaded); old != nil {
-			removed = append(removed, old.ID)
-		}
+		sf := storedFile{ID: a.newID(), Source: d.Source, Role: d.Role, Name: lf.Name, Kind: kind, Data: lf.Data, Added: time.Now().UnixMilli()}
 		a.files = append(a.files, &userFile{storedFile: sf, loaded: lf.loaded})
-		if role == ui.RoleSystem {
+		if d.Role == ui.RoleSystem {
 			rows = append(rows, lf.loaded.System.Name)
 		}
-		if role == ui.RoleGold {
+		if d.Role == ui.RoleGold {
 			a.custom = evaluate.NewWorkspace(lf.loaded.Gold)
 		}
 		added = append(added, sf)
@@ -275,18 +236,6 @@ func hasGold(ls []loadedFile) bool {
 	return false
 }
 
-// keptMessage says what stays in place of a refused file.
-func (a *app) keptMessage(target string, lf loadedFile, asEGold bool) string {
-	name := evaluate.DefaultName(evaluate.Input{Path: lf.Name})
-	for _, f := range a.files {
-		same := f.Source == target && ((asEGold && f.Role == ui.RoleEGold) || (!asEGold && f.Role == ui.RoleSystem && f.loaded.System.Name == name))
-		if same {
-			return "The " + f.Name + " you added before is kept; nothing changed."
-		}
-	}
-	return "Nothing changed."
-}
-
 // systemName is the name a new system is shown under: its file name, made
 // unique against the bundled systems of the source.
 func (a *app) systemName(source, name string) string {
@@ -304,29 +253,6 @@ func (a *app) systemName(source, name string) string {
 		name = base + " (" + strconv.Itoa(i) + ")"
 	}
 	return name
-}
-
-// replaced removes the file a new one replaces: the same system name in the
-// same source, the user's gold, the E gold of the source.
-func (a *app) replaced(sf storedFile, l evaluate.Loaded) *userFile {
-	for i, f := range a.files {
-		same := false
-		switch sf.Role {
-		case ui.RoleGold:
-			same = f.Role == ui.RoleGold
-		case ui.RoleEGold:
-			same = f.Role == ui.RoleEGold && f.Source == sf.Source
-		case ui.RoleSystem:
-			same = f.Role == ui.RoleSystem && f.Source == sf.Source && f.loaded.System.Name == l.System.Name
-		default:
-			same = sameTokenLevelFile(f, sf)
-		}
-		if same {
-			a.files = append(a.files[:i], a.files[i+1:]...)
-			return f
-		}
-	}
-	return nil
 }
 
 // newID names a stored file: time first, so that IDs sort by age.
@@ -472,4 +398,41 @@ func (a *app) goldOf(source string, adding []loadedFile) *evaluate.Gold {
 		return b.ws.Gold
 	}
 	return nil
+}
+
+// heldEntries are the files the page holds, as decideAdd sees them (the
+// lock is held).
+func (a *app) heldEntries() []heldEntry {
+	held := make([]heldEntry, len(a.files))
+	for i, f := range a.files {
+		held[i] = heldEntry{ID: f.ID, Name: f.Name, Role: f.Role, Source: f.Source}
+		if f.loaded.System != nil {
+			held[i].System = f.loaded.System.Name
+		}
+	}
+	return held
+}
+
+// addFacts measures a file read for decideAdd: how it fits the gold of
+// target, and the CaRB gold of its own (the lock is held).
+func (a *app) addFacts(target string, lf loadedFile, adding []loadedFile) addFacts {
+	f := addFacts{Name: lf.Name, Err: lf.err, Kind: lf.loaded.Kind, Default: evaluate.DefaultName(evaluate.Input{Path: lf.Name})}
+	if lf.err != nil {
+		return f
+	}
+	g := a.goldOf(target, adding)
+	f.GoldKnown = g != nil
+	if cg := lf.loaded.CaRBGold; cg != nil && g != nil {
+		f.Shared = evaluate.SharedSentences(cg, g)
+	}
+	if sys := lf.loaded.System; sys != nil {
+		f.System = a.systemName(target, sys.Name)
+		if g != nil {
+			if f.Unaligned = evaluate.CheckAligned(sys, g, lf.Data); f.Unaligned != nil {
+				own := a.carbOwnGold(adding, target)
+				f.OwnAligned = own != nil && evaluate.CheckAlignedCaRB(sys, own, lf.Data) == nil
+			}
+		}
+	}
+	return f
 }
