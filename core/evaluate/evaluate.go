@@ -548,6 +548,20 @@ type Request struct {
 	Options
 }
 
+// InputBytes is the size of every file the request reads.
+func (req *Request) InputBytes() int64 {
+	size := int64(len(req.Gold.Data))
+	for _, in := range req.Systems {
+		size += int64(len(in.Data))
+	}
+	for _, in := range []*Input{req.EGold, req.CaRBGold} {
+		if in != nil {
+			size += int64(len(in.Data))
+		}
+	}
+	return size
+}
+
 func (req *Request) flBudget() benchiefl.Budget {
 	if req.FLBudget != nil {
 		return *req.FLBudget
