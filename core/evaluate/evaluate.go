@@ -214,7 +214,7 @@ type Evaluation struct {
 }
 
 // Entity is the key of BenchIE-E results.
-const Entity = "entity"
+const Entity = string(report.GroupEntity)
 
 // Evaluate scores every system. A nil eGold leaves BenchIE-E out.
 func Evaluate(gold, eGold *Gold, systems []*System, opt Options) *Evaluation {
@@ -303,9 +303,9 @@ func (ev *Evaluation) scoreBenchIE(c *compilation, facets []benchie.Facet, opt O
 }
 
 func (ev *Evaluation) buildReport(facets []benchie.Facet, opt Options) report.Report {
-	ro := report.Options{Scorers: []string{"benchie"}, ReferenceCompat: opt.ReferenceCompat, StrictGold: opt.StrictGold}
+	ro := report.Options{Scorers: []string{ScorerBenchIE}, ReferenceCompat: opt.ReferenceCompat, StrictGold: opt.StrictGold}
 	if opt.CaRBGold != nil {
-		ro.Scorers = append(ro.Scorers, "carb")
+		ro.Scorers = append(ro.Scorers, ScorerCaRB)
 	}
 	for _, f := range facets {
 		ro.Facets = append(ro.Facets, string(f))
@@ -316,10 +316,10 @@ func (ev *Evaluation) buildReport(facets []benchie.Facet, opt Options) report.Re
 		eSHA = ev.EGold.SHA256
 	}
 	if ev.FLGold != nil {
-		ro.Scorers = append(ro.Scorers, "benchie-fl")
+		ro.Scorers = append(ro.Scorers, ScorerFL)
 		ro.FLMode = FLModeName(ev.FLCorrected)
 		if ev.FLOnly {
-			ro.Scorers, ro.Facets = []string{"benchie-fl"}, []string{}
+			ro.Scorers, ro.Facets = []string{ScorerFL}, []string{}
 		}
 	}
 	sig := report.Signature(ro, ev.Gold.SHA256, eSHA)

@@ -13,6 +13,7 @@ import (
 	"github.com/oiebench/oiebench/core/formats"
 	"github.com/oiebench/oiebench/core/oie"
 	"github.com/oiebench/oiebench/core/oie16"
+	"github.com/oiebench/oiebench/core/report"
 	"github.com/tidwall/gjson"
 )
 
@@ -21,17 +22,18 @@ import (
 // through DecodeRequest (the Worker's POST /api/score body and the page's
 // oiebench.score argument, which is the same JSON).
 
-// Scorer names, in the order a report lists them.
+// Scorer names, in the order a report lists them; a scorer with a column
+// group of its own is named as the group (report.Group).
 const (
 	ScorerBenchIE = "benchie"
-	ScorerFL      = "benchie-fl"
-	ScorerCaRB    = "carb"
-	ScorerWiRe57  = "wire57"
+	ScorerFL      = string(report.GroupFL)
+	ScorerCaRB    = string(report.GroupCaRB)
+	ScorerWiRe57  = string(report.GroupWiRe57)
 	// The scorers of a CaRB gold beside carb (carb-variants.md): CaRB(s,s),
 	// OIE16-C, and the preset of OpenIE6's evaluate_all.sh (CaRB(s,s),
 	// CaRB(s,m), OIE16-C, WiRe57-C). wire57 given a CaRB gold is WiRe57-C.
-	ScorerCaRBSS  = "carb-ss"
-	ScorerOIE16   = "oie16"
+	ScorerCaRBSS  = string(report.GroupCaRBSS)
+	ScorerOIE16   = string(report.GroupOIE16)
 	ScorerOpenIE6 = "openie6"
 )
 

@@ -18,7 +18,7 @@ func RunWiRe57(gold Input, systems []Input) (*report.Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	opts := report.Options{Scorers: []string{"wire57"}, Facets: []string{}}
+	opts := report.Options{Scorers: []string{ScorerWiRe57}, Facets: []string{}}
 	sha := checksum(gold.Data)
 	r := &report.Report{
 		Signature: report.Signature(opts, sha, ""),

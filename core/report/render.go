@@ -87,7 +87,7 @@ func (r *Report) csv() ([]byte, error) {
 	ms := r.Metrics(true)
 	head := []string{"system", "extractions", "ignored"}
 	for _, m := range ms {
-		head = append(head, m.Facet+"_"+m.Name)
+		head = append(head, string(m.Facet)+"_"+m.Name)
 	}
 	w.Write(head)
 	for _, s := range r.Systems {
@@ -199,7 +199,7 @@ func (r *Report) latex() []byte {
 
 // FacetGroup is a facet's consecutive columns.
 type FacetGroup struct {
-	Facet   string
+	Facet   Group
 	Metrics []Metric
 }
 
