@@ -83,7 +83,7 @@ func (c *ScoreTable) FacetTitle(f report.Group) string {
 }
 
 // ShortLabel is a metric's column heading.
-func ShortLabel(m report.Metric) string { return strings.Fields(m.Label())[1] }
+func ShortLabel(m report.Metric) string { return m.Short() }
 
 // LongLabel names a metric in words, for screen readers and tooltips.
 func LongLabel(m report.Metric) string {

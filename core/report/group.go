@@ -36,6 +36,9 @@ const (
 var groupOrder = []Group{GroupRegular, GroupConcat, GroupMinimal, GroupEntity, GroupCaRBSS, GroupCaRB, GroupCaRBSSBinary,
 	GroupCaRBBinary, GroupCaRBDelta, GroupOIE16, GroupWiRe57, GroupFL, GroupFLDelta}
 
+// String is the group's name, as the exports write it.
+func (g Group) String() string { return string(g) }
+
 // Label names the group as the paper does ("BenchIE-C", "CaRB(s,s)"); ""
 // for a name that is no group.
 func (g Group) Label() string {

@@ -280,10 +280,19 @@ func (m Metric) Value(s System) (float64, bool) {
 		}
 		p, r, f = s.CaRB.Delta.Precision, s.CaRB.Delta.Recall, s.CaRB.Delta.F1
 	case GroupWiRe57:
-		if s.WiRe57 == nil || s.WiRe57.Failure != "" {
+		w := s.WiRe57
+		if w == nil || w.Failure != "" {
 			return 0, false
 		}
-		p, r, f = s.WiRe57.Precision, s.WiRe57.Recall, s.WiRe57.F1
+		switch m.Name {
+		case "matches":
+			return float64(w.Matches), true
+		case "exact_prec":
+			return w.ExactPrec, true
+		case "exact_rec":
+			return w.ExactRec, true
+		}
+		p, r, f = w.Precision, w.Recall, w.F1
 	case GroupFL, GroupFLOther, GroupFLDelta:
 		fl := s.BenchIEFL
 		if fl == nil {
@@ -343,13 +352,24 @@ func (s System) carbVariant(g Group) *CaRB {
 }
 
 // IsCount reports whether the metric is an integer count.
-func (m Metric) IsCount() bool { return m.Name == "tp" || m.Name == "fp" || m.Name == "fn" }
+func (m Metric) IsCount() bool {
+	return m.Name == "tp" || m.Name == "fp" || m.Name == "fn" || m.Name == "matches"
+}
 
 // Label is the column heading, e.g. "regular P".
-func (m Metric) Label() string {
-	short := map[string]string{"precision": "P", "recall": "R", "f1": "F1", "tp": "TP", "fp": "FP", "fn": "FN", "auc": "AUC"}[m.Name]
-	return string(m.Facet) + " " + short
+func (m Metric) Label() string { return string(m.Facet) + " " + m.Short() }
+
+// Short is the column heading under its group's: "P", "Exact P".
+func (m Metric) Short() string {
+	return map[string]string{"precision": "P", "recall": "R", "f1": "F1", "tp": "TP", "fp": "FP", "fn": "FN", "auc": "AUC",
+		"matches": "Matches", "exact_prec": "Exact P", "exact_rec": "Exact R"}[m.Name]
 }
+
+// WiRe57Metrics are the columns of a table of WiRe57 scores against a
+// WiRe57 gold: P, R and F1 of matched tokens, then the gold tuples matched
+// one to one and the exact matches' precision and recall.
+var WiRe57Metrics = []Metric{{GroupWiRe57, "precision"}, {GroupWiRe57, "recall"}, {GroupWiRe57, "f1"},
+	{GroupWiRe57, "matches"}, {GroupWiRe57, "exact_prec"}, {GroupWiRe57, "exact_rec"}}
 
 // readerNotes say how each system scored against a CaRB gold was read, on
 // which OIE16-C depends (carb-variants.md 12.2): "OpenIE 4 read as
