@@ -213,7 +213,7 @@ func ReadAnnIE(file string, data []byte, opt ReadOptions) (*Document, []oie.Warn
 	if _, err := oie.SplitLines(file, data); err != nil { // encoding
 		return nil, nil, err
 	}
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	data = oie.TrimBOM(data)
 	r := newAnnieReader(file, data, "an AnnIE progress file")
 	if err := r.validate(); err != nil {
 		return nil, nil, err

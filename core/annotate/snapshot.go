@@ -263,7 +263,7 @@ func LoadSnapshot(file string, data []byte) (*Editor, []oie.Warning, error) {
 	if _, err := oie.SplitLines(file, data); err != nil {
 		return nil, nil, err
 	}
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	data = oie.TrimBOM(data)
 	r := newAnnieReader(file, data, "an oiebench snapshot")
 	if err := r.validate(); err != nil {
 		return nil, nil, err
