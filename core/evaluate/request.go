@@ -241,7 +241,7 @@ func DecodeRequest(body []byte) (Request, error) {
 	if off, msg := oie.CheckJSON(string(body)); off >= 0 {
 		return req, atOffset(body, off, "request body is not valid JSON: "+msg)
 	}
-	d := &decoder{body: body}
+	d := &decoder{oie.NewJSONDoc(RequestFile, string(body))}
 	root := gjson.ParseBytes(body)
 	if !root.IsObject() {
 		return req, d.errAt(root, "the request must be a JSON object, found %s", oie.JSONKind(root))
@@ -491,14 +491,14 @@ func (r *Request) SetScorers(sc Scorers) {
 	r.FLOnly = sc.FL && !sc.BenchIE
 }
 
-// decoder reports positions in the request body.
+// decoder reads the request body, a JSON document whose values it places.
 type decoder struct {
-	body []byte // gjson's Result.Index is an offset in it
+	*oie.JSONDoc
 }
 
-// errAt is an error pointing at v.
+// errAt is a request error pointing at v.
 func (d *decoder) errAt(v gjson.Result, format string, args ...any) error {
-	return atOffset(d.body, v.Index, fmt.Sprintf(format, args...))
+	return d.ErrorAt(v, ErrRequest, format, args...)
 }
 
 func (d *decoder) str(name string, v gjson.Result) (string, error) {

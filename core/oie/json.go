@@ -31,8 +31,7 @@ func ParseJSON(file string, data []byte, what string) (*JSONDoc, gjson.Result, e
 	if err := CheckText(file, data, nil); err != nil {
 		return nil, gjson.Result{}, err
 	}
-	d := &JSONDoc{File: file, Text: TextOf(data, false)}
-	d.pos = NewOffsets(d.Text)
+	d := NewJSONDoc(file, TextOf(data, false))
 	if TrimSpace(d.Text) == "" {
 		return nil, gjson.Result{}, &ParseError{File: file, Line: 1, Msg: "empty file: expected " + what, Err: ErrNoContent}
 	}
@@ -41,6 +40,12 @@ func ParseJSON(file string, data []byte, what string) (*JSONDoc, gjson.Result, e
 		return nil, gjson.Result{}, &ParseError{File: file, Line: line, Column: col, Msg: "invalid JSON: " + msg, Err: ErrSyntax}
 	}
 	return d, gjson.Parse(d.Text), nil
+}
+
+// NewJSONDoc is text as a JSON document of file, to place its values; the
+// caller has checked it (CheckText, CheckJSON). ParseJSON does both.
+func NewJSONDoc(file, text string) *JSONDoc {
+	return &JSONDoc{File: file, Text: text, pos: NewOffsets(text)}
 }
 
 // Position returns the 1-based line and character column of a byte offset.

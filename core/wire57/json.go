@@ -26,18 +26,13 @@ func parse(file string, data []byte, what string) (*doc, gjson.Result, error) {
 	return d, root, nil
 }
 
-// position turns a byte offset into a 1-based line and character column.
-func (d *doc) position(off int) (line, col int) { return d.Position(off) }
-
+// errorAt is the document's ParseError at v, its message written out.
 func (d *doc) errorAt(v gjson.Result, msg string, kind error) error {
-	line, col := d.position(v.Index)
-	return &oie.ParseError{File: d.File, Line: line, Column: col, Msg: msg, Err: kind}
+	return d.ErrorAt(v, kind, "%s", msg)
 }
 
-func (d *doc) warningAt(v gjson.Result, msg string) oie.Warning {
-	line, col := d.position(v.Index)
-	return oie.Warning{File: d.File, Line: line, Column: col, Msg: msg}
-}
+// warningAt is the document's Warning at v, its message written out.
+func (d *doc) warningAt(v gjson.Result, msg string) oie.Warning { return d.WarningAt(v, "%s", msg) }
 
 // member is one key of a JSON object, with its value.
 type member struct {
