@@ -10,13 +10,13 @@ import (
 // or several are removed; further on, U+FEFF is text.
 func TestTrimBOM(t *testing.T) {
 	for in, want := range map[string]string{
-		"\ufeffa\tb":       "a\tb",
-		"\ufeff\ufeffa":    "a",
-		"\ufeff":           "",
-		"a\ufeff":          "a\ufeff",
-		"\n\ufeffa":        "\n\ufeffa",
-		" \ufeffa":         " \ufeffa",
-		"\xef\xbb":         "\xef\xbb", // a cut mark is no mark
+		"\ufeffa\tb":      "a\tb",
+		"\ufeff\ufeffa":   "a",
+		"\ufeff":          "",
+		"a\ufeff":         "a\ufeff",
+		"\n\ufeffa":       "\n\ufeffa",
+		" \ufeffa":        " \ufeffa",
+		"\xef\xbb":        "\xef\xbb", // a cut mark is no mark
 		"\ufeff\xef\xbbx": "\xef\xbbx",
 	} {
 		if got := string(oie.TrimBOM([]byte(in))); got != want {
