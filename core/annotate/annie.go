@@ -263,46 +263,24 @@ func (r *annieReader) warnAt(v gjson.Result, format string, args ...any) {
 	r.warnings = append(r.warnings, r.WarningAt(v, format, args...))
 }
 
-// want is the JSON type a member must have.
-type want int
-
-const (
-	wantString want = iota
-	wantObject
-	wantArray
-	wantBool
-	wantInt // a number, or a string of digits (AnnIE writes both)
-)
-
-var wantNames = [...]string{"a string", "an object", "an array", "true or false", "a whole number"}
+// wholeNumber is the type of an integer member: a number, or a string of
+// digits (AnnIE writes both); the other types are oie's.
+const wholeNumber oie.JSONType = "a whole number"
 
 // get returns a member of an object, checking its JSON type; a missing (or
 // null) member is an error when required, else the zero Result.
-func (r *annieReader) get(obj gjson.Result, key string, w want, required bool) (gjson.Result, error) {
+func (r *annieReader) get(obj gjson.Result, key string, t oie.JSONType, required bool) (gjson.Result, error) {
 	v := obj.Get(gjson.Escape(key))
 	if !v.Exists() || v.Type == gjson.Null {
 		if required {
-			return gjson.Result{}, r.ErrorAt(obj, oie.ErrEmptyField, "missing %q: expected %s", key, wantNames[w])
+			return gjson.Result{}, r.ErrorAt(obj, oie.ErrEmptyField, "missing %q: expected %s", key, t)
 		}
 		return gjson.Result{}, nil
 	}
-	var ok bool
-	switch w {
-	case wantString:
-		ok = v.Type == gjson.String
-	case wantObject:
-		ok = v.IsObject()
-	case wantArray:
-		ok = v.IsArray()
-	case wantBool:
-		ok = v.IsBool()
-	case wantInt:
-		ok = v.Type == gjson.Number || v.Type == gjson.String
+	if t == wholeNumber && (v.Type == gjson.Number || v.Type == gjson.String) {
+		return v, nil
 	}
-	if !ok {
-		return v, r.ErrorAt(v, oie.ErrSyntax, "%q must be %s, found %s", key, wantNames[w], oie.JSONKind(v))
-	}
-	return v, nil
+	return v, r.Expect(v, t, oie.ErrSyntax, strconv.Quote(key))
 }
 
 // integer reads a number or a string of digits.
@@ -320,7 +298,7 @@ func (r *annieReader) integer(v gjson.Result, key string) (int, error) {
 
 // intField reads an integer member; ok is false when it is absent.
 func (r *annieReader) intField(obj gjson.Result, key string, required bool) (n int, v gjson.Result, ok bool, err error) {
-	if v, err = r.get(obj, key, wantInt, required); err != nil || !v.Exists() {
+	if v, err = r.get(obj, key, wholeNumber, required); err != nil || !v.Exists() {
 		return 0, v, false, err
 	}
 	n, err = r.integer(v, key)
@@ -328,17 +306,17 @@ func (r *annieReader) intField(obj gjson.Result, key string, required bool) (n i
 }
 
 func (r *annieReader) str(obj gjson.Result, key string, required bool) (string, gjson.Result, error) {
-	v, err := r.get(obj, key, wantString, required)
+	v, err := r.get(obj, key, oie.JSONString, required)
 	return v.Str, v, err
 }
 
 func (r *annieReader) flag(obj gjson.Result, key string) (bool, error) {
-	v, err := r.get(obj, key, wantBool, false)
+	v, err := r.get(obj, key, oie.JSONBool, false)
 	return v.Bool(), err
 }
 
 func (r *annieReader) array(obj gjson.Result, key string, required bool) ([]gjson.Result, error) {
-	v, err := r.get(obj, key, wantArray, required)
+	v, err := r.get(obj, key, oie.JSONArray, required)
 	if err != nil || !v.Exists() {
 		return nil, err
 	}
@@ -346,7 +324,7 @@ func (r *annieReader) array(obj gjson.Result, key string, required bool) ([]gjso
 }
 
 func (r *annieReader) object(obj gjson.Result, key string, required bool) (gjson.Result, error) {
-	return r.get(obj, key, wantObject, required)
+	return r.get(obj, key, oie.JSONObject, required)
 }
 
 func (r *annieReader) strings(obj gjson.Result, key string) ([]string, error) {

@@ -504,8 +504,8 @@ func (r *annieReader) checkWord(w gjson.Result) error {
 	case w.IsObject():
 		for _, m := range []struct {
 			key  string
-			want want
-		}{{"token", wantInt}, {"text", wantString}, {"open", wantBool}, {"close", wantBool}} {
+			want oie.JSONType
+		}{{"token", wholeNumber}, {"text", oie.JSONString}, {"open", oie.JSONBool}, {"close", oie.JSONBool}} {
 			key := m.key
 			v, err := r.get(w, key, m.want, false)
 			if err != nil {

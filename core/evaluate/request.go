@@ -502,10 +502,7 @@ func (d *decoder) errAt(v gjson.Result, format string, args ...any) error {
 }
 
 func (d *decoder) str(name string, v gjson.Result) (string, error) {
-	if v.Type != gjson.String {
-		return "", d.errAt(v, "%s must be a string, found %s", name, oie.JSONKind(v))
-	}
-	return v.Str, nil
+	return v.Str, d.Expect(v, oie.JSONString, ErrRequest, name)
 }
 
 func (d *decoder) text(name string, v gjson.Result, what string) error {
@@ -516,10 +513,7 @@ func (d *decoder) text(name string, v gjson.Result, what string) error {
 }
 
 func (d *decoder) boolean(name string, v gjson.Result) (bool, error) {
-	if v.Type != gjson.True && v.Type != gjson.False {
-		return false, d.errAt(v, "%s must be true or false, found %s", name, oie.JSONKind(v))
-	}
-	return v.Type == gjson.True, nil
+	return v.Type == gjson.True, d.Expect(v, oie.JSONBool, ErrRequest, name)
 }
 
 // list reads a non-empty array of distinct strings, checking each.

@@ -57,6 +57,41 @@ func (d *JSONDoc) ErrorAt(v gjson.Result, kind error, format string, args ...any
 	return &ParseError{File: d.File, Line: line, Column: col, Msg: fmt.Sprintf(format, args...), Err: kind}
 }
 
+// JSONType is a type a JSON value must have, as messages name it.
+type JSONType string
+
+// The JSON types the readers ask for.
+const (
+	JSONString JSONType = "a string"
+	JSONObject JSONType = "an object"
+	JSONArray  JSONType = "an array"
+	JSONBool   JSONType = "true or false"
+)
+
+// Holds tells whether v has the type.
+func (t JSONType) Holds(v gjson.Result) bool {
+	switch t {
+	case JSONString:
+		return v.Type == gjson.String
+	case JSONObject:
+		return v.IsObject()
+	case JSONArray:
+		return v.IsArray()
+	case JSONBool:
+		return v.IsBool()
+	}
+	return false
+}
+
+// Expect is nil when v has type t, else a ParseError of kind at v: "NAME
+// must be T, found KIND" (name says which value, as the reader names it).
+func (d *JSONDoc) Expect(v gjson.Result, t JSONType, kind error, name string) error {
+	if t.Holds(v) {
+		return nil
+	}
+	return d.ErrorAt(v, kind, "%s must be %s, found %s", name, t, JSONKind(v))
+}
+
 // WarningAt is a Warning at a value.
 func (d *JSONDoc) WarningAt(v gjson.Result, format string, args ...any) Warning {
 	line, col := d.Position(v.Index)

@@ -56,10 +56,7 @@ func (d *doc) str(obj gjson.Result, m map[string]member, key, where string) (str
 	if !ok {
 		return "", d.errorAt(obj, fmt.Sprintf("%s: missing %q: expected a string", where, key), oie.ErrEmptyField)
 	}
-	if e.value.Type != gjson.String {
-		return "", d.errorAt(e.value, fmt.Sprintf("%s: %q must be a string, found %s", where, key, oie.JSONKind(e.value)), oie.ErrSyntax)
-	}
-	return e.value.Str, nil
+	return e.value.Str, d.Expect(e.value, oie.JSONString, oie.ErrSyntax, fmt.Sprintf("%s: %q", where, key))
 }
 
 // optStr reads an optional string member; null counts as absent.
@@ -68,10 +65,7 @@ func (d *doc) optStr(m map[string]member, key, where string) (string, error) {
 	if !ok || e.value.Type == gjson.Null {
 		return "", nil
 	}
-	if e.value.Type != gjson.String {
-		return "", d.errorAt(e.value, fmt.Sprintf("%s: %q must be a string, found %s", where, key, oie.JSONKind(e.value)), oie.ErrSyntax)
-	}
-	return e.value.Str, nil
+	return e.value.Str, d.Expect(e.value, oie.JSONString, oie.ErrSyntax, fmt.Sprintf("%s: %q", where, key))
 }
 
 // strList reads an array of strings.
