@@ -435,7 +435,7 @@ func TestCaRBFiles(t *testing.T) {
 			continue // the page gives CaRB's AUC in the column's note
 		}
 		v, _ := m.Value(ev.Report.Systems[0])
-		if got := c["own_system"][m.Facet][m.Name]; got != formatFull(v) {
+		if got := c["own_system"][string(m.Facet)][m.Name]; got != formatFull(v) {
 			t.Errorf("own_system %s %s = %s, the core gives %v", m.Facet, m.Name, got, v)
 		}
 	}

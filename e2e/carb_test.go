@@ -29,7 +29,7 @@ func checkCaRBOwn(t *testing.T, p *page, want *report.Report) {
 	for _, s := range want.Systems {
 		for _, m := range want.Metrics(false) {
 			w, ok := m.Value(s)
-			g := got[s.Name][m.Facet][m.Name]
+			g := got[s.Name][string(m.Facet)][m.Name]
 			if (ok && g != formatFull(w)) || (!ok && g != "–") {
 				t.Errorf("%s %s %s = %q, the command line gives %v (ok %v)", s.Name, m.Facet, m.Name, g, w, ok)
 			}

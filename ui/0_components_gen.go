@@ -9053,16 +9053,16 @@ func (c *Wire57Table) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 										}
 										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n              "}
 										vgparent.AppendChild(vgn)
-										for vgiterkeyt, h := range c.WiRe57Columns() {
+										for vgiterkeyt, m := range c.WiRe57Columns() {
 											var vgiterkey interface{} = vgiterkeyt
 											_ = vgiterkey
-											h := h
-											_ = h
+											m := m
+											_ = m
 											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute{{Namespace: "", Key: "scope", Val: "col"}}}
 											vgparent.AppendChild(vgn)
-											vgn.AddAttrInterface("class", `num`+h[2])
-											vgn.AddAttrInterface("title", h[1])
-											vgn.SetInnerHTML(h[0])
+											vgn.AddAttrInterface("class", c.WiRe57Class(m))
+											vgn.AddAttrInterface("title", c.WiRe57Meaning(m))
+											vgn.SetInnerHTML(m.Short())
 										}
 										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
 										vgparent.AppendChild(vgn)
@@ -9112,18 +9112,19 @@ func (c *Wire57Table) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 											}
 											vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n              "}
 											vgparent.AppendChild(vgn)
-											for vgiterkeyt, h := range c.WiRe57Columns() {
+											for vgiterkeyt, m := range c.WiRe57Columns() {
 												var vgiterkey interface{} = vgiterkeyt
 												_ = vgiterkey
-												h := h
-												_ = h
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute{{Namespace: "", Key: "data-facet", Val: "wire57"}}}
+												m := m
+												_ = m
+												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
 												vgparent.AppendChild(vgn)
-												vgn.AddAttrInterface("class", `num`+h[2])
-												vgn.AddAttrInterface("data-metric", h[3])
+												vgn.AddAttrInterface("class", c.WiRe57Class(m))
+												vgn.AddAttrInterface("data-facet", m.Facet)
+												vgn.AddAttrInterface("data-metric", m.Name)
 												vgn.AddAttrInterface("data-system", s.Name)
-												vgn.AddAttrInterface("data-value", c.WiRe57Value(s, h[3], true))
-												vgn.SetInnerHTML(c.WiRe57Value(s, h[3], false))
+												vgn.AddAttrInterface("data-value", c.WiRe57Value(s, m, true))
+												vgn.SetInnerHTML(c.WiRe57Value(s, m, false))
 											}
 											vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
 											vgparent.AppendChild(vgn)

@@ -106,7 +106,7 @@ func (m *Model) ComparedSystems() (a, b int) {
 
 // Interval returns the bootstrap 95% interval of a BenchIE score cell.
 func (m *Model) Interval(system string, metric report.Metric) ([2]float64, bool) {
-	iv, ok := m.Analyses.Intervals[system][metric.Facet]
+	iv, ok := m.Analyses.Intervals[system][string(metric.Facet)]
 	if !ok {
 		return [2]float64{}, false
 	}

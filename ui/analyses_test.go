@@ -49,7 +49,7 @@ func TestScoreTableTokenLevel(t *testing.T) {
 		}
 		var export []string
 		for _, m := range m.Eval.Report.Metrics(counts) {
-			export = append(export, m.Facet+"_"+m.Name)
+			export = append(export, string(m.Facet)+"_"+m.Name)
 		}
 		csv, err := m.Eval.Report.Render("csv")
 		if err != nil {

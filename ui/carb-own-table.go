@@ -35,14 +35,7 @@ func (c *CarbOwnTable) Columns() []report.Metric {
 
 // Heading is a column's heading: "CaRB(s,s) F1".
 func (c *CarbOwnTable) Heading(m report.Metric) string {
-	label := report.FacetLabel(m.Facet)
-	switch m.Facet {
-	case "carb":
-		label = "CaRB(s,m)"
-	case "wire57":
-		label = "WiRe57-C"
-	}
-	return label + " " + ShortLabel(m)
+	return m.Facet.PaperLabel() + " " + ShortLabel(m)
 }
 
 // Value is a cell: ×100 with two decimals, or (full) its exact data-value;

@@ -12,10 +12,6 @@ import (
 // The score table's token-level columns (CaRB beside BenchIE, BenchIE's
 // Table 5) and its bootstrap intervals.
 
-// isTokenLevel reports whether a column group is CaRB's rather than a
-// BenchIE facet.
-func isTokenLevel(facet string) bool { return facet == "carb" || facet == "carb-delta" }
-
 // signed writes a difference with its sign, e.g. "+0.217", "−0.012".
 func signed(v float64) string {
 	s := fmt.Sprintf("%+.3f", v)
@@ -26,12 +22,12 @@ func signed(v float64) string {
 }
 
 // carbTooltip gives the numerators and denominators behind a CaRB cell.
-func carbTooltip(s report.System, facet string) string {
+func carbTooltip(s report.System, facet report.Group) string {
 	c := s.CaRB
 	if c == nil {
 		return ""
 	}
-	if facet == "carb-delta" {
+	if facet == report.GroupCaRBDelta {
 		return "CaRB minus BenchIE (regular facet): how much token overlap rates this system above fact-level matching"
 	}
 	t := fmt.Sprintf("CaRB, token-level · P %.1f / %.0f · R %.1f / %.0f · AUC %.3f", c.PrecNum, c.PrecDen, c.RecNum, c.RecDen, c.AUC)

@@ -10,20 +10,14 @@ import (
 // The score table's BenchIE^FL columns: its score in the mode shown first,
 // and BenchIE^FL minus BenchIE (regular facet).
 
-// isFL reports whether a column group is BenchIE^FL's.
-func isFL(facet string) bool { return facet == "benchie-fl" || facet == "benchie-fl-delta" }
-
-// isDelta reports whether a column group is a difference of two scorers.
-func isDelta(facet string) bool { return facet == "carb-delta" || facet == "benchie-fl-delta" }
-
 // flTooltip gives the counts behind a BenchIE^FL cell, the routes that
 // credited its synsets and the other mode where it differs.
-func flTooltip(s report.System, facet string) string {
+func flTooltip(s report.System, facet report.Group) string {
 	fl := s.BenchIEFL
 	if fl == nil {
 		return ""
 	}
-	if facet == "benchie-fl-delta" {
+	if facet == report.GroupFLDelta {
 		return "BenchIE^FL minus BenchIE (regular facet): what lenient matching and the re-annotation change"
 	}
 	r := fl.Routes

@@ -22,8 +22,8 @@ func (c *ScoreTable) groups() []report.FacetGroup {
 }
 
 // Facets lists the column groups, in the report's order.
-func (c *ScoreTable) Facets() []string {
-	var fs []string
+func (c *ScoreTable) Facets() []report.Group {
+	var fs []report.Group
 	for _, g := range c.groups() {
 		fs = append(fs, g.Facet)
 	}
@@ -37,7 +37,7 @@ func (c *ScoreTable) Columns() []report.Metric {
 }
 
 // Span is the number of columns under a facet heading.
-func (c *ScoreTable) Span(facet string) int {
+func (c *ScoreTable) Span(facet report.Group) int {
 	for _, g := range c.groups() {
 		if g.Facet == facet {
 			return len(g.Metrics)
@@ -53,15 +53,15 @@ func (c *ScoreTable) Rows() []report.System {
 }
 
 // FacetLabel names a facet as the paper does.
-func (c *ScoreTable) FacetLabel(f string) string { return report.FacetLabel(f) }
+func (c *ScoreTable) FacetLabel(f report.Group) string { return f.Label() }
 
 // FacetTitle is a column group's tooltip: for CaRB and its Δ, the gold it
 // was computed on and on how many of the table's sentences ("CaRB on
 // BenchIE's 291 sentences"), since a CaRB gold may cover only part of them.
-func (c *ScoreTable) FacetTitle(f string) string {
+func (c *ScoreTable) FacetTitle(f report.Group) string {
 	r := c.M.Eval.Report
-	if !isTokenLevel(f) || r.CaRBGold == nil {
-		return report.FacetLabel(f)
+	if !f.IsCaRBBeside() || r.CaRBGold == nil {
+		return f.Label()
 	}
 	of := "BenchIE's"
 	if c.M.Source == CustomSource {
@@ -76,18 +76,18 @@ func (c *ScoreTable) FacetTitle(f string) string {
 	}
 	t := fmt.Sprintf("CaRB on %s %s, against CaRB's gold %s (%s)", of, Count(shared, "sentence"),
 		baseName(r.CaRBGold.Path), Count(r.CaRBGold.Extractions, "tuple"))
-	if f == "carb-delta" {
+	if f == report.GroupCaRBDelta {
 		t = "Δ = CaRB − BenchIE per metric, with " + t
 	}
 	return t
 }
 
 // ShortLabel is a metric's column heading.
-func ShortLabel(m report.Metric) string { return strings.Fields(m.Label())[1] }
+func ShortLabel(m report.Metric) string { return m.Short() }
 
 // LongLabel names a metric in words, for screen readers and tooltips.
 func LongLabel(m report.Metric) string {
-	return report.FacetLabel(m.Facet) + " " + map[string]string{
+	return m.Facet.Label() + " " + map[string]string{
 		"precision": "precision", "recall": "recall", "f1": "F1",
 		"auc": "AUC (area under the precision-recall curve)", "tp": "true positives (synsets covered)", "fp": "false positives (incorrect extractions)", "fn": "false negatives (synsets missed)",
 	}[m.Name]
@@ -101,7 +101,7 @@ func (c *ScoreTable) Value(s report.System, m report.Metric) (text, full string)
 		return "–", ""
 	case m.IsCount():
 		return strconv.Itoa(int(v)), strconv.Itoa(int(v))
-	case isDelta(m.Facet):
+	case m.IsDelta():
 		return signed(v), strconv.FormatFloat(v, 'g', -1, 64)
 	}
 	return fmt.Sprintf("%.3f", v), strconv.FormatFloat(v, 'g', -1, 64)
@@ -112,7 +112,7 @@ func (c *ScoreTable) Value(s report.System, m report.Metric) (text, full string)
 // gold lacks, say). Its value is a convention, not a result: the cell shows
 // "–" and is never the best of its column.
 func noResult(s report.System, m report.Metric) bool {
-	return m.Facet == "carb" && m.Name == "precision" && s.CaRB != nil && s.CaRB.PrecDen == 0
+	return m.Facet == report.GroupCaRB && m.Name == "precision" && s.CaRB != nil && s.CaRB.PrecDen == 0
 }
 
 // Text is a cell's text.
@@ -130,17 +130,17 @@ func (c *ScoreTable) Full(s report.System, m report.Metric) string {
 // Tooltip gives the counts behind a cell, and its interval when computed.
 func (c *ScoreTable) Tooltip(s report.System, m report.Metric) string {
 	facet := m.Facet
-	if isTokenLevel(facet) {
+	if facet.IsCaRBBeside() {
 		return carbTooltip(s, facet)
 	}
-	if isFL(facet) {
+	if facet.IsFL() {
 		return flTooltip(s, facet)
 	}
-	sc := s.BenchIE.Facet(facet)
+	sc := s.BenchIE.Facet(string(facet))
 	if sc == nil {
 		return ""
 	}
-	t := fmt.Sprintf("%s · TP %d · FP %d · FN %d · duplicates %d", report.FacetLabel(facet), sc.TP, sc.FP, sc.FN, sc.Duplicates)
+	t := fmt.Sprintf("%s · TP %d · FP %d · FN %d · duplicates %d", facet.Label(), sc.TP, sc.FP, sc.FN, sc.Duplicates)
 	if sc.Other != nil {
 		t += fmt.Sprintf(" · under the %s mode: P %.4f R %.4f F1 %.4f", sc.Other.Mode, sc.Other.Precision, sc.Other.Recall, sc.Other.F1)
 	}
@@ -154,7 +154,7 @@ func (c *ScoreTable) Tooltip(s report.System, m report.Metric) string {
 // (highest; lowest for FP and FN), shown in bold.
 func (c *ScoreTable) IsBest(s report.System, m report.Metric) bool {
 	v, ok := m.Value(s)
-	if !ok || noResult(s, m) || len(c.M.Eval.Report.Systems) < 2 || isDelta(m.Facet) { // a larger Δ is no better
+	if !ok || noResult(s, m) || len(c.M.Eval.Report.Systems) < 2 || m.IsDelta() { // a larger Δ is no better
 		return false
 	}
 	lower := m.Name == "fp" || m.Name == "fn"
@@ -188,7 +188,7 @@ func (c *ScoreTable) HeadClass(m report.Metric) string {
 
 // SortBy sorts by a column: scores high-first at the first click, names
 // A-first; the second click reverses, the third restores the file order.
-func (c *ScoreTable) SortBy(facet, metric string) {
+func (c *ScoreTable) SortBy(facet report.Group, metric string) {
 	key := report.SortKey{Facet: facet, Metric: metric}
 	firstDesc := facet != ""
 	p := &c.M.Prefs
@@ -204,7 +204,7 @@ func (c *ScoreTable) SortBy(facet, metric string) {
 }
 
 // AriaSort tells screen readers how a column is sorted.
-func (c *ScoreTable) AriaSort(facet, metric string) string {
+func (c *ScoreTable) AriaSort(facet report.Group, metric string) string {
 	if c.M.Prefs.Sort != (report.SortKey{Facet: facet, Metric: metric}) {
 		return "none"
 	}
@@ -215,7 +215,7 @@ func (c *ScoreTable) AriaSort(facet, metric string) string {
 }
 
 // SortMark is the arrow beside a sorted column's heading.
-func (c *ScoreTable) SortMark(facet, metric string) string {
+func (c *ScoreTable) SortMark(facet report.Group, metric string) string {
 	switch c.AriaSort(facet, metric) {
 	case "descending":
 		return "▼"

@@ -24,37 +24,36 @@ func (c *Wire57Table) WiRe57Caveat() string {
 	return t
 }
 
-// WiRe57Columns are the WiRe57 table's columns: heading, meaning, extra
-// class, metric key.
-func (c *Wire57Table) WiRe57Columns() [][4]string {
-	return [][4]string{
-		{"P", "precision: matched tokens over predicted tokens", " group-start", "precision"},
-		{"R", "recall: matched tokens over gold tokens", "", "recall"},
-		{"F1", "F1", "", "f1"},
-		{"Matches", "gold tuples matched one to one", " group-start", "matches"},
-		{"Exact P", "exact matches over predictions", "", "exact_prec"},
-		{"Exact R", "exact matches over gold tuples", "", "exact_rec"},
+// WiRe57Columns are the WiRe57 table's columns (report.WiRe57Metrics).
+func (c *Wire57Table) WiRe57Columns() []report.Metric { return report.WiRe57Metrics }
+
+// WiRe57Meaning says what a column measures, for its heading's tooltip.
+func (c *Wire57Table) WiRe57Meaning(m report.Metric) string {
+	return map[string]string{
+		"precision": "precision: matched tokens over predicted tokens", "recall": "recall: matched tokens over gold tokens", "f1": "F1",
+		"matches": "gold tuples matched one to one", "exact_prec": "exact matches over predictions", "exact_rec": "exact matches over gold tuples",
+	}[m.Name]
+}
+
+// WiRe57Class is a column's class: the token scores and the exact matches
+// each start a group.
+func (c *Wire57Table) WiRe57Class(m report.Metric) string {
+	if m.Name == "precision" || m.Name == "matches" {
+		return "num group-start"
 	}
+	return "num"
 }
 
 // WiRe57Value is a WiRe57 cell: its text, or (full) its data-value.
-func (c *Wire57Table) WiRe57Value(s report.System, metric string, full bool) string {
-	w := s.WiRe57
-	if w == nil {
+func (c *Wire57Table) WiRe57Value(s report.System, m report.Metric, full bool) string {
+	if s.WiRe57 == nil {
 		return ""
 	}
-	var v float64
-	switch metric {
-	case "matches":
-		return strconv.Itoa(w.Matches)
-	case "exact_prec":
-		v = w.ExactPrec
-	case "exact_rec":
-		v = w.ExactRec
-	default:
-		v, _ = report.Metric{Facet: "wire57", Name: metric}.Value(s)
-	}
-	if full {
+	v, _ := m.Value(s)
+	switch {
+	case m.IsCount():
+		return strconv.Itoa(int(v))
+	case full:
 		return strconv.FormatFloat(v, 'g', -1, 64)
 	}
 	return fmt.Sprintf("%.3f", v)

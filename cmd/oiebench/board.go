@@ -78,7 +78,7 @@ func shippedRuns() [][]string {
 		}
 		args := []string{"--gold", d.Name}
 		if d.FL() {
-			args = append(args, "--scorer", "benchie-fl")
+			args = append(args, "--scorer", evaluate.ScorerFL)
 		} else if _, ok := benchmarks.Lookup(d.Name + "/carb-gold"); ok {
 			args = append(args, "--scorer", "benchie,carb", "--carb-gold", d.Name+"/carb-gold")
 		}

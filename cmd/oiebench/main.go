@@ -81,7 +81,10 @@ type usageError struct{ msg string }
 
 func (e usageError) Error() string { return e.msg }
 
-func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+func main() {
+	collectLess = true // the command's run, not a test's (see collectLessFor)
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
 
 // rawOutput names the commands whose standard output is data written in
 // an input format (convert), kept byte for byte; every other command's

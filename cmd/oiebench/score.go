@@ -138,7 +138,7 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 		req.CaRBGold = &cg
 	}
 	req.Progress = progress(stderr, *in.quiet)
-	evaluate.CollectLess(req)
+	collectLessFor(req)
 	ev, err := evaluate.Run(req)
 	if err != nil {
 		return err

@@ -8,6 +8,7 @@ import (
 
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/nlp/postag"
+	"github.com/oiebench/oiebench/core/oie"
 )
 
 // runTags writes the POS tags of English sentences as a tags file (see
@@ -47,7 +48,7 @@ func runTags(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		for _, line := range strings.Split(strings.TrimPrefix(string(in.Data), "\ufeff"), "\n") {
+		for _, line := range strings.Split(string(oie.TrimBOM(in.Data)), "\n") {
 			if line = strings.TrimSpace(line); line != "" {
 				sentences = append(sentences, line)
 			}

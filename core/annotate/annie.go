@@ -3,7 +3,6 @@ package annotate
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"slices"
 	"sort"
 	"strconv"
@@ -213,7 +212,7 @@ func ReadAnnIE(file string, data []byte, opt ReadOptions) (*Document, []oie.Warn
 	if _, err := oie.SplitLines(file, data); err != nil { // encoding
 		return nil, nil, err
 	}
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	data = oie.TrimBOM(data)
 	r := newAnnieReader(file, data, "an AnnIE progress file")
 	if err := r.validate(); err != nil {
 		return nil, nil, err
@@ -227,40 +226,31 @@ func ReadAnnIE(file string, data []byte, opt ReadOptions) (*Document, []oie.Warn
 		return nil, nil, &oie.ParseError{File: w.File, Line: w.Line, Column: w.Column, Msg: w.Msg, Err: oie.ErrSyntax}
 	}
 	if r.dropped > 0 {
-		r.warnings = append(r.warnings, oie.MoreWarnings(r.file, r.dropped))
+		r.warnings = append(r.warnings, oie.MoreWarnings(r.File, r.dropped))
 	}
 	return doc, r.warnings, nil
 }
 
 type annieReader struct {
-	file     string
+	*oie.JSONDoc
 	what     string // what the file should be, for syntax errors
 	data     []byte
-	offsets  *oie.Offsets
 	warnings []oie.Warning
 	dropped  int // warnings past oie.MaxWarnings, counted only
 }
 
 func newAnnieReader(file string, data []byte, what string) *annieReader {
-	return &annieReader{file: file, data: data, what: what, offsets: oie.NewOffsets(string(data))}
+	return &annieReader{JSONDoc: oie.NewJSONDoc(file, string(data)), data: data, what: what}
 }
 
 // validate checks that the data is JSON, with the one positioned checker
 // every JSON reader shares (depth bound, finite numbers).
 func (r *annieReader) validate() error {
 	if off, msg := oie.CheckJSON(string(r.data)); off >= 0 {
-		line, col := r.place(off)
-		return &oie.ParseError{File: r.file, Line: line, Column: col, Msg: "invalid JSON: " + msg + " (expected " + r.what + ")", Err: oie.ErrSyntax}
+		line, col := r.Position(off)
+		return &oie.ParseError{File: r.File, Line: line, Column: col, Msg: "invalid JSON: " + msg + " (expected " + r.what + ")", Err: oie.ErrSyntax}
 	}
 	return nil
-}
-
-// place converts a byte offset into a 1-based line and character column.
-func (r *annieReader) place(off int) (int, int) { return r.offsets.Position(off) }
-
-func (r *annieReader) errAt(v gjson.Result, kind error, format string, args ...any) error {
-	line, col := r.place(v.Index)
-	return &oie.ParseError{File: r.file, Line: line, Column: col, Msg: fmt.Sprintf(format, args...), Err: kind}
 }
 
 // warnAt keeps a warning, or past oie.MaxWarnings only counts it: a
@@ -270,68 +260,27 @@ func (r *annieReader) warnAt(v gjson.Result, format string, args ...any) {
 		r.dropped++
 		return
 	}
-	line, col := r.place(v.Index)
-	r.warnings = append(r.warnings, oie.Warning{File: r.file, Line: line, Column: col, Msg: fmt.Sprintf(format, args...)})
+	r.warnings = append(r.warnings, r.WarningAt(v, format, args...))
 }
 
-// want is the JSON type a member must have.
-type want int
-
-const (
-	wantString want = iota
-	wantObject
-	wantArray
-	wantBool
-	wantInt // a number, or a string of digits (AnnIE writes both)
-)
-
-var wantNames = [...]string{"a string", "an object", "an array", "true or false", "a whole number"}
+// wholeNumber is the type of an integer member: a number, or a string of
+// digits (AnnIE writes both); the other types are oie's.
+const wholeNumber oie.JSONType = "a whole number"
 
 // get returns a member of an object, checking its JSON type; a missing (or
 // null) member is an error when required, else the zero Result.
-func (r *annieReader) get(obj gjson.Result, key string, w want, required bool) (gjson.Result, error) {
+func (r *annieReader) get(obj gjson.Result, key string, t oie.JSONType, required bool) (gjson.Result, error) {
 	v := obj.Get(gjson.Escape(key))
 	if !v.Exists() || v.Type == gjson.Null {
 		if required {
-			return gjson.Result{}, r.errAt(obj, oie.ErrEmptyField, "missing %q: expected %s", key, wantNames[w])
+			return gjson.Result{}, r.ErrorAt(obj, oie.ErrEmptyField, "missing %q: expected %s", key, t)
 		}
 		return gjson.Result{}, nil
 	}
-	var ok bool
-	switch w {
-	case wantString:
-		ok = v.Type == gjson.String
-	case wantObject:
-		ok = v.IsObject()
-	case wantArray:
-		ok = v.IsArray()
-	case wantBool:
-		ok = v.IsBool()
-	case wantInt:
-		ok = v.Type == gjson.Number || v.Type == gjson.String
+	if t == wholeNumber && (v.Type == gjson.Number || v.Type == gjson.String) {
+		return v, nil
 	}
-	if !ok {
-		return v, r.errAt(v, oie.ErrSyntax, "%q must be %s, found %s", key, wantNames[w], jsonKind(v))
-	}
-	return v, nil
-}
-
-func jsonKind(v gjson.Result) string {
-	switch {
-	case v.IsObject():
-		return "an object"
-	case v.IsArray():
-		return "an array"
-	case v.IsBool():
-		return "a boolean"
-	case v.Type == gjson.Number:
-		return "a number"
-	case v.Type == gjson.String:
-		return "a string"
-	case v.Type == gjson.Null:
-		return "null"
-	}
-	return "nothing"
+	return v, r.Expect(v, t, oie.ErrSyntax, strconv.Quote(key))
 }
 
 // integer reads a number or a string of digits.
@@ -342,14 +291,14 @@ func (r *annieReader) integer(v gjson.Result, key string) (int, error) {
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil || n < -1<<30 || n > 1<<30 {
-		return 0, r.errAt(v, oie.ErrSyntax, "%q must be a whole number, found %s", key, v.Raw)
+		return 0, r.ErrorAt(v, oie.ErrSyntax, "%q must be a whole number, found %s", key, v.Raw)
 	}
 	return n, nil
 }
 
 // intField reads an integer member; ok is false when it is absent.
 func (r *annieReader) intField(obj gjson.Result, key string, required bool) (n int, v gjson.Result, ok bool, err error) {
-	if v, err = r.get(obj, key, wantInt, required); err != nil || !v.Exists() {
+	if v, err = r.get(obj, key, wholeNumber, required); err != nil || !v.Exists() {
 		return 0, v, false, err
 	}
 	n, err = r.integer(v, key)
@@ -357,17 +306,17 @@ func (r *annieReader) intField(obj gjson.Result, key string, required bool) (n i
 }
 
 func (r *annieReader) str(obj gjson.Result, key string, required bool) (string, gjson.Result, error) {
-	v, err := r.get(obj, key, wantString, required)
+	v, err := r.get(obj, key, oie.JSONString, required)
 	return v.Str, v, err
 }
 
 func (r *annieReader) flag(obj gjson.Result, key string) (bool, error) {
-	v, err := r.get(obj, key, wantBool, false)
+	v, err := r.get(obj, key, oie.JSONBool, false)
 	return v.Bool(), err
 }
 
 func (r *annieReader) array(obj gjson.Result, key string, required bool) ([]gjson.Result, error) {
-	v, err := r.get(obj, key, wantArray, required)
+	v, err := r.get(obj, key, oie.JSONArray, required)
 	if err != nil || !v.Exists() {
 		return nil, err
 	}
@@ -375,7 +324,7 @@ func (r *annieReader) array(obj gjson.Result, key string, required bool) ([]gjso
 }
 
 func (r *annieReader) object(obj gjson.Result, key string, required bool) (gjson.Result, error) {
-	return r.get(obj, key, wantObject, required)
+	return r.get(obj, key, oie.JSONObject, required)
 }
 
 func (r *annieReader) strings(obj gjson.Result, key string) ([]string, error) {
@@ -386,7 +335,7 @@ func (r *annieReader) strings(obj gjson.Result, key string) ([]string, error) {
 	var out []string
 	for _, it := range items {
 		if it.Type != gjson.String {
-			return nil, r.errAt(it, oie.ErrSyntax, "%q must hold strings, found %s", key, jsonKind(it))
+			return nil, r.ErrorAt(it, oie.ErrSyntax, "%q must hold strings, found %s", key, oie.JSONKind(it))
 		}
 		out = append(out, it.Str)
 	}
@@ -402,7 +351,7 @@ type annieSentRef struct {
 
 func (r *annieReader) read(root gjson.Result) (*Document, error) {
 	if !root.IsObject() {
-		return nil, r.errAt(root, oie.ErrSyntax, "expected a JSON object with \"textFile\" and \"clusters\" (an AnnIE progress file)")
+		return nil, r.ErrorAt(root, oie.ErrSyntax, "expected a JSON object with \"textFile\" and \"clusters\" (an AnnIE progress file)")
 	}
 	d := &Document{}
 	var err error
@@ -441,11 +390,11 @@ func (r *annieReader) read(root gjson.Result) (*Document, error) {
 			return nil, err
 		}
 		if _, dup := byNumber[number]; dup {
-			return nil, r.errAt(sv.Get("index"), oie.ErrDuplicateID, "sentence index %d is repeated: expected unique indices", number)
+			return nil, r.ErrorAt(sv.Get("index"), oie.ErrDuplicateID, "sentence index %d is repeated: expected unique indices", number)
 		}
 		byNumber[number] = si
 		if ids[ref.s.ID] {
-			return nil, r.errAt(sv, oie.ErrDuplicateID, "sentence id %q is repeated: expected unique ids", ref.s.ID)
+			return nil, r.ErrorAt(sv, oie.ErrDuplicateID, "sentence id %q is repeated: expected unique ids", ref.s.ID)
 		}
 		ids[ref.s.ID] = true
 		refs[si] = ref
@@ -462,7 +411,7 @@ func (r *annieReader) read(root gjson.Result) (*Document, error) {
 	per := make([][]numbered, len(refs))
 	for _, cv := range clusters {
 		if !cv.IsObject() {
-			return nil, r.errAt(cv, oie.ErrSyntax, "a cluster must be an object, found %s", jsonKind(cv))
+			return nil, r.ErrorAt(cv, oie.ErrSyntax, "a cluster must be an object, found %s", oie.JSONKind(cv))
 		}
 		n, sn, _, err := r.intField(cv, "sentenceNumber", true)
 		if err != nil {
@@ -470,7 +419,7 @@ func (r *annieReader) read(root gjson.Result) (*Document, error) {
 		}
 		si, ok := byNumber[n]
 		if !ok {
-			return nil, r.errAt(sn, oie.ErrSyntax, "sentenceNumber %d names no sentence: expected the index of a sentence (from 0)", n)
+			return nil, r.ErrorAt(sn, oie.ErrSyntax, "sentenceNumber %d names no sentence: expected the index of a sentence (from 0)", n)
 		}
 		k, cn, _, err := r.intField(cv, "clusterNumber", true)
 		if err != nil {
@@ -507,7 +456,7 @@ func (r *annieReader) read(root gjson.Result) (*Document, error) {
 // sentence reads one entry of textFile.sentences.
 func (r *annieReader) sentence(sv gjson.Result, pos int) (*annieSentRef, int, error) {
 	if !sv.IsObject() {
-		return nil, 0, r.errAt(sv, oie.ErrSyntax, "a sentence must be an object, found %s", jsonKind(sv))
+		return nil, 0, r.ErrorAt(sv, oie.ErrSyntax, "a sentence must be an object, found %s", oie.JSONKind(sv))
 	}
 	number, _, ok, err := r.intField(sv, "index", false)
 	if err != nil {
@@ -521,7 +470,7 @@ func (r *annieReader) sentence(sv gjson.Result, pos int) (*annieSentRef, int, er
 		return nil, 0, err
 	}
 	if strings.Contains(text, "\n") {
-		return nil, 0, r.errAt(tv, oie.ErrSyntax, "a sentence text holds a line break: expected one sentence")
+		return nil, 0, r.ErrorAt(tv, oie.ErrSyntax, "a sentence text holds a line break: expected one sentence")
 	}
 	s := NewSentence(strconv.Itoa(pos+1), text)
 	ref := &annieSentRef{s: s}
@@ -536,7 +485,7 @@ func (r *annieReader) sentence(sv gjson.Result, pos int) (*annieSentRef, int, er
 		}
 		if iv.Exists() {
 			if id = oie.TrimSpace(id); id == "" || strings.ContainsAny(id, "\t\n") {
-				return nil, 0, r.errAt(iv, oie.ErrEmptyField, "a sentence id must be non-empty, without tabs or line breaks")
+				return nil, 0, r.ErrorAt(iv, oie.ErrEmptyField, "a sentence id must be non-empty, without tabs or line breaks")
 			}
 			s.ID = id
 		}
@@ -559,14 +508,14 @@ func (r *annieReader) sentence(sv gjson.Result, pos int) (*annieSentRef, int, er
 		tagged := false
 		for i, wv := range words {
 			if !wv.IsObject() {
-				return nil, 0, r.errAt(wv, oie.ErrSyntax, "a word must be an object, found %s", jsonKind(wv))
+				return nil, 0, r.ErrorAt(wv, oie.ErrSyntax, "a word must be an object, found %s", oie.JSONKind(wv))
 			}
 			t, tv, err := r.str(wv, "text", true)
 			if err != nil {
 				return nil, 0, err
 			}
 			if t == "" || strings.Contains(t, "\n") {
-				return nil, 0, r.errAt(tv, oie.ErrEmptyField, "a word of a sentence must be non-empty text on one line")
+				return nil, 0, r.ErrorAt(tv, oie.ErrEmptyField, "a word of a sentence must be non-empty text on one line")
 			}
 			s.Tokens[i] = t
 			if s.Labels[i], _, err = r.str(wv, "posLabel", false); err != nil {
@@ -581,7 +530,7 @@ func (r *annieReader) sentence(sv gjson.Result, pos int) (*annieSentRef, int, er
 				n = i + 1
 			}
 			if _, dup := ref.byIdx[n]; dup {
-				return nil, 0, r.errAt(wv, oie.ErrSyntax, "word index %d is repeated in this sentence", n)
+				return nil, 0, r.ErrorAt(wv, oie.ErrSyntax, "word index %d is repeated in this sentence", n)
 			}
 			ref.byIdx[n] = i
 		}
@@ -612,7 +561,7 @@ func (r *annieReader) cluster(cv gjson.Result, ref *annieSentRef) (Synset, error
 		}
 		for _, jv := range junk {
 			if !jv.IsObject() {
-				return syn, r.errAt(jv, oie.ErrSyntax, "a junk line must be an object {\"after\", \"text\"}")
+				return syn, r.ErrorAt(jv, oie.ErrSyntax, "a junk line must be an object {\"after\", \"text\"}")
 			}
 			n, _, _, err := r.intField(jv, "after", true)
 			if err != nil {
@@ -648,7 +597,7 @@ var slotKeys = [3]string{"subjects", "predicates", "objects"}
 func (r *annieReader) triple(tv gjson.Result, ref *annieSentRef) (Triple, error) {
 	var t Triple
 	if !tv.IsObject() {
-		return t, r.errAt(tv, oie.ErrSyntax, "a triple must be an object, found %s", jsonKind(tv))
+		return t, r.ErrorAt(tv, oie.ErrSyntax, "a triple must be an object, found %s", oie.JSONKind(tv))
 	}
 	s := ref.s
 	var got annieTriple
@@ -677,7 +626,7 @@ func (r *annieReader) triple(tv gjson.Result, ref *annieSentRef) (Triple, error)
 		}
 		for _, sv := range items {
 			if !sv.IsObject() {
-				return t, r.errAt(sv, oie.ErrSyntax, "a separator must be an object {\"state\", \"index1\", \"index2\"}")
+				return t, r.ErrorAt(sv, oie.ErrSyntax, "a separator must be an object {\"state\", \"index1\", \"index2\"}")
 			}
 			n, _, _, err := r.intField(sv, "index1", true)
 			if err != nil {
@@ -731,14 +680,14 @@ func (r *annieReader) triple(tv gjson.Result, ref *annieSentRef) (Triple, error)
 func (r *annieReader) tripleWord(wv gjson.Result, ref *annieSentRef) (Word, annieWord, error) {
 	var aw annieWord
 	if !wv.IsObject() {
-		return Word{}, aw, r.errAt(wv, oie.ErrSyntax, "a word must be an object, found %s", jsonKind(wv))
+		return Word{}, aw, r.ErrorAt(wv, oie.ErrSyntax, "a word must be an object, found %s", oie.JSONKind(wv))
 	}
 	text, tv, err := r.str(wv, "text", true)
 	if err != nil {
 		return Word{}, aw, err
 	}
 	if strings.Contains(text, "\n") {
-		return Word{}, aw, r.errAt(tv, oie.ErrSyntax, "a word holds a line break")
+		return Word{}, aw, r.ErrorAt(tv, oie.ErrSyntax, "a word holds a line break")
 	}
 	aw.Text = text
 	if aw.Optional, err = r.flag(wv, "optional"); err != nil {

@@ -8,11 +8,6 @@ import (
 	"github.com/oiebench/oiebench/core/oie"
 )
 
-const (
-	sentPrefix = "sent_id:"
-	separator  = " --> "
-)
-
 // ReadOptions tune the readers.
 type ReadOptions struct {
 	// Strict rejects the oddities the published files need (irregular
@@ -151,7 +146,7 @@ func WriteBenchIE(d *Document) []byte {
 				line("")
 				for k, sl := range t.Slots {
 					if k > 0 {
-						b.WriteString(separator)
+						b.WriteString(benchie.SlotSeparator)
 					}
 					s.writeSlot(&b, sl)
 				}

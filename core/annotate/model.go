@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/oie"
 )
 
@@ -238,10 +239,9 @@ func (s *Sentence) Header(k int) string {
 	return CanonicalHeader(s.ID, k)
 }
 
-// CanonicalHeader is the header of synset k (from 0) of sentence id.
-func CanonicalHeader(id string, k int) string {
-	return id + "--> Cluster " + strconv.Itoa(k+1) + ":"
-}
+// CanonicalHeader is the header of synset k (from 0) of sentence id
+// (benchie.SynsetHeader).
+func CanonicalHeader(id string, k int) string { return benchie.SynsetHeader(id, k) }
 
 // SentenceLine returns the sentence line as written to a BenchIE file.
 func (s *Sentence) SentenceLine() string {
@@ -252,13 +252,8 @@ func (s *Sentence) SentenceLine() string {
 }
 
 // CanonicalSentenceLine is "sent_id:ID<TAB>TEXT"; without text it is
-// "sent_id:ID", since readers trim lines.
-func CanonicalSentenceLine(id, text string) string {
-	if text == "" {
-		return sentPrefix + id
-	}
-	return sentPrefix + id + "\t" + text
-}
+// "sent_id:ID", since readers trim lines (benchie.SentenceLine).
+func CanonicalSentenceLine(id, text string) string { return benchie.SentenceLine(id, text) }
 
 // ParseSlot reads BenchIE slot text into words, as the BenchIE reader does:
 // the text is trimmed and split on single spaces; each piece is one word,

@@ -263,24 +263,24 @@ func LoadSnapshot(file string, data []byte) (*Editor, []oie.Warning, error) {
 	if _, err := oie.SplitLines(file, data); err != nil {
 		return nil, nil, err
 	}
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	data = oie.TrimBOM(data)
 	r := newAnnieReader(file, data, "an oiebench snapshot")
 	if err := r.validate(); err != nil {
 		return nil, nil, err
 	}
 	root := gjson.ParseBytes(data)
 	if !root.IsObject() {
-		return nil, nil, r.errAt(root, oie.ErrSyntax, "expected a JSON object (an oiebench snapshot)")
+		return nil, nil, r.ErrorAt(root, oie.ErrSyntax, "expected a JSON object (an oiebench snapshot)")
 	}
 	if f := root.Get("format"); f.Str != SnapshotFormat {
-		return nil, nil, r.errAt(f, oie.ErrSyntax, "not an oiebench snapshot: expected \"format\": %q", SnapshotFormat)
+		return nil, nil, r.ErrorAt(f, oie.ErrSyntax, "not an oiebench snapshot: expected \"format\": %q", SnapshotFormat)
 	}
 	v := root.Get("version")
 	if v.Type != gjson.Number || v.Int() < 1 {
-		return nil, nil, r.errAt(v, oie.ErrSyntax, "expected \"version\": a whole number from 1")
+		return nil, nil, r.ErrorAt(v, oie.ErrSyntax, "expected \"version\": a whole number from 1")
 	}
 	if v.Int() > SnapshotVersion {
-		return nil, nil, r.errAt(v, oie.ErrSyntax, "snapshot version %d was written by a newer oiebench (this one reads up to %d)", v.Int(), SnapshotVersion)
+		return nil, nil, r.ErrorAt(v, oie.ErrSyntax, "snapshot version %d was written by a newer oiebench (this one reads up to %d)", v.Int(), SnapshotVersion)
 	}
 	var snap snapshotJSON
 	if err := json.Unmarshal(data, &snap); err != nil {
@@ -292,10 +292,10 @@ func LoadSnapshot(file string, data []byte) (*Editor, []oie.Warning, error) {
 		return nil, nil, r.decodeError(err)
 	}
 	if snap.Document == nil {
-		return nil, nil, r.errAt(root, oie.ErrEmptyField, "missing \"document\"")
+		return nil, nil, r.ErrorAt(root, oie.ErrEmptyField, "missing \"document\"")
 	}
 	if path, msg := checkDocument(snap.Document); msg != "" {
-		return nil, nil, r.errAt(r.locate(root, "document."+path), oie.ErrSyntax, "%s", msg)
+		return nil, nil, r.ErrorAt(r.locate(root, "document."+path), oie.ErrSyntax, "%s", msg)
 	}
 	e := NewEditor(snap.Document)
 	undo, redo, msg, err := r.steps(root, snap)
@@ -304,7 +304,7 @@ func LoadSnapshot(file string, data []byte) (*Editor, []oie.Warning, error) {
 	}
 	var warnings []oie.Warning
 	if msg != "" {
-		line, col := r.place(root.Get("undo").Index)
+		line, col := r.Position(root.Get("undo").Index)
 		warnings = append(warnings, oie.Warning{File: file, Line: line, Column: col, Msg: "undo history dropped: " + msg})
 		return e, warnings, nil
 	}
@@ -324,8 +324,8 @@ func (r *annieReader) decodeError(err error) error {
 		off = int(te.Offset) - 1
 		msg = fmt.Sprintf("%s must be %s, found %s", te.Field, te.Type, te.Value)
 	}
-	line, col := r.place(off)
-	return &oie.ParseError{File: r.file, Line: line, Column: col, Msg: "invalid snapshot: " + strings.TrimPrefix(msg, "json: "), Err: oie.ErrSyntax}
+	line, col := r.Position(off)
+	return &oie.ParseError{File: r.File, Line: line, Column: col, Msg: "invalid snapshot: " + strings.TrimPrefix(msg, "json: "), Err: oie.ErrSyntax}
 }
 
 // locate returns the deepest value along a dotted path that exists, so that
@@ -366,18 +366,18 @@ func (r *annieReader) steps(root gjson.Result, snap snapshotJSON) (undo, redo []
 			}
 			mk, ok := opTypes[sj.Op.Name]
 			if !ok {
-				return nil, "", r.errAt(at, oie.ErrSyntax, "unknown operation %q", sj.Op.Name)
+				return nil, "", r.ErrorAt(at, oie.ErrSyntax, "unknown operation %q", sj.Op.Name)
 			}
 			op := mk()
 			if err := json.Unmarshal(sj.Op.Args, op); err != nil {
-				return nil, "", r.errAt(at, oie.ErrSyntax, "operation %q: %v", sj.Op.Name, err)
+				return nil, "", r.ErrorAt(at, oie.ErrSyntax, "operation %q: %v", sj.Op.Name, err)
 			}
 			for _, s := range sj.Sentences {
 				if s == nil {
-					return nil, "", r.errAt(at, oie.ErrSyntax, "a step holds a null sentence")
+					return nil, "", r.ErrorAt(at, oie.ErrSyntax, "a step holds a null sentence")
 				}
 				if path, msg := checkSentence(s); msg != "" {
-					return nil, "", r.errAt(at, oie.ErrSyntax, "%s step %d: %s: %s", list, i+1, path, msg)
+					return nil, "", r.ErrorAt(at, oie.ErrSyntax, "%s step %d: %s: %s", list, i+1, path, msg)
 				}
 			}
 			n := len(sj.IDs)
@@ -492,7 +492,7 @@ func (r *annieReader) checkWords(v gjson.Result) error {
 func (r *annieReader) checkWord(w gjson.Result) error {
 	index := func(v gjson.Result) error {
 		if n, err := strconv.Atoi(v.Raw); err != nil || n < 0 {
-			return r.errAt(v, oie.ErrSyntax, "a token index must be a whole number from 0, found %s", v.Raw)
+			return r.ErrorAt(v, oie.ErrSyntax, "a token index must be a whole number from 0, found %s", v.Raw)
 		}
 		return nil
 	}
@@ -504,8 +504,8 @@ func (r *annieReader) checkWord(w gjson.Result) error {
 	case w.IsObject():
 		for _, m := range []struct {
 			key  string
-			want want
-		}{{"token", wantInt}, {"text", wantString}, {"open", wantBool}, {"close", wantBool}} {
+			want oie.JSONType
+		}{{"token", wholeNumber}, {"text", oie.JSONString}, {"open", oie.JSONBool}, {"close", oie.JSONBool}} {
 			key := m.key
 			v, err := r.get(w, key, m.want, false)
 			if err != nil {
@@ -513,7 +513,7 @@ func (r *annieReader) checkWord(w gjson.Result) error {
 			}
 			if key == "token" && v.Exists() {
 				if v.Type != gjson.Number {
-					return r.errAt(v, oie.ErrSyntax, "a token index must be a number")
+					return r.ErrorAt(v, oie.ErrSyntax, "a token index must be a number")
 				}
 				if err := index(v); err != nil {
 					return err
@@ -522,5 +522,5 @@ func (r *annieReader) checkWord(w gjson.Result) error {
 		}
 		return nil
 	}
-	return r.errAt(w, oie.ErrSyntax, "a word must be a token index, a string or an object, found %s", jsonKind(w))
+	return r.ErrorAt(w, oie.ErrSyntax, "a word must be a token index, a string or an object, found %s", oie.JSONKind(w))
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/oie"
 )
 
@@ -130,10 +131,10 @@ func (s *Sentence) Validate(si int) []Issue {
 				}
 			}
 			tt := s.TripleText(t)
-			line := tt.Subject + separator + tt.Relation + separator + tt.Object
+			line := benchie.TripleLine(tt.Subject, tt.Relation, tt.Object)
 			if !splitsBack(line, tt) || strings.Contains(line, "\n") {
 				out = append(out, at(i, -1, -1, IssueLineSyntax, SeverityError, "a slot holds \" --> \" or a line break: the BenchIE line would not read back as this triple"))
-			} else if strings.HasPrefix(oie.TrimSpace(line), sentPrefix) {
+			} else if strings.HasPrefix(oie.TrimSpace(line), benchie.SentencePrefix) {
 				out = append(out, at(i, -1, -1, IssueLineSyntax, SeverityError, "the BenchIE line would start with \"sent_id:\" and be read as a sentence"))
 			}
 			key := [3]string{oie.TrimSpace(tt.Subject), oie.TrimSpace(tt.Relation), oie.TrimSpace(tt.Object)}
@@ -246,7 +247,7 @@ func containsFalse(bs []bool) bool {
 // splitsBack reports whether the reader, which splits a line on every
 // separator, reads the line back as the triple's three slots.
 func splitsBack(line string, t oie.Triple) bool {
-	s, rest, ok1 := strings.Cut(line, separator)
-	r, o, ok2 := strings.Cut(rest, separator)
-	return ok1 && ok2 && !strings.Contains(o, separator) && s == t.Subject && r == t.Relation && o == t.Object
+	s, rest, ok1 := strings.Cut(line, benchie.SlotSeparator)
+	r, o, ok2 := strings.Cut(rest, benchie.SlotSeparator)
+	return ok1 && ok2 && !strings.Contains(o, benchie.SlotSeparator) && s == t.Subject && r == t.Relation && o == t.Object
 }

@@ -147,14 +147,6 @@ type GoldOptions struct {
 	Shared bool
 }
 
-const (
-	sentPrefix = "sent_id:"
-	separator  = " --> "
-	// clusterSep is what a regular synset header holds between the sentence
-	// id and the synset number: "<id>--> Cluster <k>:".
-	clusterSep = "--> Cluster "
-)
-
 // ReadGold reads a BenchIE gold file. It returns the whole gold or an error
 // that names file:line:column; it never returns a partly read gold.
 // Natively (no Pause), a large gold is read in parts on every core, cut at
@@ -239,7 +231,7 @@ func cutAtSentences(text string, n, minBytes int) []part {
 		if at >= len(text) {
 			break
 		}
-		i := strings.Index(text[at-1:], "\n"+sentPrefix)
+		i := strings.Index(text[at-1:], "\n"+SentencePrefix)
 		if i < 0 {
 			break
 		}
@@ -402,7 +394,7 @@ func (r *goldReader) line(num int, raw string) error {
 	switch {
 	case text == "":
 		return nil
-	case strings.HasPrefix(text, sentPrefix):
+	case strings.HasPrefix(text, SentencePrefix):
 		return r.sentence(num, text, pos)
 	case r.sent == nil:
 		return r.oddity(num, pos(0), "expected sent_id:ID<TAB>SENTENCE before any synset or triple; line skipped", oie.ErrSyntax)
@@ -444,13 +436,13 @@ func splitTriple(text string) (tripleLine, bool) {
 		}
 		switch c {
 		case ' ':
-			if strings.HasPrefix(text[i:], separator) {
+			if strings.HasPrefix(text[i:], SlotSeparator) {
 				if k == 2 {
 					return tripleLine{}, false
 				}
 				l.parts[k] = text[from:i]
 				k++
-				i += len(separator) - 1
+				i += len(SlotSeparator) - 1
 				from = i + 1
 			}
 		case '[':
@@ -495,11 +487,11 @@ func (r *goldReader) sentence(num int, text string, pos func(int) at) error {
 	if err := r.checkSynset(); err != nil {
 		return err
 	}
-	rest := text[len(sentPrefix):]
+	rest := text[len(SentencePrefix):]
 	id, sentence, hasTab := strings.Cut(rest, "\t")
 	id = oie.TrimSpace(id)
 	if id == "" {
-		return &oie.ParseError{File: r.file, Line: num, Column: pos(len(sentPrefix)).column(), Msg: "empty sentence id: expected sent_id:ID<TAB>SENTENCE", Err: oie.ErrEmptyField}
+		return &oie.ParseError{File: r.file, Line: num, Column: pos(len(SentencePrefix)).column(), Msg: "empty sentence id: expected sent_id:ID<TAB>SENTENCE", Err: oie.ErrEmptyField}
 	}
 	if !hasTab {
 		if err := r.oddity(num, pos(len(text)), "expected a tab and the sentence after the id", oie.ErrFieldCount); err != nil {
@@ -507,7 +499,7 @@ func (r *goldReader) sentence(num int, text string, pos func(int) at) error {
 		}
 	}
 	if prev, dup := r.gold.index[id]; dup {
-		return &oie.ParseError{File: r.file, Line: num, Column: pos(len(sentPrefix)).column(),
+		return &oie.ParseError{File: r.file, Line: num, Column: pos(len(SentencePrefix)).column(),
 			Msg: fmt.Sprintf("sentence id %q is repeated (first on line %d): expected unique ids", id, r.gold.Sentences[prev].Line), Err: oie.ErrDuplicateID}
 	}
 	if len(r.sentences) == cap(r.sentences) {
@@ -579,7 +571,7 @@ func (r *goldReader) triple(num int, l tripleLine, pos func(int) at) error {
 				return err
 			}
 		}
-		off += len(slot) + len(separator)
+		off += len(slot) + len(SlotSeparator)
 	}
 	r.pending = append(r.pending, GoldTriple{Triple: oie.Triple{Subject: parts[0], Relation: parts[1], Object: parts[2]}, Line: num, arena: &r.gold.units, units: refs, opens: l.opens})
 	return nil

@@ -109,7 +109,7 @@ func TestFirstMatchIndexRead(t *testing.T) {
 			text.WriteString("1--> Cluster 1:\n")
 			for n := 0; n < 1+r.IntN(3); n++ {
 				tr := oie.Triple{Subject: "x" + randomSlot(r), Relation: randomSlot(r), Object: randomSlot(r) + "y"}
-				text.WriteString(tr.Subject + separator + tr.Relation + separator + tr.Object + "\n")
+				text.WriteString(tr.Subject + SlotSeparator + tr.Relation + SlotSeparator + tr.Object + "\n")
 				gold = append(gold, tr)
 			}
 		}

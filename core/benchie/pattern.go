@@ -572,6 +572,13 @@ func tryBacktrack(s string, units []Unit, later [][]Unit) (match, decided bool) 
 // single spaces (one slot: a slot match; three: a BenchIE-C match). It walks
 // the units once, keeping the set of reachable positions in s.
 func matchSlots(s string, slots []*pattern) bool {
+	match, _ := matchSlotsCounted(s, slots)
+	return match
+}
+
+// matchSlotsCounted is matchSlots with its work: the states it stepped
+// from, at most two per byte of s and unit (its tests count it).
+func matchSlotsCounted(s string, slots []*pattern) (match bool, work int) {
 	// A state is a position in s, and whether the current slot has emitted a
 	// unit yet (which decides if the next unit needs a separating space).
 	type state struct {
@@ -593,6 +600,7 @@ func matchSlots(s string, slots []*pattern) bool {
 		for _, st := range cur {
 			f(st)
 		}
+		work += len(cur)
 		cur, next = next, cur
 	}
 	for k, p := range slots {
@@ -620,14 +628,14 @@ func matchSlots(s string, slots []*pattern) bool {
 				}
 			})
 			if len(cur) == 0 {
-				return false
+				return false, work
 			}
 		}
 	}
 	for _, st := range cur {
 		if st.pos == len(s) {
-			return true
+			return true, work
 		}
 	}
-	return false
+	return false, work
 }

@@ -16,11 +16,11 @@ func WriteGold(w io.Writer, g *Gold) error {
 		if i > 0 {
 			bw.WriteByte('\n')
 		}
-		fmt.Fprintf(bw, "%s%s\t%s\n", sentPrefix, s.ID, s.Text)
+		bw.WriteString(SentencePrefix + s.ID + "\t" + s.Text + "\n")
 		for k, syn := range s.Synsets {
-			fmt.Fprintf(bw, "%s--> Cluster %d:\n", s.ID, k+1)
+			bw.WriteString(SynsetHeader(s.ID, k) + "\n")
 			for _, t := range syn.Triples {
-				fmt.Fprintf(bw, "%s%s%s%s%s\n", t.Subject, separator, t.Relation, separator, t.Object)
+				bw.WriteString(TripleLine(t.Subject, t.Relation, t.Object) + "\n")
 			}
 		}
 	}

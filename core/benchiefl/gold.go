@@ -107,9 +107,8 @@ func ReadGold(path string, data []byte, opt GoldOptions) (*Gold, error) {
 		return nil, err
 	}
 	g := &Gold{Path: path, index: map[string]int{}}
-	text := string(data)
-	if t, ok := strings.CutPrefix(text, "\ufeff"); ok {
-		text = t
+	text := string(oie.TrimBOM(data))
+	if len(text) < len(data) {
 		g.warn(1, 1, "a byte-order mark, which the reference cannot read: skipped")
 		g.unscorable(1, "the gold starts with a byte-order mark")
 	}

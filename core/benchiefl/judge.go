@@ -33,7 +33,7 @@ func ReadMatches(path string, data []byte) ([]Judged, error) {
 	if err := oie.CheckText(path, data, nil); err != nil {
 		return nil, err
 	}
-	r := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))))
+	r := csv.NewReader(bytes.NewReader(oie.TrimBOM(data)))
 	r.FieldsPerRecord = -1
 	var out []Judged
 	for first := true; ; first = false {

@@ -73,15 +73,15 @@ func benchmarkOf(rc *receipt.Receipt) string {
 // numbers: the signature's fields but the version's, the gold's, the
 // systems' and those only other facets read (the CaRB gold is CaRB's, the
 // E gold BenchIE-E's, the mode of BenchIE^FL its own).
-func settingsOf(r *report.Report, facet string) string {
+func settingsOf(r *report.Report, facet report.Group) string {
 	var out []string
 	for _, f := range strings.Split(r.Signature, "|") {
 		k, _, _ := strings.Cut(f, ":")
 		switch {
 		case k == "oiebench" || k == "gold" || k == "systems" || k == "scorers" || k == "facets",
-			k == "carb-gold" && facet != "carb",
-			k == "e-gold" && facet != "entity",
-			k == "fl-mode" && facet != "benchie-fl":
+			k == "carb-gold" && facet != report.GroupCaRB,
+			k == "e-gold" && facet != report.GroupEntity,
+			k == "fl-mode" && facet != report.GroupFL:
 			continue
 		}
 		if strings.HasSuffix(k, "gold") { // e-gold, carb-gold: shorten the checksum
@@ -105,15 +105,15 @@ func (b *Board) Tables() []Table {
 		metrics := r.Metrics(false)
 		for _, facet := range facetsOf(metrics) {
 			settings := settingsOf(r, facet)
-			key := bench + "\x00" + facet + "\x00" + settings
+			key := bench + "\x00" + string(facet) + "\x00" + settings
 			i, ok := index[key]
 			if !ok {
 				i = len(tables)
 				index[key] = i
-				t := Table{Title: report.FacetLabel(facet) + " on " + bench, Options: settings}
+				t := Table{Title: facet.Label() + " on " + bench, Options: settings}
 				for _, m := range metrics {
 					if m.Facet == facet {
-						t.Columns = append(t.Columns, strings.TrimPrefix(m.Label(), m.Facet+" "))
+						t.Columns = append(t.Columns, strings.TrimPrefix(m.Label(), string(m.Facet)+" "))
 					}
 				}
 				tables = append(tables, t)
@@ -139,10 +139,10 @@ func (b *Board) Tables() []Table {
 
 // facetsOf lists the metrics' facets but the differences between two
 // scorers (carb-delta, benchie-fl-delta), which rank nothing.
-func facetsOf(ms []report.Metric) []string {
-	var out []string
+func facetsOf(ms []report.Metric) []report.Group {
+	var out []report.Group
 	for _, m := range ms {
-		if !slices.Contains(out, m.Facet) && !strings.HasSuffix(m.Facet, "-delta") {
+		if !slices.Contains(out, m.Facet) && !m.Facet.IsDelta() {
 			out = append(out, m.Facet)
 		}
 	}

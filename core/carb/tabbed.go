@@ -2,7 +2,6 @@ package carb
 
 import (
 	"bufio"
-	"bytes"
 	"fmt"
 	"io"
 	"math"
@@ -98,11 +97,7 @@ func ReadTabbed(file string, data []byte) (*Predictions, error) {
 // Score alone: converted or scored by BenchIE, the sentence is the one
 // written.
 func leadingBOMs(data []byte) string {
-	n := 0
-	for bytes.HasPrefix(data[n:], []byte("\xef\xbb\xbf")) {
-		n += 3
-	}
-	return string(data[:n])
+	return string(data[:len(data)-len(oie.TrimBOM(data))])
 }
 
 // bomOnBlankLine is the reference's failure on a file whose byte order

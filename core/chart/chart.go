@@ -341,8 +341,12 @@ func SentenceBuckets(r *report.Report) (Figure, bool) {
 }
 
 // facetMarks are the BenchIE facets of Fig. 4 with their colour and shape.
-var facetMarks = []struct{ facet, colour, shape string }{
-	{"regular", Blue, "circle"}, {"concat", Orange, "square"}, {"minimal", BluishGreen, "triangle"}, {"entity", ReddishPurple, "diamond"},
+var facetMarks = []struct {
+	facet         report.Group
+	colour, shape string
+}{
+	{report.GroupRegular, Blue, "circle"}, {report.GroupConcat, Orange, "square"}, {report.GroupMinimal, BluishGreen, "triangle"},
+	{report.GroupEntity, ReddishPurple, "diamond"},
 }
 
 // marker draws a facet's mark centred on (x, y); attrs go on the shape.
@@ -368,10 +372,10 @@ func (c *canvas) marker(shape, fill string, x, y float64, attrs, title string) {
 // Profile draws paper Fig. 4, the multi-facet profile: each system's
 // precision, recall and F1 on every BenchIE facet of the report.
 func Profile(r *report.Report) (Figure, bool) {
-	var marks []struct{ facet, colour, shape string }
+	var marks = facetMarks[:0:0]
 	for _, m := range facetMarks {
 		for _, s := range r.Systems {
-			if s.BenchIE.Facet(m.facet) != nil {
+			if s.BenchIE.Facet(string(m.facet)) != nil {
 				marks = append(marks, m)
 				break
 			}
@@ -405,7 +409,7 @@ func Profile(r *report.Report) (Figure, bool) {
 	for i, m := range marks {
 		x := pad + float64(i)*150
 		c.marker(m.shape, m.colour, x+6, 62, "", "")
-		c.text(x+18, 66, "start", report.FacetLabel(m.facet), `font-size="11.5"`)
+		c.text(x+18, 66, "start", m.facet.Label(), `font-size="11.5"`)
 	}
 	bottom := top + rowH*float64(len(r.Systems))
 	for k, mt := range metrics {
@@ -440,8 +444,8 @@ func Profile(r *report.Report) (Figure, bool) {
 				if !ok {
 					continue
 				}
-				c.marker(m.shape, m.colour, x0+panelW*v/hi, y, data(s.Name, m.facet+":"+mt.key, v),
-					fmt.Sprintf("%s · %s %s %.3f", s.Name, report.FacetLabel(m.facet), mt.title, v))
+				c.marker(m.shape, m.colour, x0+panelW*v/hi, y, data(s.Name, string(m.facet)+":"+mt.key, v),
+					fmt.Sprintf("%s · %s %s %.3f", s.Name, m.facet.Label(), mt.title, v))
 			}
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/carb"
 	"github.com/oiebench/oiebench/core/formats"
 	"github.com/oiebench/oiebench/core/oie"
@@ -193,4 +194,26 @@ func abbreviate(s string) string {
 // of every system; the gold's sentences are indexed once for all its files.
 func CheckAligned(s *System, g *Gold, data []byte) error {
 	return checkAligned(s, g.sentenceNames(), g.Path, Input{Path: s.Path, Data: data})
+}
+
+// goldSentences lists the sentences of a BenchIE gold, for aligning
+// BenchIE extractions (by id) with CaRB's sentences (by text).
+func goldSentences(g *benchie.Gold) []oie.Sentence {
+	out := make([]oie.Sentence, len(g.Sentences))
+	for i, s := range g.Sentences {
+		out[i] = s.Sentence
+	}
+	return out
+}
+
+// asBenchIE returns the system as BenchIE extractions: a CaRB tabbed file is
+// aligned with the gold's sentences by text.
+func asBenchIE(s *System, g *benchie.Gold) *System {
+	if s.ByText == nil {
+		return s
+	}
+	cp := *s
+	cp.System = carb.ToBenchIE(s.ByText, goldSentences(g))
+	cp.System.Format = s.Format
+	return &cp
 }

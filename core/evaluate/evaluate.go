@@ -6,11 +6,8 @@
 package evaluate
 
 import (
-	"cmp"
 	"fmt"
 	"path/filepath"
-	"runtime"
-	"slices"
 	"strings"
 	"sync"
 
@@ -217,7 +214,7 @@ type Evaluation struct {
 }
 
 // Entity is the key of BenchIE-E results.
-const Entity = "entity"
+const Entity = string(report.GroupEntity)
 
 // Evaluate scores every system. A nil eGold leaves BenchIE-E out.
 func Evaluate(gold, eGold *Gold, systems []*System, opt Options) *Evaluation {
@@ -225,17 +222,9 @@ func Evaluate(gold, eGold *Gold, systems []*System, opt Options) *Evaluation {
 	if len(facets) == 0 {
 		facets = benchie.Facets
 	}
-	ev := &Evaluation{Compiled: map[benchie.Facet]*benchie.Compiled{},
-		FLGold: opt.FLGold, FLCorrected: opt.FLCorrected, FLOnly: opt.FLOnly && opt.FLGold != nil}
-	// Unpaced (natively), the statistics, the costliest count, are counted
-	// on another core while the gold is compiled and the systems scored.
-	if oie.ManyCores && !opt.StatsLater && opt.Pause == nil {
-		for _, g := range []*Gold{gold, eGold} {
-			if g != nil && !g.StatsCounted() {
-				go g.Stats()
-			}
-		}
-	}
+	ev := &Evaluation{FLGold: opt.FLGold, FLCorrected: opt.FLCorrected, FLOnly: opt.FLOnly && opt.FLGold != nil}
+	countStatsAside(opt, gold, eGold)
+	// Read: the systems as BenchIE extractions, on the sentences chosen.
 	for _, s := range systems {
 		ev.Systems = append(ev.Systems, asBenchIE(s, gold.Gold))
 	}
@@ -243,140 +232,80 @@ func Evaluate(gold, eGold *Gold, systems []*System, opt Options) *Evaluation {
 		gold, eGold, opt.CaRBGold = ev.chooseSentences(opt.Sentences, opt.CoveredBy, gold, eGold, opt.CaRBGold)
 	}
 	ev.Gold, ev.EGold = gold, eGold
-	// Natively, BenchIE-M (made from the regular compilation) is compiled
-	// while the other facets are scored; its systems wait for it.
-	var minimal chan struct{}
-	var compiledM *benchie.Compiled
-	for _, f := range facets {
-		if oie.ManyCores && f == benchie.Minimal && opt.Pause == nil && len(facets) > 1 {
-			minimal = make(chan struct{})
-			benchie.CompileWith(gold.Gold, benchie.Regular, nil) // BenchIE-M needs it first
-			go func() {
-				defer close(minimal)
-				compiledM = benchie.CompileWith(gold.Gold, benchie.Minimal, nil)
-			}()
-			continue
-		}
-		ev.Compiled[f] = benchie.CompileWith(gold.Gold, f, opt.Pause)
-	}
+	// Compile, score (BenchIE, then BenchIE^FL), report.
+	c := compile(gold, eGold, facets, opt.Pause)
+	ev.CompiledE = c.entity
+	prog := &progress{report: opt.Progress, total: len(systems) * len(facets)}
 	if eGold != nil {
-		ev.CompiledE = benchie.CompileWith(eGold.Gold, benchie.Regular, opt.Pause)
-	}
-	compiled := func(f benchie.Facet) *benchie.Compiled {
-		if f == benchie.Minimal && minimal != nil {
-			<-minimal
-			return compiledM
-		}
-		return ev.Compiled[f]
-	}
-	total := len(systems) * len(facets)
-	if eGold != nil {
-		total += len(systems)
+		prog.total += len(systems)
 	}
 	if ev.FLGold != nil {
-		total += len(systems)
+		prog.total += len(systems)
 	}
-	done := 0
-	var stepMu sync.Mutex
-	step := func() {
-		stepMu.Lock()
-		defer stepMu.Unlock()
-		done++
-		if opt.Progress != nil {
-			opt.Progress(done, total)
-		}
-	}
-	sopt := benchie.Options{ReferenceCompat: opt.ReferenceCompat, Pause: opt.Pause}
-	// Results by system, and by facet in the order of facets (BenchIE-E
-	// last).
-	results := make([][]*benchie.Result, len(ev.Systems))
-	for i := range results {
-		results[i] = make([]*benchie.Result, len(facets)+1)
-	}
-	score := func(i, j int) {
-		if j < len(facets) {
-			results[i][j] = compiled(facets[j]).Score(ev.Systems[i].System, sopt)
-		} else {
-			results[i][j] = ev.CompiledE.Score(ev.Systems[i].System, sopt)
-		}
-		step()
-	}
-	jobs := len(facets)
-	if eGold != nil {
-		jobs++
-	}
-	if !oie.ManyCores || opt.Pause != nil {
-		// Paced (the page), or on one thread: one after the other.
-		for i := range ev.Systems {
-			for j := range jobs {
-				score(i, j)
-			}
-		}
-	} else {
-		// Natively, systems and facets are scored on every core (a compiled
-		// gold is only read while scoring), BenchIE-M last.
-		var wg sync.WaitGroup
-		next := make(chan [2]int)
-		for range min(runtime.GOMAXPROCS(0), len(ev.Systems)*jobs) {
-			wg.Go(func() {
-				for job := range next {
-					score(job[0], job[1])
-				}
-			})
-		}
-		order := make([]int, 0, jobs)
-		for j := range jobs {
-			if j >= len(facets) || facets[j] != benchie.Minimal {
-				order = append(order, j)
-			}
-		}
-		for j, f := range facets {
-			if f == benchie.Minimal {
-				order = append(order, j)
-			}
-		}
-		// Within a facet, the systems with most extractions first: the last
-		// jobs, which one core may be left to finish alone, are short.
-		largest := make([]int, len(ev.Systems))
-		for i := range largest {
-			largest[i] = i
-		}
-		slices.SortStableFunc(largest, func(a, b int) int {
-			return cmp.Compare(len(ev.Systems[b].Extractions), len(ev.Systems[a].Extractions))
-		})
-		for _, j := range order {
-			for _, i := range largest {
-				next <- [2]int{i, j}
-			}
-		}
-		close(next)
-		wg.Wait()
-	}
-	if minimal != nil {
-		ev.Compiled[benchie.Minimal] = compiled(benchie.Minimal)
-	}
-	ev.Results = make([]map[string]*benchie.Result, len(ev.Systems))
-	for i := range ev.Systems {
-		rs := map[string]*benchie.Result{}
-		for j, f := range facets {
-			rs[string(f)] = results[i][j]
-		}
-		if eGold != nil {
-			rs[Entity] = results[i][len(facets)]
-		}
-		ev.Results[i] = rs
-	}
+	ev.Results = ev.scoreBenchIE(c, facets, opt, prog)
+	ev.Compiled = c.all()
 	if ev.FLGold != nil {
-		ev.scoreFL(step, opt.Pause)
+		ev.scoreFL(prog.step, opt.Pause)
 	}
 	ev.Report = ev.buildReport(facets, opt)
 	return ev
 }
 
+// countStatsAside counts the golds' statistics, the costliest count, on
+// another core while the gold is compiled and the systems scored; paced
+// (the page) or with Options.StatsLater they are counted later.
+func countStatsAside(opt Options, golds ...*Gold) {
+	if !oie.ManyCores || opt.StatsLater || opt.Pause != nil {
+		return
+	}
+	for _, g := range golds {
+		if g != nil && !g.StatsCounted() {
+			go g.Stats()
+		}
+	}
+}
+
+// scoreBenchIE scores every system on every facet of c (BenchIE-E last,
+// under the key Entity), one progress step each.
+func (ev *Evaluation) scoreBenchIE(c *compilation, facets []benchie.Facet, opt Options, prog *progress) []map[string]*benchie.Result {
+	sopt := benchie.Options{ReferenceCompat: opt.ReferenceCompat, Pause: opt.Pause}
+	jobs := len(facets)
+	if c.entity != nil {
+		jobs++
+	}
+	// Results by system, and by job: facets in their order, BenchIE-E last.
+	results := make([][]*benchie.Result, len(ev.Systems))
+	for i := range results {
+		results[i] = make([]*benchie.Result, jobs)
+	}
+	scheduler{systems: ev.Systems, jobs: jobs, paced: opt.Pause != nil,
+		late: func(j int) bool { return j < len(facets) && facets[j] == benchie.Minimal },
+	}.run(func(i, j int) {
+		if j < len(facets) {
+			results[i][j] = c.of(facets[j]).Score(ev.Systems[i].System, sopt)
+		} else {
+			results[i][j] = c.entity.Score(ev.Systems[i].System, sopt)
+		}
+		prog.step()
+	})
+	out := make([]map[string]*benchie.Result, len(ev.Systems))
+	for i := range ev.Systems {
+		rs := map[string]*benchie.Result{}
+		for j, f := range facets {
+			rs[string(f)] = results[i][j]
+		}
+		if c.entity != nil {
+			rs[Entity] = results[i][len(facets)]
+		}
+		out[i] = rs
+	}
+	return out
+}
+
 func (ev *Evaluation) buildReport(facets []benchie.Facet, opt Options) report.Report {
-	ro := report.Options{Scorers: []string{"benchie"}, ReferenceCompat: opt.ReferenceCompat, StrictGold: opt.StrictGold}
+	ro := report.Options{Scorers: []string{ScorerBenchIE}, ReferenceCompat: opt.ReferenceCompat, StrictGold: opt.StrictGold}
 	if opt.CaRBGold != nil {
-		ro.Scorers = append(ro.Scorers, "carb")
+		ro.Scorers = append(ro.Scorers, ScorerCaRB)
 	}
 	for _, f := range facets {
 		ro.Facets = append(ro.Facets, string(f))
@@ -387,10 +316,10 @@ func (ev *Evaluation) buildReport(facets []benchie.Facet, opt Options) report.Re
 		eSHA = ev.EGold.SHA256
 	}
 	if ev.FLGold != nil {
-		ro.Scorers = append(ro.Scorers, "benchie-fl")
+		ro.Scorers = append(ro.Scorers, ScorerFL)
 		ro.FLMode = FLModeName(ev.FLCorrected)
 		if ev.FLOnly {
-			ro.Scorers, ro.Facets = []string{"benchie-fl"}, []string{}
+			ro.Scorers, ro.Facets = []string{ScorerFL}, []string{}
 		}
 	}
 	sig := report.Signature(ro, ev.Gold.SHA256, eSHA)
@@ -546,6 +475,20 @@ type Request struct {
 	// benchiefl.DefaultBudget. Past it the request is refused.
 	FLBudget *benchiefl.Budget
 	Options
+}
+
+// InputBytes is the size of every file the request reads.
+func (req *Request) InputBytes() int64 {
+	size := int64(len(req.Gold.Data))
+	for _, in := range req.Systems {
+		size += int64(len(in.Data))
+	}
+	for _, in := range []*Input{req.EGold, req.CaRBGold} {
+		if in != nil {
+			size += int64(len(in.Data))
+		}
+	}
+	return size
 }
 
 func (req *Request) flBudget() benchiefl.Budget {

@@ -13,6 +13,7 @@ import (
 	"github.com/oiebench/oiebench/core/formats"
 	"github.com/oiebench/oiebench/core/oie"
 	"github.com/oiebench/oiebench/core/oie16"
+	"github.com/oiebench/oiebench/core/report"
 	"github.com/tidwall/gjson"
 )
 
@@ -21,17 +22,18 @@ import (
 // through DecodeRequest (the Worker's POST /api/score body and the page's
 // oiebench.score argument, which is the same JSON).
 
-// Scorer names, in the order a report lists them.
+// Scorer names, in the order a report lists them; a scorer with a column
+// group of its own is named as the group (report.Group).
 const (
 	ScorerBenchIE = "benchie"
-	ScorerFL      = "benchie-fl"
-	ScorerCaRB    = "carb"
-	ScorerWiRe57  = "wire57"
+	ScorerFL      = string(report.GroupFL)
+	ScorerCaRB    = string(report.GroupCaRB)
+	ScorerWiRe57  = string(report.GroupWiRe57)
 	// The scorers of a CaRB gold beside carb (carb-variants.md): CaRB(s,s),
 	// OIE16-C, and the preset of OpenIE6's evaluate_all.sh (CaRB(s,s),
 	// CaRB(s,m), OIE16-C, WiRe57-C). wire57 given a CaRB gold is WiRe57-C.
-	ScorerCaRBSS  = "carb-ss"
-	ScorerOIE16   = "oie16"
+	ScorerCaRBSS  = string(report.GroupCaRBSS)
+	ScorerOIE16   = string(report.GroupOIE16)
 	ScorerOpenIE6 = "openie6"
 )
 
@@ -239,7 +241,7 @@ func DecodeRequest(body []byte) (Request, error) {
 	if off, msg := oie.CheckJSON(string(body)); off >= 0 {
 		return req, atOffset(body, off, "request body is not valid JSON: "+msg)
 	}
-	d := &decoder{body: body}
+	d := &decoder{oie.NewJSONDoc(RequestFile, string(body))}
 	root := gjson.ParseBytes(body)
 	if !root.IsObject() {
 		return req, d.errAt(root, "the request must be a JSON object, found %s", oie.JSONKind(root))
@@ -489,21 +491,18 @@ func (r *Request) SetScorers(sc Scorers) {
 	r.FLOnly = sc.FL && !sc.BenchIE
 }
 
-// decoder reports positions in the request body.
+// decoder reads the request body, a JSON document whose values it places.
 type decoder struct {
-	body []byte // gjson's Result.Index is an offset in it
+	*oie.JSONDoc
 }
 
-// errAt is an error pointing at v.
+// errAt is a request error pointing at v.
 func (d *decoder) errAt(v gjson.Result, format string, args ...any) error {
-	return atOffset(d.body, v.Index, fmt.Sprintf(format, args...))
+	return d.ErrorAt(v, ErrRequest, format, args...)
 }
 
 func (d *decoder) str(name string, v gjson.Result) (string, error) {
-	if v.Type != gjson.String {
-		return "", d.errAt(v, "%s must be a string, found %s", name, oie.JSONKind(v))
-	}
-	return v.Str, nil
+	return v.Str, d.Expect(v, oie.JSONString, ErrRequest, name)
 }
 
 func (d *decoder) text(name string, v gjson.Result, what string) error {
@@ -514,10 +513,7 @@ func (d *decoder) text(name string, v gjson.Result, what string) error {
 }
 
 func (d *decoder) boolean(name string, v gjson.Result) (bool, error) {
-	if v.Type != gjson.True && v.Type != gjson.False {
-		return false, d.errAt(v, "%s must be true or false, found %s", name, oie.JSONKind(v))
-	}
-	return v.Type == gjson.True, nil
+	return v.Type == gjson.True, d.Expect(v, oie.JSONBool, ErrRequest, name)
 }
 
 // list reads a non-empty array of distinct strings, checking each.

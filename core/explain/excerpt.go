@@ -3,6 +3,8 @@ package explain
 import (
 	"bytes"
 	"unicode/utf8"
+
+	"github.com/oiebench/oiebench/core/oie"
 )
 
 // Excerpt is the line of a file an error points at, cut to a readable width
@@ -24,7 +26,7 @@ func ExcerptAt(data []byte, line, col int) (Excerpt, bool) {
 	if line < 1 {
 		return Excerpt{}, false
 	}
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	data = oie.TrimBOM(data) // the readers' columns count from after it
 	for n := 1; n < line; n++ {
 		i := bytes.IndexByte(data, '\n')
 		if i < 0 {

@@ -58,7 +58,7 @@ func Detect(data []byte) Detection {
 // headLines returns the first non-blank lines of data, trimmed, without a
 // byte order mark and without a line cut by the sniffing limit.
 func headLines(data []byte) []string {
-	head := bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	head := oie.TrimBOM(data)
 	// Blank lines before the first line of content do not count against
 	// the window: a file that starts with 64 KiB of them is not empty.
 	head = bytes.TrimLeft(head, " \t\r\n")

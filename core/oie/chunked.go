@@ -29,7 +29,7 @@ const checkChunk = 1 << 20
 // the first offending character. It validates a megabyte at a time, calling
 // pause (if set) between megabytes.
 func CheckText(file string, data []byte, pause func()) error {
-	data = trimBOM(data)
+	data = TrimBOM(data)
 	for rest := data; len(rest) > 0; {
 		n := min(len(rest), checkChunk)
 		for n < len(rest) && !utf8.RuneStart(rest[n]) { // never cut a character
@@ -54,7 +54,7 @@ func CheckText(file string, data []byte, pause func()) error {
 // (the page keeps a file's bytes as they were read; copying a 100 MB gold
 // would double it).
 func TextOf(data []byte, shared bool) string {
-	return normalCR(stringOf(trimBOM(data), shared))
+	return normalCR(stringOf(TrimBOM(data), shared))
 }
 
 // stringOf is data as a string: a copy, or shared (see TextOf).

@@ -31,8 +31,7 @@ func ParseJSON(file string, data []byte, what string) (*JSONDoc, gjson.Result, e
 	if err := CheckText(file, data, nil); err != nil {
 		return nil, gjson.Result{}, err
 	}
-	d := &JSONDoc{File: file, Text: TextOf(data, false)}
-	d.pos = NewOffsets(d.Text)
+	d := NewJSONDoc(file, TextOf(data, false))
 	if TrimSpace(d.Text) == "" {
 		return nil, gjson.Result{}, &ParseError{File: file, Line: 1, Msg: "empty file: expected " + what, Err: ErrNoContent}
 	}
@@ -43,6 +42,12 @@ func ParseJSON(file string, data []byte, what string) (*JSONDoc, gjson.Result, e
 	return d, gjson.Parse(d.Text), nil
 }
 
+// NewJSONDoc is text as a JSON document of file, to place its values; the
+// caller has checked it (CheckText, CheckJSON). ParseJSON does both.
+func NewJSONDoc(file, text string) *JSONDoc {
+	return &JSONDoc{File: file, Text: text, pos: NewOffsets(text)}
+}
+
 // Position returns the 1-based line and character column of a byte offset.
 func (d *JSONDoc) Position(off int) (line, col int) { return d.pos.Position(off) }
 
@@ -50,6 +55,41 @@ func (d *JSONDoc) Position(off int) (line, col int) { return d.pos.Position(off)
 func (d *JSONDoc) ErrorAt(v gjson.Result, kind error, format string, args ...any) error {
 	line, col := d.Position(v.Index)
 	return &ParseError{File: d.File, Line: line, Column: col, Msg: fmt.Sprintf(format, args...), Err: kind}
+}
+
+// JSONType is a type a JSON value must have, as messages name it.
+type JSONType string
+
+// The JSON types the readers ask for.
+const (
+	JSONString JSONType = "a string"
+	JSONObject JSONType = "an object"
+	JSONArray  JSONType = "an array"
+	JSONBool   JSONType = "true or false"
+)
+
+// Holds tells whether v has the type.
+func (t JSONType) Holds(v gjson.Result) bool {
+	switch t {
+	case JSONString:
+		return v.Type == gjson.String
+	case JSONObject:
+		return v.IsObject()
+	case JSONArray:
+		return v.IsArray()
+	case JSONBool:
+		return v.IsBool()
+	}
+	return false
+}
+
+// Expect is nil when v has type t, else a ParseError of kind at v: "NAME
+// must be T, found KIND" (name says which value, as the reader names it).
+func (d *JSONDoc) Expect(v gjson.Result, t JSONType, kind error, name string) error {
+	if t.Holds(v) {
+		return nil
+	}
+	return d.ErrorAt(v, kind, "%s must be %s, found %s", name, t, JSONKind(v))
 }
 
 // WarningAt is a Warning at a value.

@@ -161,3 +161,19 @@ func TestCheckJSONDuplicateKeys(t *testing.T) {
 		t.Errorf("JSON Lines: %v", err)
 	}
 }
+
+// Expect places a value of the wrong type, in the readers' one wording.
+func TestJSONDocExpect(t *testing.T) {
+	d, root, err := oie.ParseJSON("f.json", []byte("{\n  \"a\": 1,\n  \"b\": \"x\"\n}"), "an object")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Expect(root.Get("b"), oie.JSONString, oie.ErrSyntax, `"b"`); err != nil {
+		t.Errorf("a string refused: %v", err)
+	}
+	err = d.Expect(root.Get("a"), oie.JSONString, oie.ErrSyntax, `"a"`)
+	var pe *oie.ParseError
+	if !errors.As(err, &pe) || pe.Line != 2 || pe.Column != 8 || pe.Msg != `"a" must be a string, found a number` || !errors.Is(err, oie.ErrSyntax) {
+		t.Errorf("got %#v", err)
+	}
+}

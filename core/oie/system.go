@@ -78,7 +78,7 @@ func ReadSystem(file string, data []byte, opt SystemOptions) (*System, error) {
 	if err := CheckText(file, data, opt.Pause); err != nil {
 		return nil, err
 	}
-	text := trimBOM(data)
+	text := TrimBOM(data)
 	lines := splitText(text, opt.Shared, true) // both formats skip blank lines
 	var err error
 	count := lineCount(text)

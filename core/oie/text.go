@@ -39,7 +39,7 @@ type Line struct {
 // not text (invalid UTF-8, NUL bytes) is an error at the first offending
 // character.
 func SplitLines(file string, data []byte) ([]Line, error) {
-	data = trimBOM(data)
+	data = TrimBOM(data)
 	if err := checkText(file, data); err != nil {
 		return nil, err
 	}
@@ -50,7 +50,7 @@ func SplitLines(file string, data []byte) ([]Line, error) {
 // space, for readers that skip them: a file of blank lines then costs no
 // memory per line.
 func SplitContentLines(file string, data []byte) ([]Line, error) {
-	data = trimBOM(data)
+	data = TrimBOM(data)
 	if err := checkText(file, data); err != nil {
 		return nil, err
 	}
@@ -60,10 +60,12 @@ func SplitContentLines(file string, data []byte) ([]Line, error) {
 // bom is the UTF-8 byte order mark.
 var bom = []byte("\xef\xbb\xbf")
 
-// trimBOM removes the byte order marks that start data: one is usual, and a
+// TrimBOM removes the byte order marks that start data: one is usual, and a
 // file passed through two tools that each add one starts with two, the
 // second of which would otherwise stay, invisible, in the first line's id.
-func trimBOM(data []byte) []byte {
+// Only the very start of a file holds a byte order mark (see BOMGuard).
+// Every reader that skips the mark skips it with this.
+func TrimBOM(data []byte) []byte {
 	for bytes.HasPrefix(data, bom) {
 		data = data[len(bom):]
 	}

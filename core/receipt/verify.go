@@ -110,7 +110,7 @@ func Verify(rc *Receipt, src Source) *Result {
 	var systems []evaluate.Input
 	seen := map[string]bool{}
 	// A WiRe57 file may hold several extractors, one system each.
-	manyPerFile := strings.Contains(gjson.GetBytes(rc.Options, "scorers").Raw, `"wire57"`)
+	manyPerFile := strings.Contains(gjson.GetBytes(rc.Options, "scorers").Raw, `"`+evaluate.ScorerWiRe57+`"`)
 	for _, f := range rc.Systems {
 		key := f.SHA256 + "\x00" + f.Base + "\x00" + f.Shipped
 		if seen[key] && manyPerFile { // a file that yields several systems

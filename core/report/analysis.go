@@ -486,7 +486,7 @@ func (r *Report) analysisCSV() ([]byte, error) {
 		row := func(measure, key, value string) { w.Write([]string{s.Name, measure, key, value}) }
 		for _, m := range r.Metrics(true) {
 			if v, ok := m.Value(s); ok {
-				row(m.Name, m.Facet, num(v))
+				row(m.Name, string(m.Facet), num(v))
 			}
 		}
 		a := s.Analysis

@@ -9,7 +9,7 @@ import (
 // no facet, the system name (Metric "name") or the report's own order (the
 // zero key).
 type SortKey struct {
-	Facet  string `json:"facet,omitempty"`  // regular, concat, minimal, entity
+	Facet  Group  `json:"facet,omitempty"`  // a column group: regular, concat, carb, …
 	Metric string `json:"metric,omitempty"` // precision, recall, f1, tp, fp, fn; or name
 }
 

@@ -87,7 +87,7 @@ func (r *Report) csv() ([]byte, error) {
 	ms := r.Metrics(true)
 	head := []string{"system", "extractions", "ignored"}
 	for _, m := range ms {
-		head = append(head, m.Facet+"_"+m.Name)
+		head = append(head, string(m.Facet)+"_"+m.Name)
 	}
 	w.Write(head)
 	for _, s := range r.Systems {
@@ -114,7 +114,7 @@ func (r *Report) markdown() []byte {
 	ms := r.Metrics(false)
 	b.WriteString("| System |")
 	for _, m := range ms {
-		fmt.Fprintf(&b, " %s %s |", r.facetLabel(m.Facet), strings.Fields(m.Label())[1])
+		fmt.Fprintf(&b, " %s %s |", r.facetLabel(m.Facet), m.Short())
 	}
 	b.WriteString("\n|---|")
 	b.WriteString(strings.Repeat("---:|", len(ms)))
@@ -159,7 +159,7 @@ func (r *Report) latex() []byte {
 	b.WriteString(" \\\\\n" + rules.String() + "\nSystem")
 	for _, g := range groups {
 		for _, m := range g.Metrics {
-			b.WriteString(" & " + strings.Fields(m.Label())[1])
+			b.WriteString(" & " + m.Short())
 		}
 	}
 	b.WriteString(" \\\\\n\\midrule\n")
@@ -199,7 +199,7 @@ func (r *Report) latex() []byte {
 
 // FacetGroup is a facet's consecutive columns.
 type FacetGroup struct {
-	Facet   string
+	Facet   Group
 	Metrics []Metric
 }
 
@@ -295,7 +295,7 @@ func (r *Report) table(opts RenderOptions) []byte {
 	rows := make([][]string, len(r.Systems))
 	for _, m := range ms {
 		if r.Options.Layout == LayoutOpenIE6 {
-			head = append(head, r.facetLabel(m.Facet)+" "+strings.Fields(m.Label())[1])
+			head = append(head, r.facetLabel(m.Facet)+" "+m.Short())
 		} else {
 			head = append(head, m.Label())
 		}

@@ -8,7 +8,6 @@ package report
 import (
 	"encoding/hex"
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/oiebench/oiebench/core/digest"
@@ -247,21 +246,18 @@ func WithSystems(sig string, systems []System) string {
 
 // Metric is one column of a rendered table.
 type Metric struct {
-	Facet string // regular, concat, minimal, entity
-	Name  string // precision, recall, f1, tp, fp, fn
+	Facet Group  // the column group: a BenchIE facet or a scorer's columns
+	Name  string // precision, recall, f1, tp, fp, fn, auc
 }
 
-// Value returns the metric of a system, and whether it was computed. Besides
-// the BenchIE facets, "carb", "carb-delta" (CaRB minus BenchIE) and "wire57"
-// are columns too, and "benchie-fl" (BenchIE^FL in its mode),
-// "benchie-fl-other" (the other mode, where it differs) and "benchie-fl-delta"
-// (BenchIE^FL minus BenchIE).
+// Value returns the metric of a system, and whether it was computed, for
+// every Group.
 func (m Metric) Value(s System) (float64, bool) {
 	var p, r, f float64
 	var tp, fp, fn int
 	counts := false
 	switch m.Facet {
-	case "carb", "carb-ss", "carb-binary", "carb-ss-binary":
+	case GroupCaRB, GroupCaRBSS, GroupCaRBBinary, GroupCaRBSSBinary:
 		c := s.carbVariant(m.Facet)
 		if c == nil || c.Failure != "" { // the reference prints no number
 			return 0, false
@@ -270,7 +266,7 @@ func (m Metric) Value(s System) (float64, bool) {
 			return c.AUC, true
 		}
 		p, r, f = c.Precision, c.Recall, c.F1
-	case "oie16":
+	case GroupOIE16:
 		if s.OIE16 == nil || s.OIE16.Failure != "" {
 			return 0, false
 		}
@@ -278,25 +274,34 @@ func (m Metric) Value(s System) (float64, bool) {
 			return s.OIE16.AUC, true
 		}
 		p, r, f = s.OIE16.Precision, s.OIE16.Recall, s.OIE16.F1
-	case "carb-delta":
+	case GroupCaRBDelta:
 		if s.CaRB == nil || s.CaRB.Delta == nil {
 			return 0, false
 		}
 		p, r, f = s.CaRB.Delta.Precision, s.CaRB.Delta.Recall, s.CaRB.Delta.F1
-	case "wire57":
-		if s.WiRe57 == nil || s.WiRe57.Failure != "" {
+	case GroupWiRe57:
+		w := s.WiRe57
+		if w == nil || w.Failure != "" {
 			return 0, false
 		}
-		p, r, f = s.WiRe57.Precision, s.WiRe57.Recall, s.WiRe57.F1
-	case "benchie-fl", "benchie-fl-other", "benchie-fl-delta":
+		switch m.Name {
+		case "matches":
+			return float64(w.Matches), true
+		case "exact_prec":
+			return w.ExactPrec, true
+		case "exact_rec":
+			return w.ExactRec, true
+		}
+		p, r, f = w.Precision, w.Recall, w.F1
+	case GroupFL, GroupFLOther, GroupFLDelta:
 		fl := s.BenchIEFL
 		if fl == nil {
 			return 0, false
 		}
 		switch m.Facet {
-		case "benchie-fl":
+		case GroupFL:
 			p, r, f = fl.Precision, fl.Recall, fl.F1
-		case "benchie-fl-other":
+		case GroupFLOther:
 			if fl.Other == nil {
 				return 0, false
 			}
@@ -308,7 +313,7 @@ func (m Metric) Value(s System) (float64, bool) {
 			p, r, f = fl.Delta.Precision, fl.Delta.Recall, fl.Delta.F1
 		}
 	default:
-		sc := s.BenchIE.Facet(m.Facet)
+		sc := s.BenchIE.Facet(string(m.Facet))
 		if sc == nil {
 			return 0, false
 		}
@@ -331,38 +336,40 @@ func (m Metric) Value(s System) (float64, bool) {
 	return 0, false
 }
 
-// carbVariant is the CaRB variant a facet names, or nil.
-func (s System) carbVariant(facet string) *CaRB {
-	switch facet {
-	case "carb":
+// carbVariant is the CaRB variant a group names, or nil.
+func (s System) carbVariant(g Group) *CaRB {
+	switch g {
+	case GroupCaRB:
 		return s.CaRB
-	case "carb-ss":
+	case GroupCaRBSS:
 		return s.CaRBSS
-	case "carb-binary":
+	case GroupCaRBBinary:
 		return s.CaRBBinary
-	case "carb-ss-binary":
+	case GroupCaRBSSBinary:
 		return s.CaRBSSBinary
 	}
 	return nil
 }
 
-// hasAUC tells the facets with a curve, whose AUC is a column.
-func hasAUC(facet string) bool {
-	switch facet {
-	case "carb", "carb-ss", "carb-binary", "carb-ss-binary", "oie16":
-		return true
-	}
-	return false
-}
-
 // IsCount reports whether the metric is an integer count.
-func (m Metric) IsCount() bool { return m.Name == "tp" || m.Name == "fp" || m.Name == "fn" }
+func (m Metric) IsCount() bool {
+	return m.Name == "tp" || m.Name == "fp" || m.Name == "fn" || m.Name == "matches"
+}
 
 // Label is the column heading, e.g. "regular P".
-func (m Metric) Label() string {
-	short := map[string]string{"precision": "P", "recall": "R", "f1": "F1", "tp": "TP", "fp": "FP", "fn": "FN", "auc": "AUC"}[m.Name]
-	return m.Facet + " " + short
+func (m Metric) Label() string { return string(m.Facet) + " " + m.Short() }
+
+// Short is the column heading under its group's: "P", "Exact P".
+func (m Metric) Short() string {
+	return map[string]string{"precision": "P", "recall": "R", "f1": "F1", "tp": "TP", "fp": "FP", "fn": "FN", "auc": "AUC",
+		"matches": "Matches", "exact_prec": "Exact P", "exact_rec": "Exact R"}[m.Name]
 }
+
+// WiRe57Metrics are the columns of a table of WiRe57 scores against a
+// WiRe57 gold: P, R and F1 of matched tokens, then the gold tuples matched
+// one to one and the exact matches' precision and recall.
+var WiRe57Metrics = []Metric{{GroupWiRe57, "precision"}, {GroupWiRe57, "recall"}, {GroupWiRe57, "f1"},
+	{GroupWiRe57, "matches"}, {GroupWiRe57, "exact_prec"}, {GroupWiRe57, "exact_rec"}}
 
 // readerNotes say how each system scored against a CaRB gold was read, on
 // which OIE16-C depends (carb-variants.md 12.2): "OpenIE 4 read as
@@ -377,27 +384,18 @@ func (r *Report) readerNotes() []string {
 	return out
 }
 
-// facetLabel is FacetLabel in the report's layout: the openie6 layout
-// names CaRB(s,m) and WiRe57-C as OpenIE6-lineage papers print them.
-func (r *Report) facetLabel(f string) string {
+// facetLabel is the group's label in the report's layout: the openie6
+// layout names CaRB(s,m) and WiRe57-C as OpenIE6-lineage papers print them.
+func (r *Report) facetLabel(g Group) string {
 	if r.Options.Layout == LayoutOpenIE6 {
-		switch f {
-		case "carb":
-			return "CaRB(s,m)"
-		case "wire57":
-			return "WiRe57-C"
-		}
+		return g.PaperLabel()
 	}
-	return FacetLabel(f)
+	return g.Label()
 }
 
-// FacetLabel names a facet as the paper does.
-func FacetLabel(f string) string {
-	return map[string]string{"regular": "BenchIE", "concat": "BenchIE-C", "minimal": "BenchIE-M", "entity": "BenchIE-E",
-		"carb": "CaRB", "carb-delta": "Δ CaRB−BenchIE", "wire57": "WiRe57",
-		"carb-ss": "CaRB(s,s)", "carb-binary": "binary CaRB", "carb-ss-binary": "binary CaRB(s,s)", "oie16": "OIE16-C",
-		"benchie-fl": "BenchIE^FL", "benchie-fl-other": "BenchIE^FL (other mode)", "benchie-fl-delta": "Δ FL−BenchIE"}[f]
-}
+// FacetLabel names a facet or column group held by its name as the paper
+// does: Group(f).Label().
+func FacetLabel(f string) string { return Group(f).Label() }
 
 // Metrics lists the columns of the report: per facet P, R, F1 and, when
 // counts is set, TP, FP, FN.
@@ -412,46 +410,36 @@ func (r *Report) Metrics(counts bool) []Metric {
 			// F1 and AUC per metric, as the papers print them; WiRe57-C
 			// has no curve.
 			ms = append(ms, Metric{f, "f1"})
-			if hasAUC(f) {
+			if f.HasAUC() {
 				ms = append(ms, Metric{f, "auc"})
 			}
 			continue
 		}
 		for _, n := range names {
-			if m := (Metric{f, n}); !m.IsCount() || isBenchIEFacet(f) {
+			if m := (Metric{f, n}); !m.IsCount() || f.IsBenchIE() {
 				ms = append(ms, m)
 			}
 		}
-		if hasAUC(f) {
+		if f.HasAUC() {
 			ms = append(ms, Metric{f, "auc"})
 		}
 	}
 	return ms
 }
 
-func isBenchIEFacet(f string) bool {
-	return f == "regular" || f == "concat" || f == "minimal" || f == "entity"
-}
-
-func (r *Report) facetsPresent() []string {
-	// CaRB(s,s) before CaRB(s,m), then OIE16-C and WiRe57-C: the order of
-	// evaluate_all.sh and of the papers' tables.
-	order := map[string]int{"regular": 0, "concat": 1, "minimal": 2, "entity": 3, "carb-ss": 4, "carb": 5, "carb-ss-binary": 6,
-		"carb-binary": 7, "carb-delta": 8, "oie16": 9, "wire57": 10, "benchie-fl": 11, "benchie-fl-delta": 12}
-	seen := map[string]bool{}
-	for _, s := range r.Systems {
-		for f := range order {
-			if _, ok := (Metric{f, "precision"}).Value(s); ok {
-				seen[f] = true
+// facetsPresent lists the groups some system has a value in, in the score
+// table's order.
+func (r *Report) facetsPresent() []Group {
+	var gs []Group
+	for _, g := range groupOrder {
+		for _, s := range r.Systems {
+			if _, ok := (Metric{g, "precision"}).Value(s); ok {
+				gs = append(gs, g)
+				break
 			}
 		}
 	}
-	var fs []string
-	for f := range seen {
-		fs = append(fs, f)
-	}
-	sort.Slice(fs, func(i, j int) bool { return order[fs[i]] < order[fs[j]] })
-	return fs
+	return gs
 }
 
 // formatValue formats a value for the report's layout: the openie6 layout
@@ -481,5 +469,5 @@ func formatValue(m Metric, v float64, digits int) string {
 }
 
 // IsDelta tells whether the metric is a difference between two scorers
-// (the "carb-delta" and "benchie-fl-delta" facets).
-func (m Metric) IsDelta() bool { return strings.HasSuffix(m.Facet, "-delta") }
+// (Group.IsDelta).
+func (m Metric) IsDelta() bool { return m.Facet.IsDelta() }

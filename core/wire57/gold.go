@@ -124,7 +124,7 @@ func (d *doc) sentence(g *Gold, docName string, v gjson.Result) error {
 	if id.value.Type != gjson.String && id.value.Type != gjson.Number {
 		return d.errorAt(id.value, fmt.Sprintf(`%s: "id" must be a string, found %s`, where, oie.JSONKind(id.value)), oie.ErrSyntax)
 	}
-	line, _ := d.position(v.Index)
+	line, _ := d.Position(v.Index)
 	s := &Sentence{Doc: docName, ID: id.value.String(), Line: line}
 	if s.ID == "" {
 		return d.errorAt(id.value, where+`: empty "id"`, oie.ErrEmptyField)
@@ -168,7 +168,7 @@ func (d *doc) tuple(v gjson.Result, where string) (Tuple, error) {
 	if !v.IsObject() {
 		return t, d.errorAt(v, fmt.Sprintf("%s: a tuple must be an object, found %s", where, oie.JSONKind(v)), oie.ErrSyntax)
 	}
-	t.Line, t.Column = d.position(v.Index)
+	t.Line, t.Column = d.Position(v.Index)
 	m := members(v)
 	var err error
 	for _, s := range []struct {

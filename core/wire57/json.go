@@ -26,18 +26,13 @@ func parse(file string, data []byte, what string) (*doc, gjson.Result, error) {
 	return d, root, nil
 }
 
-// position turns a byte offset into a 1-based line and character column.
-func (d *doc) position(off int) (line, col int) { return d.Position(off) }
-
+// errorAt is the document's ParseError at v, its message written out.
 func (d *doc) errorAt(v gjson.Result, msg string, kind error) error {
-	line, col := d.position(v.Index)
-	return &oie.ParseError{File: d.File, Line: line, Column: col, Msg: msg, Err: kind}
+	return d.ErrorAt(v, kind, "%s", msg)
 }
 
-func (d *doc) warningAt(v gjson.Result, msg string) oie.Warning {
-	line, col := d.position(v.Index)
-	return oie.Warning{File: d.File, Line: line, Column: col, Msg: msg}
-}
+// warningAt is the document's Warning at v, its message written out.
+func (d *doc) warningAt(v gjson.Result, msg string) oie.Warning { return d.WarningAt(v, "%s", msg) }
 
 // member is one key of a JSON object, with its value.
 type member struct {
@@ -61,10 +56,7 @@ func (d *doc) str(obj gjson.Result, m map[string]member, key, where string) (str
 	if !ok {
 		return "", d.errorAt(obj, fmt.Sprintf("%s: missing %q: expected a string", where, key), oie.ErrEmptyField)
 	}
-	if e.value.Type != gjson.String {
-		return "", d.errorAt(e.value, fmt.Sprintf("%s: %q must be a string, found %s", where, key, oie.JSONKind(e.value)), oie.ErrSyntax)
-	}
-	return e.value.Str, nil
+	return e.value.Str, d.Expect(e.value, oie.JSONString, oie.ErrSyntax, fmt.Sprintf("%s: %q", where, key))
 }
 
 // optStr reads an optional string member; null counts as absent.
@@ -73,10 +65,7 @@ func (d *doc) optStr(m map[string]member, key, where string) (string, error) {
 	if !ok || e.value.Type == gjson.Null {
 		return "", nil
 	}
-	if e.value.Type != gjson.String {
-		return "", d.errorAt(e.value, fmt.Sprintf("%s: %q must be a string, found %s", where, key, oie.JSONKind(e.value)), oie.ErrSyntax)
-	}
-	return e.value.Str, nil
+	return e.value.Str, d.Expect(e.value, oie.JSONString, oie.ErrSyntax, fmt.Sprintf("%s: %q", where, key))
 }
 
 // strList reads an array of strings.

@@ -84,7 +84,7 @@ func (d *doc) extraction(id string, v gjson.Result) (Extraction, error) {
 	if !v.IsObject() {
 		return e, d.errorAt(v, fmt.Sprintf("%s must be an object, found %s", where, oie.JSONKind(v)), oie.ErrSyntax)
 	}
-	e.Line, e.Column = d.position(v.Index)
+	e.Line, e.Column = d.Position(v.Index)
 	m := members(v)
 	var err error
 	for _, s := range []struct {

@@ -1,4 +1,6 @@
-package evaluate
+//go:build !(js && wasm)
+
+package main
 
 import (
 	"math"

@@ -6,6 +6,12 @@ import (
 	"github.com/oiebench/oiebench/core/digest"
 )
 
+// checksum is the hex SHA-256 of data, as reports and receipts show it.
+func checksum(data []byte) string {
+	sum := digest.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
 // checksumPaused is checksum a megabyte at a time, calling pause (when set)
 // between megabytes: hashing a 100 MB gold is seconds of work in the page.
 func checksumPaused(data []byte, pause func()) string {
