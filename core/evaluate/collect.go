@@ -6,24 +6,35 @@ import (
 )
 
 // CollectLess turns Go's collector off for a run of the command line until
-// the heap reaches a ceiling of 256 MiB plus 8 bytes per byte of input, and
-// then back to what it was. A run keeps to its end nearly all it allocates
-// (the gold, its compilation, the systems and their results: 100× BenchIE
-// allocates about 1.1 GB for 140 MB of files), so collecting finds little
-// to free and took a tenth of the CPU at 100× and a sixth of the English
-// profile; a run that does make garbage is collected as usual past the
-// ceiling. Not for the page or the Worker, whose memory is scarce.
+// the heap reaches a ceiling of collectFixed plus collectPerByte bytes per
+// byte of input, and then on with a lean goal (GOGC leanPercent). Reading
+// and compiling keep nearly all they allocate, so collecting before the
+// ceiling finds little to free (it took a tenth of the CPU at 100× BenchIE
+// when on from the start); past the ceiling the heap grows a quarter past
+// what the last collection kept instead of doubling, so that the peak stays
+// near what is live (docs/reliability.md, "Memory"). Not for the page or the
+// Worker, whose memory is scarce.
 func CollectLess(req Request) {
 	size := int64(len(req.Gold.Data))
 	for _, in := range append(req.Systems, optional(req.EGold, req.CaRBGold)...) {
 		size += int64(len(in.Data))
 	}
-	collectPast(256<<20 + 8*size)
+	collectPast(collectFixed+collectPerByte*size, leanPercent)
 }
 
-// collectPast turns the collector off until the heap reaches ceiling bytes.
-func collectPast(ceiling int64) {
-	percent := debug.SetGCPercent(-1)
+// The collector's policy for the command line (CollectLess): off up to
+// collectFixed plus collectPerByte bytes per byte of input, then GOGC
+// leanPercent.
+const (
+	collectFixed   = 64 << 20
+	collectPerByte = 4
+	leanPercent    = 25
+)
+
+// collectPast turns the collector off until the heap reaches ceiling bytes,
+// and then on at GOGC percent, with the memory limit as it was.
+func collectPast(ceiling int64, percent int) {
+	debug.SetGCPercent(-1)
 	limit := debug.SetMemoryLimit(ceiling)
 	// The first collection is the ceiling's; a finalizer runs after it.
 	runtime.SetFinalizer(&ceilingReached{}, func(*ceilingReached) {
