@@ -66,17 +66,25 @@ func main() {
 	sizes := flag.String("sizes", "1,10", "input sizes to measure, in MB")
 	wire57 := flag.String("wire57", "core/wire57/testdata", "folder of the WiRe57 gold.json and system.json to scale")
 	only := flag.String("only", "", "measure only the rows whose description holds this text")
+	keep := flag.String("keep", "", "folder to write the generated files to and keep (default: a temporary one, removed)")
 	flag.Parse()
 	// The commands run in a folder of their own: a relative path would be
 	// looked up there.
 	if abs, err := filepath.Abs(*bin); err == nil {
 		*bin = abs
 	}
-	dir, err := os.MkdirTemp("", "oiebench-mem")
-	if err != nil {
-		fail(err)
+	dir := *keep
+	if dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			fail(err)
+		}
+	} else {
+		var err error
+		if dir, err = os.MkdirTemp("", "oiebench-mem"); err != nil {
+			fail(err)
+		}
+		defer os.RemoveAll(dir)
 	}
-	defer os.RemoveAll(dir)
 	base, _ := measure(*bin, dir, "version")
 	fmt.Printf("fixed cost (oiebench version): %.1f MiB\n\n", mib(base))
 	fmt.Println("| what | input | peak memory | peak / input | (peak − fixed) / input |")
@@ -111,7 +119,9 @@ func main() {
 			}
 			fmt.Printf("| %s%s | %.1f MB | %.0f MiB | %.1f× | %.1f× |\n", c.what, note, float64(in)/1e6, mib(peak), float64(peak)/float64(in), float64(peak-base)/float64(in))
 		}
-		os.RemoveAll(sub)
+		if *keep == "" {
+			os.RemoveAll(sub) // a size's files can be large
+		}
 	}
 }
 
