@@ -210,15 +210,14 @@ func unitMembers(words []Word) []bool {
 // word that is not the token its index names, clusters with one number) is
 // a warning, and an error when opt.Strict is set.
 func ReadAnnIE(file string, data []byte, opt ReadOptions) (*Document, []oie.Warning, error) {
-	if _, err := oie.SplitLines(file, data); err != nil { // encoding
+	if err := oie.CheckText(file, data, nil); err != nil { // encoding
 		return nil, nil, err
 	}
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	r := newAnnieReader(file, data, "an AnnIE progress file")
 	if err := r.validate(); err != nil {
 		return nil, nil, err
 	}
-	doc, err := r.read(gjson.ParseBytes(data))
+	doc, err := r.read(gjson.Parse(r.text))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -233,22 +232,26 @@ func ReadAnnIE(file string, data []byte, opt ReadOptions) (*Document, []oie.Warn
 }
 
 type annieReader struct {
-	file     string
-	what     string // what the file should be, for syntax errors
-	data     []byte
+	file string
+	what string // what the file should be, for syntax errors
+	// text is the file without its byte order mark: the one copy of it
+	// that the JSON checker, the parser (whose strings share it) and
+	// positions in messages read.
+	text     string
 	offsets  *oie.Offsets
 	warnings []oie.Warning
 	dropped  int // warnings past oie.MaxWarnings, counted only
 }
 
 func newAnnieReader(file string, data []byte, what string) *annieReader {
-	return &annieReader{file: file, data: data, what: what, offsets: oie.NewOffsets(string(data))}
+	text := string(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))
+	return &annieReader{file: file, text: text, what: what, offsets: oie.NewOffsets(text)}
 }
 
 // validate checks that the data is JSON, with the one positioned checker
 // every JSON reader shares (depth bound, finite numbers).
 func (r *annieReader) validate() error {
-	if off, msg := oie.CheckJSON(string(r.data)); off >= 0 {
+	if off, msg := oie.CheckJSON(r.text); off >= 0 {
 		line, col := r.place(off)
 		return &oie.ParseError{File: r.file, Line: line, Column: col, Msg: "invalid JSON: " + msg + " (expected " + r.what + ")", Err: oie.ErrSyntax}
 	}
