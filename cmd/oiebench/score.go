@@ -138,7 +138,7 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 		req.CaRBGold = &cg
 	}
 	req.Progress = progress(stderr, *in.quiet)
-	collectLessFor(req)
+	collectLessFor(req.Files()...)
 	ev, err := evaluate.Run(req)
 	if err != nil {
 		return err
@@ -168,6 +168,7 @@ func scoreWiRe57(flags *inputFlags, systems []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return err
 	}
+	collectLessFor(append(sys, in)...)
 	r, err := evaluate.RunWiRe57(in, sys)
 	if err != nil {
 		return err
@@ -190,6 +191,7 @@ func scoreCaRB(flags *inputFlags, goldFormat *formats.Format, systems []string, 
 		return err
 	}
 	in.GoldFormat = goldFormat
+	collectLessFor(append(sys, in)...)
 	r, err := evaluate.RunCaRBColumns(in, sys, f, cols)
 	if err != nil {
 		return err

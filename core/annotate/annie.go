@@ -209,7 +209,7 @@ func unitMembers(words []Word) []bool {
 // word that is not the token its index names, clusters with one number) is
 // a warning, and an error when opt.Strict is set.
 func ReadAnnIE(file string, data []byte, opt ReadOptions) (*Document, []oie.Warning, error) {
-	if _, err := oie.SplitLines(file, data); err != nil { // encoding
+	if err := oie.CheckText(file, data, nil); err != nil { // encoding
 		return nil, nil, err
 	}
 	data = oie.TrimBOM(data)
@@ -217,7 +217,7 @@ func ReadAnnIE(file string, data []byte, opt ReadOptions) (*Document, []oie.Warn
 	if err := r.validate(); err != nil {
 		return nil, nil, err
 	}
-	doc, err := r.read(gjson.ParseBytes(data))
+	doc, err := r.read(gjson.Parse(r.Text))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -234,19 +234,21 @@ func ReadAnnIE(file string, data []byte, opt ReadOptions) (*Document, []oie.Warn
 type annieReader struct {
 	*oie.JSONDoc
 	what     string // what the file should be, for syntax errors
-	data     []byte
 	warnings []oie.Warning
 	dropped  int // warnings past oie.MaxWarnings, counted only
 }
 
+// newAnnieReader reads data (without its byte order mark) through one copy
+// of it, the document's text, which the JSON checker, the parser (whose
+// strings share it) and positions in messages read.
 func newAnnieReader(file string, data []byte, what string) *annieReader {
-	return &annieReader{JSONDoc: oie.NewJSONDoc(file, string(data)), data: data, what: what}
+	return &annieReader{JSONDoc: oie.NewJSONDoc(file, string(data)), what: what}
 }
 
 // validate checks that the data is JSON, with the one positioned checker
 // every JSON reader shares (depth bound, finite numbers).
 func (r *annieReader) validate() error {
-	if off, msg := oie.CheckJSON(string(r.data)); off >= 0 {
+	if off, msg := oie.CheckJSON(r.Text); off >= 0 {
 		line, col := r.Position(off)
 		return &oie.ParseError{File: r.File, Line: line, Column: col, Msg: "invalid JSON: " + msg + " (expected " + r.what + ")", Err: oie.ErrSyntax}
 	}

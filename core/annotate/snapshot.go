@@ -260,7 +260,7 @@ func encodeStep(st step, kept, other []*Sentence, junk []string) (stepJSON, erro
 // is loaded. A history that does not lead to the document is dropped with a
 // warning, keeping the document.
 func LoadSnapshot(file string, data []byte) (*Editor, []oie.Warning, error) {
-	if _, err := oie.SplitLines(file, data); err != nil {
+	if err := oie.CheckText(file, data, nil); err != nil {
 		return nil, nil, err
 	}
 	data = oie.TrimBOM(data)
@@ -268,7 +268,7 @@ func LoadSnapshot(file string, data []byte) (*Editor, []oie.Warning, error) {
 	if err := r.validate(); err != nil {
 		return nil, nil, err
 	}
-	root := gjson.ParseBytes(data)
+	root := gjson.Parse(r.Text)
 	if !root.IsObject() {
 		return nil, nil, r.ErrorAt(root, oie.ErrSyntax, "expected a JSON object (an oiebench snapshot)")
 	}

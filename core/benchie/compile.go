@@ -236,7 +236,9 @@ func compileRange(g *Gold, regular *compiledSet, pause func(), set *compiledSet,
 	}
 	c.triples = make([]storedTriple, 0, total)
 	c.keyed = make([]entry, 0, total+total/4)
-	c.joined = make([]entry, 0, total+total/4)
+	if c.f == Regular { // BenchIE-C is matched on the regular compilation only
+		c.joined = make([]entry, 0, total+total/4)
+	}
 	for si := lo; si < hi; si++ {
 		if pause != nil && si%64 == 63 {
 			pause()
@@ -322,8 +324,13 @@ func (c *rangeCompiler) index(st *storedTriple, i int) {
 	for k := range ct.slots {
 		ct.slots[k] = c.set.pattern(c.g, &st.slots[k])
 	}
+	// BenchIE-C is matched on the regular compilation only: BenchIE-M's
+	// has no joined index (it was a tenth of the compiled gold).
+	concat := c.f == Regular
 	if st.edgy() { // its forms' words at the ends are not the stripped ones
-		c.anyJoinedOf = append(c.anyJoinedOf, newEntry(0, i))
+		if concat {
+			c.anyJoinedOf = append(c.anyJoinedOf, newEntry(0, i))
+		}
 		c.anyOf = append(c.anyOf, newEntry(0, i))
 		return
 	}
@@ -333,9 +340,11 @@ func (c *rangeCompiler) index(st *storedTriple, i int) {
 	words, rels, lasts := c.words, c.rels, c.lasts
 	// The two indexes decide apart: BenchIE-C's keys have no
 	// relation, so a triple can be too wide for one and not the other.
-	if len(words)*len(lasts) > maxKeys {
+	switch {
+	case !concat:
+	case len(words)*len(lasts) > maxKeys:
 		c.anyJoinedOf = append(c.anyJoinedOf, newEntry(0, i))
-	} else {
+	default:
 		for _, w := range words {
 			for _, l := range lasts {
 				c.joined = append(c.joined, newEntry(keyHash(w, "", l), i))

@@ -82,16 +82,35 @@ const contextMarker = "C: "
 
 // ReadGold reads a CaRB gold file. It returns the whole gold or a
 // *oie.ParseError naming file:line:column; never a partly read gold.
-func ReadGold(file string, data []byte) (*Gold, error) { return readGold(file, data, false) }
+func ReadGold(file string, data []byte) (*Gold, error) {
+	return ReadGoldWith(file, data, GoldOptions{})
+}
 
 // ReadOIE2016Gold reads an OIE2016 gold (.oie):
 // sentence<TAB>head predicate<TAB>full predicate<TAB>arg1<TAB>arg2...,
 // one column more than a CaRB gold. The full predicate is the relation;
 // the head predicate is not scored.
-func ReadOIE2016Gold(file string, data []byte) (*Gold, error) { return readGold(file, data, true) }
+func ReadOIE2016Gold(file string, data []byte) (*Gold, error) {
+	return ReadGoldWith(file, data, GoldOptions{OIE2016: true})
+}
 
-func readGold(file string, data []byte, oie2016 bool) (*Gold, error) {
-	lines, err := oie.SplitContentLines(file, data)
+// GoldOptions tune ReadGoldWith.
+type GoldOptions struct {
+	// OIE2016 reads an OIE2016 gold (ReadOIE2016Gold), else a CaRB gold.
+	OIE2016 bool
+	// Shared tells that data never changes once given: the gold's strings
+	// share its memory instead of a copy of the whole file.
+	Shared bool
+}
+
+// ReadGoldWith reads a CaRB or OIE2016 gold as opt says.
+func ReadGoldWith(file string, data []byte, opt GoldOptions) (*Gold, error) {
+	split := oie.SplitContentLines
+	if opt.Shared {
+		split = oie.SplitContentLinesShared
+	}
+	oie2016 := opt.OIE2016
+	lines, err := split(file, data)
 	if err != nil {
 		return nil, err
 	}

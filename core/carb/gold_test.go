@@ -165,3 +165,31 @@ func TestReadGoldSynHead(t *testing.T) {
 		t.Errorf("tuples %+v", got)
 	}
 }
+
+// TestReadGoldShared: a gold read from shared bytes is the gold read from
+// a copy, in both layouts.
+func TestReadGoldShared(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		opt  carb.GoldOptions
+	}{
+		{"He ate .\tate\tHe\t\n\nShe ran fast .\tran\tShe\tfast\r\n", carb.GoldOptions{}},
+		{"He ate .\tate\tate\tHe\n", carb.GoldOptions{OIE2016: true}},
+	} {
+		copied, err := carb.ReadGoldWith("g", []byte(c.text), c.opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.opt.Shared = true
+		shared, err := carb.ReadGoldWith("g", []byte(c.text), c.opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(copied, shared) {
+			t.Errorf("%q: shared %+v, copied %+v", c.text, shared, copied)
+		}
+		if len(copied.Sentences) == 0 {
+			t.Errorf("%q: no sentence read", c.text)
+		}
+	}
+}

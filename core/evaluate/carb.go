@@ -35,7 +35,7 @@ func ReadCaRBGold(in Input) (*CaRBGold, error) { return ReadCaRBGoldAs(in, nil) 
 
 // ReadCaRBGoldAs reads a token-level gold in format f (nil: detected).
 func ReadCaRBGoldAs(in Input, f *formats.Format) (*CaRBGold, error) {
-	g, f, err := formats.ReadCaRBGold(formats.Input{File: in.Path, Data: in.Data}, f)
+	g, f, err := formats.ReadCaRBGold(formats.Input{File: in.Path, Data: in.Data, Shared: in.Shared}, f)
 	if err != nil {
 		return nil, err
 	}

@@ -477,18 +477,15 @@ type Request struct {
 	Options
 }
 
-// InputBytes is the size of every file the request reads.
-func (req *Request) InputBytes() int64 {
-	size := int64(len(req.Gold.Data))
-	for _, in := range req.Systems {
-		size += int64(len(in.Data))
-	}
+// Files are every file the request reads.
+func (req *Request) Files() []Input {
+	files := append([]Input{req.Gold}, req.Systems...)
 	for _, in := range []*Input{req.EGold, req.CaRBGold} {
 		if in != nil {
-			size += int64(len(in.Data))
+			files = append(files, *in)
 		}
 	}
-	return size
+	return files
 }
 
 func (req *Request) flBudget() benchiefl.Budget {

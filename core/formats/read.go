@@ -19,6 +19,15 @@ type Input struct {
 	Shared bool
 }
 
+// contentLines splits the file into its lines that are not blank, sharing
+// the file's memory when it is Shared.
+func (in Input) contentLines() ([]oie.Line, error) {
+	if in.Shared {
+		return oie.SplitContentLinesShared(in.File, in.Data)
+	}
+	return oie.SplitContentLines(in.File, in.Data)
+}
+
 // Extractions are a system file read in some format: by sentence id or by
 // sentence text, never both.
 type Extractions struct {
@@ -95,7 +104,7 @@ type lineReader struct {
 // newLineReader splits the file into its lines that are not blank: every
 // line format here skips those, as the reference readers do.
 func newLineReader(in Input) (*lineReader, error) {
-	lines, err := oie.SplitContentLines(in.File, in.Data)
+	lines, err := in.contentLines()
 	if err != nil {
 		return nil, err
 	}
@@ -413,7 +422,7 @@ func tagged(s, tag string) string {
 }
 
 func readCoreNLPWithID(in Input) (*Extractions, error) {
-	lines, err := oie.SplitContentLines(in.File, in.Data)
+	lines, err := in.contentLines()
 	if err != nil {
 		return nil, err
 	}

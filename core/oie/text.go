@@ -57,6 +57,17 @@ func SplitContentLines(file string, data []byte) ([]Line, error) {
 	return splitText(data, false, true), nil
 }
 
+// SplitContentLinesShared is SplitContentLines of bytes that never change
+// once given (a reader's Shared input): the lines share data's memory
+// instead of a copy of the whole file.
+func SplitContentLinesShared(file string, data []byte) ([]Line, error) {
+	data = TrimBOM(data)
+	if err := checkText(file, data); err != nil {
+		return nil, err
+	}
+	return splitText(data, true, true), nil
+}
+
 // bom is the UTF-8 byte order mark.
 var bom = []byte("\xef\xbb\xbf")
 

@@ -1,41 +1,90 @@
 //go:build !(js && wasm)
 
 // Command membench measures the peak memory of the command line's readers
-// and scorers against the size of their input: for each size it writes a
-// BenchIE gold and a system (oiebench gen, the English gold scaled) and the
-// same system in each system format (oiebench convert), then runs each
-// command in a child process and reports its peak resident memory (the
-// child's rusage), the input bytes and their ratio, and the ratio above the
-// fixed cost of a process that reads nothing (oiebench version).
+// and scorers against the size of their input. For each size it writes the
+// inputs of every scorer on its own gold, then runs each command in a child
+// process and reports its peak resident memory (the child's rusage), the
+// input bytes and their ratio, and the ratio above the fixed cost of a
+// process that reads nothing (oiebench version):
 //
-//	go build -o build/oiebench ./cmd/oiebench
-//	go run ./internal/membench -bin build/oiebench -sizes 1,10,100
+//   - BenchIE: a gold and a system (oiebench gen, the English gold and
+//     ClausIE scaled) and the same system in each system format (oiebench
+//     convert), and the gold as AnnIE JSON;
+//
+//   - CaRB: the shipped CaRB test gold and OpenIE 5's extractions repeated,
+//     each copy's sentences told apart by a word appended (genCaRB);
+//
+//   - WiRe57: the WiRe57 fixture gold and system repeated, each copy's
+//     documents and sentences renamed (genWiRe57);
+//
+//   - BenchIE^FL: the FL gold and ClausIE scaled (oiebench gen) up to its
+//     forms budget; a larger gold is refused by the budget, which is timed
+//     too.
+//
+//     go build -o build/oiebench ./cmd/oiebench
+//     go run ./internal/membench -bin build/oiebench -sizes 1,10,100
 package main
 
 import (
+	"bufio"
+	"bytes"
+	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
+
+	"github.com/oiebench/oiebench/core/benchmarks"
+	"github.com/oiebench/oiebench/dist"
 )
 
 // goldBytes is the size of the English gold at scale 1 (oiebench gen
 // repeats it): a size in MB is reached at scale size/goldBytes.
 const goldBytes = 774342
 
+// flGoldBytes is the size of the BenchIE^FL English gold at scale 1.
+const flGoldBytes = 497048
+
+// flMaxScale is the largest scale of the FL gold within the command line's
+// forms budget (115,562 forms a copy; 524,288 allowed).
+const flMaxScale = 4
+
+// A check is one command measured.
+type check struct {
+	what   string
+	inputs []string
+	args   []string
+}
+
 func main() {
 	bin := flag.String("bin", "build/oiebench", "the oiebench binary to measure")
-	sizes := flag.String("sizes", "1,10", "gold sizes to measure, in MB")
+	sizes := flag.String("sizes", "1,10", "input sizes to measure, in MB")
+	wire57 := flag.String("wire57", "core/wire57/testdata", "folder of the WiRe57 gold.json and system.json to scale")
+	only := flag.String("only", "", "measure only the rows whose description holds this text")
+	keep := flag.String("keep", "", "folder to write the generated files to and keep (default: a temporary one, removed)")
 	flag.Parse()
-	dir, err := os.MkdirTemp("", "oiebench-mem")
-	if err != nil {
-		fail(err)
+	// The commands run in a folder of their own: a relative path would be
+	// looked up there.
+	if abs, err := filepath.Abs(*bin); err == nil {
+		*bin = abs
 	}
-	defer os.RemoveAll(dir)
+	dir := *keep
+	if dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			fail(err)
+		}
+	} else {
+		var err error
+		if dir, err = os.MkdirTemp("", "oiebench-mem"); err != nil {
+			fail(err)
+		}
+		defer os.RemoveAll(dir)
+	}
 	base, _ := measure(*bin, dir, "version")
 	fmt.Printf("fixed cost (oiebench version): %.1f MiB\n\n", mib(base))
 	fmt.Println("| what | input | peak memory | peak / input | (peak − fixed) / input |")
@@ -46,27 +95,15 @@ func main() {
 			fail(fmt.Errorf("bad size %q", s))
 		}
 		sub := filepath.Join(dir, s)
-		scale := max(1, mb*1000000/goldBytes)
-		run(*bin, dir, "gen", "--gold", "benchie:en", "--scale", strconv.Itoa(scale), "--out", sub, "benchie:en/clausie")
-		gold, sys := filepath.Join(sub, "gold.txt"), filepath.Join(sub, "clausie") // gen names a system by its file's base name
-		files := map[string]string{"tsv": sys}
-		files["jsonl"] = filepath.Join(sub, "system.jsonl")
-		writeOut(*bin, files["jsonl"], "convert", "--to", "jsonl", sys)
-		files["carb"] = filepath.Join(sub, "system.carb") // its sentences' texts from the gold
-		writeOut(*bin, files["carb"], "convert", "--to", "carb-tabbed", "--sentences", gold, sys)
-		annie := filepath.Join(sub, "gold.annie.json")
-		writeOut(*bin, annie, "convert", "--to", "annie-json", gold)
-		for _, c := range []struct {
-			what   string
-			inputs []string
-			args   []string
-		}{
-			{"BenchIE gold reader (stats)", []string{gold}, []string{"stats", "--gold", gold}},
-			{"AnnIE JSON reader (convert to BenchIE)", []string{annie}, []string{"convert", "--from", "annie-json", "--to", "benchie-gold", annie}},
-			{"BenchIE scorer, BenchIE TSV system", []string{gold, sys}, []string{"score", "--gold", gold, sys}},
-			{"BenchIE scorer, JSON Lines system", []string{gold, files["jsonl"]}, []string{"score", "--gold", gold, files["jsonl"]}},
-			{"BenchIE scorer, CaRB tabbed system", []string{gold, files["carb"]}, []string{"score", "--gold", gold, files["carb"]}},
-		} {
+		var checks []check
+		checks = append(checks, benchieChecks(*bin, sub, mb)...)
+		checks = append(checks, carbChecks(filepath.Join(sub, "carb"), mb)...)
+		checks = append(checks, wire57Checks(*wire57, filepath.Join(sub, "wire57"), mb)...)
+		checks = append(checks, flChecks(*bin, filepath.Join(sub, "fl"), mb)...)
+		for _, c := range checks {
+			if !strings.Contains(c.what, *only) {
+				continue
+			}
 			in := int64(0)
 			for _, f := range c.inputs {
 				info, err := os.Stat(f)
@@ -82,6 +119,210 @@ func main() {
 			}
 			fmt.Printf("| %s%s | %.1f MB | %.0f MiB | %.1f× | %.1f× |\n", c.what, note, float64(in)/1e6, mib(peak), float64(peak)/float64(in), float64(peak-base)/float64(in))
 		}
+		if *keep == "" {
+			os.RemoveAll(sub) // a size's files can be large
+		}
+	}
+}
+
+// benchieChecks writes a BenchIE gold of about mb MB, a system in each
+// system format and the gold as AnnIE JSON, and returns their checks.
+func benchieChecks(bin, sub string, mb int) []check {
+	scale := max(1, mb*1000000/goldBytes)
+	run(bin, "gen", "--gold", "benchie:en", "--scale", strconv.Itoa(scale), "--out", sub, "benchie:en/clausie")
+	gold, sys := filepath.Join(sub, "gold.txt"), filepath.Join(sub, "clausie") // gen names a system by its file's base name
+	jsonl := filepath.Join(sub, "system.jsonl")
+	writeOut(bin, jsonl, "convert", "--to", "jsonl", sys)
+	tabbed := filepath.Join(sub, "system.carb") // its sentences' texts from the gold
+	writeOut(bin, tabbed, "convert", "--to", "carb-tabbed", "--sentences", gold, sys)
+	annie := filepath.Join(sub, "gold.annie.json")
+	writeOut(bin, annie, "convert", "--to", "annie-json", gold)
+	return []check{
+		{"BenchIE gold reader (stats)", []string{gold}, []string{"stats", "--gold", gold}},
+		{"AnnIE JSON reader (convert to BenchIE)", []string{annie}, []string{"convert", "--from", "annie-json", "--to", "benchie-gold", annie}},
+		{"BenchIE scorer, BenchIE TSV system", []string{gold, sys}, []string{"score", "--gold", gold, sys}},
+		{"BenchIE scorer, JSON Lines system", []string{gold, jsonl}, []string{"score", "--gold", gold, jsonl}},
+		{"BenchIE scorer, CaRB tabbed system", []string{gold, tabbed}, []string{"score", "--gold", gold, tabbed}},
+	}
+}
+
+// carbChecks writes a CaRB gold and an OpenIE 5 system of about mb MB
+// together and returns the CaRB scorer's check.
+func carbChecks(sub string, mb int) []check {
+	gold, sys := filepath.Join(sub, "gold.tsv"), filepath.Join(sub, "openie5.txt")
+	genCaRB(mb, gold, sys)
+	return []check{
+		{"CaRB scorer, CaRB gold, OpenIE 5 system", []string{gold, sys}, []string{"score", "--scorer", "carb", "--gold", gold, sys}},
+		{"OIE16-C and CaRB(s,s) scorers, same files", []string{gold, sys}, []string{"score", "--scorer", "oie16,carb-ss", "--gold", gold, sys}},
+	}
+}
+
+// genCaRB writes the shipped CaRB test gold and OpenIE 5's extractions on
+// it, repeated until the two files hold about mb MB: copy k appends the word
+// "c<k>" to every sentence (the gold's first column, the system's last), so
+// that every copy is a sentence of its own. Each copy scores as the first.
+func genCaRB(mb int, goldPath, sysPath string) {
+	gold, sys := shipped("carb:test"), shipped("carb:test/openie5")
+	copies := max(1, mb*1000000/(len(gold)+len(sys)))
+	writeFile(goldPath, func(w *bufio.Writer) {
+		for k := range copies {
+			eachLine(gold, func(line []byte) {
+				sentence, rest, _ := bytes.Cut(line, []byte("\t"))
+				fmt.Fprintf(w, "%s c%d\t%s\n", sentence, k, rest)
+			})
+		}
+	})
+	writeFile(sysPath, func(w *bufio.Writer) {
+		for k := range copies {
+			eachLine(sys, func(line []byte) {
+				fmt.Fprintf(w, "%s c%d\n", line, k)
+			})
+		}
+	})
+}
+
+// wire57Checks writes a WiRe57 gold and system of about mb MB together
+// and returns the WiRe57 scorer's check.
+func wire57Checks(fixture, sub string, mb int) []check {
+	gold, sys := filepath.Join(sub, "gold.json"), filepath.Join(sub, "system.json")
+	genWiRe57(fixture, mb, gold, sys)
+	return []check{
+		{"WiRe57 scorer, WiRe57 gold and system JSON", []string{gold, sys}, []string{"score", "--scorer", "wire57", "--gold", gold, sys}},
+	}
+}
+
+// genWiRe57 writes the WiRe57 gold and system of fixture repeated until
+// the two files hold about mb MB: copy k renames document D to "D c<k>"
+// and its sentence "D n" to "D c<k> n" (the system's keys likewise).
+func genWiRe57(fixture string, mb int, goldPath, sysPath string) {
+	var gold map[string][]map[string]json.RawMessage
+	var sys map[string]json.RawMessage
+	decode(filepath.Join(fixture, "gold.json"), &gold)
+	decode(filepath.Join(fixture, "system.json"), &sys)
+	// rename gives sentence id "D n" of copy k.
+	rename := func(id string, k int) string {
+		doc, n, _ := strings.Cut(id, " ")
+		return fmt.Sprintf("%s c%d %s", doc, k, n)
+	}
+	goldOnce, sysOnce := marshal(gold), marshal(sys)
+	copies := max(1, mb*1000000/(len(goldOnce)+len(sysOnce)))
+	writeFile(goldPath, func(w *bufio.Writer) {
+		w.WriteString("{")
+		first := true
+		for k := range copies {
+			for doc, sents := range gold {
+				renamed := make([]map[string]json.RawMessage, len(sents))
+				for i, s := range sents {
+					var id string
+					if err := json.Unmarshal(s["id"], &id); err != nil {
+						fail(err)
+					}
+					c := map[string]json.RawMessage{}
+					for key, v := range s {
+						c[key] = v
+					}
+					c["id"] = marshal(rename(id, k))
+					renamed[i] = c
+				}
+				if !first {
+					w.WriteString(",")
+				}
+				first = false
+				fmt.Fprintf(w, "%s:%s\n", marshal(fmt.Sprintf("%s c%d", doc, k)), marshal(renamed))
+			}
+		}
+		w.WriteString("}\n")
+	})
+	writeFile(sysPath, func(w *bufio.Writer) {
+		w.WriteString("{")
+		first := true
+		for k := range copies {
+			for id, exts := range sys {
+				if !first {
+					w.WriteString(",")
+				}
+				first = false
+				fmt.Fprintf(w, "%s:%s\n", marshal(rename(id, k)), exts)
+			}
+		}
+		w.WriteString("}\n")
+	})
+}
+
+// flChecks writes the BenchIE^FL gold and ClausIE scaled to about mb MB,
+// or to the budget's largest scale, and returns the BenchIE^FL scorer's
+// check; past the budget, the check of its refusal.
+func flChecks(bin, sub string, mb int) []check {
+	want := max(1, mb*1000000/flGoldBytes)
+	scale := min(want, flMaxScale)
+	run(bin, "gen", "--gold", "benchie-fl:en", "--scale", strconv.Itoa(scale), "--out", sub, "benchie-fl:en/clausie")
+	gold, sys := filepath.Join(sub, "gold.txt"), filepath.Join(sub, "clausie")
+	checks := []check{{fmt.Sprintf("BenchIE^FL scorer, FL gold ×%d and ClausIE (within its forms budget)", scale), []string{gold, sys}, []string{"score", "--scorer", "benchie-fl", "--gold", gold, sys}}}
+	if want > flMaxScale {
+		big := sub + "-big"
+		run(bin, "gen", "--gold", "benchie-fl:en", "--scale", strconv.Itoa(want), "--out", big, "benchie-fl:en/clausie")
+		gold, sys := filepath.Join(big, "gold.txt"), filepath.Join(big, "clausie")
+		checks = append(checks, check{fmt.Sprintf("BenchIE^FL scorer, FL gold ×%d: refused, over `--fl-max-forms`", want), []string{gold, sys}, []string{"score", "--scorer", "benchie-fl", "--gold", gold, sys}})
+	}
+	return checks
+}
+
+// shipped returns a file the binary ships, by name.
+func shipped(name string) []byte {
+	e, ok := benchmarks.Lookup(name)
+	if !ok {
+		fail(fmt.Errorf("no shipped file %s", name))
+	}
+	data, err := dist.ReadData(e.Path)
+	if err != nil {
+		fail(err)
+	}
+	return data
+}
+
+// eachLine calls f with every line of data, without its end of line.
+func eachLine(data []byte, f func([]byte)) {
+	for len(data) > 0 {
+		line, rest, _ := bytes.Cut(data, []byte("\n"))
+		f(bytes.TrimSuffix(line, []byte("\r")))
+		data = rest
+	}
+}
+
+func decode(path string, v any) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		fail(err)
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		fail(fmt.Errorf("%s: %w", path, err))
+	}
+}
+
+func marshal(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		fail(err)
+	}
+	return b
+}
+
+// writeFile creates path and its folder and writes it with write.
+func writeFile(path string, write func(*bufio.Writer)) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		fail(err)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		fail(err)
+	}
+	w := bufio.NewWriterSize(f, 1<<20)
+	write(w)
+	if err := w.Flush(); err != nil {
+		fail(err)
+	}
+	if err := f.Close(); err != nil {
+		fail(err)
 	}
 }
 
@@ -89,6 +330,7 @@ func main() {
 func measure(bin, dir string, args ...string) (int64, error) {
 	cmd := exec.Command(bin, args...)
 	cmd.Dir = dir
+	cmd.Stdout = io.Discard
 	err := cmd.Run()
 	if cmd.ProcessState == nil {
 		fail(err)
@@ -96,9 +338,8 @@ func measure(bin, dir string, args ...string) (int64, error) {
 	return cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss * 1024, err
 }
 
-func run(bin, dir string, args ...string) {
+func run(bin string, args ...string) {
 	cmd := exec.Command(bin, args...)
-	cmd.Dir = dir
 	cmd.Stderr = os.Stderr
 	if err := cmd.Run(); err != nil {
 		fail(fmt.Errorf("oiebench %s: %w", strings.Join(args, " "), err))

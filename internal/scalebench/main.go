@@ -20,6 +20,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/oiebench/oiebench/cmd/oiebench/collector"
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/internal/scaledata"
 )
@@ -66,11 +67,6 @@ func main() {
 			prof = filepath.Join(*profile, strconv.Itoa(n))
 		}
 		cmd := exec.Command(os.Args[0], "-child", sub, prof)
-		// The collector as oiebench's main sets it (cmd/oiebench/collect.go):
-		// off until the heap reaches 256 MiB plus 8 bytes per byte of input
-		// (a run at these scales keeps below it, so oiebench's return to the
-		// usual collector past the ceiling is not needed here).
-		cmd.Env = append(os.Environ(), "GOGC=off", fmt.Sprintf("GOMEMLIMIT=%d", 256<<20+8*filesSize(sub)))
 		cmd.Stderr = os.Stderr
 		start := time.Now()
 		if err := cmd.Run(); err != nil {
@@ -86,7 +82,7 @@ func main() {
 }
 
 // child reads the files of one scale and scores every system on every facet,
-// as `oiebench score` does (its collector is set by the parent); with prof set it writes prof.cpu.pprof and
+// as `oiebench score` does (its collector set as oiebench's); with prof set it writes prof.cpu.pprof and
 // prof.heap.pprof (the heap at its largest point: after scoring, before the
 // report is rendered).
 func child(dir, prof string) {
@@ -110,6 +106,7 @@ func child(dir, prof string) {
 		req.Systems = append(req.Systems, input(filepath.Join(dir, s+".txt")))
 	}
 	<-read
+	collector.For(filesSize(dir)) // as oiebench's main sets it
 	ev, err := evaluate.Run(req)
 	if err != nil {
 		fail(err)

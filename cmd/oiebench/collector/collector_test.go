@@ -1,6 +1,4 @@
-//go:build !(js && wasm)
-
-package main
+package collector
 
 import (
 	"math"
@@ -11,7 +9,8 @@ import (
 )
 
 // TestCollectPast: the collector stays off below the ceiling; the heap
-// reaching it brings a collection, after which the collector is as it was.
+// reaching it brings a collection, after which the collector runs at the
+// percent given, the memory limit as it was.
 func TestCollectPast(t *testing.T) {
 	percent := debug.SetGCPercent(100)
 	limit := debug.SetMemoryLimit(math.MaxInt64)
@@ -20,7 +19,7 @@ func TestCollectPast(t *testing.T) {
 	var before runtime.MemStats
 	runtime.ReadMemStats(&before)
 	const room = 64 << 20
-	collectPast(int64(before.Sys-before.HeapReleased) + room)
+	Past(int64(before.Sys-before.HeapReleased)+room, LeanPercent)
 	var keep [][]byte
 	for range room / (2 << 20) { // half the room, kept: no collection
 		keep = append(keep, make([]byte, 1<<20))
@@ -31,13 +30,13 @@ func TestCollectPast(t *testing.T) {
 		t.Errorf("%d collections below the ceiling", below.NumGC-before.NumGC)
 	}
 	deadline := time.Now().Add(10 * time.Second)
-	for { // garbage until the collector is back as it was
+	for { // garbage until the collector is back, lean
 		for range 16 {
 			_ = make([]byte, 1<<20)
 		}
 		p := debug.SetGCPercent(-1)
 		debug.SetGCPercent(p)
-		if p == 100 && debug.SetMemoryLimit(-1) == math.MaxInt64 {
+		if p == LeanPercent && debug.SetMemoryLimit(-1) == math.MaxInt64 {
 			break
 		}
 		if time.Now().After(deadline) {
