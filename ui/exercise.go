@@ -17,8 +17,9 @@ import (
 
 // ExerciseApp is what an exercise page asks of the browser side.
 type ExerciseApp interface {
-	// SaveExercise keeps the student's work (JSON) in the browser.
-	SaveExercise(work string)
+	// SaveExercise keeps the student's work (JSON) in the browser, or says
+	// why it could not (a full quota, storage blocked).
+	SaveExercise(work string) error
 	Download(name, mime, text string)
 	// ReadSubmissions reads picked or dropped files, then calls
 	// Exercise.TakeSubmissions under the lock.
@@ -43,8 +44,11 @@ type Exercise struct {
 	Feedback exercise.Feedback
 	Teacher  bool   // the teacher's tab is on screen
 	Error    string // the last refused action of the student
-	drafts   []exerciseDraft
-	detail   *Model // the explorer's sentence views need one; it holds nothing
+	// SaveErr says that the last save failed: the work since is only in
+	// this tab, and the page offers its download at once.
+	SaveErr string
+	drafts  []exerciseDraft
+	detail  *Model // the explorer's sentence views need one; it holds nothing
 
 	// The teacher's side: submissions read, files refused with why, the
 	// class table and the student whose report is open (-1: none).
@@ -79,9 +83,15 @@ func NewExercise(app ExerciseApp, sp exercise.Spec, gold *evaluate.Gold, saved s
 
 func (x *Exercise) check() { x.Feedback = exercise.Check(x.Spec, x.Gold, x.Work.Extractions) }
 
+// save keeps the work in the browser. A failure leaves what was stored
+// before as it was (localStorage writes a key whole or not at all) and is
+// shown at once, with the download of the work.
 func (x *Exercise) save() {
 	b, _ := json.Marshal(x.Work)
-	x.App.SaveExercise(string(b))
+	x.SaveErr = ""
+	if err := x.App.SaveExercise(string(b)); err != nil {
+		x.SaveErr = "Your work is no longer being saved in this browser (" + err.Error() + "): what you did since is only in this tab and is lost when it closes. Download your submission now to keep it."
+	}
 }
 
 // Tokens are sentence si's words, as the gold writes them.
