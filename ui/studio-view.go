@@ -103,6 +103,15 @@ func (c *StudioView) SaveText() string {
 	return "✓ Saved in this browser"
 }
 
+// SaveErrorText says that the autosave failed, at once and in full: what
+// was stored before stays stored, the changes since are only in this tab.
+func (c *StudioView) SaveErrorText() string {
+	return "Your changes are no longer being saved in this browser (" + c.S.Save.Err + "). What was saved before is kept; the changes since are only in this tab and are lost when it closes. Download the work now to keep them."
+}
+
+// DownloadUnsaved downloads the open work as the BenchIE export does.
+func (c *StudioView) DownloadUnsaved() { c.S.App.Export(annotate.FormatBenchIE) }
+
 // SaveTitle says how long the last save took.
 func (c *StudioView) SaveTitle() string {
 	if c.S.Save.Took == "" {
