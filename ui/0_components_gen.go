@@ -2533,7 +2533,7 @@ func (c *ExerciseView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 											vgn.SetInnerHTML(`Report of ` + c.StudentName())
 											vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
 											vgparent.AppendChild(vgn)
-											for vgiterkeyt, v := range c.X.StudentReport() {
+											for vgiterkeyt, v := range c.X.ReportShown() {
 												var vgiterkey interface{} = vgiterkeyt
 												_ = vgiterkey
 												v := v
@@ -2554,6 +2554,29 @@ func (c *ExerciseView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 													vgout.Components = append(vgout.Components, vgcomp)
 													vgn = &vugu.VGNode{Component: vgcomp}
 													vgparent.AppendChild(vgn)
+												}
+											}
+											vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
+											vgparent.AppendChild(vgn)
+											if len(c.X.ReportShown()) < len(c.X.StudentReport()) {
+												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "window"}, vugu.VGAttribute{Namespace: "", Key: "data-window", Val: "report"}}}
+												vgparent.AppendChild(vgn)
+												{
+													vgparent := vgn
+													_ = vgparent
+													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
+													vgparent.AppendChild(vgn)
+													vgn.SetInnerHTML(WindowText(len(c.X.ReportShown()), len(c.X.StudentReport()), `sentence`))
+													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " "}
+													vgparent.AppendChild(vgn)
+													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-more"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "ex-report-more"}}}
+													vgparent.AppendChild(vgn)
+													vgn.SetInnerHTML(WindowButton(len(c.X.ReportShown()), len(c.X.StudentReport())))
+													vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+														EventType:	"click",
+														Func:		func(event vugu.DOMEvent) { c.X.MoreReport() },
+														// TODO: implement capture, etc. mostly need to decide syntax
+													})
 												}
 											}
 											vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
@@ -5309,7 +5332,30 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "sentence-text"}}}
 		vgparent.AppendChild(vgn)
 		vgn.AddAttrInterface("lang", c.Lang())
-		vgn.SetInnerHTML(c.View.Text)
+		{
+			vgparent := vgn
+			_ = vgparent
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
+			vgparent.AppendChild(vgn)
+			vgn.SetInnerHTML(c.Text())
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " "}
+			vgparent.AppendChild(vgn)
+			if c.TextCut() {
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-all"}}}
+				vgparent.AppendChild(vgn)
+				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+					EventType:	"click",
+					Func:		func(event vugu.DOMEvent) { c.ShowAll() },
+					// TODO: implement capture, etc. mostly need to decide syntax
+				})
+				{
+					vgparent := vgn
+					_ = vgparent
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "show all"}
+					vgparent.AppendChild(vgn)
+				}
+			}
+		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
 		vgparent.AppendChild(vgn)
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "legend"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Legend"}}}
@@ -5386,7 +5432,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			_ = vgparent
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 			vgparent.AppendChild(vgn)
-			for vgiterkeyt, s := range c.View.Synsets {
+			for vgiterkeyt, s := range c.Synsets() {
 				var vgiterkey interface{} = vgiterkeyt
 				_ = vgiterkey
 				s := s
@@ -5479,7 +5525,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 										_ = vgparent
 										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
 										vgparent.AppendChild(vgn)
-										for vgiterkeyt, tok := range slot {
+										for vgiterkeyt, tok := range Words(slot) {
 											var vgiterkey interface{} = vgiterkeyt
 											_ = vgiterkey
 											tok := tok
@@ -5488,7 +5534,22 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 											vgparent.AppendChild(vgn)
 											vgn.AddAttrInterface("class", TokClass(tok))
 											vgn.AddAttrInterface("title", TokTitle(tok))
-											vgn.SetInnerHTML(tok.Text)
+											vgn.SetInnerHTML(Word(tok, c.Full()))
+										}
+										if Rest(slot, c.Full()) != `` {
+											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "tok rest"}}}
+											vgparent.AppendChild(vgn)
+											vgn.SetInnerHTML(Rest(slot, c.Full()))
+										}
+										if Cut(slot, c.Full()) {
+											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-all"}}}
+											vgparent.AppendChild(vgn)
+											vgn.SetInnerHTML(CutText(slot))
+											vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+												EventType:	"click",
+												Func:		func(event vugu.DOMEvent) { c.ShowAll() },
+												// TODO: implement capture, etc. mostly need to decide syntax
+											})
 										}
 										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
 										vgparent.AppendChild(vgn)
@@ -5507,6 +5568,29 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
 			vgparent.AppendChild(vgn)
+		}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+		vgparent.AppendChild(vgn)
+		if c.SynsetsShown() < len(c.View.Synsets) {
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "window"}, vugu.VGAttribute{Namespace: "", Key: "data-window", Val: "synsets"}}}
+			vgparent.AppendChild(vgn)
+			{
+				vgparent := vgn
+				_ = vgparent
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
+				vgparent.AppendChild(vgn)
+				vgn.SetInnerHTML(WindowText(c.SynsetsShown(), len(c.View.Synsets), `synset`))
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " "}
+				vgparent.AppendChild(vgn)
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-more"}}}
+				vgparent.AppendChild(vgn)
+				vgn.SetInnerHTML(WindowButton(c.SynsetsShown(), len(c.View.Synsets)))
+				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+					EventType:	"click",
+					Func:		func(event vugu.DOMEvent) { c.MoreSynsets() },
+					// TODO: implement capture, etc. mostly need to decide syntax
+				})
+			}
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\n  "}
 		vgparent.AppendChild(vgn)
@@ -5577,7 +5661,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						_ = vgparent
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 						vgparent.AppendChild(vgn)
-						for vgiterkeyt, e := range sv.Extractions {
+						for vgiterkeyt, e := range c.Extractions(sv) {
 							var vgiterkey interface{} = vgiterkeyt
 							_ = vgiterkey
 							e := e
@@ -5636,14 +5720,29 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 												_ = vgparent
 												vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
 												vgparent.AppendChild(vgn)
-												for vgiterkeyt, tok := range slot {
+												for vgiterkeyt, tok := range Words(slot) {
 													var vgiterkey interface{} = vgiterkeyt
 													_ = vgiterkey
 													tok := tok
 													_ = tok
 													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "tok"}}}
 													vgparent.AppendChild(vgn)
-													vgn.SetInnerHTML(tok.Text)
+													vgn.SetInnerHTML(Word(tok, c.Full()))
+												}
+												if Rest(slot, c.Full()) != `` {
+													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "tok rest"}}}
+													vgparent.AppendChild(vgn)
+													vgn.SetInnerHTML(Rest(slot, c.Full()))
+												}
+												if Cut(slot, c.Full()) {
+													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-all"}}}
+													vgparent.AppendChild(vgn)
+													vgn.SetInnerHTML(CutText(slot))
+													vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+														EventType:	"click",
+														Func:		func(event vugu.DOMEvent) { c.ShowAll() },
+														// TODO: implement capture, etc. mostly need to decide syntax
+													})
 												}
 												vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n              "}
 												vgparent.AppendChild(vgn)
@@ -5734,7 +5833,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 															_ = vgparent
 															vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                  "}
 															vgparent.AppendChild(vgn)
-															for vgiterkeyt, tok := range slot {
+															for vgiterkeyt, tok := range Words(slot) {
 																var vgiterkey interface{} = vgiterkeyt
 																_ = vgiterkey
 																tok := tok
@@ -5743,7 +5842,22 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 																vgparent.AppendChild(vgn)
 																vgn.AddAttrInterface("class", TokClass(tok))
 																vgn.AddAttrInterface("title", TokTitle(tok))
-																vgn.SetInnerHTML(tok.Text)
+																vgn.SetInnerHTML(Word(tok, c.Full()))
+															}
+															if Rest(slot, c.Full()) != `` {
+																vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "tok rest"}}}
+																vgparent.AppendChild(vgn)
+																vgn.SetInnerHTML(Rest(slot, c.Full()))
+															}
+															if Cut(slot, c.Full()) {
+																vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-all"}}}
+																vgparent.AppendChild(vgn)
+																vgn.SetInnerHTML(CutText(slot))
+																vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+																	EventType:	"click",
+																	Func:		func(event vugu.DOMEvent) { c.ShowAll() },
+																	// TODO: implement capture, etc. mostly need to decide syntax
+																})
 															}
 															vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
 															vgparent.AppendChild(vgn)
@@ -5783,7 +5897,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 															_ = vgparent
 															vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                  "}
 															vgparent.AppendChild(vgn)
-															for vgiterkeyt, tok := range slot {
+															for vgiterkeyt, tok := range Words(slot) {
 																var vgiterkey interface{} = vgiterkeyt
 																_ = vgiterkey
 																tok := tok
@@ -5792,7 +5906,22 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 																vgparent.AppendChild(vgn)
 																vgn.AddAttrInterface("class", TokClass(tok))
 																vgn.AddAttrInterface("title", TokTitle(tok))
-																vgn.SetInnerHTML(tok.Text)
+																vgn.SetInnerHTML(Word(tok, c.Full()))
+															}
+															if Rest(slot, c.Full()) != `` {
+																vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "tok rest"}}}
+																vgparent.AppendChild(vgn)
+																vgn.SetInnerHTML(Rest(slot, c.Full()))
+															}
+															if Cut(slot, c.Full()) {
+																vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-all"}}}
+																vgparent.AppendChild(vgn)
+																vgn.SetInnerHTML(CutText(slot))
+																vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+																	EventType:	"click",
+																	Func:		func(event vugu.DOMEvent) { c.ShowAll() },
+																	// TODO: implement capture, etc. mostly need to decide syntax
+																})
 															}
 															vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
 															vgparent.AppendChild(vgn)
@@ -5844,6 +5973,30 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						}
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 						vgparent.AppendChild(vgn)
+					}
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+					vgparent.AppendChild(vgn)
+					if c.Shown(sv) < len(sv.Extractions) {
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "window"}}}
+						vgparent.AppendChild(vgn)
+						vgn.AddAttrInterface("data-window", sv.Name)
+						{
+							vgparent := vgn
+							_ = vgparent
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
+							vgparent.AppendChild(vgn)
+							vgn.SetInnerHTML(WindowText(c.Shown(sv), len(sv.Extractions), `extraction`))
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " "}
+							vgparent.AppendChild(vgn)
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-more"}}}
+							vgparent.AppendChild(vgn)
+							vgn.SetInnerHTML(WindowButton(c.Shown(sv), len(sv.Extractions)))
+							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+								EventType:	"click",
+								Func:		func(event vugu.DOMEvent) { c.MoreExtractions(sv) },
+								// TODO: implement capture, etc. mostly need to decide syntax
+							})
+						}
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 					vgparent.AppendChild(vgn)

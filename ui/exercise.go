@@ -56,6 +56,10 @@ type Exercise struct {
 	Refused []string
 	Class   *exercise.Class
 	Student int
+	// report is the open student's report, made once (a render reads it
+	// many times), and reportOf the row it is of.
+	report   []explain.SentenceView
+	reportOf int
 }
 
 type exerciseDraft struct {
@@ -204,7 +208,7 @@ func (x *Exercise) TakeSubmissions(files []PickedFile) {
 		x.Subs = append(x.Subs, sub)
 	}
 	x.Student = -1
-	x.Class = nil
+	x.Class, x.report = nil, nil
 	if len(x.Subs) == 0 {
 		return
 	}
@@ -218,7 +222,7 @@ func (x *Exercise) TakeSubmissions(files []PickedFile) {
 
 // ClearSubmissions empties the class table.
 func (x *Exercise) ClearSubmissions() {
-	x.Subs, x.Refused, x.Class, x.Student = nil, nil, nil, -1
+	x.Subs, x.Refused, x.Class, x.Student, x.report = nil, nil, nil, -1, nil
 }
 
 // StudentReport is the open student's report, sentence by sentence.
@@ -226,14 +230,27 @@ func (x *Exercise) StudentReport() []explain.SentenceView {
 	if x.Class == nil || x.Student < 0 || x.Student >= len(x.Class.Rows) {
 		return nil
 	}
+	if x.report != nil && x.reportOf == x.Student {
+		return x.report
+	}
 	views := x.Class.Report(x.Class.Rows[x.Student])
 	if !x.Spec.ShowGold {
 		for i := range views {
 			views[i] = exercise.Hide(views[i])
 		}
 	}
+	x.report, x.reportOf = views, x.Student
 	return views
 }
+
+// ReportShown is the window of the report's sentences on screen.
+func (x *Exercise) ReportShown() []explain.SentenceView {
+	r := x.StudentReport()
+	return r[:x.detail.Window.Rows("report", len(r))]
+}
+
+// MoreReport shows the report's next sentences.
+func (x *Exercise) MoreReport() { x.detail.Window.More("report") }
 
 // ExerciseView is the page of an exercise file: the student's tab and the
 // teacher's.
@@ -351,4 +368,7 @@ func (c *ExerciseView) ClassNote() string {
 func (c *ExerciseView) ShowTeacher(on bool) { c.X.Teacher = on }
 
 // OpenReport opens row i's report.
-func (c *ExerciseView) OpenReport(i int) { c.X.Student = i }
+func (c *ExerciseView) OpenReport(i int) {
+	c.X.Student = i
+	c.X.detail.Window = Window{} // each report opens on its first page
+}

@@ -341,6 +341,8 @@ type Model struct {
 	Analyses Analyses
 	// Dragging counts dragenter minus dragleave events: files are over the page.
 	Dragging int
+	// Window is what the windowed views show beyond their first page.
+	Window Window
 
 	sentenceCache map[sentenceKey]explain.SentenceView
 	listKey       listKey
