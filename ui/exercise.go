@@ -94,7 +94,7 @@ func (x *Exercise) save() {
 	b, _ := json.Marshal(x.Work)
 	x.SaveErr = ""
 	if err := x.App.SaveExercise(string(b)); err != nil {
-		x.SaveErr = "Your work is no longer being saved in this browser (" + err.Error() + "): what you did since is only in this tab and is lost when it closes. Download your submission now to keep it."
+		x.SaveErr = "Your work is no longer being saved in this browser (" + strings.TrimSuffix(err.Error(), ".") + "): what you did since is only in this tab and is lost when it closes. Download your submission now to keep it."
 	}
 }
 
