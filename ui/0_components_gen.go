@@ -5947,6 +5947,13 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								}
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
 								vgparent.AppendChild(vgn)
+								if e.ClosestSkipped {
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint closest-skipped"}}}
+									vgparent.AppendChild(vgn)
+									vgn.SetInnerHTML(SkippedText())
+								}
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
+								vgparent.AppendChild(vgn)
 								if c.CanAdjudicate(e) {
 									{
 										vgcompKey := vugu.MakeCompKey(0x8A2FBA74BFB91F79^vgin.CurrentPositionHash(), vgiterkey)

@@ -233,7 +233,7 @@ func (x *Exercise) StudentReport() []explain.SentenceView {
 	if x.report != nil && x.reportOf == x.Student {
 		return x.report
 	}
-	views := x.Class.Report(x.Class.Rows[x.Student])
+	views := x.Class.Report(x.Class.Rows[x.Student], closestRows)
 	if !x.Spec.ShowGold {
 		for i := range views {
 			views[i] = exercise.Hide(views[i])

@@ -383,6 +383,7 @@ func (m *Model) SetEvaluation(ev *evaluate.Evaluation) {
 	m.Explorer = nil
 	if ev != nil {
 		m.Explorer = explain.NewExplorer(ev)
+		m.Explorer.MaxClosest = closestRows
 	}
 	m.sentenceCache = nil
 }

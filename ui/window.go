@@ -16,12 +16,22 @@ import (
 // on demand ("show all", the rest then as one text, not one element per
 // word).
 const (
-	windowRows  = 100
+	windowRows  = 50
 	windowWords = 60
 	windowChars = 200
 	// windowText bounds a sentence's text before "show all".
 	windowText = 2000
+	// closestRows bounds the incorrect extractions of a system in a
+	// sentence whose closest gold triples are looked for
+	// (explain.Explorer.MaxClosest): the search, not the rendering, is
+	// what a sentence of 20,000 extractions spends its time on.
+	closestRows = 200
 )
+
+// SkippedText says why an incorrect extraction shows no closest triple.
+func SkippedText() string {
+	return fmt.Sprintf("Its closest gold triple is not shown: the page looks for those of the first %d incorrect extractions of a system in a sentence.", closestRows)
+}
 
 // Window is what the windowed views show beyond their first page, by list
 // (a sentence and a system, its synsets, a report): rows shown, and the

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -17,7 +18,7 @@ func words(n int, w string) []explain.Token {
 
 // A sentence with 20,000 extractions of one system and 250 synsets shows
 // a page of each, with its count, and the next page on demand; each list
-// has its own window.
+// has its own window. (The synsets' loop ends: More adds windowRows.)
 func TestDetailWindowRows(t *testing.T) {
 	m := &Model{}
 	v := explain.SentenceView{ID: "7", Synsets: make([]explain.SynsetView, 250),
@@ -27,17 +28,17 @@ func TestDetailWindowRows(t *testing.T) {
 	if len(c.Extractions(big)) != windowRows || len(c.Extractions(small)) != 3 || len(c.Synsets()) != windowRows {
 		t.Fatalf("shown: %d, %d extractions, %d synsets", len(c.Extractions(big)), len(c.Extractions(small)), len(c.Synsets()))
 	}
-	if got := WindowText(c.Shown(big), len(big.Extractions), "extraction"); got != "Showing 100 of "+Thousands(20000)+" extractions." {
+	if got := WindowText(c.Shown(big), len(big.Extractions), "extraction"); got != "Showing "+strconv.Itoa(windowRows)+" of "+Thousands(20000)+" extractions." {
 		t.Errorf("count %q", got)
 	}
 	c.MoreExtractions(big)
-	c.MoreSynsets()
-	c.MoreSynsets()
-	c.MoreSynsets()
-	if len(c.Extractions(big)) != 2*windowRows || len(c.Synsets()) != 250 {
+	for len(c.Synsets()) < 250 {
+		c.MoreSynsets()
+	}
+	if len(c.Extractions(big)) != 2*windowRows || len(c.Synsets()) != 250 || len(c.Extractions(small)) != 3 {
 		t.Errorf("after more: %d extractions, %d synsets", len(c.Extractions(big)), len(c.Synsets()))
 	}
-	if got := WindowButton(19950, 20000); got != "Show 50 more" {
+	if got := WindowButton(20000-windowRows/2, 20000); got != "Show "+strconv.Itoa(windowRows/2)+" more" {
 		t.Errorf("button %q", got)
 	}
 	// Another sentence opens on its first page.

@@ -17,6 +17,12 @@ type Explorer struct {
 	// sentence, in file order. Verdicts name the same sentence on every facet.
 	bySentence [][][]int
 	forms      map[*benchie.Synset]formCount
+	// MaxClosest, when above 0, bounds the incorrect extractions of one
+	// system in one sentence whose closest gold triples Sentence looks for
+	// (the first, in file order): the search costs time in proportion to
+	// the extraction and the sentence's gold, and a page shows a window of
+	// rows, not 20,000 at once. The others are marked ClosestSkipped.
+	MaxClosest int
 }
 
 type formCount struct {
@@ -197,6 +203,9 @@ type ExtractionView struct {
 	Closest []ClosestView
 	// MoreClosest counts equally close triples left out of Closest.
 	MoreClosest int
+	// ClosestSkipped is set for an incorrect extraction past the
+	// Explorer's MaxClosest, whose closest triples were not looked for.
+	ClosestSkipped bool
 	// FL is BenchIE^FL's verdict, when the evaluation has BenchIE^FL.
 	FL *FLView
 }
@@ -253,6 +262,7 @@ func (x *Explorer) Sentence(si int, f benchie.Facet, systems []int) SentenceView
 		}
 		system := x.ev.Systems[sys]
 		view := SystemView{System: sys, Name: system.Name}
+		incorrect := 0
 		for _, k := range x.bySentence[sys][si] {
 			j := res.Judgements[k]
 			e := system.Extractions[k]
@@ -262,7 +272,12 @@ func (x *Explorer) Sentence(si int, f benchie.Facet, systems []int) SentenceView
 				ev.Slots[i] = SlotTokens(slot)
 			}
 			if j.Verdict == benchie.Incorrect {
-				ev.Closest, ev.MoreClosest = closest(compiled, s, si, t, f)
+				incorrect++
+				if x.MaxClosest > 0 && incorrect > x.MaxClosest {
+					ev.ClosestSkipped = true
+				} else {
+					ev.Closest, ev.MoreClosest = closest(compiled, s, si, t, f)
+				}
 			}
 			ev.FL = x.flView(sys, k)
 			view.Extractions = append(view.Extractions, ev)

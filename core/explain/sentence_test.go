@@ -122,3 +122,38 @@ func TestCompare(t *testing.T) {
 		t.Errorf("a system differs from itself: %+v", same)
 	}
 }
+
+// MaxClosest bounds the incorrect extractions whose closest gold triples
+// are looked for, per system and sentence; the others are marked, and
+// the ones looked for are the same as without the bound.
+func TestMaxClosest(t *testing.T) {
+	gold, systems := bundled(t, "en")
+	ev := evaluate.NewWorkspace(gold).Evaluate(systems, evaluate.Options{})
+	all, bounded := NewExplorer(ev), NewExplorer(ev)
+	bounded.MaxClosest = 2
+	checked := 0
+	for si := range gold.Sentences[:30] {
+		a, b := all.Sentence(si, benchie.Regular, nil), bounded.Sentence(si, benchie.Regular, nil)
+		for s := range a.Systems {
+			incorrect := 0
+			for e, ea := range a.Systems[s].Extractions {
+				eb := b.Systems[s].Extractions[e]
+				if ea.Verdict != benchie.Incorrect {
+					continue
+				}
+				incorrect++
+				if incorrect <= 2 {
+					if eb.ClosestSkipped || len(eb.Closest) != len(ea.Closest) || eb.MoreClosest != ea.MoreClosest {
+						t.Fatalf("sentence %d, system %d, extraction %d: bounded %+v, all %+v", si, s, e, eb, ea)
+					}
+				} else if !eb.ClosestSkipped || eb.Closest != nil || ea.ClosestSkipped {
+					t.Fatalf("sentence %d, system %d, extraction %d past the bound: %+v", si, s, e, eb)
+				}
+				checked++
+			}
+		}
+	}
+	if checked < 50 {
+		t.Fatalf("%d incorrect extractions checked", checked)
+	}
+}
