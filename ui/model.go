@@ -383,7 +383,7 @@ func (m *Model) SetEvaluation(ev *evaluate.Evaluation) {
 	m.Explorer = nil
 	if ev != nil {
 		m.Explorer = explain.NewExplorer(ev)
-		m.Explorer.MaxClosest = closestRows
+		m.Explorer.SearchClosest = closestRows
 	}
 	m.sentenceCache = nil
 }

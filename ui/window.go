@@ -23,14 +23,14 @@ const (
 	windowText = 2000
 	// closestRows bounds the incorrect extractions of a system in a
 	// sentence whose closest gold triples are looked for
-	// (explain.Explorer.MaxClosest): the search, not the rendering, is
+	// (explain.Explorer.SearchClosest): the search, not the rendering, is
 	// what a sentence of 20,000 extractions spends its time on.
 	closestRows = 200
 )
 
 // SkippedText says why an incorrect extraction shows no closest triple.
 func SkippedText() string {
-	return fmt.Sprintf("Its closest gold triple is not shown: the page looks for those of the first %d incorrect extractions of a system in a sentence.", closestRows)
+	return fmt.Sprintf("Its closest gold triple is not shown: the page looks for those of the first %d incorrect extractions of a system in a sentence, of up to %d bytes each.", closestRows, explain.SearchClosestBytes)
 }
 
 // Window is what the windowed views show beyond their first page, by list

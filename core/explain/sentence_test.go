@@ -123,14 +123,14 @@ func TestCompare(t *testing.T) {
 	}
 }
 
-// MaxClosest bounds the incorrect extractions whose closest gold triples
+// SearchClosest bounds the incorrect extractions whose closest gold triples
 // are looked for, per system and sentence; the others are marked, and
 // the ones looked for are the same as without the bound.
-func TestMaxClosest(t *testing.T) {
+func TestSearchClosest(t *testing.T) {
 	gold, systems := bundled(t, "en")
 	ev := evaluate.NewWorkspace(gold).Evaluate(systems, evaluate.Options{})
 	all, bounded := NewExplorer(ev), NewExplorer(ev)
-	bounded.MaxClosest = 2
+	bounded.SearchClosest = 2
 	checked := 0
 	for si := range gold.Sentences[:30] {
 		a, b := all.Sentence(si, benchie.Regular, nil), bounded.Sentence(si, benchie.Regular, nil)
