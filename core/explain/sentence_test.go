@@ -1,6 +1,7 @@
 package explain
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/oiebench/oiebench/core/benchie"
@@ -155,5 +156,35 @@ func TestSearchClosest(t *testing.T) {
 	}
 	if checked < 50 {
 		t.Fatalf("%d incorrect extractions checked", checked)
+	}
+}
+
+// Under SearchClosest, an incorrect extraction over SearchClosestBytes is
+// not compared with the gold (a 10 MB one would be, token by token).
+func TestSearchClosestBytes(t *testing.T) {
+	gold, systems := bundled(t, "en")
+	sys := systems[0]
+	k := 0
+	for k < len(sys.Extractions) && sys.Extractions[k].SentID != gold.Sentences[1].ID {
+		k++
+	}
+	sys.Extractions[k].Object = strings.Repeat("x ", SearchClosestBytes)
+	x := NewExplorer(evaluate.NewWorkspace(gold).Evaluate(systems, evaluate.Options{}))
+	x.SearchClosest = 200
+	found := 0
+	for _, e := range x.Sentence(1, benchie.Regular, []int{0}).Systems[0].Extractions {
+		long := len(e.Slots[2]) > SearchClosestBytes/4
+		if long {
+			found++
+		}
+		if e.Verdict == benchie.Incorrect && long != e.ClosestSkipped {
+			t.Errorf("extraction %d (%d object tokens): skipped %v", e.Index, len(e.Slots[2]), e.ClosestSkipped)
+		}
+		if long && e.Verdict != benchie.Incorrect {
+			t.Fatalf("the long extraction is %v", e.Verdict)
+		}
+	}
+	if found != 1 {
+		t.Errorf("%d long extractions in the view, want 1", found)
 	}
 }
