@@ -105,6 +105,39 @@
     del: function (id) { return transaction('readwrite', function (s) { return s.delete(id); }); }
   };
 
+  // The studio's lease: one tab at a time writes the studio's works (a Web
+  // Lock, held while the tab lives or until it gives the lease up); the
+  // other tabs show them read-only. A tab that wants to write waits for the
+  // lock and asks the holder, on a BroadcastChannel, to save and give it up.
+  // Without Web Locks or BroadcastChannel (an old browser, a page not in a
+  // secure context) offered is false and every tab writes, as before.
+  window.oiebenchLease = (function () {
+    var locks = navigator.locks;
+    var chan = typeof BroadcastChannel === 'function' ? new BroadcastChannel('oiebench-studio') : null;
+    var name = 'oiebench-studio';
+    var release = null; // resolves the held lock's promise: gives the lock up
+    var onAsk = null;
+    if (chan) chan.onmessage = function (e) { if (e.data === 'ask' && release && onAsk) onAsk(); };
+    // acquire resolves true once the lock is held (false: ifAvailable and
+    // another tab holds it).
+    function acquire(opts) {
+      return new Promise(function (resolve, reject) {
+        locks.request(name, opts, function (lock) {
+          if (!lock) { resolve(false); return undefined; }
+          return new Promise(function (r) { release = r; resolve(true); });
+        }).catch(reject);
+      });
+    }
+    return {
+      offered: !!(locks && chan),
+      tryHold: function () { return acquire({ ifAvailable: true }); },
+      wait: function () { return acquire({}); },
+      ask: function () { chan.postMessage('ask'); },
+      release: function () { if (release) { var r = release; release = null; r(); } },
+      onAsk: function (f) { onAsk = f; }
+    };
+  })();
+
   // The whole page takes dropped files (the app handles the drop); without
   // this the browser would open a file dropped beside the drop zone. A file
   // dropped outside the app's box (the page's margins) is given to the app.

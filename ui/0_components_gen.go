@@ -1963,6 +1963,44 @@ func (c *ExerciseView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgn.SetInnerHTML(c.ScoreText())
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 							vgparent.AppendChild(vgn)
+							if c.X.SaveErr != `` {
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "notice error"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "ex-save-error"}}}
+								vgparent.AppendChild(vgn)
+								{
+									vgparent := vgn
+									_ = vgparent
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+									vgparent.AppendChild(vgn)
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute(nil)}
+									vgparent.AppendChild(vgn)
+									vgn.SetInnerHTML(c.X.SaveErr)
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+									vgparent.AppendChild(vgn)
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute(nil)}
+									vgparent.AppendChild(vgn)
+									{
+										vgparent := vgn
+										_ = vgparent
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "ex-save-download"}}}
+										vgparent.AppendChild(vgn)
+										vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+											EventType:	"click",
+											Func:		func(event vugu.DOMEvent) { c.X.DownloadSubmission() },
+											// TODO: implement capture, etc. mostly need to decide syntax
+										})
+										{
+											vgparent := vgn
+											_ = vgparent
+											vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Download your submission"}
+											vgparent.AppendChild(vgn)
+										}
+									}
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+									vgparent.AppendChild(vgn)
+								}
+							}
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+							vgparent.AppendChild(vgn)
 							if c.X.Error != `` {
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "notice error"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "ex-error"}}}
 								vgparent.AppendChild(vgn)
@@ -2491,7 +2529,7 @@ func (c *ExerciseView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 											vgn.SetInnerHTML(`Report of ` + c.StudentName())
 											vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
 											vgparent.AppendChild(vgn)
-											for vgiterkeyt, v := range c.X.StudentReport() {
+											for vgiterkeyt, v := range c.X.ReportShown() {
 												var vgiterkey interface{} = vgiterkeyt
 												_ = vgiterkey
 												v := v
@@ -2512,6 +2550,29 @@ func (c *ExerciseView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 													vgout.Components = append(vgout.Components, vgcomp)
 													vgn = &vugu.VGNode{Component: vgcomp}
 													vgparent.AppendChild(vgn)
+												}
+											}
+											vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
+											vgparent.AppendChild(vgn)
+											if len(c.X.ReportShown()) < len(c.X.StudentReport()) {
+												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "window"}, vugu.VGAttribute{Namespace: "", Key: "data-window", Val: "report"}}}
+												vgparent.AppendChild(vgn)
+												{
+													vgparent := vgn
+													_ = vgparent
+													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
+													vgparent.AppendChild(vgn)
+													vgn.SetInnerHTML(WindowText(len(c.X.ReportShown()), len(c.X.StudentReport()), `sentence`))
+													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " "}
+													vgparent.AppendChild(vgn)
+													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-more"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "ex-report-more"}}}
+													vgparent.AppendChild(vgn)
+													vgn.SetInnerHTML(WindowButton(len(c.X.ReportShown()), len(c.X.StudentReport())))
+													vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+														EventType:	"click",
+														Func:		func(event vugu.DOMEvent) { c.X.MoreReport() },
+														// TODO: implement capture, etc. mostly need to decide syntax
+													})
 												}
 											}
 											vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
@@ -5267,7 +5328,30 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "sentence-text"}}}
 		vgparent.AppendChild(vgn)
 		vgn.AddAttrInterface("lang", c.Lang())
-		vgn.SetInnerHTML(c.View.Text)
+		{
+			vgparent := vgn
+			_ = vgparent
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
+			vgparent.AppendChild(vgn)
+			vgn.SetInnerHTML(c.Text())
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " "}
+			vgparent.AppendChild(vgn)
+			if c.TextCut() {
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-all"}}}
+				vgparent.AppendChild(vgn)
+				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+					EventType:	"click",
+					Func:		func(event vugu.DOMEvent) { c.ShowAll() },
+					// TODO: implement capture, etc. mostly need to decide syntax
+				})
+				{
+					vgparent := vgn
+					_ = vgparent
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "show all"}
+					vgparent.AppendChild(vgn)
+				}
+			}
+		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
 		vgparent.AppendChild(vgn)
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "legend"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Legend"}}}
@@ -5344,7 +5428,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			_ = vgparent
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 			vgparent.AppendChild(vgn)
-			for vgiterkeyt, s := range c.View.Synsets {
+			for vgiterkeyt, s := range c.Synsets() {
 				var vgiterkey interface{} = vgiterkeyt
 				_ = vgiterkey
 				s := s
@@ -5437,7 +5521,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 										_ = vgparent
 										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
 										vgparent.AppendChild(vgn)
-										for vgiterkeyt, tok := range slot {
+										for vgiterkeyt, tok := range Words(slot) {
 											var vgiterkey interface{} = vgiterkeyt
 											_ = vgiterkey
 											tok := tok
@@ -5446,7 +5530,22 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 											vgparent.AppendChild(vgn)
 											vgn.AddAttrInterface("class", TokClass(tok))
 											vgn.AddAttrInterface("title", TokTitle(tok))
-											vgn.SetInnerHTML(tok.Text)
+											vgn.SetInnerHTML(Word(tok, c.Full()))
+										}
+										if Rest(slot, c.Full()) != `` {
+											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "tok rest"}}}
+											vgparent.AppendChild(vgn)
+											vgn.SetInnerHTML(Rest(slot, c.Full()))
+										}
+										if Cut(slot, c.Full()) {
+											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-all"}}}
+											vgparent.AppendChild(vgn)
+											vgn.SetInnerHTML(CutText(slot))
+											vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+												EventType:	"click",
+												Func:		func(event vugu.DOMEvent) { c.ShowAll() },
+												// TODO: implement capture, etc. mostly need to decide syntax
+											})
 										}
 										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
 										vgparent.AppendChild(vgn)
@@ -5465,6 +5564,29 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
 			vgparent.AppendChild(vgn)
+		}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+		vgparent.AppendChild(vgn)
+		if c.SynsetsShown() < len(c.View.Synsets) {
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "window"}, vugu.VGAttribute{Namespace: "", Key: "data-window", Val: "synsets"}}}
+			vgparent.AppendChild(vgn)
+			{
+				vgparent := vgn
+				_ = vgparent
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
+				vgparent.AppendChild(vgn)
+				vgn.SetInnerHTML(WindowText(c.SynsetsShown(), len(c.View.Synsets), `synset`))
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " "}
+				vgparent.AppendChild(vgn)
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-more"}}}
+				vgparent.AppendChild(vgn)
+				vgn.SetInnerHTML(WindowButton(c.SynsetsShown(), len(c.View.Synsets)))
+				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+					EventType:	"click",
+					Func:		func(event vugu.DOMEvent) { c.MoreSynsets() },
+					// TODO: implement capture, etc. mostly need to decide syntax
+				})
+			}
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\n  "}
 		vgparent.AppendChild(vgn)
@@ -5535,7 +5657,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						_ = vgparent
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 						vgparent.AppendChild(vgn)
-						for vgiterkeyt, e := range sv.Extractions {
+						for vgiterkeyt, e := range c.Extractions(sv) {
 							var vgiterkey interface{} = vgiterkeyt
 							_ = vgiterkey
 							e := e
@@ -5594,14 +5716,29 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 												_ = vgparent
 												vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
 												vgparent.AppendChild(vgn)
-												for vgiterkeyt, tok := range slot {
+												for vgiterkeyt, tok := range Words(slot) {
 													var vgiterkey interface{} = vgiterkeyt
 													_ = vgiterkey
 													tok := tok
 													_ = tok
 													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "tok"}}}
 													vgparent.AppendChild(vgn)
-													vgn.SetInnerHTML(tok.Text)
+													vgn.SetInnerHTML(Word(tok, c.Full()))
+												}
+												if Rest(slot, c.Full()) != `` {
+													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "tok rest"}}}
+													vgparent.AppendChild(vgn)
+													vgn.SetInnerHTML(Rest(slot, c.Full()))
+												}
+												if Cut(slot, c.Full()) {
+													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-all"}}}
+													vgparent.AppendChild(vgn)
+													vgn.SetInnerHTML(CutText(slot))
+													vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+														EventType:	"click",
+														Func:		func(event vugu.DOMEvent) { c.ShowAll() },
+														// TODO: implement capture, etc. mostly need to decide syntax
+													})
 												}
 												vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n              "}
 												vgparent.AppendChild(vgn)
@@ -5692,7 +5829,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 															_ = vgparent
 															vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                  "}
 															vgparent.AppendChild(vgn)
-															for vgiterkeyt, tok := range slot {
+															for vgiterkeyt, tok := range Words(slot) {
 																var vgiterkey interface{} = vgiterkeyt
 																_ = vgiterkey
 																tok := tok
@@ -5701,7 +5838,22 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 																vgparent.AppendChild(vgn)
 																vgn.AddAttrInterface("class", TokClass(tok))
 																vgn.AddAttrInterface("title", TokTitle(tok))
-																vgn.SetInnerHTML(tok.Text)
+																vgn.SetInnerHTML(Word(tok, c.Full()))
+															}
+															if Rest(slot, c.Full()) != `` {
+																vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "tok rest"}}}
+																vgparent.AppendChild(vgn)
+																vgn.SetInnerHTML(Rest(slot, c.Full()))
+															}
+															if Cut(slot, c.Full()) {
+																vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-all"}}}
+																vgparent.AppendChild(vgn)
+																vgn.SetInnerHTML(CutText(slot))
+																vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+																	EventType:	"click",
+																	Func:		func(event vugu.DOMEvent) { c.ShowAll() },
+																	// TODO: implement capture, etc. mostly need to decide syntax
+																})
 															}
 															vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
 															vgparent.AppendChild(vgn)
@@ -5741,7 +5893,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 															_ = vgparent
 															vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                  "}
 															vgparent.AppendChild(vgn)
-															for vgiterkeyt, tok := range slot {
+															for vgiterkeyt, tok := range Words(slot) {
 																var vgiterkey interface{} = vgiterkeyt
 																_ = vgiterkey
 																tok := tok
@@ -5750,7 +5902,22 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 																vgparent.AppendChild(vgn)
 																vgn.AddAttrInterface("class", TokClass(tok))
 																vgn.AddAttrInterface("title", TokTitle(tok))
-																vgn.SetInnerHTML(tok.Text)
+																vgn.SetInnerHTML(Word(tok, c.Full()))
+															}
+															if Rest(slot, c.Full()) != `` {
+																vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "tok rest"}}}
+																vgparent.AppendChild(vgn)
+																vgn.SetInnerHTML(Rest(slot, c.Full()))
+															}
+															if Cut(slot, c.Full()) {
+																vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-all"}}}
+																vgparent.AppendChild(vgn)
+																vgn.SetInnerHTML(CutText(slot))
+																vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+																	EventType:	"click",
+																	Func:		func(event vugu.DOMEvent) { c.ShowAll() },
+																	// TODO: implement capture, etc. mostly need to decide syntax
+																})
 															}
 															vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
 															vgparent.AppendChild(vgn)
@@ -5773,6 +5940,13 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
 									vgparent.AppendChild(vgn)
 									vgn.SetInnerHTML(MoreText(e))
+								}
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
+								vgparent.AppendChild(vgn)
+								if e.ClosestSkipped {
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint closest-skipped"}}}
+									vgparent.AppendChild(vgn)
+									vgn.SetInnerHTML(SkippedText())
 								}
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
 								vgparent.AppendChild(vgn)
@@ -5802,6 +5976,30 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						}
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 						vgparent.AppendChild(vgn)
+					}
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+					vgparent.AppendChild(vgn)
+					if c.Shown(sv) < len(sv.Extractions) {
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "window"}}}
+						vgparent.AppendChild(vgn)
+						vgn.AddAttrInterface("data-window", sv.Name)
+						{
+							vgparent := vgn
+							_ = vgparent
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
+							vgparent.AppendChild(vgn)
+							vgn.SetInnerHTML(WindowText(c.Shown(sv), len(sv.Extractions), `extraction`))
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " "}
+							vgparent.AppendChild(vgn)
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-more"}}}
+							vgparent.AppendChild(vgn)
+							vgn.SetInnerHTML(WindowButton(c.Shown(sv), len(sv.Extractions)))
+							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+								EventType:	"click",
+								Func:		func(event vugu.DOMEvent) { c.MoreExtractions(sv) },
+								// TODO: implement capture, etc. mostly need to decide syntax
+							})
+						}
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 					vgparent.AppendChild(vgn)
@@ -7581,6 +7779,100 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgparent := vgn
 						_ = vgparent
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Keep it"}
+						vgparent.AppendChild(vgn)
+					}
+				}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+				vgparent.AppendChild(vgn)
+			}
+		}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+		vgparent.AppendChild(vgn)
+		if c.S.Elsewhere {
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "notice"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "status"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio-elsewhere"}}}
+			vgparent.AppendChild(vgn)
+			{
+				vgparent := vgn
+				_ = vgparent
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+				vgparent.AppendChild(vgn)
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute(nil)}
+				vgparent.AppendChild(vgn)
+				vgn.SetInnerHTML(vugu.HTML("This studio is being edited in another tab of this page, which saves it. Here it is read-only, so that neither tab overwrites the other\x26#39;s edits."))
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+				vgparent.AppendChild(vgn)
+				if c.S.Taking {
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute(nil)}
+					vgparent.AppendChild(vgn)
+					{
+						vgparent := vgn
+						_ = vgparent
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "spinner"}, vugu.VGAttribute{Namespace: "", Key: "aria-hidden", Val: "true"}}}
+						vgparent.AppendChild(vgn)
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " Waiting for the other tab to save and hand the editing over…"}
+						vgparent.AppendChild(vgn)
+					}
+				}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+				vgparent.AppendChild(vgn)
+				if !c.S.Taking {
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute(nil)}
+					vgparent.AppendChild(vgn)
+					{
+						vgparent := vgn
+						_ = vgparent
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio-edit-here"}}}
+						vgparent.AppendChild(vgn)
+						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+							EventType:	"click",
+							Func:		func(event vugu.DOMEvent) { c.S.App.EditHere() },
+							// TODO: implement capture, etc. mostly need to decide syntax
+						})
+						{
+							vgparent := vgn
+							_ = vgparent
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Edit here"}
+							vgparent.AppendChild(vgn)
+						}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " The other tab saves its work first, then becomes read-only."}
+						vgparent.AppendChild(vgn)
+					}
+				}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+				vgparent.AppendChild(vgn)
+			}
+		}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+		vgparent.AppendChild(vgn)
+		if c.S.Save.Err != `` && c.S.Work != nil {
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "notice error"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio-save-error"}}}
+			vgparent.AppendChild(vgn)
+			{
+				vgparent := vgn
+				_ = vgparent
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+				vgparent.AppendChild(vgn)
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute(nil)}
+				vgparent.AppendChild(vgn)
+				vgn.SetInnerHTML(c.SaveErrorText())
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+				vgparent.AppendChild(vgn)
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute(nil)}
+				vgparent.AppendChild(vgn)
+				{
+					vgparent := vgn
+					_ = vgparent
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio-save-download"}}}
+					vgparent.AppendChild(vgn)
+					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+						EventType:	"click",
+						Func:		func(event vugu.DOMEvent) { c.DownloadUnsaved() },
+						// TODO: implement capture, etc. mostly need to decide syntax
+					})
+					{
+						vgparent := vgn
+						_ = vgparent
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Download the work (BenchIE gold)"}
 						vgparent.AppendChild(vgn)
 					}
 				}

@@ -17,8 +17,9 @@ import (
 
 // ExerciseApp is what an exercise page asks of the browser side.
 type ExerciseApp interface {
-	// SaveExercise keeps the student's work (JSON) in the browser.
-	SaveExercise(work string)
+	// SaveExercise keeps the student's work (JSON) in the browser, or says
+	// why it could not (a full quota, storage blocked).
+	SaveExercise(work string) error
 	Download(name, mime, text string)
 	// ReadSubmissions reads picked or dropped files, then calls
 	// Exercise.TakeSubmissions under the lock.
@@ -43,8 +44,11 @@ type Exercise struct {
 	Feedback exercise.Feedback
 	Teacher  bool   // the teacher's tab is on screen
 	Error    string // the last refused action of the student
-	drafts   []exerciseDraft
-	detail   *Model // the explorer's sentence views need one; it holds nothing
+	// SaveErr says that the last save failed: the work since is only in
+	// this tab, and the page offers its download at once.
+	SaveErr string
+	drafts  []exerciseDraft
+	detail  *Model // the explorer's sentence views need one; it holds nothing
 
 	// The teacher's side: submissions read, files refused with why, the
 	// class table and the student whose report is open (-1: none).
@@ -52,6 +56,10 @@ type Exercise struct {
 	Refused []string
 	Class   *exercise.Class
 	Student int
+	// report is the open student's report, made once (a render reads it
+	// many times), and reportOf the row it is of.
+	report   []explain.SentenceView
+	reportOf int
 }
 
 type exerciseDraft struct {
@@ -79,9 +87,15 @@ func NewExercise(app ExerciseApp, sp exercise.Spec, gold *evaluate.Gold, saved s
 
 func (x *Exercise) check() { x.Feedback = exercise.Check(x.Spec, x.Gold, x.Work.Extractions) }
 
+// save keeps the work in the browser. A failure leaves what was stored
+// before as it was (localStorage writes a key whole or not at all) and is
+// shown at once, with the download of the work.
 func (x *Exercise) save() {
 	b, _ := json.Marshal(x.Work)
-	x.App.SaveExercise(string(b))
+	x.SaveErr = ""
+	if err := x.App.SaveExercise(string(b)); err != nil {
+		x.SaveErr = "Your work is no longer being saved in this browser (" + strings.TrimSuffix(err.Error(), ".") + "): what you did since is only in this tab and is lost when it closes. Download your submission now to keep it."
+	}
 }
 
 // Tokens are sentence si's words, as the gold writes them.
@@ -209,7 +223,7 @@ func (x *Exercise) TakeSubmissions(files []PickedFile) {
 		x.Subs = append(x.Subs, sub)
 	}
 	x.Student = -1
-	x.Class = nil
+	x.Class, x.report = nil, nil
 	if len(x.Subs) == 0 {
 		return
 	}
@@ -223,7 +237,7 @@ func (x *Exercise) TakeSubmissions(files []PickedFile) {
 
 // ClearSubmissions empties the class table.
 func (x *Exercise) ClearSubmissions() {
-	x.Subs, x.Refused, x.Class, x.Student = nil, nil, nil, -1
+	x.Subs, x.Refused, x.Class, x.Student, x.report = nil, nil, nil, -1, nil
 }
 
 // StudentReport is the open student's report, sentence by sentence.
@@ -231,14 +245,27 @@ func (x *Exercise) StudentReport() []explain.SentenceView {
 	if x.Class == nil || x.Student < 0 || x.Student >= len(x.Class.Rows) {
 		return nil
 	}
-	views := x.Class.Report(x.Class.Rows[x.Student])
+	if x.report != nil && x.reportOf == x.Student {
+		return x.report
+	}
+	views := x.Class.Report(x.Class.Rows[x.Student], closestRows)
 	if !x.Spec.ShowGold {
 		for i := range views {
 			views[i] = exercise.Hide(views[i])
 		}
 	}
+	x.report, x.reportOf = views, x.Student
 	return views
 }
+
+// ReportShown is the window of the report's sentences on screen.
+func (x *Exercise) ReportShown() []explain.SentenceView {
+	r := x.StudentReport()
+	return r[:x.detail.Window.Rows("report", len(r))]
+}
+
+// MoreReport shows the report's next sentences.
+func (x *Exercise) MoreReport() { x.detail.Window.More("report") }
 
 // ExerciseView is the page of an exercise file: the student's tab and the
 // teacher's.
@@ -362,4 +389,7 @@ func (c *ExerciseView) ClassNote() string {
 func (c *ExerciseView) ShowTeacher(on bool) { c.X.Teacher = on }
 
 // OpenReport opens row i's report.
-func (c *ExerciseView) OpenReport(i int) { c.X.Student = i }
+func (c *ExerciseView) OpenReport(i int) {
+	c.X.Student = i
+	c.X.detail.Window = Window{} // each report opens on its first page
+}

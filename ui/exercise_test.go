@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -14,10 +15,17 @@ import (
 
 type fakeExerciseApp struct {
 	saved     string
+	saveErr   error // SaveExercise fails with it
 	downloads map[string]string
 }
 
-func (f *fakeExerciseApp) SaveExercise(work string) { f.saved = work }
+func (f *fakeExerciseApp) SaveExercise(work string) error {
+	if f.saveErr != nil {
+		return f.saveErr
+	}
+	f.saved = work
+	return nil
+}
 func (f *fakeExerciseApp) Download(name, mime, text string) {
 	f.downloads[name] = text
 }
@@ -146,6 +154,32 @@ func TestExerciseStudent(t *testing.T) {
 	again.Remove(0)
 	if len(again.Work.Extractions) != 0 || again.Feedback.Score.TP != 0 || strings.Contains(app.saved, "Graner") {
 		t.Errorf("after Remove: %+v, saved %s", again.Work, app.saved)
+	}
+}
+
+// A save that fails (a full quota) is said at once, keeps the work in the
+// tab and leaves what was stored; the next save that works clears it.
+func TestExerciseSaveFails(t *testing.T) {
+	app, sp, gold := newTestExercise(t, false)
+	x := NewExercise(app, sp, gold, "")
+	x.SetName("Ana")
+	stored := app.saved
+	app.saveErr = errors.New("QuotaExceededError")
+	x.SetSlot(0, 0, "Graner")
+	x.SetSlot(0, 1, "handcuffed")
+	x.SetSlot(0, 2, "him")
+	x.Add(0)
+	if !strings.Contains(x.SaveErr, "QuotaExceededError") || !strings.Contains(x.SaveErr, "Download") || app.saved != stored || len(x.Work.Extractions) != 1 {
+		t.Fatalf("save error %q, stored %s, work %+v", x.SaveErr, app.saved, x.Work)
+	}
+	x.DownloadSubmission()
+	if sub := app.downloads["submission-ana.jsonl"]; !strings.Contains(sub, `"handcuffed"`) {
+		t.Errorf("the download lacks the unsaved extraction: %q", sub)
+	}
+	app.saveErr = nil
+	x.SetName("Ana")
+	if x.SaveErr != "" || !strings.Contains(app.saved, "handcuffed") {
+		t.Errorf("after a save that works: %q, stored %s", x.SaveErr, app.saved)
 	}
 }
 

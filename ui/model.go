@@ -341,6 +341,8 @@ type Model struct {
 	Analyses Analyses
 	// Dragging counts dragenter minus dragleave events: files are over the page.
 	Dragging int
+	// Window is what the windowed views show beyond their first page.
+	Window Window
 
 	sentenceCache map[sentenceKey]explain.SentenceView
 	listKey       listKey
@@ -381,6 +383,7 @@ func (m *Model) SetEvaluation(ev *evaluate.Evaluation) {
 	m.Explorer = nil
 	if ev != nil {
 		m.Explorer = explain.NewExplorer(ev)
+		m.Explorer.SearchClosest = closestRows
 	}
 	m.sentenceCache = nil
 }

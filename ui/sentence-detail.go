@@ -286,3 +286,45 @@ func FLTitle(e explain.ExtractionView) string {
 	}
 	return t
 }
+
+// The detail's windows (window.go): keys of its lists and its text.
+
+func (c *SentenceDetail) key(list string) string { return c.View.ID + "\x00" + list }
+
+// Full tells whether the sentence's long text is shown whole.
+func (c *SentenceDetail) Full() bool { return c.M.Window.Full(c.key("text")) }
+
+// ShowAll shows the sentence's long text whole.
+func (c *SentenceDetail) ShowAll() { c.M.Window.ShowAll(c.key("text")) }
+
+// Text is the sentence's text, cut at windowText characters unless full.
+func (c *SentenceDetail) Text() string { return cut(c.View.Text, windowText, c.Full()) }
+
+// TextCut tells whether the sentence's text is shown cut.
+func (c *SentenceDetail) TextCut() bool { return c.Text() != c.View.Text }
+
+// Synsets are the synsets shown, and SynsetsShown how many.
+func (c *SentenceDetail) Synsets() []explain.SynsetView {
+	return c.View.Synsets[:c.SynsetsShown()]
+}
+
+func (c *SentenceDetail) SynsetsShown() int {
+	return c.M.Window.Rows(c.key("synsets"), len(c.View.Synsets))
+}
+
+// MoreSynsets shows the next page of synsets.
+func (c *SentenceDetail) MoreSynsets() { c.M.Window.More(c.key("synsets")) }
+
+// Extractions are a system's extractions shown, and Shown how many.
+func (c *SentenceDetail) Extractions(sv explain.SystemView) []explain.ExtractionView {
+	return sv.Extractions[:c.Shown(sv)]
+}
+
+func (c *SentenceDetail) Shown(sv explain.SystemView) int {
+	return c.M.Window.Rows(c.key("system\x00"+sv.Name), len(sv.Extractions))
+}
+
+// MoreExtractions shows a system's next page of extractions.
+func (c *SentenceDetail) MoreExtractions(sv explain.SystemView) {
+	c.M.Window.More(c.key("system\x00" + sv.Name))
+}

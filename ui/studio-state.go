@@ -63,6 +63,9 @@ type StudioApp interface {
 	AgreementWork(side int, id string)
 	// SaveStudioPrefs keeps the studio's view state for the next visit.
 	SaveStudioPrefs()
+	// EditHere asks the tab that edits the studio to save and hand the
+	// editing over to this one (Studio.Elsewhere).
+	EditHere()
 }
 
 // SystemExtraction is one system extraction of a sentence, for the preview.
@@ -250,7 +253,12 @@ type Studio struct {
 	Status   string // the last action, said once ("Added to synset 2.")
 	Save     SaveStatus
 	Stored   bool // the browser keeps works (IndexedDB)
-	Prefs    StudioPrefs
+	// Elsewhere is set while another tab of the page edits the studio:
+	// this one shows the works read-only (one writer across tabs); Taking,
+	// while it has asked to take the editing over.
+	Elsewhere bool
+	Taking    bool
+	Prefs     StudioPrefs
 	// Tags are the precomputed English tags of the bundled sentences, once
 	// fetched (nil before, and for other languages).
 	Tags *nlp.Tags

@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/oiebench/oiebench/core/annotate"
 	"github.com/oiebench/oiebench/core/benchmarks"
@@ -94,7 +95,7 @@ func (c *StudioView) SaveText() string {
 	case c.S.Work == nil && len(c.S.Works) == 0:
 		return ""
 	case sv.Err != "":
-		return "Not saved: " + sv.Err + ". Export your work to keep it."
+		return "Not saved: " + strings.TrimSuffix(sv.Err, ".") + ". Export your work to keep it."
 	case sv.Saving || !sv.Saved:
 		return "Saving…"
 	case !c.S.Stored:
@@ -102,6 +103,15 @@ func (c *StudioView) SaveText() string {
 	}
 	return "✓ Saved in this browser"
 }
+
+// SaveErrorText says that the autosave failed, at once and in full: what
+// was stored before stays stored, the changes since are only in this tab.
+func (c *StudioView) SaveErrorText() string {
+	return "Your changes are no longer being saved in this browser (" + strings.TrimSuffix(c.S.Save.Err, ".") + "). What was saved before is kept; the changes since are only in this tab and are lost when it closes. Download the work now to keep them."
+}
+
+// DownloadUnsaved downloads the open work as the BenchIE export does.
+func (c *StudioView) DownloadUnsaved() { c.S.App.Export(annotate.FormatBenchIE) }
 
 // SaveTitle says how long the last save took.
 func (c *StudioView) SaveTitle() string {

@@ -28,6 +28,7 @@ func (f *fakeStudio) Adjudicate(sys, ext, k int)              { f.calls = append
 func (f *fakeStudio) AgreementFiles(side int, files js.Value) {}
 func (f *fakeStudio) AgreementWork(side int, id string)       {}
 func (f *fakeStudio) SaveStudioPrefs()                        {}
+func (f *fakeStudio) EditHere()                               {}
 func (f *fakeStudio) Extractions(string) []SystemExtraction {
 	return f.exts
 }

@@ -209,7 +209,7 @@ func TestSubmissionsAndClass(t *testing.T) {
 	if c.Rows[0].Student != "Cy" || c.Rows[2].Student != "Bo" {
 		t.Errorf("first is %s", c.Rows[0].Student)
 	}
-	rep := c.Report(c.Rows[0])
+	rep := c.Report(c.Rows[0], 0)
 	if len(rep) != 3 || len(rep[0].Systems[0].Extractions) != 1 || len(rep[1].Systems[0].Extractions) != 1 || rep[1].Systems[0].Extractions[0].Verdict != benchie.Correct {
 		t.Errorf("report of %s: %d sentences", c.Rows[0].Student, len(rep))
 	}

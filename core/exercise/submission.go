@@ -181,9 +181,12 @@ func ScoreClass(sp Spec, subs []Submission) (*Class, error) {
 	return c, nil
 }
 
-// Report explains one student's extractions, sentence by sentence.
-func (c *Class) Report(row Row) []explain.SentenceView {
+// Report explains one student's extractions, sentence by sentence; the
+// closest gold triples of at most maxClosest incorrect extractions per
+// sentence (0: all; explain.Explorer.SearchClosest).
+func (c *Class) Report(row Row, maxClosest int) []explain.SentenceView {
 	x := explain.NewExplorer(c.Eval)
+	x.SearchClosest = maxClosest
 	var out []explain.SentenceView
 	for si := range c.Eval.Gold.Sentences {
 		out = append(out, x.Sentence(si, benchie.Regular, []int{row.System}))

@@ -17,7 +17,19 @@ type Explorer struct {
 	// sentence, in file order. Verdicts name the same sentence on every facet.
 	bySentence [][][]int
 	forms      map[*benchie.Synset]formCount
+	// SearchClosest, when above 0, bounds the incorrect extractions of one
+	// system in one sentence whose closest gold triples Sentence looks for
+	// (the first, in file order), and their size (SearchClosestBytes): the
+	// search costs time in proportion to the extraction's tokens times the
+	// gold's, and a page shows a window of rows, not 20,000 at once. The
+	// others are marked ClosestSkipped.
+	SearchClosest int
 }
+
+// SearchClosestBytes bounds, under Explorer.SearchClosest, the extraction
+// whose closest gold triples are looked for: a 10 MB extraction would be
+// compared token by token with every gold triple of its sentence.
+const SearchClosestBytes = 4096
 
 type formCount struct {
 	n     int
@@ -197,6 +209,9 @@ type ExtractionView struct {
 	Closest []ClosestView
 	// MoreClosest counts equally close triples left out of Closest.
 	MoreClosest int
+	// ClosestSkipped is set for an incorrect extraction past the
+	// Explorer's SearchClosest, whose closest triples were not looked for.
+	ClosestSkipped bool
 	// FL is BenchIE^FL's verdict, when the evaluation has BenchIE^FL.
 	FL *FLView
 }
@@ -253,6 +268,7 @@ func (x *Explorer) Sentence(si int, f benchie.Facet, systems []int) SentenceView
 		}
 		system := x.ev.Systems[sys]
 		view := SystemView{System: sys, Name: system.Name}
+		incorrect := 0
 		for _, k := range x.bySentence[sys][si] {
 			j := res.Judgements[k]
 			e := system.Extractions[k]
@@ -262,7 +278,12 @@ func (x *Explorer) Sentence(si int, f benchie.Facet, systems []int) SentenceView
 				ev.Slots[i] = SlotTokens(slot)
 			}
 			if j.Verdict == benchie.Incorrect {
-				ev.Closest, ev.MoreClosest = closest(compiled, s, si, t, f)
+				incorrect++
+				if x.SearchClosest > 0 && (incorrect > x.SearchClosest || len(t.Subject)+len(t.Relation)+len(t.Object) > SearchClosestBytes) {
+					ev.ClosestSkipped = true
+				} else {
+					ev.Closest, ev.MoreClosest = closest(compiled, s, si, t, f)
+				}
 			}
 			ev.FL = x.flView(sys, k)
 			view.Extractions = append(view.Extractions, ev)

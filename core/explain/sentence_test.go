@@ -1,6 +1,7 @@
 package explain
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/oiebench/oiebench/core/benchie"
@@ -120,5 +121,70 @@ func TestCompare(t *testing.T) {
 	}
 	if same := x.Compare(2, 2, benchie.Regular); len(same.Sentences) != 0 || same.OnlyA+same.OnlyB != 0 {
 		t.Errorf("a system differs from itself: %+v", same)
+	}
+}
+
+// SearchClosest bounds the incorrect extractions whose closest gold triples
+// are looked for, per system and sentence; the others are marked, and
+// the ones looked for are the same as without the bound.
+func TestSearchClosest(t *testing.T) {
+	gold, systems := bundled(t, "en")
+	ev := evaluate.NewWorkspace(gold).Evaluate(systems, evaluate.Options{})
+	all, bounded := NewExplorer(ev), NewExplorer(ev)
+	bounded.SearchClosest = 2
+	checked := 0
+	for si := range gold.Sentences[:30] {
+		a, b := all.Sentence(si, benchie.Regular, nil), bounded.Sentence(si, benchie.Regular, nil)
+		for s := range a.Systems {
+			incorrect := 0
+			for e, ea := range a.Systems[s].Extractions {
+				eb := b.Systems[s].Extractions[e]
+				if ea.Verdict != benchie.Incorrect {
+					continue
+				}
+				incorrect++
+				if incorrect <= 2 {
+					if eb.ClosestSkipped || len(eb.Closest) != len(ea.Closest) || eb.MoreClosest != ea.MoreClosest {
+						t.Fatalf("sentence %d, system %d, extraction %d: bounded %+v, all %+v", si, s, e, eb, ea)
+					}
+				} else if !eb.ClosestSkipped || eb.Closest != nil || ea.ClosestSkipped {
+					t.Fatalf("sentence %d, system %d, extraction %d past the bound: %+v", si, s, e, eb)
+				}
+				checked++
+			}
+		}
+	}
+	if checked < 50 {
+		t.Fatalf("%d incorrect extractions checked", checked)
+	}
+}
+
+// Under SearchClosest, an incorrect extraction over SearchClosestBytes is
+// not compared with the gold (a 10 MB one would be, token by token).
+func TestSearchClosestBytes(t *testing.T) {
+	gold, systems := bundled(t, "en")
+	sys := systems[0]
+	k := 0
+	for k < len(sys.Extractions) && sys.Extractions[k].SentID != gold.Sentences[1].ID {
+		k++
+	}
+	sys.Extractions[k].Object = strings.Repeat("x ", SearchClosestBytes)
+	x := NewExplorer(evaluate.NewWorkspace(gold).Evaluate(systems, evaluate.Options{}))
+	x.SearchClosest = 200
+	found := 0
+	for _, e := range x.Sentence(1, benchie.Regular, []int{0}).Systems[0].Extractions {
+		long := len(e.Slots[2]) > SearchClosestBytes/4
+		if long {
+			found++
+		}
+		if e.Verdict == benchie.Incorrect && long != e.ClosestSkipped {
+			t.Errorf("extraction %d (%d object tokens): skipped %v", e.Index, len(e.Slots[2]), e.ClosestSkipped)
+		}
+		if long && e.Verdict != benchie.Incorrect {
+			t.Fatalf("the long extraction is %v", e.Verdict)
+		}
+	}
+	if found != 1 {
+		t.Errorf("%d long extractions in the view, want 1", found)
 	}
 }

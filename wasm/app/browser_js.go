@@ -133,10 +133,16 @@ func localGet(key string) (string, bool) {
 	return v.String(), true
 }
 
-func localSet(key, value string) {
-	if ls, err := global("localStorage"); err == nil {
-		catch(func() { ls.Call("setItem", key, value) })
+func localSet(key, value string) { localStore(key, value) }
+
+// localStore writes localStorage and says why it could not: blocked
+// storage, or a full quota (QuotaExceededError), which a user must hear of.
+func localStore(key, value string) error {
+	ls, err := global("localStorage")
+	if err != nil {
+		return err
 	}
+	return catch(func() { ls.Call("setItem", key, value) })
 }
 
 func (jsBrowser) Asset(path string) ([]byte, error) {
@@ -371,7 +377,7 @@ func (jsBrowser) Mark(name string) {
 }
 
 func (jsBrowser) LoadText(key string) (string, bool) { return localGet(key) }
-func (jsBrowser) SaveText(key, value string)         { localSet(key, value) }
+func (jsBrowser) SaveText(key, value string) error   { return localStore(key, value) }
 
 // embedded tells whether the page embeds a file (the single-file builds).
 func embedded(path string) bool {

@@ -13,9 +13,10 @@ type exerciseBrowser interface {
 	Asset(path string) ([]byte, error)
 	ReadFiles(files js.Value) []pickedFile
 	Download(name, mime, text string)
-	// LoadText and SaveText keep a string in the browser (localStorage).
+	// LoadText and SaveText keep a string in the browser (localStorage);
+	// SaveText says why it could not (a full quota, blocked storage).
 	LoadText(key string) (string, bool)
-	SaveText(key, value string)
+	SaveText(key, value string) error
 }
 
 // exerciseApp implements ui.ExerciseApp.
@@ -47,7 +48,7 @@ func openExercise(env vugu.EventEnv, br exerciseBrowser) (*ui.Exercise, error) {
 	return a.x, nil
 }
 
-func (a *exerciseApp) SaveExercise(work string)         { a.br.SaveText(a.key, work) }
+func (a *exerciseApp) SaveExercise(work string) error   { return a.br.SaveText(a.key, work) }
 func (a *exerciseApp) Download(name, mime, text string) { a.br.Download(name, mime, text) }
 
 // ReadSubmissions implements ui.ExerciseApp: files are read in the

@@ -41,8 +41,11 @@ func (b *siteBrowser) download(name string) (string, bool) {
 	return s, ok
 }
 func (b *siteBrowser) LoadText(key string) (string, bool) { s, ok := b.texts[key]; return s, ok }
-func (b *siteBrowser) SaveText(key, value string)         { b.texts[key] = value }
-func (b *siteBrowser) ReadFiles(js.Value) []pickedFile    { return nil }
+func (b *siteBrowser) SaveText(key, value string) error {
+	b.texts[key] = value
+	return nil
+}
+func (b *siteBrowser) ReadFiles(js.Value) []pickedFile { return nil }
 
 // The page makes the exercise file of the gold on screen, as the command
 // line does, and that file opens on the exercise with the student's work

@@ -53,7 +53,11 @@ type studio struct {
 	wake  chan struct{} // asks the saver to store what changed
 	saved chan struct{} // test hook: a save round finished
 	// stored is false when the browser keeps no works.
-	stored    bool
+	stored bool
+	// lease is the one-writer lease across tabs (nil: none); elsewhere is
+	// set while another tab holds it, and this tab changes nothing.
+	lease     studioLease
+	elsewhere bool
 	tagsAsked bool
 	agreeGen  int
 	nextID    int
@@ -74,7 +78,10 @@ func (a *app) initStudio() {
 
 // loadStudio reads the stored works; call it from start, outside the lock
 // (it waits for the browser).
-func (a *app) loadStudio() ([]storedWork, error) { return a.st.store.LoadWorks() }
+func (a *app) loadStudio() ([]storedWork, error) {
+	a.takeLease()
+	return a.st.store.LoadWorks()
+}
 
 // restoreStudio takes in the stored works (under the lock, before the
 // source is checked, so that a work can be the source). A work that cannot
@@ -83,18 +90,17 @@ func (a *app) restoreStudio(stored []storedWork, err error) {
 	s := a.m.Studio
 	a.st.stored = err == nil
 	s.Stored = a.st.stored
+	s.Elsewhere = a.st.elsewhere
 	if prefs, ok := a.st.store.LoadPrefs(); ok {
 		s.Prefs = prefs
 	}
 	for _, sw := range stored {
-		ed, _, lerr := annotate.LoadSnapshot(sw.Meta.Name, sw.Snapshot)
+		w, lerr := restoredWork(sw)
 		if lerr != nil {
 			s.Problems = append(s.Problems, ui.Problem{File: sw.Meta.Name, Message: lerr.Error(),
 				Kept: "This work could not be restored; it stays stored as it was, and nothing else changed."})
 			continue
 		}
-		w := &work{meta: sw.Meta, ed: ed}
-		w.issues = ed.Doc.Validate()
 		a.st.works = append(a.st.works, w)
 	}
 	slices.SortFunc(a.st.works, func(x, y *work) int { return int(y.meta.Updated - x.meta.Updated) })
@@ -110,6 +116,9 @@ func (a *app) restoreStudio(stored []storedWork, err error) {
 		a.prepare(a.st.open)
 	}
 	go a.saveLoop()
+	if a.st.elsewhere {
+		go a.awaitLease()
+	}
 	a.syncStudio()
 }
 
@@ -344,6 +353,9 @@ func (a *app) Apply(op annotate.Op) error {
 	if w == nil {
 		return errors.New("no work is open")
 	}
+	if a.st.elsewhere {
+		return errors.New(elsewhereMsg)
+	}
 	if err := w.ed.Apply(op); err != nil {
 		return err
 	}
@@ -362,7 +374,7 @@ func (a *app) Redo() { a.step(false) }
 
 func (a *app) step(undo bool) {
 	w := a.st.open
-	if w == nil {
+	if w == nil || a.refuseElsewhere() {
 		return
 	}
 	var op annotate.Op
@@ -421,7 +433,7 @@ func (a *app) SelectWork(id string) {
 // DeleteWork implements ui.StudioApp.
 func (a *app) DeleteWork(id string) {
 	i := slices.IndexFunc(a.st.works, func(w *work) bool { return w.meta.ID == id })
-	if i < 0 {
+	if i < 0 || a.refuseElsewhere() {
 		return
 	}
 	w := a.st.works[i]
@@ -521,6 +533,9 @@ func (a *app) Export(f annotate.Format) {
 
 // OpenFiles implements ui.StudioApp.
 func (a *app) OpenFiles(files js.Value) {
+	if a.refuseElsewhere() {
+		return
+	}
 	list := js.Global().Get("Array").Call("from", files)
 	go func() {
 		picked := a.br.ReadFiles(list)
@@ -547,6 +562,10 @@ func (a *app) openPicked(picked []pickedFile) {
 		}
 		a.env.Lock()
 		a.m.Studio.Busy = ""
+		if a.refuseElsewhere() { // the editing moved to another tab meanwhile
+			a.env.UnlockRender()
+			return
+		}
 		if err != nil {
 			pr := problemFor(p.Name, p.Data, err, "Your works are as they were.")
 			a.m.Studio.Problems = append([]ui.Problem{pr}, a.m.Studio.Problems...)
@@ -571,6 +590,9 @@ func warned(ws []oie.Warning) string {
 
 // StartFromText implements ui.StudioApp.
 func (a *app) StartFromText(name, text string) {
+	if a.refuseElsewhere() {
+		return
+	}
 	doc, err := annotate.ReadSentences(name, []byte(text))
 	if err != nil {
 		a.m.Studio.Say("Nothing to annotate yet: type or paste sentences, one a line.")

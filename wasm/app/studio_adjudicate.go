@@ -33,6 +33,9 @@ func (a *app) editCopy(source string, then func(w *work)) {
 			return
 		}
 	}
+	if a.refuseElsewhere() {
+		return
+	}
 	var path, lang string
 	var data []byte
 	if d, ok := benchmarks.DatasetByKey(source); ok {
@@ -77,6 +80,9 @@ func (a *app) editCopy(source string, then func(w *work)) {
 
 // Adjudicate implements ui.StudioApp.
 func (a *app) Adjudicate(sys, ext, k int) {
+	if a.refuseElsewhere() {
+		return
+	}
 	ev := a.m.Eval
 	if ev == nil || sys < 0 || sys >= len(ev.Systems) || ext < 0 || ext >= len(ev.Systems[sys].Extractions) {
 		return

@@ -20,6 +20,13 @@ import (
 
 func init() {
 	newStudioStore = func() studioStore { return &idbStudio{} }
+	newStudioLease = func() studioLease {
+		l, err := global("oiebenchLease")
+		if err != nil || !l.Get("offered").Truthy() {
+			return nil // no Web Locks: every tab writes, as before
+		}
+		return webLease{l}
+	}
 	studioStarted = listenStudioKeys
 }
 
@@ -225,4 +232,26 @@ func listenStudioKeys(a *app) {
 		return nil
 	})
 	sjs.Global().Get("document").Call("addEventListener", "keydown", fn)
+}
+
+// webLease is the studio's lease through loader.js's oiebenchLease (a Web
+// Lock and a BroadcastChannel). Hold and Wait wait for the browser: call
+// them from goroutines that hold no lock.
+type webLease struct{ v sjs.Value }
+
+func (l webLease) Hold() bool {
+	held, err := await(l.v.Call("tryHold"))
+	return err == nil && held.Truthy()
+}
+
+func (l webLease) Wait() error {
+	_, err := await(l.v.Call("wait"))
+	return err
+}
+
+func (l webLease) Ask()     { catch(func() { l.v.Call("ask") }) }
+func (l webLease) Release() { catch(func() { l.v.Call("release") }) }
+
+func (l webLease) OnAsk(f func()) {
+	l.v.Call("onAsk", sjs.FuncOf(func(sjs.Value, []sjs.Value) any { f(); return nil }))
 }

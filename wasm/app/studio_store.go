@@ -2,10 +2,12 @@ package main
 
 import (
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/oiebench/oiebench/core/annotate"
+	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/ui"
 )
 
@@ -161,4 +163,182 @@ func (s *memStore) SavePrefs(p ui.StudioPrefs) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.prefs = &p
+}
+
+// studioLease lets one tab at a time write the studio's works: two tabs
+// that both saved would each overwrite the other's edits in turn. The tab
+// that holds the lease writes; the others show the works read-only until
+// they get it (the holder closed, or gave it up when asked). One lease
+// covers the whole studio, not one work: a tab holds every work in memory
+// and saves any it changed, so a work deleted or made in one tab would
+// otherwise come back, or be lost, through the other.
+type studioLease interface {
+	// Hold takes the lease if no other tab holds it.
+	Hold() bool
+	// Wait waits until this tab holds the lease.
+	Wait() error
+	// Ask asks the tab that holds the lease to save and give it up.
+	Ask()
+	// Release gives the lease up.
+	Release()
+	// OnAsk calls f, from the browser's event loop, when another tab asks.
+	OnAsk(f func())
+}
+
+// newStudioLease makes the lease; nil (natively, or a browser without Web
+// Locks) means every tab writes.
+var newStudioLease = func() studioLease { return nil }
+
+// elsewhereMsg is said when a change is refused in a read-only tab.
+const elsewhereMsg = "This studio is being edited in another tab: here it is read-only. Choose “Edit here” to move the editing to this tab."
+
+// takeLease takes the studio's lease before the works are read (from
+// start, outside the lock): without it the tab shows the works read-only
+// and waits for the lease in the background (from restoreStudio, so that
+// the works it reads again replace the restored ones).
+func (a *app) takeLease() {
+	a.st.lease = newStudioLease()
+	if a.st.lease == nil {
+		return
+	}
+	a.st.lease.OnAsk(func() { go a.giveLease() })
+	a.st.elsewhere = !a.st.lease.Hold() // restoreStudio then waits for it
+}
+
+// refuseElsewhere refuses a change in a read-only tab, and says so.
+func (a *app) refuseElsewhere() bool {
+	if a.st.elsewhere {
+		a.m.Studio.Say(elsewhereMsg)
+	}
+	return a.st.elsewhere
+}
+
+// EditHere implements ui.StudioApp: the tab that holds the lease is asked
+// to save and give it up; awaitLease takes it over.
+func (a *app) EditHere() {
+	if !a.st.elsewhere || a.st.lease == nil {
+		return
+	}
+	a.m.Studio.Taking = true
+	a.st.lease.Ask()
+}
+
+// awaitLease waits for the lease, then reads the works again (the other
+// tab saved them last) and makes this tab the one that edits.
+func (a *app) awaitLease() {
+	if err := a.st.lease.Wait(); err != nil {
+		a.env.Lock()
+		a.m.Studio.Taking = false
+		a.m.Studio.Say("This tab could not take the editing over: %v.", err)
+		a.env.UnlockRender()
+		return
+	}
+	stored, err := a.st.store.LoadWorks()
+	a.env.Lock()
+	defer a.env.UnlockRender()
+	a.m.Studio.Taking = false
+	if err != nil {
+		// Nothing was read: the works on screen may be older than the
+		// stored ones, so this tab stays read-only rather than save them.
+		a.st.lease.Release()
+		a.m.Studio.Say("This tab could not read the works the other tab saved: %v.", err)
+		go a.awaitLease()
+		return
+	}
+	a.reloadWorks(stored)
+	a.st.elsewhere = false
+	a.m.Studio.Elsewhere = false
+	a.m.Studio.Say("This tab now edits the studio; the works are as the other tab saved them.")
+}
+
+// giveLease answers another tab's request: this tab stops editing, saves
+// what it has not saved yet, then gives the lease up and waits to get it
+// back. A save that fails is shown with its download (saveLoop) before the
+// lease goes.
+func (a *app) giveLease() {
+	a.env.Lock()
+	if a.st.elsewhere {
+		a.env.UnlockOnly()
+		return
+	}
+	a.st.elsewhere = true
+	a.m.Studio.Elsewhere = true
+	select {
+	case a.st.wake <- struct{}{}:
+	default:
+	}
+	a.env.UnlockRender()
+	for waited := time.Duration(0); waited < leaseSaveWait; waited += 50 * time.Millisecond {
+		a.env.Lock()
+		done := a.m.Studio.Save.Err != "" || !a.m.Studio.Save.Saving && a.allSaved()
+		a.env.UnlockOnly()
+		if done {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	a.st.lease.Release()
+	a.awaitLease()
+}
+
+// leaseSaveWait bounds how long a tab asked for the lease waits for its
+// last save (the storage's own bound is 4 s per work).
+const leaseSaveWait = 20 * time.Second
+
+// allSaved tells whether every work is stored.
+func (a *app) allSaved() bool {
+	for _, w := range a.st.works {
+		if w.rev != w.savedRev {
+			return false
+		}
+	}
+	return true
+}
+
+// reloadWorks replaces the works with the stored ones (under the lock),
+// keeping the open work open when it is still there.
+func (a *app) reloadWorks(stored []storedWork) {
+	openID := ""
+	if a.st.open != nil {
+		openID = a.st.open.meta.ID
+	}
+	a.st.works, a.st.open = nil, nil
+	for _, sw := range stored {
+		if w, err := restoredWork(sw); err == nil {
+			a.st.works = append(a.st.works, w)
+		}
+	}
+	slices.SortFunc(a.st.works, func(x, y *work) int { return int(y.meta.Updated - x.meta.Updated) })
+	for _, w := range a.st.works {
+		if w.meta.ID == openID {
+			a.st.open = w
+		}
+	}
+	if a.st.open == nil && len(a.st.works) > 0 {
+		a.st.open = a.st.works[0]
+	}
+	if a.st.open != nil {
+		a.prepare(a.st.open)
+	}
+	a.syncStudio()
+	if strings.HasPrefix(a.source, ui.WorkSourcePrefix) {
+		if a.workOf(a.source) == nil { // deleted in the other tab
+			a.source = benchmarks.BenchIE[0].Key
+			a.m.SetEvaluation(nil)
+			a.saveState()
+		}
+		a.requestScore()
+	}
+	a.syncModel()
+}
+
+// restoredWork makes a work of a stored one.
+func restoredWork(sw storedWork) (*work, error) {
+	ed, _, err := annotate.LoadSnapshot(sw.Meta.Name, sw.Snapshot)
+	if err != nil {
+		return nil, err
+	}
+	w := &work{meta: sw.Meta, ed: ed}
+	w.issues = ed.Doc.Validate()
+	return w, nil
 }

@@ -1,0 +1,185 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/cdp"
+	cdpage "github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+
+	"github.com/oiebench/oiebench/core/exercise"
+	"github.com/oiebench/oiebench/core/oie"
+)
+
+// Windowed views (issue 30): views of user data render a window of it, so
+// that no input the page accepts holds the tab over 200 ms.
+
+// longTasks records the page's long tasks (PerformanceObserver 'longtask':
+// main-thread tasks over 50 ms) in window.__long, from the first script.
+func longTasks(p *page) {
+	p.t.Helper()
+	const probe = `(() => {
+		window.__long = [];
+		new PerformanceObserver(l => { for (const e of l.getEntries()) window.__long.push([e.startTime, e.duration]); })
+			.observe({type: 'longtask', buffered: true});
+	})()`
+	p.do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, cdpage.AddScriptToEvaluateOnNewDocument, cdpage.AddScriptToEvaluateOnNewDocumentParams{Source: probe})
+		return err
+	}))
+}
+
+// longestSince is the longest task that started after the page's moment
+// since (ms), and the tasks over 200 ms.
+func longestSince(p *page, since float64) (longest float64, over200 int) {
+	p.t.Helper()
+	tasks := eval[[][2]float64](p, `window.__long`)
+	for _, task := range tasks {
+		if task[0] < since {
+			continue
+		}
+		longest = max(longest, task[1])
+		if task[1] > 200 {
+			over200++
+		}
+	}
+	return longest, over200
+}
+
+// The Sentences view of a system with 20,000 extractions of one sentence
+// and one extraction of 10 MB: each sentence opens on a page of 50
+// extractions with its count, "Show 50 more" adds the next, and the
+// 10 MB slot shows its first words with "show all"; no task of opening or
+// paging holds the tab over 200 ms.
+func TestSentencesWindowed(t *testing.T) {
+	var b strings.Builder
+	for i := 0; i < 20000; i++ {
+		fmt.Fprintf(&b, "1\tHe%d\tserved\tas the first Prime Minister\n", i)
+	}
+	b.WriteString("2\tGraner\thandcuffed\t")
+	b.WriteString(strings.Repeat("him ", 10<<20/4))
+	b.WriteString("\n")
+	path := writeTemp(t, "big.tsv", []byte(b.String()))
+
+	p := newPage(t)
+	longTasks(p)
+	p.open("")
+	pick(p, "#file-input", path)
+	p.waitFor("the big system scored", `document.querySelector('#scores td[data-system="big"]') !== null && document.querySelector('#app[data-ready="table"]') !== null`)
+	p.do(chromedp.Click(chromedp.CSS("#tab-sentences")))
+	p.waitFor("the explorer", `document.querySelector('#sentence-list') !== null`)
+
+	step := func(what string, act func(), ready string) float64 {
+		t.Helper()
+		since := eval[float64](p, `performance.now()`)
+		act()
+		p.waitFor(what, ready)
+		took := eval[float64](p, `performance.now()`) - since
+		longest, over := longestSince(p, since)
+		t.Logf("%s: %.0f ms, longest task %.0f ms", what, took, longest)
+		if over > 0 {
+			t.Errorf("%s: %d tasks over 200 ms (the longest %.0f ms)", what, over, longest)
+		}
+		return longest
+	}
+	big := `.detail .system-block[data-system="big"]`
+	step("sentence 1 of big", func() { choose(p, "#explore-system", "big") },
+		`document.querySelector('.detail').dataset.sentence === '1' && document.querySelectorAll('`+big+` li.extraction').length === 50`)
+	if got := eval[string](p, `document.querySelector('`+big+` .window').textContent`); !strings.Contains(got, "Showing 50 of 20") || !strings.Contains(got, "Show 50 more") {
+		t.Errorf("the window says %q", got)
+	}
+	step("50 more", func() { p.do(chromedp.Click(chromedp.CSS(big + ` .show-more`))) },
+		`document.querySelectorAll('`+big+` li.extraction').length === 100`)
+	p.screenshotView("sentences-windowed")
+	step("sentence 2 (a 10 MB extraction)", func() {
+		p.do(chromedp.Click(chromedp.CSS(`#sentence-list li[data-sentence="2"]`)))
+	}, `document.querySelector('.detail').dataset.sentence === '2' && document.querySelector('`+big+` .show-all') !== null`)
+	if n := eval[int](p, `document.querySelectorAll('`+big+` li.extraction .tok').length`); n > 3*60 {
+		t.Errorf("%d word elements for one extraction", n)
+	}
+	if got := eval[string](p, `document.querySelector('`+big+` .show-all').textContent`); !strings.Contains(got, "more words") {
+		t.Errorf("show all says %q", got)
+	}
+}
+
+// The teacher's report of a 200,000-line submission, forged to carry its
+// own perfect scores: the class table shows the scores of its extractions
+// (as exercise.ScoreClass computes them, to the last digit), and the
+// report opens on a page of 50 extractions per sentence with its count,
+// with no task of opening or paging it over 200 ms.
+func TestExerciseReportWindowed(t *testing.T) {
+	p := newPage(t)
+	longTasks(p)
+	downloads := allowDownloads(t, p)
+	p.open("")
+	p.do(chromedp.Click(chromedp.CSS("#make-exercise-toggle")))
+	p.waitFor("the form", `document.querySelector('#exercise-sentences') !== null`)
+	p.do(chromedp.SendKeys(chromedp.CSS("#exercise-sentences"), "2,3"), chromedp.SendKeys(chromedp.CSS("#exercise-title"), "Big"))
+	p.do(chromedp.Click(chromedp.CSS("#exercise-make")))
+	html := waitDownload(t, filepath.Join(downloads, "exercise.html"))
+	sp, err := exercise.Parse(exercise.AssetPath, []byte(embeddedJSON(t, string(html))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	exts := make([]exercise.Extraction, 200000)
+	for i := range exts {
+		exts[i] = exercise.Extraction{SentID: []string{"2", "3"}[i%2], Triple: oie.Triple{Subject: "Graner", Relation: fmt.Sprint("did ", i), Object: "him"}}
+	}
+	exts[0].Relation = "handcuffed" // one correct
+	clean, err := exercise.WriteSubmission(sp, "Ana", exts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub, err := exercise.ReadSubmission(sp, "ana.jsonl", clean)
+	if err != nil {
+		t.Fatal(err)
+	}
+	class, err := exercise.ScoreClass(sp, []exercise.Submission{sub})
+	if err != nil {
+		t.Fatal(err)
+	}
+	forged := strings.ReplaceAll(string(clean), `"student":"Ana"`, `"student":"Ana","precision":1,"recall":1,"f1":1,"tp":200000`)
+
+	p.do(chromedp.Navigate("file://" + filepath.Join(downloads, "exercise.html")))
+	p.waitFor("the exercise", `document.querySelector('#app[data-ready="exercise"]') !== null`)
+	p.do(chromedp.Click(chromedp.CSS("#tab-teacher")))
+	pick(p, "#ex-submissions", writeTemp(t, "ana.jsonl", []byte(forged)))
+	p.waitFor("the class table", `document.querySelector('#ex-class tr[data-student="Ana"]') !== null`)
+	s := class.Rows[0].Score
+	for metric, want := range map[string]float64{"precision": s.Precision, "recall": s.Recall, "f1": s.F1} {
+		if got := eval[string](p, `document.querySelector('#ex-class tr[data-student="Ana"] [data-metric="`+metric+`"]').dataset.value`); got != formatFull(want) {
+			t.Errorf("%s %s, recomputed from the extractions %s", metric, got, formatFull(want))
+		}
+	}
+	if s.F1 == 1 {
+		t.Fatal("the test's submission scores 1: the forgery would not show")
+	}
+
+	report := `#ex-report .system-block`
+	step := func(what string, act func(), ready string) {
+		t.Helper()
+		since := eval[float64](p, `performance.now()`)
+		act()
+		p.waitFor(what, ready)
+		took := eval[float64](p, `performance.now()`) - since
+		longest, over := longestSince(p, since)
+		t.Logf("%s: %.0f ms, longest task %.0f ms", what, took, longest)
+		if over > 0 {
+			t.Errorf("%s: %d tasks over 200 ms (the longest %.0f ms)", what, over, longest)
+		}
+	}
+	step("the report", func() { p.do(chromedp.Click(chromedp.CSS("#ex-student-0"))) },
+		`document.querySelectorAll('#ex-report .detail').length === 2 && document.querySelectorAll('`+report+` li.extraction').length === 100`)
+	if got := eval[string](p, `document.querySelector('`+report+` .window').textContent`); !strings.Contains(got, "Showing 50 of 100") {
+		t.Errorf("the report's window says %q", got)
+	}
+	step("50 more", func() { p.do(chromedp.Click(chromedp.CSS(report + ` .show-more`))) },
+		`document.querySelectorAll('`+report+` li.extraction').length === 150`)
+	p.screenshotView("exercise-report-windowed")
+}
