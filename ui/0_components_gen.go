@@ -7483,6 +7483,22 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 					vgparent.AppendChild(vgn)
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio-suggest"}, vugu.VGAttribute{Namespace: "", Key: "aria-controls", Val: "suggest-queue"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "System extractions the gold lacks, one key each (q)"}}}
+					vgparent.AppendChild(vgn)
+					vgn.AddAttrInterface("aria-expanded", fmt.Sprint(c.S.Suggest.Open))
+					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+						EventType:	"click",
+						Func:		func(event vugu.DOMEvent) { c.S.App.OpenSuggestions() },
+						// TODO: implement capture, etc. mostly need to decide syntax
+					})
+					{
+						vgparent := vgn
+						_ = vgparent
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Suggestions (q)"}
+						vgparent.AppendChild(vgn)
+					}
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+					vgparent.AppendChild(vgn)
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio-score"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "Score the systems against this gold in the Scores tab"}}}
 					vgparent.AppendChild(vgn)
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
@@ -8346,6 +8362,25 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					_ = vgparent
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 					vgparent.AppendChild(vgn)
+					if c.S.Suggest.Open {
+						{
+							vgcompKey := vugu.MakeCompKey(0x379A42996EFE60D0^vgin.CurrentPositionHash(), vgiterkey)
+							// ask BuildEnv for prior instance of this specific component
+							vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*SuggestQueueView)
+							if vgcomp == nil {
+								// create new one if needed
+								vgcomp = new(SuggestQueueView)
+								vgin.BuildEnv.WireComponent(vgcomp)
+							}
+							vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
+							vgcomp.S = c.S
+							vgout.Components = append(vgout.Components, vgcomp)
+							vgn = &vugu.VGNode{Component: vgcomp}
+							vgparent.AppendChild(vgn)
+						}
+					}
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+					vgparent.AppendChild(vgn)
 					if c.S.Sentence() == nil {
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "empty"}}}
 						vgparent.AppendChild(vgn)
@@ -8388,6 +8423,624 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Data: "style", Attr: []vugu.VGAttribute(nil)}
 	{
 		vgn.AppendChild(&vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n.guide-toc { display: flex; flex-wrap: wrap; gap: 2px 10px; font-size: 0.85rem; margin: 6px 0; }\n.guide-toc [aria-current=\"true\"] { font-weight: 600; text-decoration: none; }\n.guide-rule h3 { font-size: 1rem; margin: 6px 0; }\n.guide-rule p { font-size: 0.9rem; line-height: 1.45; }\n.studio-bar { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 16px; padding: 8px 12px; border: 1px solid var(--line); border-radius: 8px; background: var(--soft); }\n.studio-bar .label { color: var(--muted); font-size: 0.85rem; margin-right: 4px; }\n.studio-work select { max-width: 280px; }\n.bar-group { display: inline-flex; align-items: center; gap: 6px; }\n.button[disabled] { opacity: 0.45; cursor: default; background: var(--paper); }\n.button.primary { background: var(--accent); color: #fff; }\n.button.primary:hover { background: #005a8c; }\n.danger-link { color: var(--incorrect-ink); }\n.save-status { margin-left: auto; color: var(--muted); font-size: 0.85rem; }\n.save-status[data-saved=\"false\"] { color: var(--text); }\n.studio-status { margin: 10px 0 0; padding: 6px 12px; border-left: 4px solid var(--accent); background: var(--accent-soft); border-radius: 4px; font-size: 0.92rem; }\n.studio-start { margin-top: 16px; }\n.studio-start h2 { margin-bottom: 4px; }\n.start-grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(260px, 1fr)); gap: 14px; margin-top: 12px; }\n.start-grid section { border: 1px solid var(--line); border-radius: 8px; padding: 12px 14px; display: grid; gap: 8px; align-content: start; }\n.start-grid p { margin: 0; color: var(--muted); font-size: 0.92rem; }\n.start-grid textarea { width: 100%; font: inherit; padding: 6px 8px; border: 1px solid var(--line); border-radius: 6px; resize: vertical; }\n.start-grid .button { justify-self: start; margin-right: 6px; }\n.studio-main { display: grid; grid-template-columns: 320px minmax(0, 1fr); gap: 20px; align-items: start; margin-top: 14px; }\n.studio-side { position: sticky; top: 8px; }\n@media (max-width: 900px) { .studio-main { grid-template-columns: 1fr; } .studio-side { position: static; } }\n.studio-progress { margin-bottom: 10px; }\n.studio-progress p { margin: 4px 0 0; font-size: 0.88rem; }\n.meter { height: 8px; border-radius: 4px; background: var(--line); overflow: hidden; }\n.meter span { display: block; height: 100%; background: var(--correct); }\n.issues-tally { color: var(--incorrect-ink); }\n.studio-side .sentence-list { max-height: calc(100vh - 330px); }\n.state { display: inline-block; width: 1.3em; font-weight: 700; }\n.state.done { color: var(--correct-ink); }\n.state.todo { color: var(--muted); }\n.state.error { color: var(--incorrect-ink); }\n.state.warning { color: var(--missed-ink); }\n.keys { margin-top: 10px; font-size: 0.85rem; }\n.keys dl { display: grid; grid-template-columns: auto 1fr; gap: 3px 10px; margin: 8px 0 0; }\n.keys dt { white-space: nowrap; }\n.keys dd { margin: 0; color: var(--muted); }\nkbd { font-family: var(--mono); font-size: 0.8em; border: 1px solid var(--line); border-bottom-width: 2px; border-radius: 4px; padding: 0 4px; background: var(--paper); margin-right: 2px; }\n\n.studio-sentence .sentence-head { display: flex; justify-content: space-between; align-items: baseline; gap: 10px; flex-wrap: wrap; }\n.studio-sentence .nav { display: flex; gap: 6px; }\n.token-row { display: flex; flex-wrap: wrap; gap: 4px; margin: 10px 0 6px; font-size: 1.08rem; line-height: 1.5; }\n.token {\n  border: 1px solid var(--line); background: var(--paper); border-radius: 5px; padding: 1px 6px; cursor: pointer;\n  position: relative; text-underline-offset: 4px; text-decoration-thickness: 2px;\n}\n.token:hover { border-color: var(--accent); background: var(--accent-soft); }\n.token.cl-verb { background: #fbe7da; text-decoration-line: underline; text-decoration-style: solid; text-decoration-color: #d55e00; }\n.token.cl-entity { background: #dcecf7; text-decoration-line: underline; text-decoration-style: double; text-decoration-color: #0072b2; }\n.token.cl-noun { background: #ddf2ea; text-decoration-line: underline; text-decoration-style: dotted; text-decoration-color: #009e73; }\n.token.cl-number { background: #f8ecd0; text-decoration-line: underline; text-decoration-style: dashed; text-decoration-color: #b27300; }\n.token.used { border-color: var(--text); }\n.token .uses { font-size: 0.62rem; font-weight: 700; vertical-align: super; margin-left: 2px; color: var(--text); letter-spacing: 0.02em; }\n.class-legend { display: flex; flex-wrap: wrap; gap: 4px 12px; align-items: center; font-size: 0.82rem; color: var(--muted); margin: 0 0 12px; }\n.class-legend .token { font-size: 0.82rem; cursor: default; padding: 0 5px; }\n.class-legend select { font-size: 0.82rem; }\n\n.builder { border: 1px solid var(--accent); border-radius: 8px; padding: 10px 12px; background: #fbfdfe; }\n.builder.editing { border-style: dashed; }\n.builder h3 { margin-bottom: 6px; }\n.slots { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 8px; }\n@media (max-width: 1000px) { .slots { grid-template-columns: 1fr; } }\n.slot-box { border: 1px solid var(--line); border-radius: 6px; padding: 6px; background: var(--paper); min-height: 74px; }\n.slot-box.active { border: 2px solid var(--accent); padding: 5px; box-shadow: 0 0 0 3px var(--accent-soft); }\n.slot-box.has-error { border-color: var(--incorrect); }\n.slot-tab { border: 0; background: none; padding: 0; cursor: pointer; font-weight: 600; font-size: 0.85rem; color: var(--muted); }\n.slot-box.active .slot-tab { color: var(--accent); }\n.slot-box.active .slot-tab::after { content: \" · active\"; font-weight: 400; }\n.chips { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 4px; }\n.chip { border: 1px solid var(--line); border-radius: 12px; padding: 0 8px; background: var(--soft); cursor: pointer; }\n.chip[aria-pressed=\"true\"] { background: var(--accent); color: #fff; border-color: var(--accent); }\n.chip.opt { border-style: dashed; color: var(--muted); }\n.chip.opt[aria-pressed=\"true\"] { color: #fff; }\n.chip .br { font-weight: 700; color: var(--accent); }\n.chip[aria-pressed=\"true\"] .br { color: #fff; }\n.chip.typed, .w.typed { font-style: italic; }\n.chip.typed::after, .w.typed::after { content: \"✎\"; font-size: 0.7em; margin-left: 2px; font-style: normal; }\n.chip.bad { border-color: var(--incorrect); border-width: 2px; }\n.empty-slot { color: var(--muted); font-size: 0.85rem; font-style: italic; }\n.builder-tools { display: flex; flex-wrap: wrap; gap: 6px 10px; align-items: center; margin-top: 8px; }\n.builder-tools input[type=text] { padding: 2px 8px; border: 1px solid var(--line); border-radius: 6px; width: 12em; }\n.builder-tools .sep { width: 1px; height: 20px; background: var(--line); }\n.commit-row { display: flex; flex-wrap: wrap; gap: 8px 12px; align-items: center; margin-top: 10px; padding-top: 8px; border-top: 1px solid var(--line); }\n.commit-row select { max-width: 420px; }\n.preview { margin-top: 8px; font-size: 0.88rem; display: grid; gap: 4px; }\n.preview p { margin: 0; }\n.preview ul { margin: 2px 0 0; padding-left: 18px; }\n.preview li { font-family: var(--mono); font-size: 0.82rem; }\n.match { color: var(--correct-ink); }\n.issue { margin: 2px 0; font-size: 0.85rem; }\n.issue.error { color: var(--incorrect-ink); }\n.issue.warning { color: var(--missed-ink); }\n.issue.error::before { content: \"✖ \"; }\n.issue.warning::before { content: \"⚠ \"; }\n\n.studio-synsets { list-style: none; padding: 0; margin: 0; display: grid; gap: 8px; }\n.studio-synsets > li { border: 1px solid var(--line); border-radius: 8px; padding: 8px 10px; }\n.studio-synsets > li.target { border-left: 4px solid var(--accent); }\n.studio-synsets .synset-head { align-items: center; }\n.synset-tools, .triple-tools { display: inline-flex; gap: 4px; flex-wrap: wrap; }\n.tool { border: 1px solid transparent; background: none; color: var(--accent); cursor: pointer; padding: 0 5px; border-radius: 4px; font-size: 0.82rem; }\n.tool:hover { border-color: var(--line); background: var(--accent-soft); }\n.tool.danger { color: var(--incorrect-ink); }\n.tool.danger:hover { background: var(--incorrect-soft); }\n.studio-triple { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 4px 10px; padding: 3px 0; border-top: 1px solid var(--soft); }\n.studio-triple:first-child { border-top: 0; }\n.studio-triple.editing { background: var(--accent-soft); }\n.studio-triple .issues { flex-basis: 100%; }\n/* The tools of every triple stay quiet until the triple is pointed at or\n   holds focus (they stay in the tab order). */\n.triple-tools { opacity: 0.4; transition: opacity 0.15s; }\n.studio-triple:hover .triple-tools, .studio-triple:focus-within .triple-tools, .studio-triple.editing .triple-tools { opacity: 1; }\n.tslot { display: inline-flex; flex-wrap: wrap; gap: 0 4px; padding: 1px 6px; border-radius: 4px; background: var(--soft); margin-right: 4px; }\n.tslot.bad { box-shadow: inset 0 -2px 0 var(--incorrect); }\n.tslot .slot-letter { font-size: 0.65rem; font-weight: 700; color: var(--muted); align-self: center; }\n.w.opt { color: var(--muted); }\n.w.open::before { content: \"[\"; color: var(--accent); font-weight: 700; }\n.w.close::after { content: \"]\"; color: var(--accent); font-weight: 700; }\n.w.bad { text-decoration: underline wavy var(--incorrect); }\n.add-sentences { margin: 6px 0; }\n.add-sentences textarea { width: 100%; }\n.inline-panel { display: flex; flex-wrap: wrap; gap: 6px 10px; align-items: center; margin: 6px 0 2px; padding: 6px 8px; background: var(--soft); border-radius: 6px; font-size: 0.88rem; flex-basis: 100%; }\n", Attr: []vugu.VGAttribute(nil)})
+	}
+	vgout.AppendCSS(vgn)
+	return vgout
+}
+
+// 'fix' unused imports
+var _ fmt.Stringer
+var _ reflect.Type
+var _ vjson.RawMessage
+var _ js.Value
+
+func (c *SuggestQueueView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
+
+	vgout = &vugu.BuildOut{}
+
+	var vgiterkey interface{}
+	_ = vgiterkey
+	var vgn *vugu.VGNode
+	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "section", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "suggest-queue"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "suggest-queue"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Suggestion queue"}}}
+	vgout.Out = append(vgout.Out, vgn)	// root for output
+	vgn.AddAttrInterface("data-running", fmt.Sprint(c.Q().Running))
+	{
+		vgparent := vgn
+		_ = vgparent
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+		vgparent.AppendChild(vgn)
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "queue-head"}}}
+		vgparent.AppendChild(vgn)
+		{
+			vgparent := vgn
+			_ = vgparent
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+			vgparent.AppendChild(vgn)
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "h3", Attr: []vugu.VGAttribute(nil)}
+			vgparent.AppendChild(vgn)
+			vgn.SetInnerHTML(vugu.HTML("Suggestions from system output"))
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+			vgparent.AppendChild(vgn)
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "suggest-close"}}}
+			vgparent.AppendChild(vgn)
+			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+				EventType:	"click",
+				Func:		func(event vugu.DOMEvent) { c.Close() },
+				// TODO: implement capture, etc. mostly need to decide syntax
+			})
+			{
+				vgparent := vgn
+				_ = vgparent
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Close (Esc)"}
+				vgparent.AppendChild(vgn)
+			}
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+			vgparent.AppendChild(vgn)
+		}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+		vgparent.AppendChild(vgn)
+		if !c.Q().Running {
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3)}	// <vg-template>
+			vgparent.AppendChild(vgn)
+			{
+				vgparent := vgn
+				_ = vgparent
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+				vgparent.AppendChild(vgn)
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
+				vgparent.AppendChild(vgn)
+				{
+					vgparent := vgn
+					_ = vgparent
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Extractions of the systems below that no synset of this work accepts, clustered per sentence and ranked by how many systems produced them; decide them one key at a time."}
+					vgparent.AppendChild(vgn)
+				}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+				vgparent.AppendChild(vgn)
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "fieldset", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "suggest-systems"}}}
+				vgparent.AppendChild(vgn)
+				{
+					vgparent := vgn
+					_ = vgparent
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+					vgparent.AppendChild(vgn)
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "legend", Attr: []vugu.VGAttribute(nil)}
+					vgparent.AppendChild(vgn)
+					{
+						vgparent := vgn
+						_ = vgparent
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Systems"}
+						vgparent.AppendChild(vgn)
+					}
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+					vgparent.AppendChild(vgn)
+					if len(c.Q().Systems) == 0 {
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
+						vgparent.AppendChild(vgn)
+						{
+							vgparent := vgn
+							_ = vgparent
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "No system can be pooled: this work copies no shipped gold and no system file was added for it."}
+							vgparent.AppendChild(vgn)
+						}
+					}
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+					vgparent.AppendChild(vgn)
+					for i, s := range c.Q().Systems {
+						var vgiterkey interface{} = i
+						_ = vgiterkey
+						i := i
+						_ = i
+						s := s
+						_ = s
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "suggest-system"}}}
+						vgparent.AppendChild(vgn)
+						{
+							vgparent := vgn
+							_ = vgparent
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "checkbox"}}}
+							vgparent.AppendChild(vgn)
+							vgn.AddAttrInterface("data-system", s.Key)
+							{
+								b, err := vjson.Marshal(s.Chosen)
+								if err != nil {
+									panic(err)
+								}
+								vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "checked", JSONVal: vjson.RawMessage(b)})
+							}
+							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+								EventType:	"change",
+								Func:		func(event vugu.DOMEvent) { c.Toggle(i) },
+								// TODO: implement capture, etc. mostly need to decide syntax
+							})
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " "}
+							vgparent.AppendChild(vgn)
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
+							vgparent.AppendChild(vgn)
+							vgn.SetInnerHTML(s.Label)
+						}
+					}
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+					vgparent.AppendChild(vgn)
+				}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+				vgparent.AppendChild(vgn)
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "suggest-form"}}}
+				vgparent.AppendChild(vgn)
+				{
+					vgparent := vgn
+					_ = vgparent
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+					vgparent.AppendChild(vgn)
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute(nil)}
+					vgparent.AppendChild(vgn)
+					{
+						vgparent := vgn
+						_ = vgparent
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Suggestions per sentence "}
+						vgparent.AppendChild(vgn)
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "number"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "suggest-top"}, vugu.VGAttribute{Namespace: "", Key: "min", Val: "1"}, vugu.VGAttribute{Namespace: "", Key: "max", Val: "50"}}}
+						vgparent.AppendChild(vgn)
+						{
+							b, err := vjson.Marshal(fmt.Sprint(c.Q().Top))
+							if err != nil {
+								panic(err)
+							}
+							vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
+						}
+						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+							EventType:	"change",
+							Func:		func(event vugu.DOMEvent) { c.SetTop(event) },
+							// TODO: implement capture, etc. mostly need to decide syntax
+						})
+					}
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+					vgparent.AppendChild(vgn)
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute(nil)}
+					vgparent.AppendChild(vgn)
+					{
+						vgparent := vgn
+						_ = vgparent
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Accepted by "}
+						vgparent.AppendChild(vgn)
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "text"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "suggest-who"}}}
+						vgparent.AppendChild(vgn)
+						{
+							b, err := vjson.Marshal(c.Q().Who)
+							if err != nil {
+								panic(err)
+							}
+							vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
+						}
+						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+							EventType:	"input",
+							Func:		func(event vugu.DOMEvent) { c.SetWho(event) },
+							// TODO: implement capture, etc. mostly need to decide syntax
+						})
+					}
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+					vgparent.AppendChild(vgn)
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "button primary"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "suggest-start"}}}
+					vgparent.AppendChild(vgn)
+					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+						EventType:	"click",
+						Func:		func(event vugu.DOMEvent) { c.S.App.StartSuggestions() },
+						// TODO: implement capture, etc. mostly need to decide syntax
+					})
+					{
+						vgparent := vgn
+						_ = vgparent
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Start"}
+						vgparent.AppendChild(vgn)
+					}
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+					vgparent.AppendChild(vgn)
+				}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+				vgparent.AppendChild(vgn)
+			}
+		}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+		vgparent.AppendChild(vgn)
+		if c.Q().Busy != `` {
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "notice"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "status"}}}
+			vgparent.AppendChild(vgn)
+			{
+				vgparent := vgn
+				_ = vgparent
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "spinner"}, vugu.VGAttribute{Namespace: "", Key: "aria-hidden", Val: "true"}}}
+				vgparent.AppendChild(vgn)
+				vgn.SetInnerHTML(vugu.HTML(""))
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " "}
+				vgparent.AppendChild(vgn)
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
+				vgparent.AppendChild(vgn)
+				vgn.SetInnerHTML(c.Q().Busy)
+			}
+		}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+		vgparent.AppendChild(vgn)
+		if c.Q().Err != `` {
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "notice error"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "suggest-error"}}}
+			vgparent.AppendChild(vgn)
+			vgn.SetInnerHTML(c.Q().Err)
+		}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+		vgparent.AppendChild(vgn)
+		if c.Q().Running {
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3)}	// <vg-template>
+			vgparent.AppendChild(vgn)
+			{
+				vgparent := vgn
+				_ = vgparent
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+				vgparent.AppendChild(vgn)
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "queue-progress"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "suggest-progress"}}}
+				vgparent.AppendChild(vgn)
+				vgn.AddAttrInterface("data-accepted", fmt.Sprint(c.Q().Accepted))
+				vgn.AddAttrInterface("data-done", fmt.Sprint(c.Q().Done))
+				vgn.AddAttrInterface("data-len", fmt.Sprint(c.Q().Len))
+				vgn.SetInnerHTML(c.ProgressText())
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+				vgparent.AppendChild(vgn)
+				if c.Q().Item != nil {
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "suggestion"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "suggest-item"}}}
+					vgparent.AppendChild(vgn)
+					vgn.AddAttrInterface("data-rank", fmt.Sprint(c.Q().Item.Rank))
+					vgn.AddAttrInterface("data-sentence", c.Q().Item.SentenceID)
+					{
+						vgparent := vgn
+						_ = vgparent
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+						vgparent.AppendChild(vgn)
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
+						vgparent.AppendChild(vgn)
+						vgn.SetInnerHTML(`Sentence #` + c.Q().Item.SentenceID + ` · suggestion ` + fmt.Sprint(c.Q().Item.Rank) + ` of ` + fmt.Sprint(c.Q().Item.Of))
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+						vgparent.AppendChild(vgn)
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "sentence-text"}}}
+						vgparent.AppendChild(vgn)
+						vgn.SetInnerHTML(c.Q().Item.Text)
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+						vgparent.AppendChild(vgn)
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "proposed mono-ish"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "suggest-triple"}}}
+						vgparent.AppendChild(vgn)
+						{
+							vgparent := vgn
+							_ = vgparent
+							for vgiterkeyt, sl := range c.Q().Item.Triple {
+								var vgiterkey interface{} = vgiterkeyt
+								_ = vgiterkey
+								sl := sl
+								_ = sl
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "tslot"}}}
+								vgparent.AppendChild(vgn)
+								vgn.SetInnerHTML(sl)
+							}
+						}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+						vgparent.AppendChild(vgn)
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
+						vgparent.AppendChild(vgn)
+						vgn.SetInnerHTML(c.SystemsText())
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+						vgparent.AppendChild(vgn)
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "ol", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "suggest-synsets"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Synsets of the sentence"}}}
+						vgparent.AppendChild(vgn)
+						{
+							vgparent := vgn
+							_ = vgparent
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+							vgparent.AppendChild(vgn)
+							for k, syn := range c.Q().Item.Synsets {
+								var vgiterkey interface{} = k
+								_ = vgiterkey
+								k := k
+								_ = k
+								syn := syn
+								_ = syn
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "li", Attr: []vugu.VGAttribute(nil)}
+								vgparent.AppendChild(vgn)
+								vgn.AddAttrInterface("aria-current", fmt.Sprint(k+1 == c.Q().Target))
+								vgn.AddAttrInterface("class", c.SynsetClass(k))
+								vgn.AddAttrInterface("data-synset", fmt.Sprint(k+1))
+								{
+									vgparent := vgn
+									_ = vgparent
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
+									vgparent.AppendChild(vgn)
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "title"}}}
+									vgparent.AppendChild(vgn)
+									vgn.SetInnerHTML(fmt.Sprintf(`Synset %d`, k+1))
+									if k+1 == c.Q().Item.Closest {
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "closest"}}}
+										vgparent.AppendChild(vgn)
+										{
+											vgparent := vgn
+											_ = vgparent
+											vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " · closest"}
+											vgparent.AppendChild(vgn)
+										}
+									}
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
+									vgparent.AppendChild(vgn)
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "mono-ish"}}}
+									vgparent.AppendChild(vgn)
+									vgn.SetInnerHTML(` ` + c.SynsetText(syn))
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+									vgparent.AppendChild(vgn)
+								}
+							}
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+							vgparent.AppendChild(vgn)
+						}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+						vgparent.AppendChild(vgn)
+						if len(c.Q().Item.Synsets) == 0 {
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
+							vgparent.AppendChild(vgn)
+							{
+								vgparent := vgn
+								_ = vgparent
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "The sentence has no synset yet: accept makes its first."}
+								vgparent.AppendChild(vgn)
+							}
+						}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+						vgparent.AppendChild(vgn)
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "queue-actions"}}}
+						vgparent.AppendChild(vgn)
+						{
+							vgparent := vgn
+							_ = vgparent
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+							vgparent.AppendChild(vgn)
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "suggest-accept"}}}
+							vgparent.AppendChild(vgn)
+							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+								EventType:	"click",
+								Func:		func(event vugu.DOMEvent) { c.S.App.DecideSuggestion(SuggestAcceptNew, 0) },
+								// TODO: implement capture, etc. mostly need to decide syntax
+							})
+							{
+								vgparent := vgn
+								_ = vgparent
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "kbd", Attr: []vugu.VGAttribute(nil)}
+								vgparent.AppendChild(vgn)
+								{
+									vgparent := vgn
+									_ = vgparent
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "a"}
+									vgparent.AppendChild(vgn)
+								}
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " Accept as a new synset"}
+								vgparent.AppendChild(vgn)
+							}
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+							vgparent.AppendChild(vgn)
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "suggest-form"}}}
+							vgparent.AppendChild(vgn)
+							{
+								b, err := vjson.Marshal(c.Q().Target < 1)
+								if err != nil {
+									panic(err)
+								}
+								vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "disabled", JSONVal: vjson.RawMessage(b)})
+							}
+							vgn.SetInnerHTML(c.FormLabel())
+							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+								EventType:	"click",
+								Func:		func(event vugu.DOMEvent) { c.S.App.DecideSuggestion(SuggestAcceptForm, c.Q().Target) },
+								// TODO: implement capture, etc. mostly need to decide syntax
+							})
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+							vgparent.AppendChild(vgn)
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "suggest-reject"}}}
+							vgparent.AppendChild(vgn)
+							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+								EventType:	"click",
+								Func:		func(event vugu.DOMEvent) { c.S.App.DecideSuggestion(SuggestReject, 0) },
+								// TODO: implement capture, etc. mostly need to decide syntax
+							})
+							{
+								vgparent := vgn
+								_ = vgparent
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "kbd", Attr: []vugu.VGAttribute(nil)}
+								vgparent.AppendChild(vgn)
+								{
+									vgparent := vgn
+									_ = vgparent
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "r"}
+									vgparent.AppendChild(vgn)
+								}
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " Reject"}
+								vgparent.AppendChild(vgn)
+							}
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+							vgparent.AppendChild(vgn)
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "suggest-skip"}}}
+							vgparent.AppendChild(vgn)
+							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+								EventType:	"click",
+								Func:		func(event vugu.DOMEvent) { c.S.App.DecideSuggestion(SuggestSkip, 0) },
+								// TODO: implement capture, etc. mostly need to decide syntax
+							})
+							{
+								vgparent := vgn
+								_ = vgparent
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "kbd", Attr: []vugu.VGAttribute(nil)}
+								vgparent.AppendChild(vgn)
+								{
+									vgparent := vgn
+									_ = vgparent
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "s"}
+									vgparent.AppendChild(vgn)
+								}
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " Skip"}
+								vgparent.AppendChild(vgn)
+							}
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+							vgparent.AppendChild(vgn)
+						}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+						vgparent.AppendChild(vgn)
+					}
+				}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+				vgparent.AppendChild(vgn)
+				if c.Q().Item == nil {
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "notice"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "suggest-finished"}}}
+					vgparent.AppendChild(vgn)
+					{
+						vgparent := vgn
+						_ = vgparent
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Every suggestion is decided."}
+						vgparent.AppendChild(vgn)
+					}
+				}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+				vgparent.AppendChild(vgn)
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "queue-actions"}}}
+				vgparent.AppendChild(vgn)
+				{
+					vgparent := vgn
+					_ = vgparent
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+					vgparent.AppendChild(vgn)
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "suggest-undo"}}}
+					vgparent.AppendChild(vgn)
+					{
+						b, err := vjson.Marshal(c.Q().Done == 0)
+						if err != nil {
+							panic(err)
+						}
+						vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "disabled", JSONVal: vjson.RawMessage(b)})
+					}
+					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+						EventType:	"click",
+						Func:		func(event vugu.DOMEvent) { c.S.App.UndoSuggestion() },
+						// TODO: implement capture, etc. mostly need to decide syntax
+					})
+					{
+						vgparent := vgn
+						_ = vgparent
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "kbd", Attr: []vugu.VGAttribute(nil)}
+						vgparent.AppendChild(vgn)
+						{
+							vgparent := vgn
+							_ = vgparent
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "u"}
+							vgparent.AppendChild(vgn)
+						}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " Undo"}
+						vgparent.AppendChild(vgn)
+					}
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+					vgparent.AppendChild(vgn)
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "suggest-errata"}}}
+					vgparent.AppendChild(vgn)
+					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+						EventType:	"click",
+						Func:		func(event vugu.DOMEvent) { c.S.App.ExportErrata() },
+						// TODO: implement capture, etc. mostly need to decide syntax
+					})
+					{
+						vgparent := vgn
+						_ = vgparent
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "kbd", Attr: []vugu.VGAttribute(nil)}
+						vgparent.AppendChild(vgn)
+						{
+							vgparent := vgn
+							_ = vgparent
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "e"}
+							vgparent.AppendChild(vgn)
+						}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " Export errata"}
+						vgparent.AppendChild(vgn)
+					}
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+					vgparent.AppendChild(vgn)
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "suggest-end"}}}
+					vgparent.AppendChild(vgn)
+					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+						EventType:	"click",
+						Func:		func(event vugu.DOMEvent) { c.S.App.EndSuggestions() },
+						// TODO: implement capture, etc. mostly need to decide syntax
+					})
+					{
+						vgparent := vgn
+						_ = vgparent
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "End the queue"}
+						vgparent.AppendChild(vgn)
+					}
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+					vgparent.AppendChild(vgn)
+				}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+				vgparent.AppendChild(vgn)
+				if c.Q().Said != `` {
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "studio-status"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "status"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "suggest-said"}}}
+					vgparent.AppendChild(vgn)
+					vgn.SetInnerHTML(c.Q().Said)
+				}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+				vgparent.AppendChild(vgn)
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "dl", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "queue-keys"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "suggest-keys"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Keys of the queue"}}}
+				vgparent.AppendChild(vgn)
+				{
+					vgparent := vgn
+					_ = vgparent
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+					vgparent.AppendChild(vgn)
+					for vgiterkeyt, k := range QueueShortcuts() {
+						var vgiterkey interface{} = vgiterkeyt
+						_ = vgiterkey
+						k := k
+						_ = k
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3)}	// <vg-template>
+						vgparent.AppendChild(vgn)
+						{
+							vgparent := vgn
+							_ = vgparent
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+							vgparent.AppendChild(vgn)
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "dt", Attr: []vugu.VGAttribute(nil)}
+							vgparent.AppendChild(vgn)
+							{
+								vgparent := vgn
+								_ = vgparent
+								for vgiterkeyt, key := range k.Keys {
+									var vgiterkey interface{} = vgiterkeyt
+									_ = vgiterkey
+									key := key
+									_ = key
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "kbd", Attr: []vugu.VGAttribute(nil)}
+									vgparent.AppendChild(vgn)
+									vgn.SetInnerHTML(key)
+								}
+							}
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+							vgparent.AppendChild(vgn)
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "dd", Attr: []vugu.VGAttribute(nil)}
+							vgparent.AppendChild(vgn)
+							vgn.SetInnerHTML(k.What)
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+							vgparent.AppendChild(vgn)
+						}
+					}
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+					vgparent.AppendChild(vgn)
+				}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+				vgparent.AppendChild(vgn)
+			}
+		}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n"}
+		vgparent.AppendChild(vgn)
+	}
+	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Data: "style", Attr: []vugu.VGAttribute(nil)}
+	{
+		vgn.AppendChild(&vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n.suggest-queue { border: 1px solid var(--accent); border-radius: 8px; padding: 10px 14px; margin-bottom: 14px; background: #fbfdfe; }\n.queue-head { display: flex; justify-content: space-between; align-items: baseline; }\n.queue-head h3 { margin: 0 0 6px; }\n.suggest-systems { border: 1px solid var(--line); border-radius: 6px; display: flex; flex-wrap: wrap; gap: 2px 14px; font-size: 0.88rem; }\n.suggest-form { display: flex; flex-wrap: wrap; gap: 6px 14px; align-items: center; margin-top: 8px; font-size: 0.9rem; }\n.suggest-form input[type=number] { width: 4em; }\n.suggestion .proposed { font-size: 1.05rem; margin: 6px 0; }\n.suggest-synsets { font-size: 0.88rem; padding-left: 0; list-style: none; display: grid; gap: 2px; }\n.suggest-synsets li { padding: 2px 6px; border-radius: 4px; }\n.suggest-synsets li[aria-current=\"true\"] { outline: 2px solid var(--accent); }\n.suggest-synsets .closest { color: var(--accent); font-weight: 600; }\n.queue-actions { display: flex; flex-wrap: wrap; gap: 6px; margin: 8px 0; }\n.queue-keys { display: grid; grid-template-columns: auto 1fr; gap: 2px 10px; font-size: 0.82rem; margin: 6px 0 0; }\n.queue-keys dd { margin: 0; color: var(--muted); }\n", Attr: []vugu.VGAttribute(nil)})
 	}
 	vgout.AppendCSS(vgn)
 	return vgout

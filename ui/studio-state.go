@@ -63,6 +63,7 @@ type StudioApp interface {
 	AgreementWork(side int, id string)
 	// SaveStudioPrefs keeps the studio's view state for the next visit.
 	SaveStudioPrefs()
+	SuggestApp
 }
 
 // SystemExtraction is one system extraction of a sentence, for the preview.
@@ -136,6 +137,8 @@ type StudioPrefs struct {
 	Query    string                   `json:"query"`
 	Filter   StudioFilter             `json:"filter"`
 	Agree    map[string]AgreeSidePref `json:"agree,omitempty"`
+	// Queue is the suggestion queue, while there is one.
+	Queue *QueuePref `json:"queue,omitempty"`
 }
 
 // AgreeSidePref remembers a work chosen as an annotator (files are read
@@ -271,7 +274,8 @@ type Studio struct {
 	// extraction) until it is added.
 	adjudicate map[[2]int]int
 
-	Agree Agreement
+	Agree   Agreement
+	Suggest SuggestQueue
 
 	classCache   map[*annotate.Sentence]classes
 	previewCache previewKey

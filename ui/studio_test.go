@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -28,6 +29,14 @@ func (f *fakeStudio) Adjudicate(sys, ext, k int)              { f.calls = append
 func (f *fakeStudio) AgreementFiles(side int, files js.Value) {}
 func (f *fakeStudio) AgreementWork(side int, id string)       {}
 func (f *fakeStudio) SaveStudioPrefs()                        {}
+func (f *fakeStudio) OpenSuggestions()                        { f.calls = append(f.calls, "suggestions") }
+func (f *fakeStudio) StartSuggestions()                       { f.calls = append(f.calls, "start queue") }
+func (f *fakeStudio) UndoSuggestion()                         { f.calls = append(f.calls, "undo queue") }
+func (f *fakeStudio) ExportErrata()                           { f.calls = append(f.calls, "errata") }
+func (f *fakeStudio) EndSuggestions()                         { f.calls = append(f.calls, "end queue") }
+func (f *fakeStudio) DecideSuggestion(d string, synset int) {
+	f.calls = append(f.calls, fmt.Sprintf("%s %d", d, synset))
+}
 func (f *fakeStudio) Extractions(string) []SystemExtraction {
 	return f.exts
 }
