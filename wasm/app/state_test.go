@@ -29,10 +29,10 @@ type fakeBrowser struct {
 	downloads []string
 	// downloaded holds the text of each download, by name.
 	downloaded map[string]string
-	unsaved   bool
-	link      string      // the address's fragment
-	first     firstScreen // the shell's first screen, if any
-	yields    atomic.Int32
+	unsaved    bool
+	link       string      // the address's fragment
+	first      firstScreen // the shell's first screen, if any
+	yields     atomic.Int32
 }
 
 func newFakeBrowser() *fakeBrowser { return &fakeBrowser{files: map[string]storedFile{}} }
@@ -100,8 +100,8 @@ func (b *fakeBrowser) SetLink(fragment string) {
 	b.link = fragment
 }
 
-func (b *fakeBrowser) Yield()                           { b.yields.Add(1); runtime.Gosched() }
-func (b *fakeBrowser) Paint()                           { runtime.Gosched() }
+func (b *fakeBrowser) Yield() { b.yields.Add(1); runtime.Gosched() }
+func (b *fakeBrowser) Paint() { runtime.Gosched() }
 func (b *fakeBrowser) Download(name, mime, text string) {
 	b.downloads = append(b.downloads, name)
 	if b.downloaded == nil {
