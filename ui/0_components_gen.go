@@ -326,6 +326,29 @@ func (c *AgreementView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgparent.AppendChild(vgn)
 			vgn.SetInnerHTML(c.A().Err)
 		}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+		vgparent.AppendChild(vgn)
+		if len(c.A().Warnings) > 0 {
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "ul", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "notice warning"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "agree-warnings"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}}}
+			vgparent.AppendChild(vgn)
+			{
+				vgparent := vgn
+				_ = vgparent
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+				vgparent.AppendChild(vgn)
+				for vgiterkeyt, w := range c.A().Warnings {
+					var vgiterkey interface{} = vgiterkeyt
+					_ = vgiterkey
+					w := w
+					_ = w
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "li", Attr: []vugu.VGAttribute(nil)}
+					vgparent.AppendChild(vgn)
+					vgn.SetInnerHTML(w)
+				}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+				vgparent.AppendChild(vgn)
+			}
+		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\n  "}
 		vgparent.AppendChild(vgn)
 		if c.A().Result != nil {
@@ -370,6 +393,43 @@ func (c *AgreementView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "chip"}}}
 					vgparent.AppendChild(vgn)
 					vgn.SetInnerHTML(c.OnlyText())
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+					vgparent.AppendChild(vgn)
+				}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+				vgparent.AppendChild(vgn)
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "agree-merge"}}}
+				vgparent.AppendChild(vgn)
+				{
+					vgparent := vgn
+					_ = vgparent
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+					vgparent.AppendChild(vgn)
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "agree-merge"}}}
+					vgparent.AppendChild(vgn)
+					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+						EventType:	"click",
+						Func:		func(event vugu.DOMEvent) { c.S.App.MergeAgreement() },
+						// TODO: implement capture, etc. mostly need to decide syntax
+					})
+					{
+						vgparent := vgn
+						_ = vgparent
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Make the merged work"}
+						vgparent.AppendChild(vgn)
+					}
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+					vgparent.AppendChild(vgn)
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
+					vgparent.AppendChild(vgn)
+					vgn.SetInnerHTML(c.TakeText())
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+					vgparent.AppendChild(vgn)
+					if c.A().Merged != `` {
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "studio-status"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "status"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "agree-merged"}}}
+						vgparent.AppendChild(vgn)
+						vgn.SetInnerHTML(`Merged into the work “` + c.A().Merged + `” (Annotate tab); each synset says where it came from.`)
+					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 					vgparent.AppendChild(vgn)
 				}
@@ -539,20 +599,107 @@ func (c *AgreementView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgn.SetInnerHTML(c.RowText(c.SelectedRow()))
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 							vgparent.AppendChild(vgn)
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "side-by-side"}}}
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "fieldset", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "agree-take"}}}
+							vgparent.AppendChild(vgn)
+							vgn.AddAttrInterface("data-take", c.TakeOf(c.SelectedRow()))
+							{
+								vgparent := vgn
+								_ = vgparent
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
+								vgparent.AppendChild(vgn)
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "legend", Attr: []vugu.VGAttribute(nil)}
+								vgparent.AppendChild(vgn)
+								{
+									vgparent := vgn
+									_ = vgparent
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Into the merged work (keys "}
+									vgparent.AppendChild(vgn)
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "kbd", Attr: []vugu.VGAttribute(nil)}
+									vgparent.AppendChild(vgn)
+									{
+										vgparent := vgn
+										_ = vgparent
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "a"}
+										vgparent.AppendChild(vgn)
+									}
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " "}
+									vgparent.AppendChild(vgn)
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "kbd", Attr: []vugu.VGAttribute(nil)}
+									vgparent.AppendChild(vgn)
+									{
+										vgparent := vgn
+										_ = vgparent
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "b"}
+										vgparent.AppendChild(vgn)
+									}
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " "}
+									vgparent.AppendChild(vgn)
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "kbd", Attr: []vugu.VGAttribute(nil)}
+									vgparent.AppendChild(vgn)
+									{
+										vgparent := vgn
+										_ = vgparent
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "m"}
+										vgparent.AppendChild(vgn)
+									}
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " in the list)"}
+									vgparent.AppendChild(vgn)
+								}
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
+								vgparent.AppendChild(vgn)
+								for vgiterkeyt, t := range c.Takes() {
+									var vgiterkey interface{} = vgiterkeyt
+									_ = vgiterkey
+									t := t
+									_ = t
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute(nil)}
+									vgparent.AppendChild(vgn)
+									{
+										vgparent := vgn
+										_ = vgparent
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "radio"}, vugu.VGAttribute{Namespace: "", Key: "name", Val: "agree-take"}}}
+										vgparent.AppendChild(vgn)
+										vgn.AddAttrInterface("id", `agree-take-`+t[0])
+										vgn.AddAttrInterface("value", t[0])
+										{
+											b, err := vjson.Marshal(c.TakeOf(c.SelectedRow()) == t[0])
+											if err != nil {
+												panic(err)
+											}
+											vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "checked", JSONVal: vjson.RawMessage(b)})
+										}
+										vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+											EventType:	"change",
+											Func:		func(event vugu.DOMEvent) { c.SetTake(c.SelectedRow(), t[0]) },
+											// TODO: implement capture, etc. mostly need to decide syntax
+										})
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " "}
+										vgparent.AppendChild(vgn)
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
+										vgparent.AppendChild(vgn)
+										vgn.SetInnerHTML(t[1])
+									}
+								}
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+								vgparent.AppendChild(vgn)
+							}
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+							vgparent.AppendChild(vgn)
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "agree-groups"}}}
 							vgparent.AppendChild(vgn)
 							{
 								vgparent := vgn
 								_ = vgparent
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
 								vgparent.AppendChild(vgn)
-								for vgiterkeyt, side := range c.SideIndexes() {
+								for vgiterkeyt, g := range c.Groups() {
 									var vgiterkey interface{} = vgiterkeyt
 									_ = vgiterkey
-									side := side
-									_ = side
+									g := g
+									_ = g
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "section", Attr: []vugu.VGAttribute(nil)}
 									vgparent.AppendChild(vgn)
+									vgn.AddAttrInterface("data-group", g.Key)
 									{
 										vgparent := vgn
 										_ = vgparent
@@ -560,16 +707,16 @@ func (c *AgreementView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 										vgparent.AppendChild(vgn)
 										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "h4", Attr: []vugu.VGAttribute(nil)}
 										vgparent.AppendChild(vgn)
-										vgn.SetInnerHTML(`Annotator ` + c.SideName(side) + ` · ` + c.Side(side).Name)
+										vgn.SetInnerHTML(g.Title + ` (` + fmt.Sprint(len(g.Synsets)) + `)`)
 										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
 										vgparent.AppendChild(vgn)
-										if len(c.DetailSynsets(side)) == 0 {
+										if len(g.Synsets) == 0 {
 											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "none"}}}
 											vgparent.AppendChild(vgn)
 											{
 												vgparent := vgn
 												_ = vgparent
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "No synsets for this sentence."}
+												vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "None."}
 												vgparent.AppendChild(vgn)
 											}
 										}
@@ -582,7 +729,7 @@ func (c *AgreementView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 											_ = vgparent
 											vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n              "}
 											vgparent.AppendChild(vgn)
-											for vgiterkeyt, sv := range c.DetailSynsets(side) {
+											for vgiterkeyt, sv := range g.Synsets {
 												var vgiterkey interface{} = vgiterkeyt
 												_ = vgiterkey
 												sv := sv
@@ -590,7 +737,9 @@ func (c *AgreementView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "li", Attr: []vugu.VGAttribute(nil)}
 												vgparent.AppendChild(vgn)
 												vgn.AddAttrInterface("class", sv.Class)
+												vgn.AddAttrInterface("data-differs", fmt.Sprint(sv.Differs))
 												vgn.AddAttrInterface("data-only", fmt.Sprint(sv.Only))
+												vgn.AddAttrInterface("data-side", sv.Side)
 												{
 													vgparent := vgn
 													_ = vgparent
@@ -603,19 +752,14 @@ func (c *AgreementView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 														_ = vgparent
 														vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "title"}}}
 														vgparent.AppendChild(vgn)
-														vgn.SetInnerHTML(fmt.Sprintf(`Synset %d`, sv.Index+1))
-														if sv.Only {
+														vgn.SetInnerHTML(fmt.Sprintf(`%s's synset %d`, sv.Side, sv.Index+1))
+														if sv.Differs {
 															vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "verdict missed"}}}
-															vgparent.AppendChild(vgn)
-															vgn.SetInnerHTML(`○ only ` + c.SideName(side) + ` has it`)
-														}
-														if !sv.Only {
-															vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "verdict correct"}}}
 															vgparent.AppendChild(vgn)
 															{
 																vgparent := vgn
 																_ = vgparent
-																vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "✓ shared"}
+																vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " · the other writes it otherwise"}
 																vgparent.AppendChild(vgn)
 															}
 														}
@@ -667,7 +811,7 @@ func (c *AgreementView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	}
 	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Data: "style", Attr: []vugu.VGAttribute(nil)}
 	{
-		vgn.AppendChild(&vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n.agreement h2 { margin-bottom: 4px; }\n.agree-sides { display: grid; grid-template-columns: 1fr 1fr; gap: 14px; margin: 12px 0; }\n@media (max-width: 800px) { .agree-sides { grid-template-columns: 1fr; } }\n.agree-side { border: 1px solid var(--line); border-radius: 8px; padding: 10px 14px; }\n.agree-side h3 { margin-bottom: 4px; }\n.agree-side p { margin: 4px 0; }\n.agree-pick { display: flex; flex-wrap: wrap; gap: 6px 14px; align-items: center; margin-top: 6px; font-size: 0.9rem; }\n.agree-summary .chip b { font-variant-numeric: tabular-nums; }\n.only-differs { display: block; font-size: 0.88rem; margin-bottom: 4px; }\n.agree-value { font-family: var(--mono); font-size: 0.8rem; margin-right: 6px; font-weight: 700; }\n.agree-detail h4 { margin: 8px 0 4px; font-size: 0.9rem; }\n.agree-detail .synset-head .verdict { margin-left: 8px; }\n.synsets li[data-only=\"true\"] { border-style: dashed; border-color: var(--missed); }\n", Attr: []vugu.VGAttribute(nil)})
+		vgn.AppendChild(&vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n.agreement h2 { margin-bottom: 4px; }\n.agree-sides { display: grid; grid-template-columns: 1fr 1fr; gap: 14px; margin: 12px 0; }\n@media (max-width: 800px) { .agree-sides { grid-template-columns: 1fr; } }\n.agree-side { border: 1px solid var(--line); border-radius: 8px; padding: 10px 14px; }\n.agree-side h3 { margin-bottom: 4px; }\n.agree-side p { margin: 4px 0; }\n.agree-pick { display: flex; flex-wrap: wrap; gap: 6px 14px; align-items: center; margin-top: 6px; font-size: 0.9rem; }\n.agree-summary .chip b { font-variant-numeric: tabular-nums; }\n.only-differs { display: block; font-size: 0.88rem; margin-bottom: 4px; }\n.agree-value { font-family: var(--mono); font-size: 0.8rem; margin-right: 6px; font-weight: 700; }\n.agree-detail h4 { margin: 8px 0 4px; font-size: 0.9rem; }\n.agree-detail .synset-head .verdict { margin-left: 8px; }\n.synsets li[data-only=\"true\"] { border-style: dashed; border-color: var(--missed); }\n.agree-merge { display: flex; flex-wrap: wrap; gap: 6px 12px; align-items: center; margin: 8px 0; }\n.agree-take { border: 1px solid var(--line); border-radius: 6px; display: flex; flex-wrap: wrap; gap: 2px 14px; font-size: 0.88rem; margin: 6px 0; }\n.agree-groups { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 10px; }\n@media (max-width: 1000px) { .agree-groups { grid-template-columns: 1fr; } }\n", Attr: []vugu.VGAttribute(nil)})
 	}
 	vgout.AppendCSS(vgn)
 	return vgout
@@ -6723,6 +6867,12 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " · new triples go here"}
 									vgparent.AppendChild(vgn)
 								}
+							}
+							if c.S.Provenance(c.Sen().ID, k) != `` {
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "provenance hint"}}}
+								vgparent.AppendChild(vgn)
+								vgn.AddAttrInterface("data-provenance", string(c.S.Provenance(c.Sen().ID, k)))
+								vgn.SetInnerHTML(` · ` + ProvenanceText(c.S.Provenance(c.Sen().ID, k)))
 							}
 						}
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}

@@ -111,6 +111,7 @@ func (a *app) restoreStudio(stored []storedWork, err error) {
 		a.prepare(a.st.open)
 	}
 	a.resumeQueue()
+	a.restoreAgreement()
 	go a.saveLoop()
 	a.syncStudio()
 }
@@ -428,6 +429,10 @@ func (a *app) DeleteWork(id string) {
 	}
 	w := a.st.works[i]
 	a.st.works = slices.Delete(a.st.works, i, i+1)
+	if _, ok := a.m.Studio.Prefs.Merged[id]; ok {
+		delete(a.m.Studio.Prefs.Merged, id)
+		a.SaveStudioPrefs()
+	}
 	if (a.st.queue != nil && a.st.queue.work == w) || (a.m.Studio.Prefs.Queue != nil && a.m.Studio.Prefs.Queue.Work == id) {
 		a.dropQueue()
 		a.m.Studio.Suggest.Open = false
