@@ -1,7 +1,6 @@
 package main
 
 import (
-	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"slices"
@@ -12,6 +11,7 @@ import (
 	"github.com/oiebench/oiebench/core/annotate"
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/benchmarks"
+	"github.com/oiebench/oiebench/core/digest"
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/oie"
 	"github.com/oiebench/oiebench/core/suggest"
@@ -124,10 +124,10 @@ func (a *app) StartSuggestions() {
 		// byte for byte, so that the errata apply to the published file.
 		pref.GoldName = exportName(w, annotate.FormatBenchIE)
 		pref.Gold = string(data)
-		sum := sha256.Sum256(data)
+		sum := digest.Sum256(data)
 		pref.GoldSHA256 = hex.EncodeToString(sum[:])
 		if d, ok := benchmarks.DatasetByKey(w.meta.Base); ok {
-			if pub, err := a.br.Asset("data/" + d.Gold); err == nil && sha256.Sum256(pub) == sum {
+			if pub, err := a.br.Asset("data/" + d.Gold); err == nil && digest.Sum256(pub) == sum {
 				pref.GoldName, pref.Gold = d.Name, ""
 			}
 		}
