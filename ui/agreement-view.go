@@ -333,3 +333,13 @@ func (c *AgreementView) Groups() []AgreeGroup {
 	}
 	return gs
 }
+
+// AgreeSynsetText is a synset of the detail on one line: whose it is, and
+// its triples.
+func AgreeSynsetText(sv AgreeSynset) string {
+	differs := ""
+	if sv.Differs {
+		differs = " (the other writes it otherwise)"
+	}
+	return fmt.Sprintf("%s's synset %d%s: %s", sv.Side, sv.Index+1, differs, strings.Join(sv.Triples, " · "))
+}

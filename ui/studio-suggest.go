@@ -87,20 +87,6 @@ func (q *SuggestQueue) SetTarget(dir int) {
 	q.Target = min(max(q.Target+dir, 1), len(q.Item.Synsets))
 }
 
-// QueueShortcuts are the queue's keys, shown beside it.
-func QueueShortcuts() []Shortcut {
-	return []Shortcut{
-		{[]string{"a"}, "accept as a new synset"},
-		{[]string{"1", "…", "9"}, "accept as a surface form of synset N"},
-		{[]string{"←", "→"}, "choose a synset; f or Enter accepts as its form"},
-		{[]string{"r"}, "reject"},
-		{[]string{"s"}, "skip"},
-		{[]string{"u"}, "undo (also Ctrl+Z)"},
-		{[]string{"e"}, "export the errata"},
-		{[]string{"Esc"}, "close the queue (q opens it again)"},
-	}
-}
-
 // queueKey runs the queue's keys while its panel is open; it reports
 // whether the key was used.
 func (s *Studio) queueKey(k KeyPress) bool {
@@ -169,5 +155,5 @@ type QueuePref struct {
 type QueueDecision struct {
 	Decision string `json:"decision"`
 	Synset   int    `json:"synset,omitempty"`
-	When     string `json:"when"` // RFC 3339
+	When     int64  `json:"when"` // Unix seconds (time.Parse would cost the page 60 kB)
 }

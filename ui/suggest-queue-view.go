@@ -51,21 +51,33 @@ func (c *SuggestQueueView) SystemsText() string {
 	return fmt.Sprintf("From %s (%s): %s", Count(len(it.Systems), "system"), Count(it.Members, "extraction"), strings.Join(it.Systems, ", "))
 }
 
-// SynsetClass marks the closest synset.
-func (c *SuggestQueueView) SynsetClass(k int) string {
-	if k+1 == c.Q().Item.Closest {
-		return "closest-synset"
+// ItemText places the suggestion: its sentence and rank, and the text.
+func (c *SuggestQueueView) ItemText() string {
+	it := c.Q().Item
+	return fmt.Sprintf("#%s (suggestion %d of %d): %s", it.SentenceID, it.Rank, it.Of, it.Text)
+}
+
+// TripleText is the proposed triple.
+func (c *SuggestQueueView) TripleText() string {
+	t := c.Q().Item.Triple
+	return "(" + t[0] + "; " + t[1] + "; " + t[2] + ")"
+}
+
+// SynsetText is synset k of the suggestion's sentence on one line, the
+// closest one marked.
+func (c *SuggestQueueView) SynsetText(k int) string {
+	it := c.Q().Item
+	mark := ""
+	if k+1 == it.Closest {
+		mark = " (closest)"
 	}
-	return ""
+	return fmt.Sprintf("%d%s: %s", k+1, mark, strings.Join(it.Synsets[k], " · "))
 }
 
 // FormLabel names the "accept as a form of" button by its synset.
 func (c *SuggestQueueView) FormLabel() string {
 	if c.Q().Target < 1 {
-		return "Accept as a form of a synset (1…9)"
+		return "1–9 · accept as a form of a synset"
 	}
-	return fmt.Sprintf("Accept as a form of synset %d (f)", c.Q().Target)
+	return fmt.Sprintf("f · accept as a form of synset %d", c.Q().Target)
 }
-
-// SynsetText lists a synset's triples on one line.
-func (c *SuggestQueueView) SynsetText(triples []string) string { return strings.Join(triples, " · ") }

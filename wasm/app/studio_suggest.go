@@ -205,13 +205,7 @@ func (a *app) buildQueue(w *work, pref ui.QueuePref, data []byte) {
 	run := &suggestRun{work: w, pref: pref, gold: g, sugg: suggest.Suggest(ev)}
 	run.q = suggest.NewQueue(g.Gold, run.sugg, pref.Top)
 	for i, d := range pref.Decisions {
-		when, terr := time.Parse(time.RFC3339, d.When)
-		if terr != nil {
-			err = terr
-		} else {
-			err = run.q.Decide(suggest.Decision(d.Decision), d.Synset, pref.Who, when)
-		}
-		if err != nil {
+		if err = run.q.Decide(suggest.Decision(d.Decision), d.Synset, pref.Who, time.Unix(d.When, 0)); err != nil {
 			a.queueFailed(fmt.Errorf("decision %d of the kept queue does not replay: %w", i+1, err))
 			return
 		}
@@ -377,7 +371,7 @@ func (a *app) DecideSuggestion(decision string, synset int) {
 		revalidate(w, op)
 		a.changed(w)
 	}
-	rec := ui.QueueDecision{Decision: decision, When: now.UTC().Format(time.RFC3339)}
+	rec := ui.QueueDecision{Decision: decision, When: now.Unix()}
 	if d == suggest.AcceptForm {
 		rec.Synset = synset
 	}
