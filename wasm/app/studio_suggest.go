@@ -42,11 +42,11 @@ func (a *app) OpenSuggestions() {
 	}
 	q := &a.m.Studio.Suggest
 	q.Open = true
-	if a.st.queue != nil && a.st.queue.work == w {
+	if run := a.st.queue; run != nil {
+		if run.work != w { // one queue at a time: its decisions are never dropped unasked
+			q.Err = "The suggestion queue is of “" + a.workInfo(run.work).Label() + "”: open that work to go on, or end the queue to start one here."
+		}
 		return
-	}
-	if a.st.queue != nil || q.Running { // made for another work
-		a.dropQueue()
 	}
 	q.Systems = a.suggestSystems(w, q.Systems)
 	q.Top = cmpOr(q.Top, 3)
@@ -332,7 +332,7 @@ func queueOp(w *work, it suggest.QueueItem, k int) (annotate.AddExtraction, erro
 func (a *app) activeQueue() *suggestRun {
 	run := a.st.queue
 	if run == nil || run.work != a.st.open {
-		a.m.Studio.Suggest.Said = "The suggestion queue belongs to another work: open it, or start a queue here (q)."
+		a.m.Studio.Suggest.Said = "The suggestion queue belongs to another work: open it to go on, or end the queue."
 		return nil
 	}
 	return run
