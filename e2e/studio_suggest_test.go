@@ -59,12 +59,12 @@ func TestStudioSuggestKeyboard(t *testing.T) {
 	}
 	press("q")
 	p.waitFor("the queue's start", `document.activeElement && document.activeElement.id === 'suggest-start'`)
+	if n := eval[int](p, `document.querySelectorAll('#suggest-queue input[data-system]:checked').length`); n != 16 {
+		t.Errorf("%d systems offered and chosen, want BenchIE's 9 and BenchIE^FL's 7", n)
+	}
 	press(kb.Enter)
 	const item = `document.querySelector('#suggest-item')`
 	p.waitFor("the first suggestion", item+` !== null`)
-	if n := eval[int](p, `document.querySelectorAll('#suggest-queue input[data-system]').length`); n != 16 {
-		t.Errorf("%d systems offered, want BenchIE's 9 and BenchIE^FL's 7", n)
-	}
 	done := func() int { return eval[int](p, `+document.querySelector('#suggest-progress').dataset.done`) }
 	current := func() (string, string) {
 		return eval[string](p, item+`.dataset.sentence`), eval[string](p, item+`.dataset.rank`)
@@ -219,7 +219,10 @@ func TestStudioMerge(t *testing.T) {
 	p.do(chromedp.Click(chromedp.CSS("#agree-merge")))
 	p.waitFor("the merged work", `document.querySelector('#agree-merged') !== null`)
 	p.screenshotView("agreement-merge")
+	openStudio(p)
 	p.waitFor("saved", studioSaved)
+	p.do(chromedp.Click(chromedp.CSS("#tab-agreement")))
+	p.waitFor("the agreement view", `document.querySelector('#agree-iaa') !== null`)
 
 	p.do(chromedp.Reload())
 	p.waitReady()

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"html"
 	"strings"
 
 	"github.com/oiebench/oiebench/core/annotate"
@@ -334,12 +335,25 @@ func (c *AgreementView) Groups() []AgreeGroup {
 	return gs
 }
 
-// AgreeSynsetText is a synset of the detail on one line: whose it is, and
-// its triples.
-func AgreeSynsetText(sv AgreeSynset) string {
-	differs := ""
-	if sv.Differs {
-		differs = " (the other writes it otherwise)"
+// GroupsHTML writes the groups of the sentence shown (Groups), one line
+// per synset: display only, so written as one piece of HTML (Vugu's code
+// for the same markup costs the page's evaluator far more).
+func (c *AgreementView) GroupsHTML() string {
+	var b strings.Builder
+	for _, g := range c.Groups() {
+		fmt.Fprintf(&b, `<section data-group="%s"><h4>%s (%d)</h4><ol class="synsets">`, g.Key, g.Title, len(g.Synsets))
+		for _, sv := range g.Synsets {
+			differs := ""
+			if sv.Differs {
+				differs = " (the other writes it otherwise)"
+			}
+			fmt.Fprintf(&b, `<li class="synset" data-only="%t" data-side="%s" data-differs="%t">%s's synset %d%s: %s</li>`,
+				sv.Only, sv.Side, sv.Differs, sv.Side, sv.Index+1, differs, html.EscapeString(strings.Join(sv.Triples, " · ")))
+		}
+		b.WriteString(`</ol></section>`)
 	}
-	return fmt.Sprintf("%s's synset %d%s: %s", sv.Side, sv.Index+1, differs, strings.Join(sv.Triples, " · "))
+	return b.String()
 }
+
+// WarningsText is the warnings about the two golds, one after another.
+func (c *AgreementView) WarningsText() string { return strings.Join(c.A().Warnings, " ") }

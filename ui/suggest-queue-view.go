@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"html"
 	"strconv"
 	"strings"
 
@@ -39,45 +40,74 @@ func (c *SuggestQueueView) SetTop(e vugu.DOMEvent) {
 // SetWho takes the name that signs accepted suggestions.
 func (c *SuggestQueueView) SetWho(e vugu.DOMEvent) { c.Q().Who = e.PropString("target", "value") }
 
-// ProgressText says how far the queue is.
-func (c *SuggestQueueView) ProgressText() string {
+// RunningHTML is the running queue: progress, the suggestion with its
+// sentence, triple, systems and the sentence's synsets, and the buttons
+// (Click handles them). Written as one piece of HTML: Vugu's code for the
+// same markup cost the page's evaluator some 100 kB.
+func (c *SuggestQueueView) RunningHTML() string {
 	q := c.Q()
-	return fmt.Sprintf("%d of %s decided · %d accepted", q.Done, Count(q.Len, "suggestion"), q.Accepted)
-}
-
-// SystemsText names the systems that produced the suggestion.
-func (c *SuggestQueueView) SystemsText() string {
-	it := c.Q().Item
-	return fmt.Sprintf("From %s (%s): %s", Count(len(it.Systems), "system"), Count(it.Members, "extraction"), strings.Join(it.Systems, ", "))
-}
-
-// ItemText places the suggestion: its sentence and rank, and the text.
-func (c *SuggestQueueView) ItemText() string {
-	it := c.Q().Item
-	return fmt.Sprintf("#%s (suggestion %d of %d): %s", it.SentenceID, it.Rank, it.Of, it.Text)
-}
-
-// TripleText is the proposed triple.
-func (c *SuggestQueueView) TripleText() string {
-	t := c.Q().Item.Triple
-	return "(" + t[0] + "; " + t[1] + "; " + t[2] + ")"
-}
-
-// SynsetText is synset k of the suggestion's sentence on one line, the
-// closest one marked.
-func (c *SuggestQueueView) SynsetText(k int) string {
-	it := c.Q().Item
-	mark := ""
-	if k+1 == it.Closest {
-		mark = " (closest)"
+	var b strings.Builder
+	esc := html.EscapeString
+	fmt.Fprintf(&b, `<p id="suggest-progress" data-done="%d" data-len="%d" data-accepted="%d">%d of %s decided · %d accepted</p>`,
+		q.Done, q.Len, q.Accepted, q.Done, Count(q.Len, "suggestion"), q.Accepted)
+	button := func(act, id, label string) {
+		fmt.Fprintf(&b, `<button type="button" class="button" data-act="%s" id="%s">%s</button> `, act, id, esc(label))
 	}
-	return fmt.Sprintf("%d%s: %s", k+1, mark, strings.Join(it.Synsets[k], " · "))
+	if it := q.Item; it != nil {
+		fmt.Fprintf(&b, `<div id="suggest-item" data-sentence="%s" data-rank="%d"><p class="sentence-text">#%s (suggestion %d of %d): %s</p>`,
+			esc(it.SentenceID), it.Rank, esc(it.SentenceID), it.Rank, it.Of, esc(it.Text))
+		fmt.Fprintf(&b, `<p class="proposed" id="suggest-triple">(%s; %s; %s)</p><p class="hint">From %s (%s): %s</p><ol class="suggest-synsets">`,
+			esc(it.Triple[0]), esc(it.Triple[1]), esc(it.Triple[2]), Count(len(it.Systems), "system"), Count(it.Members, "extraction"), esc(strings.Join(it.Systems, ", ")))
+		for k, ts := range it.Synsets {
+			mark := ""
+			if k+1 == it.Closest {
+				mark = " (closest)"
+			}
+			fmt.Fprintf(&b, `<li data-synset="%d" aria-current="%t">%d%s: %s</li>`, k+1, k+1 == q.Target, k+1, mark, esc(strings.Join(ts, " · ")))
+		}
+		b.WriteString(`</ol>`)
+		if len(it.Synsets) == 0 {
+			b.WriteString(`<p class="hint">The sentence has no synset yet: accepting makes its first.</p>`)
+		}
+		button(SuggestAcceptNew, "suggest-accept", "a · accept as a new synset")
+		if q.Target >= 1 {
+			button(SuggestAcceptForm, "suggest-form", fmt.Sprintf("f · accept as a form of synset %d", q.Target))
+		}
+		button(SuggestReject, "suggest-reject", "r · reject")
+		button(SuggestSkip, "suggest-skip", "s · skip")
+		b.WriteString(`</div>`)
+	} else {
+		b.WriteString(`<p class="notice" id="suggest-finished">Every suggestion is decided.</p>`)
+	}
+	b.WriteString(`<p>`)
+	button("undo", "suggest-undo", "u · undo")
+	button("errata", "suggest-errata", "e · export errata")
+	button("end", "suggest-end", "End the queue")
+	b.WriteString(`</p>`)
+	if q.Said != "" {
+		fmt.Fprintf(&b, `<p class="studio-status" role="status" id="suggest-said">%s</p>`, esc(q.Said))
+	}
+	b.WriteString(`<p class="hint" id="suggest-keys">Keys: a accept as a new synset · 1–9 accept as a surface form of synset N · ← → choose a synset, f or Enter accept as its form · r reject · s skip · u or Ctrl+Z undo · e export the errata · Esc close (q opens again).</p>`)
+	return b.String()
 }
 
-// FormLabel names the "accept as a form of" button by its synset.
-func (c *SuggestQueueView) FormLabel() string {
-	if c.Q().Target < 1 {
-		return "1–9 · accept as a form of a synset"
+// Click runs the button of the running queue that was clicked.
+func (c *SuggestQueueView) Click(e vugu.DOMEvent) {
+	el := e.JSEventTarget().Call("closest", "[data-act]")
+	if !el.Truthy() {
+		return
 	}
-	return fmt.Sprintf("f · accept as a form of synset %d", c.Q().Target)
+	app := c.S.App
+	switch act := el.Get("dataset").Get("act").String(); act {
+	case SuggestAcceptForm:
+		app.DecideSuggestion(act, c.Q().Target)
+	case SuggestAcceptNew, SuggestReject, SuggestSkip:
+		app.DecideSuggestion(act, 0)
+	case "undo":
+		app.UndoSuggestion()
+	case "errata":
+		app.ExportErrata()
+	case "end":
+		app.EndSuggestions()
+	}
 }

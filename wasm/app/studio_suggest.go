@@ -256,6 +256,15 @@ func (a *app) queueSystems(keys []string) ([]*evaluate.System, error) {
 			}
 			l := a.loading(dkey)
 			<-l.done
+			a.env.Lock()
+			if l.err == nil && a.bundles[dkey] == nil {
+				a.bundles[dkey] = l.b
+			}
+			// As in prepare: no scoring follows this load to clear its progress.
+			if a.m.Progress != nil && a.m.Progress == l.progress {
+				a.m.Progress = nil
+			}
+			a.env.UnlockRender()
 			if l.err != nil {
 				return nil, l.err
 			}
