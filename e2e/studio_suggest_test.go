@@ -238,7 +238,7 @@ func TestStudioMerge(t *testing.T) {
 	choose(p, "#studio-work", merged)
 	p.do(chromedp.SendKeys(chromedp.CSS("#studio-search"), "#3"))
 	p.waitFor("sentence 3 of the merged work", `document.querySelector('.studio-sentence').dataset.sentence === '3'`)
-	got := eval[[]string](p, `[...document.querySelectorAll('.studio-synsets .provenance')].map(e => e.dataset.provenance)`)
+	got := eval[[]string](p, `[...document.querySelectorAll('.studio-synsets [data-provenance]')].map(e => e.dataset.provenance)`)
 	if !slices.Equal(got, []string{"A+B", "B"}) {
 		t.Errorf("sentence 3 of the merged work: provenance %q, want [A+B B]", got)
 	}

@@ -155,13 +155,16 @@ type MergeRecord struct {
 	Provenance map[string][]annotate.Provenance `json:"provenance"`
 }
 
-// ProvenanceText says where a merged synset came from.
+// ProvenanceText says where a merged synset came from ("" for none).
 func ProvenanceText(p annotate.Provenance) string {
+	if p == "" {
+		return ""
+	}
 	from, also, shared := strings.Cut(string(p), "+")
 	if shared {
-		return "from " + from + " (" + also + " has it too)"
+		return " · from " + from + " (" + also + " has it too)"
 	}
-	return "from " + from
+	return " · from " + from
 }
 
 // Provenance is where synset k of sentence id of the open work came from,

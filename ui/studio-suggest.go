@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"strings"
 )
 
@@ -112,11 +111,7 @@ func (s *Studio) queueKey(k KeyPress) bool {
 	case k.Key == "a":
 		app.DecideSuggestion(SuggestAcceptNew, 0)
 	case len(k.Key) == 1 && k.Key[0] >= '1' && k.Key[0] <= '9':
-		if n := int(k.Key[0] - '0'); n <= len(q.Item.Synsets) {
-			app.DecideSuggestion(SuggestAcceptForm, n)
-		} else {
-			q.Said = fmt.Sprintf("Sentence #%s has %s: no synset %d.", q.Item.SentenceID, Count(len(q.Item.Synsets), "synset"), n)
-		}
+		app.DecideSuggestion(SuggestAcceptForm, int(k.Key[0]-'0')) // a synset it lacks is refused, and said
 	case k.Key == "ArrowLeft", k.Key == "ArrowUp":
 		q.SetTarget(-1)
 	case k.Key == "ArrowRight", k.Key == "ArrowDown":

@@ -23,22 +23,46 @@ func (c *SuggestQueueView) Q() *SuggestQueue { return &c.S.Suggest }
 // Close hides the panel; the queue stays.
 func (c *SuggestQueueView) Close() { c.Q().Open = false }
 
-// Toggle chooses or drops system i.
-func (c *SuggestQueueView) Toggle(i int) {
-	if i >= 0 && i < len(c.Q().Systems) {
-		c.Q().Systems[i].Chosen = !c.Q().Systems[i].Chosen
+// SetupHTML is the queue's form: the systems to pool, the suggestions per
+// sentence, who accepts them, and Start (Change and Click take them). One
+// piece of HTML, for the page's size: Vugu's code for these inputs cost
+// the page's evaluator ~30 kB.
+func (c *SuggestQueueView) SetupHTML() string {
+	var b strings.Builder
+	esc := html.EscapeString
+	b.WriteString(`<p class="hint">Extractions of the chosen systems that no synset of this work accepts, clustered per sentence, ranked by how many systems produced them.</p><p>`)
+	for i, s := range c.Q().Systems {
+		checked := ""
+		if s.Chosen {
+			checked = " checked"
+		}
+		b.WriteString(`<label><input type="checkbox" data-index="` + strconv.Itoa(i) + `" data-system="` + esc(s.Key) + `"` + checked + `> ` + esc(s.Label) + `</label> `)
 	}
+	b.WriteString(`</p><p><label>Per sentence <input type="number" id="suggest-top" min="1" value="` + strconv.Itoa(c.Q().Top) + `"></label> ` +
+		`<label>Accepted by <input type="text" id="suggest-who" value="` + esc(c.Q().Who) + `"></label> ` +
+		`<button type="button" class="button primary" id="suggest-start" data-act="start">Start</button></p>`)
+	return b.String()
 }
 
-// SetTop takes the number of suggestions per sentence.
-func (c *SuggestQueueView) SetTop(e vugu.DOMEvent) {
-	if n, err := strconv.Atoi(e.PropString("target", "value")); err == nil && n >= 1 {
-		c.Q().Top = n
+// Change takes a change of the form: a system chosen or dropped, the
+// suggestions per sentence, who accepts them.
+func (c *SuggestQueueView) Change(e vugu.DOMEvent) {
+	t := e.JSEventTarget()
+	q := c.Q()
+	value := t.Get("value").String()
+	switch t.Get("id").String() {
+	case "suggest-top":
+		if n, err := strconv.Atoi(value); err == nil && n >= 1 {
+			q.Top = n
+		}
+	case "suggest-who":
+		q.Who = value
+	default:
+		if i, err := strconv.Atoi(t.Get("dataset").Get("index").String()); err == nil && i >= 0 && i < len(q.Systems) {
+			q.Systems[i].Chosen = t.Get("checked").Bool()
+		}
 	}
 }
-
-// SetWho takes the name that signs accepted suggestions.
-func (c *SuggestQueueView) SetWho(e vugu.DOMEvent) { c.Q().Who = e.PropString("target", "value") }
 
 // RunningHTML is the running queue: progress, the suggestion with its
 // sentence, triple, systems and the sentence's synsets, and the buttons
@@ -99,6 +123,8 @@ func (c *SuggestQueueView) Click(e vugu.DOMEvent) {
 	}
 	app := c.S.App
 	switch act := el.Get("dataset").Get("act").String(); act {
+	case "start":
+		app.StartSuggestions()
 	case SuggestAcceptForm:
 		app.DecideSuggestion(act, c.Q().Target)
 	case SuggestAcceptNew, SuggestReject, SuggestSkip:

@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 	"time"
 
@@ -111,17 +110,12 @@ func agreeWarnings(x, y *annotate.Document, res *annotate.Agreement) ([]string, 
 		for _, id := range ids {
 			differ[id] = true
 		}
-		shown := ids[:min(len(ids), 10)]
-		more := ""
-		if len(ids) > len(shown) {
-			more = fmt.Sprintf(" and %d more", len(ids)-len(shown))
-		}
-		out = append(out, fmt.Sprintf("A and B have different texts for %s with the same id (#%s%s): their synsets are compared by id all the same; a merge takes the text of the side it takes.",
-			ui.Count(len(ids), "sentence"), strings.Join(shown, ", #"), more))
+		out = append(out, "A and B have different texts for the same id in sentences #"+strings.Join(ids, ", #")+
+			": their synsets are compared by id all the same; a merge takes the text of the side it takes.")
 	}
 	for side, d := range [2]*annotate.Document{x, y} {
 		if syn, _ := d.Count(); syn == 0 {
-			out = append(out, fmt.Sprintf("%s has no synsets: every synset of the other counts as one only it has, and the agreement says nothing about the two annotators.", [2]string{"A", "B"}[side]))
+			out = append(out, [2]string{"A", "B"}[side]+" has no synsets: every synset of the other counts as one only it has, and the agreement says nothing about the two annotators.")
 		}
 	}
 	return out, differ
