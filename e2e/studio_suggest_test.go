@@ -58,7 +58,7 @@ func TestStudioSuggestKeyboard(t *testing.T) {
 		key(p, k)
 	}
 	press("q")
-	p.waitFor("the queue's start", `document.activeElement && document.activeElement.id === 'suggest-start'`)
+	p.waitFor("the queue's form", `document.querySelector('#suggest-start') !== null`)
 	if n := eval[int](p, `document.querySelectorAll('#suggest-queue input[data-system]:checked').length`); n != 16 {
 		t.Errorf("%d systems offered and chosen, want BenchIE's 9 and BenchIE^FL's 7", n)
 	}

@@ -338,7 +338,7 @@ func (c *AgreementView) Groups() []AgreeGroup {
 // GroupsHTML writes the groups of the sentence shown (Groups), one line
 // per synset: display only, so written as one piece of HTML (Vugu's code
 // for the same markup costs the page's evaluator far more).
-func (c *AgreementView) GroupsHTML() string {
+func (c *AgreementView) GroupsHTML() vugu.HTML {
 	var b strings.Builder
 	for _, g := range c.Groups() {
 		fmt.Fprintf(&b, `<section data-group="%s"><h4>%s (%d)</h4><ol class="synsets">`, g.Key, g.Title, len(g.Synsets))
@@ -352,7 +352,7 @@ func (c *AgreementView) GroupsHTML() string {
 		}
 		b.WriteString(`</ol></section>`)
 	}
-	return b.String()
+	return vugu.HTML(b.String())
 }
 
 // WarningsText is the warnings about the two golds, one after another.

@@ -94,7 +94,14 @@ func (s *Studio) queueKey(k KeyPress) bool {
 		q.Open = false
 		return true
 	}
-	if !q.Running || k.InField || k.Alt {
+	if k.InField || k.Alt {
+		return false
+	}
+	if !q.Running { // the form: Enter starts, wherever focus is
+		if k.Key == "Enter" && !(k.Ctrl || k.Meta) {
+			s.App.StartSuggestions()
+			return true
+		}
 		return false
 	}
 	app := s.App

@@ -22,10 +22,11 @@ func TestQueueKeys(t *testing.T) {
 	}
 	f.calls = nil
 	s.Suggest.Open = true
-	press("a") // no queue yet: not the queue's key
-	if len(f.calls) != 0 {
-		t.Fatalf("a before the queue runs: calls %q", f.calls)
+	press("a", "Enter") // the form: a is not the queue's key, Enter starts
+	if !slices.Equal(f.calls, []string{"start queue"}) {
+		t.Fatalf("a, Enter before the queue runs: calls %q", f.calls)
 	}
+	f.calls = nil
 	s.Suggest.Running = true
 	s.Suggest.Item = &SuggestItem{SentenceID: "1", Synsets: [][]string{{"x"}, {"y"}}, Closest: 2}
 	press("a", "2", "3", "r", "s", "u", "e", "ArrowRight", "ArrowRight", "ArrowRight", "f", "ArrowLeft", "Enter")

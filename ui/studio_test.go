@@ -188,7 +188,7 @@ func TestStudioRenders(t *testing.T) {
 	}
 	s.Agree = Agreement{Sides: [2]*AgreeSide{{Name: "a.txt", Doc: a}, {Name: "b.txt", Doc: b}}, Result: res}
 	html = render(t, &AgreementView{S: s})
-	html += (&AgreementView{S: s}).GroupsHTML() // set as the groups' inner HTML
+	html += string((&AgreementView{S: s}).GroupsHTML()) // set as the groups' inner HTML
 	for _, want := range []string{`<h4>Only A has (1)</h4>`, `<h4>Only B has (0)</h4>`, `<h4>Both have (2)</h4>`, `data-differs="true"`, "0.750", `id="agree-merge"`, `data-take="both"`} {
 		if !strings.Contains(html, want) {
 			t.Errorf("agreement view lacks %s:\n%s", want, html)

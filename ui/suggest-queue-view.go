@@ -27,7 +27,7 @@ func (c *SuggestQueueView) Close() { c.Q().Open = false }
 // sentence, who accepts them, and Start (Change and Click take them). One
 // piece of HTML, for the page's size: Vugu's code for these inputs cost
 // the page's evaluator ~30 kB.
-func (c *SuggestQueueView) SetupHTML() string {
+func (c *SuggestQueueView) SetupHTML() vugu.HTML {
 	var b strings.Builder
 	esc := html.EscapeString
 	b.WriteString(`<p class="hint">Extractions of the chosen systems that no synset of this work accepts, clustered per sentence, ranked by how many systems produced them.</p><p>`)
@@ -40,8 +40,8 @@ func (c *SuggestQueueView) SetupHTML() string {
 	}
 	b.WriteString(`</p><p><label>Per sentence <input type="number" id="suggest-top" min="1" value="` + strconv.Itoa(c.Q().Top) + `"></label> ` +
 		`<label>Accepted by <input type="text" id="suggest-who" value="` + esc(c.Q().Who) + `"></label> ` +
-		`<button type="button" class="button primary" id="suggest-start" data-act="start">Start</button></p>`)
-	return b.String()
+		`<button type="button" class="button primary" id="suggest-start" data-act="start">Start (Enter)</button></p>`)
+	return vugu.HTML(b.String())
 }
 
 // Change takes a change of the form: a system chosen or dropped, the
@@ -68,7 +68,7 @@ func (c *SuggestQueueView) Change(e vugu.DOMEvent) {
 // sentence, triple, systems and the sentence's synsets, and the buttons
 // (Click handles them). Written as one piece of HTML: Vugu's code for the
 // same markup cost the page's evaluator some 100 kB.
-func (c *SuggestQueueView) RunningHTML() string {
+func (c *SuggestQueueView) RunningHTML() vugu.HTML {
 	q := c.Q()
 	var b strings.Builder
 	esc := html.EscapeString
@@ -112,7 +112,7 @@ func (c *SuggestQueueView) RunningHTML() string {
 		fmt.Fprintf(&b, `<p class="studio-status" role="status" id="suggest-said">%s</p>`, esc(q.Said))
 	}
 	b.WriteString(`<p class="hint" id="suggest-keys">Keys: a accept as a new synset · 1–9 accept as a surface form of synset N · ← → choose a synset, f or Enter accept as its form · r reject · s skip · u or Ctrl+Z undo · e export the errata · Esc close (q opens again).</p>`)
-	return b.String()
+	return vugu.HTML(b.String())
 }
 
 // Click runs the button of the running queue that was clicked.
