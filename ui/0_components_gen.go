@@ -326,6 +326,13 @@ func (c *AgreementView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgparent.AppendChild(vgn)
 			vgn.SetInnerHTML(c.A().Err)
 		}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+		vgparent.AppendChild(vgn)
+		if len(c.A().Warnings) > 0 {
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "notice warning"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "agree-warnings"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}}}
+			vgparent.AppendChild(vgn)
+			vgn.SetInnerHTML(c.WarningsText())
+		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\n  "}
 		vgparent.AppendChild(vgn)
 		if c.A().Result != nil {
@@ -370,6 +377,43 @@ func (c *AgreementView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "chip"}}}
 					vgparent.AppendChild(vgn)
 					vgn.SetInnerHTML(c.OnlyText())
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+					vgparent.AppendChild(vgn)
+				}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+				vgparent.AppendChild(vgn)
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "agree-merge"}}}
+				vgparent.AppendChild(vgn)
+				{
+					vgparent := vgn
+					_ = vgparent
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+					vgparent.AppendChild(vgn)
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "agree-merge"}}}
+					vgparent.AppendChild(vgn)
+					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+						EventType:	"click",
+						Func:		func(event vugu.DOMEvent) { c.S.App.MergeAgreement() },
+						// TODO: implement capture, etc. mostly need to decide syntax
+					})
+					{
+						vgparent := vgn
+						_ = vgparent
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Make the merged work"}
+						vgparent.AppendChild(vgn)
+					}
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+					vgparent.AppendChild(vgn)
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
+					vgparent.AppendChild(vgn)
+					vgn.SetInnerHTML(c.TakeText())
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+					vgparent.AppendChild(vgn)
+					if c.A().Merged != `` {
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "studio-status"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "status"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "agree-merged"}}}
+						vgparent.AppendChild(vgn)
+						vgn.SetInnerHTML(`Merged into the work “` + c.A().Merged + `” (Annotate tab); each synset says where it came from.`)
+					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 					vgparent.AppendChild(vgn)
 				}
@@ -539,118 +583,65 @@ func (c *AgreementView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgn.SetInnerHTML(c.RowText(c.SelectedRow()))
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 							vgparent.AppendChild(vgn)
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "side-by-side"}}}
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "fieldset", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "agree-take"}}}
 							vgparent.AppendChild(vgn)
+							vgn.AddAttrInterface("data-take", c.TakeOf(c.SelectedRow()))
 							{
 								vgparent := vgn
 								_ = vgparent
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
 								vgparent.AppendChild(vgn)
-								for vgiterkeyt, side := range c.SideIndexes() {
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "legend", Attr: []vugu.VGAttribute(nil)}
+								vgparent.AppendChild(vgn)
+								{
+									vgparent := vgn
+									_ = vgparent
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Into the merged work (keys a, b, m in the list)"}
+									vgparent.AppendChild(vgn)
+								}
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
+								vgparent.AppendChild(vgn)
+								for vgiterkeyt, t := range c.Takes() {
 									var vgiterkey interface{} = vgiterkeyt
 									_ = vgiterkey
-									side := side
-									_ = side
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "section", Attr: []vugu.VGAttribute(nil)}
+									t := t
+									_ = t
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute(nil)}
 									vgparent.AppendChild(vgn)
 									{
 										vgparent := vgn
 										_ = vgparent
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "radio"}, vugu.VGAttribute{Namespace: "", Key: "name", Val: "agree-take"}}}
 										vgparent.AppendChild(vgn)
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "h4", Attr: []vugu.VGAttribute(nil)}
-										vgparent.AppendChild(vgn)
-										vgn.SetInnerHTML(`Annotator ` + c.SideName(side) + ` · ` + c.Side(side).Name)
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
-										vgparent.AppendChild(vgn)
-										if len(c.DetailSynsets(side)) == 0 {
-											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "none"}}}
-											vgparent.AppendChild(vgn)
-											{
-												vgparent := vgn
-												_ = vgparent
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "No synsets for this sentence."}
-												vgparent.AppendChild(vgn)
-											}
-										}
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
-										vgparent.AppendChild(vgn)
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "ol", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "synsets"}}}
-										vgparent.AppendChild(vgn)
+										vgn.AddAttrInterface("id", `agree-take-`+t[0])
+										vgn.AddAttrInterface("value", t[0])
 										{
-											vgparent := vgn
-											_ = vgparent
-											vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n              "}
-											vgparent.AppendChild(vgn)
-											for vgiterkeyt, sv := range c.DetailSynsets(side) {
-												var vgiterkey interface{} = vgiterkeyt
-												_ = vgiterkey
-												sv := sv
-												_ = sv
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "li", Attr: []vugu.VGAttribute(nil)}
-												vgparent.AppendChild(vgn)
-												vgn.AddAttrInterface("class", sv.Class)
-												vgn.AddAttrInterface("data-only", fmt.Sprint(sv.Only))
-												{
-													vgparent := vgn
-													_ = vgparent
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
-													vgparent.AppendChild(vgn)
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "synset-head"}}}
-													vgparent.AppendChild(vgn)
-													{
-														vgparent := vgn
-														_ = vgparent
-														vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "title"}}}
-														vgparent.AppendChild(vgn)
-														vgn.SetInnerHTML(fmt.Sprintf(`Synset %d`, sv.Index+1))
-														if sv.Only {
-															vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "verdict missed"}}}
-															vgparent.AppendChild(vgn)
-															vgn.SetInnerHTML(`○ only ` + c.SideName(side) + ` has it`)
-														}
-														if !sv.Only {
-															vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "verdict correct"}}}
-															vgparent.AppendChild(vgn)
-															{
-																vgparent := vgn
-																_ = vgparent
-																vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "✓ shared"}
-																vgparent.AppendChild(vgn)
-															}
-														}
-													}
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
-													vgparent.AppendChild(vgn)
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "ul", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "triples"}}}
-													vgparent.AppendChild(vgn)
-													{
-														vgparent := vgn
-														_ = vgparent
-														for vgiterkeyt, t := range sv.Triples {
-															var vgiterkey interface{} = vgiterkeyt
-															_ = vgiterkey
-															t := t
-															_ = t
-															vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "li", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "triple mono-ish"}}}
-															vgparent.AppendChild(vgn)
-															vgn.SetInnerHTML(t)
-														}
-													}
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n              "}
-													vgparent.AppendChild(vgn)
-												}
+											b, err := vjson.Marshal(c.TakeOf(c.SelectedRow()) == t[0])
+											if err != nil {
+												panic(err)
 											}
-											vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
-											vgparent.AppendChild(vgn)
+											vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "checked", JSONVal: vjson.RawMessage(b)})
 										}
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
+										vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+											EventType:	"change",
+											Func:		func(event vugu.DOMEvent) { c.SetTake(c.SelectedRow(), t[0]) },
+											// TODO: implement capture, etc. mostly need to decide syntax
+										})
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " "}
 										vgparent.AppendChild(vgn)
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
+										vgparent.AppendChild(vgn)
+										vgn.SetInnerHTML(t[1])
 									}
 								}
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 								vgparent.AppendChild(vgn)
 							}
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+							vgparent.AppendChild(vgn)
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "agree-groups"}}}
+							vgparent.AppendChild(vgn)
+							vgn.SetInnerHTML(c.GroupsHTML())
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 							vgparent.AppendChild(vgn)
 						}
@@ -667,7 +658,7 @@ func (c *AgreementView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	}
 	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Data: "style", Attr: []vugu.VGAttribute(nil)}
 	{
-		vgn.AppendChild(&vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n.agreement h2 { margin-bottom: 4px; }\n.agree-sides { display: grid; grid-template-columns: 1fr 1fr; gap: 14px; margin: 12px 0; }\n@media (max-width: 800px) { .agree-sides { grid-template-columns: 1fr; } }\n.agree-side { border: 1px solid var(--line); border-radius: 8px; padding: 10px 14px; }\n.agree-side h3 { margin-bottom: 4px; }\n.agree-side p { margin: 4px 0; }\n.agree-pick { display: flex; flex-wrap: wrap; gap: 6px 14px; align-items: center; margin-top: 6px; font-size: 0.9rem; }\n.agree-summary .chip b { font-variant-numeric: tabular-nums; }\n.only-differs { display: block; font-size: 0.88rem; margin-bottom: 4px; }\n.agree-value { font-family: var(--mono); font-size: 0.8rem; margin-right: 6px; font-weight: 700; }\n.agree-detail h4 { margin: 8px 0 4px; font-size: 0.9rem; }\n.agree-detail .synset-head .verdict { margin-left: 8px; }\n.synsets li[data-only=\"true\"] { border-style: dashed; border-color: var(--missed); }\n", Attr: []vugu.VGAttribute(nil)})
+		vgn.AppendChild(&vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n.agreement h2 { margin-bottom: 4px; }\n.agree-sides { display: grid; grid-template-columns: 1fr 1fr; gap: 14px; margin: 12px 0; }\n@media (max-width: 800px) { .agree-sides { grid-template-columns: 1fr; } }\n.agree-side { border: 1px solid var(--line); border-radius: 8px; padding: 10px 14px; }\n.agree-side h3 { margin-bottom: 4px; }\n.agree-side p { margin: 4px 0; }\n.agree-pick { display: flex; flex-wrap: wrap; gap: 6px 14px; align-items: center; margin-top: 6px; font-size: 0.9rem; }\n.agree-summary .chip b { font-variant-numeric: tabular-nums; }\n.only-differs { display: block; font-size: 0.88rem; margin-bottom: 4px; }\n.agree-value { font-family: var(--mono); font-size: 0.8rem; margin-right: 6px; font-weight: 700; }\n.agree-detail h4 { margin: 8px 0 4px; font-size: 0.9rem; }\n.agree-detail .synset-head .verdict { margin-left: 8px; }\n.synsets li[data-only=\"true\"] { border-style: dashed; border-color: var(--missed); }\n.agree-merge { display: flex; flex-wrap: wrap; gap: 6px 12px; align-items: center; margin: 8px 0; }\n.agree-take { border: 1px solid var(--line); border-radius: 6px; display: flex; flex-wrap: wrap; gap: 2px 14px; font-size: 0.88rem; margin: 6px 0; }\n.agree-groups { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 10px; }\n@media (max-width: 1000px) { .agree-groups { grid-template-columns: 1fr; } }\n", Attr: []vugu.VGAttribute(nil)})
 	}
 	vgout.AppendCSS(vgn)
 	return vgout
@@ -6902,7 +6893,8 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							_ = vgparent
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "title"}}}
 							vgparent.AppendChild(vgn)
-							vgn.SetInnerHTML(fmt.Sprintf(`Synset %d`, k+1))
+							vgn.AddAttrInterface("data-provenance", string(c.S.Provenance(c.Sen().ID, k)))
+							vgn.SetInnerHTML(fmt.Sprintf(`Synset %d`, k+1) + ProvenanceText(c.S.Provenance(c.Sen().ID, k)))
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " · "}
 							vgparent.AppendChild(vgn)
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
@@ -7673,6 +7665,22 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							})
 						}
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+						vgparent.AppendChild(vgn)
+					}
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+					vgparent.AppendChild(vgn)
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio-suggest"}, vugu.VGAttribute{Namespace: "", Key: "aria-controls", Val: "suggest-queue"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "System extractions the gold lacks, one key each (q)"}}}
+					vgparent.AppendChild(vgn)
+					vgn.AddAttrInterface("aria-expanded", fmt.Sprint(c.S.Suggest.Open))
+					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+						EventType:	"click",
+						Func:		func(event vugu.DOMEvent) { c.S.App.OpenSuggestions() },
+						// TODO: implement capture, etc. mostly need to decide syntax
+					})
+					{
+						vgparent := vgn
+						_ = vgparent
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Suggestions (q)"}
 						vgparent.AppendChild(vgn)
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
@@ -8634,6 +8642,25 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					_ = vgparent
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 					vgparent.AppendChild(vgn)
+					if c.S.Suggest.Open {
+						{
+							vgcompKey := vugu.MakeCompKey(0x379A42996EFE60D0^vgin.CurrentPositionHash(), vgiterkey)
+							// ask BuildEnv for prior instance of this specific component
+							vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*SuggestQueueView)
+							if vgcomp == nil {
+								// create new one if needed
+								vgcomp = new(SuggestQueueView)
+								vgin.BuildEnv.WireComponent(vgcomp)
+							}
+							vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
+							vgcomp.S = c.S
+							vgout.Components = append(vgout.Components, vgcomp)
+							vgn = &vugu.VGNode{Component: vgcomp}
+							vgparent.AppendChild(vgn)
+						}
+					}
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+					vgparent.AppendChild(vgn)
 					if c.S.Sentence() == nil {
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "empty"}}}
 						vgparent.AppendChild(vgn)
@@ -8676,6 +8703,95 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Data: "style", Attr: []vugu.VGAttribute(nil)}
 	{
 		vgn.AppendChild(&vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n.guide-toc { display: flex; flex-wrap: wrap; gap: 2px 10px; font-size: 0.85rem; margin: 6px 0; }\n.guide-toc [aria-current=\"true\"] { font-weight: 600; text-decoration: none; }\n.guide-rule h3 { font-size: 1rem; margin: 6px 0; }\n.guide-rule p { font-size: 0.9rem; line-height: 1.45; }\n.studio-bar { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 16px; padding: 8px 12px; border: 1px solid var(--line); border-radius: 8px; background: var(--soft); }\n.studio-bar .label { color: var(--muted); font-size: 0.85rem; margin-right: 4px; }\n.studio-work select { max-width: 280px; }\n.bar-group { display: inline-flex; align-items: center; gap: 6px; }\n.button[disabled] { opacity: 0.45; cursor: default; background: var(--paper); }\n.button.primary { background: var(--accent); color: #fff; }\n.button.primary:hover { background: #005a8c; }\n.danger-link { color: var(--incorrect-ink); }\n.save-status { margin-left: auto; color: var(--muted); font-size: 0.85rem; }\n.save-status[data-saved=\"false\"] { color: var(--text); }\n.studio-status { margin: 10px 0 0; padding: 6px 12px; border-left: 4px solid var(--accent); background: var(--accent-soft); border-radius: 4px; font-size: 0.92rem; }\n.studio-start { margin-top: 16px; }\n.studio-start h2 { margin-bottom: 4px; }\n.start-grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(260px, 1fr)); gap: 14px; margin-top: 12px; }\n.start-grid section { border: 1px solid var(--line); border-radius: 8px; padding: 12px 14px; display: grid; gap: 8px; align-content: start; }\n.start-grid p { margin: 0; color: var(--muted); font-size: 0.92rem; }\n.start-grid textarea { width: 100%; font: inherit; padding: 6px 8px; border: 1px solid var(--line); border-radius: 6px; resize: vertical; }\n.start-grid .button { justify-self: start; margin-right: 6px; }\n.studio-main { display: grid; grid-template-columns: 320px minmax(0, 1fr); gap: 20px; align-items: start; margin-top: 14px; }\n.studio-side { position: sticky; top: 8px; }\n@media (max-width: 900px) { .studio-main { grid-template-columns: 1fr; } .studio-side { position: static; } }\n.studio-progress { margin-bottom: 10px; }\n.studio-progress p { margin: 4px 0 0; font-size: 0.88rem; }\n.meter { height: 8px; border-radius: 4px; background: var(--line); overflow: hidden; }\n.meter span { display: block; height: 100%; background: var(--correct); }\n.issues-tally { color: var(--incorrect-ink); }\n.studio-side .sentence-list { max-height: calc(100vh - 330px); }\n.state { display: inline-block; width: 1.3em; font-weight: 700; }\n.state.done { color: var(--correct-ink); }\n.state.todo { color: var(--muted); }\n.state.error { color: var(--incorrect-ink); }\n.state.warning { color: var(--missed-ink); }\n.keys { margin-top: 10px; font-size: 0.85rem; }\n.keys dl { display: grid; grid-template-columns: auto 1fr; gap: 3px 10px; margin: 8px 0 0; }\n.keys dt { white-space: nowrap; }\n.keys dd { margin: 0; color: var(--muted); }\nkbd { font-family: var(--mono); font-size: 0.8em; border: 1px solid var(--line); border-bottom-width: 2px; border-radius: 4px; padding: 0 4px; background: var(--paper); margin-right: 2px; }\n\n.studio-sentence .sentence-head { display: flex; justify-content: space-between; align-items: baseline; gap: 10px; flex-wrap: wrap; }\n.studio-sentence .nav { display: flex; gap: 6px; }\n.token-row { display: flex; flex-wrap: wrap; gap: 4px; margin: 10px 0 6px; font-size: 1.08rem; line-height: 1.5; }\n.token {\n  border: 1px solid var(--line); background: var(--paper); border-radius: 5px; padding: 1px 6px; cursor: pointer;\n  position: relative; text-underline-offset: 4px; text-decoration-thickness: 2px;\n}\n.token:hover { border-color: var(--accent); background: var(--accent-soft); }\n.token.cl-verb { background: #fbe7da; text-decoration-line: underline; text-decoration-style: solid; text-decoration-color: #d55e00; }\n.token.cl-entity { background: #dcecf7; text-decoration-line: underline; text-decoration-style: double; text-decoration-color: #0072b2; }\n.token.cl-noun { background: #ddf2ea; text-decoration-line: underline; text-decoration-style: dotted; text-decoration-color: #009e73; }\n.token.cl-number { background: #f8ecd0; text-decoration-line: underline; text-decoration-style: dashed; text-decoration-color: #b27300; }\n.token.used { border-color: var(--text); }\n.token .uses { font-size: 0.62rem; font-weight: 700; vertical-align: super; margin-left: 2px; color: var(--text); letter-spacing: 0.02em; }\n.class-legend { display: flex; flex-wrap: wrap; gap: 4px 12px; align-items: center; font-size: 0.82rem; color: var(--muted); margin: 0 0 12px; }\n.class-legend .token { font-size: 0.82rem; cursor: default; padding: 0 5px; }\n.class-legend select { font-size: 0.82rem; }\n\n.builder { border: 1px solid var(--accent); border-radius: 8px; padding: 10px 12px; background: #fbfdfe; }\n.builder.editing { border-style: dashed; }\n.builder h3 { margin-bottom: 6px; }\n.slots { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 8px; }\n@media (max-width: 1000px) { .slots { grid-template-columns: 1fr; } }\n.slot-box { border: 1px solid var(--line); border-radius: 6px; padding: 6px; background: var(--paper); min-height: 74px; }\n.slot-box.active { border: 2px solid var(--accent); padding: 5px; box-shadow: 0 0 0 3px var(--accent-soft); }\n.slot-box.has-error { border-color: var(--incorrect); }\n.slot-tab { border: 0; background: none; padding: 0; cursor: pointer; font-weight: 600; font-size: 0.85rem; color: var(--muted); }\n.slot-box.active .slot-tab { color: var(--accent); }\n.slot-box.active .slot-tab::after { content: \" · active\"; font-weight: 400; }\n.chips { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 4px; }\n.chip { border: 1px solid var(--line); border-radius: 12px; padding: 0 8px; background: var(--soft); cursor: pointer; }\n.chip[aria-pressed=\"true\"] { background: var(--accent); color: #fff; border-color: var(--accent); }\n.chip.opt { border-style: dashed; color: var(--muted); }\n.chip.opt[aria-pressed=\"true\"] { color: #fff; }\n.chip .br { font-weight: 700; color: var(--accent); }\n.chip[aria-pressed=\"true\"] .br { color: #fff; }\n.chip.typed, .w.typed { font-style: italic; }\n.chip.typed::after, .w.typed::after { content: \"✎\"; font-size: 0.7em; margin-left: 2px; font-style: normal; }\n.chip.bad { border-color: var(--incorrect); border-width: 2px; }\n.empty-slot { color: var(--muted); font-size: 0.85rem; font-style: italic; }\n.builder-tools { display: flex; flex-wrap: wrap; gap: 6px 10px; align-items: center; margin-top: 8px; }\n.builder-tools input[type=text] { padding: 2px 8px; border: 1px solid var(--line); border-radius: 6px; width: 12em; }\n.builder-tools .sep { width: 1px; height: 20px; background: var(--line); }\n.commit-row { display: flex; flex-wrap: wrap; gap: 8px 12px; align-items: center; margin-top: 10px; padding-top: 8px; border-top: 1px solid var(--line); }\n.commit-row select { max-width: 420px; }\n.preview { margin-top: 8px; font-size: 0.88rem; display: grid; gap: 4px; }\n.preview p { margin: 0; }\n.preview ul { margin: 2px 0 0; padding-left: 18px; }\n.preview li { font-family: var(--mono); font-size: 0.82rem; }\n.match { color: var(--correct-ink); }\n.issue { margin: 2px 0; font-size: 0.85rem; }\n.issue.error { color: var(--incorrect-ink); }\n.issue.warning { color: var(--missed-ink); }\n.issue.error::before { content: \"✖ \"; }\n.issue.warning::before { content: \"⚠ \"; }\n\n.studio-synsets { list-style: none; padding: 0; margin: 0; display: grid; gap: 8px; }\n.studio-synsets > li { border: 1px solid var(--line); border-radius: 8px; padding: 8px 10px; }\n.studio-synsets > li.target { border-left: 4px solid var(--accent); }\n.studio-synsets .synset-head { align-items: center; }\n.synset-tools, .triple-tools { display: inline-flex; gap: 4px; flex-wrap: wrap; }\n.tool { border: 1px solid transparent; background: none; color: var(--accent); cursor: pointer; padding: 0 5px; border-radius: 4px; font-size: 0.82rem; }\n.tool:hover { border-color: var(--line); background: var(--accent-soft); }\n.tool.danger { color: var(--incorrect-ink); }\n.tool.danger:hover { background: var(--incorrect-soft); }\n.studio-triple { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 4px 10px; padding: 3px 0; border-top: 1px solid var(--soft); }\n.studio-triple:first-child { border-top: 0; }\n.studio-triple.editing { background: var(--accent-soft); }\n.studio-triple .issues { flex-basis: 100%; }\n/* The tools of every triple stay quiet until the triple is pointed at or\n   holds focus (they stay in the tab order). */\n.triple-tools { opacity: 0.4; transition: opacity 0.15s; }\n.studio-triple:hover .triple-tools, .studio-triple:focus-within .triple-tools, .studio-triple.editing .triple-tools { opacity: 1; }\n.tslot { display: inline-flex; flex-wrap: wrap; gap: 0 4px; padding: 1px 6px; border-radius: 4px; background: var(--soft); margin-right: 4px; }\n.tslot.bad { box-shadow: inset 0 -2px 0 var(--incorrect); }\n.tslot .slot-letter { font-size: 0.65rem; font-weight: 700; color: var(--muted); align-self: center; }\n.w.opt { color: var(--muted); }\n.w.open::before { content: \"[\"; color: var(--accent); font-weight: 700; }\n.w.close::after { content: \"]\"; color: var(--accent); font-weight: 700; }\n.w.bad { text-decoration: underline wavy var(--incorrect); }\n.add-sentences { margin: 6px 0; }\n.add-sentences textarea { width: 100%; }\n.inline-panel { display: flex; flex-wrap: wrap; gap: 6px 10px; align-items: center; margin: 6px 0 2px; padding: 6px 8px; background: var(--soft); border-radius: 6px; font-size: 0.88rem; flex-basis: 100%; }\n", Attr: []vugu.VGAttribute(nil)})
+	}
+	vgout.AppendCSS(vgn)
+	return vgout
+}
+
+// 'fix' unused imports
+var _ fmt.Stringer
+var _ reflect.Type
+var _ vjson.RawMessage
+var _ js.Value
+
+func (c *SuggestQueueView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
+
+	vgout = &vugu.BuildOut{}
+
+	var vgiterkey interface{}
+	_ = vgiterkey
+	var vgn *vugu.VGNode
+	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "section", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "suggest-queue"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "suggest-queue"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Suggestion queue"}}}
+	vgout.Out = append(vgout.Out, vgn)	// root for output
+	vgn.AddAttrInterface("data-running", fmt.Sprint(c.Q().Running))
+	{
+		vgparent := vgn
+		_ = vgparent
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+		vgparent.AppendChild(vgn)
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "h3", Attr: []vugu.VGAttribute(nil)}
+		vgparent.AppendChild(vgn)
+		{
+			vgparent := vgn
+			_ = vgparent
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Suggestions from system output "}
+			vgparent.AppendChild(vgn)
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "suggest-close"}}}
+			vgparent.AppendChild(vgn)
+			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+				EventType:	"click",
+				Func:		func(event vugu.DOMEvent) { c.Close() },
+				// TODO: implement capture, etc. mostly need to decide syntax
+			})
+			{
+				vgparent := vgn
+				_ = vgparent
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "close (Esc)"}
+				vgparent.AppendChild(vgn)
+			}
+		}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+		vgparent.AppendChild(vgn)
+		if !c.Q().Running {
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "suggest-form"}}}
+			vgparent.AppendChild(vgn)
+			vgn.SetInnerHTML(c.SetupHTML())
+			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+				EventType:	"change",
+				Func:		func(event vugu.DOMEvent) { c.Change(event) },
+				// TODO: implement capture, etc. mostly need to decide syntax
+			})
+			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+				EventType:	"click",
+				Func:		func(event vugu.DOMEvent) { c.Click(event) },
+				// TODO: implement capture, etc. mostly need to decide syntax
+			})
+		}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+		vgparent.AppendChild(vgn)
+		if c.Q().Busy+c.Q().Err != `` {
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "notice"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "status"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "suggest-error"}}}
+			vgparent.AppendChild(vgn)
+			vgn.SetInnerHTML(c.Q().Busy + c.Q().Err)
+		}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+		vgparent.AppendChild(vgn)
+		if c.Q().Running {
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "suggest-run"}}}
+			vgparent.AppendChild(vgn)
+			vgn.SetInnerHTML(c.RunningHTML())
+			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+				EventType:	"click",
+				Func:		func(event vugu.DOMEvent) { c.Click(event) },
+				// TODO: implement capture, etc. mostly need to decide syntax
+			})
+		}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n"}
+		vgparent.AppendChild(vgn)
+	}
+	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Data: "style", Attr: []vugu.VGAttribute(nil)}
+	{
+		vgn.AppendChild(&vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n.suggest-queue { border: 1px solid var(--accent); border-radius: 8px; padding: 10px 14px; margin-bottom: 14px; }\n.suggest-queue h3 .link { font-size: 0.85rem; font-weight: 400; margin-left: 10px; }\n.suggest-form { display: flex; flex-wrap: wrap; gap: 4px 14px; align-items: center; margin-top: 6px; font-size: 0.88rem; }\n.suggest-form input[type=number] { width: 4em; }\n.suggest-queue .proposed { font-family: var(--mono); font-size: 1.02rem; }\n.suggest-synsets { font-size: 0.88rem; }\n.suggest-synsets li[aria-current=\"true\"] { outline: 2px solid var(--accent); }\n", Attr: []vugu.VGAttribute(nil)})
 	}
 	vgout.AppendCSS(vgn)
 	return vgout

@@ -2,6 +2,8 @@ package ui
 
 import (
 	"fmt"
+	"html"
+	"strings"
 
 	"github.com/oiebench/oiebench/core/annotate"
 	"github.com/vugu/vugu"
@@ -137,6 +139,10 @@ func (c *AgreementView) Key(e vugu.DOMEvent) {
 		at = 0
 	case "End":
 		at = len(rows) - 1
+	case "a", "b", "m":
+		e.PreventDefault()
+		c.SetTake(rows[at], map[string]string{"a": "A", "b": "B", "m": "both"}[e.PropString("key")])
+		return
 	default:
 		return
 	}
@@ -184,6 +190,12 @@ func (c *AgreementView) RowTally(i int) []string {
 	default:
 		t = append(t, fmt.Sprintf("synsets: A %d, B %d", sa.BA.Synsets, sa.AB.Synsets))
 	}
+	if c.A().Differ[sa.ID] {
+		t = append(t, "⚠ texts differ")
+	}
+	if tk := c.TakeOf(i); tk != string(annotate.TakeBoth) {
+		t = append(t, "merge takes "+tk)
+	}
 	if n := c.only(0, i); n > 0 {
 		t = append(t, fmt.Sprintf("○ %d only A", n))
 	}
@@ -211,12 +223,16 @@ func (c *AgreementView) onlyRefs(side int) []annotate.SynsetRef {
 	return c.A().Result.OnlyB
 }
 
-// SynsetView is a synset of one side in the detail.
+// AgreeSynset is a synset of one side in the detail.
 type AgreeSynset struct {
 	Index   int
 	Only    bool
 	Class   string
 	Triples []string
+	Side    string // "A" or "B"
+	// Differs marks a shared synset whose triples the other side writes
+	// otherwise (no synset of the other side has the same triples).
+	Differs bool
 }
 
 // DetailSynsets lists a side's synsets of the sentence shown, marking
@@ -246,3 +262,98 @@ func (c *AgreementView) DetailSynsets(side int) []AgreeSynset {
 	}
 	return out
 }
+
+// Takes are the choices of a merge for a sentence: value and label.
+func (c *AgreementView) Takes() [][2]string {
+	return [][2]string{{string(annotate.TakeA), "take A's synsets"}, {string(annotate.TakeB), "take B's synsets"}, {string(annotate.TakeBoth), "take both (A's, then those only B has)"}}
+}
+
+// TakeOf is what the merge takes of result row i.
+func (c *AgreementView) TakeOf(i int) string {
+	if i < 0 {
+		return ""
+	}
+	if t, ok := c.A().Take[c.A().Result.Sentences[i].ID]; ok {
+		return string(t)
+	}
+	return string(annotate.TakeBoth)
+}
+
+// SetTake chooses what the merge takes of result row i.
+func (c *AgreementView) SetTake(i int, t string) {
+	if i < 0 || i >= len(c.A().Result.Sentences) {
+		return
+	}
+	if c.A().Take == nil {
+		c.A().Take = map[string]annotate.Take{}
+	}
+	c.A().Take[c.A().Result.Sentences[i].ID] = annotate.Take(t)
+}
+
+// TakeText counts the sentences taken from each side.
+func (c *AgreementView) TakeText() string {
+	n := map[string]int{}
+	for i := range c.A().Result.Sentences {
+		n[c.TakeOf(i)]++
+	}
+	return fmt.Sprintf("%d sentences from A, %d from B, %d from both", n["A"], n["B"], n["both"])
+}
+
+// AgreeGroup is one group of the detail: synsets only A has, only B has,
+// or both have.
+type AgreeGroup struct {
+	Key, Title string
+	Synsets    []AgreeSynset
+}
+
+// Groups sorts the synsets of the sentence shown into those only A has,
+// only B has, and both have (a shared synset the other side writes with
+// other triples is marked Differs).
+func (c *AgreementView) Groups() []AgreeGroup {
+	a, b := c.DetailSynsets(0), c.DetailSynsets(1)
+	texts := func(vs []AgreeSynset) map[string]bool {
+		m := map[string]bool{}
+		for _, v := range vs {
+			m[strings.Join(v.Triples, "\n")] = true
+		}
+		return m
+	}
+	ta, tb := texts(a), texts(b)
+	gs := []AgreeGroup{{Key: "only-a", Title: "Only A has"}, {Key: "only-b", Title: "Only B has"}, {Key: "both", Title: "Both have"}}
+	for side, vs := range [2][]AgreeSynset{a, b} {
+		other := [2]map[string]bool{tb, ta}[side]
+		for _, v := range vs {
+			v.Side = c.SideName(side)
+			if v.Only {
+				gs[side].Synsets = append(gs[side].Synsets, v)
+				continue
+			}
+			v.Differs = !other[strings.Join(v.Triples, "\n")]
+			gs[2].Synsets = append(gs[2].Synsets, v)
+		}
+	}
+	return gs
+}
+
+// GroupsHTML writes the groups of the sentence shown (Groups), one line
+// per synset: display only, so written as one piece of HTML (Vugu's code
+// for the same markup costs the page's evaluator far more).
+func (c *AgreementView) GroupsHTML() vugu.HTML {
+	var b strings.Builder
+	for _, g := range c.Groups() {
+		fmt.Fprintf(&b, `<section data-group="%s"><h4>%s (%d)</h4><ol class="synsets">`, g.Key, g.Title, len(g.Synsets))
+		for _, sv := range g.Synsets {
+			differs := ""
+			if sv.Differs {
+				differs = " (the other writes it otherwise)"
+			}
+			fmt.Fprintf(&b, `<li class="synset" data-only="%t" data-side="%s" data-differs="%t">%s's synset %d%s: %s</li>`,
+				sv.Only, sv.Side, sv.Differs, sv.Side, sv.Index+1, differs, html.EscapeString(strings.Join(sv.Triples, " · ")))
+		}
+		b.WriteString(`</ol></section>`)
+	}
+	return vugu.HTML(b.String())
+}
+
+// WarningsText is the warnings about the two golds, one after another.
+func (c *AgreementView) WarningsText() string { return strings.Join(c.A().Warnings, " ") }

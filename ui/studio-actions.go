@@ -414,6 +414,9 @@ func (s *Studio) Key(k KeyPress) bool {
 	if s.Work == nil {
 		return false
 	}
+	if s.Suggest.Open && s.queueKey(k) {
+		return true
+	}
 	cmd := k.Ctrl || k.Meta
 	switch {
 	case cmd && !k.Shift && strings.EqualFold(k.Key, "z") && !k.InField:
@@ -460,6 +463,8 @@ func (s *Studio) Key(k KeyPress) bool {
 		s.Step(-1)
 	case "?":
 		s.Help = !s.Help
+	case "q":
+		s.App.OpenSuggestions()
 	case "Backspace", "Delete":
 		s.RemoveWords()
 	case "Enter":

@@ -61,11 +61,15 @@ type StudioApp interface {
 	AgreementFiles(side int, files js.Value)
 	// AgreementWork takes a work as annotator side 0 or 1.
 	AgreementWork(side int, id string)
+	// MergeAgreement makes a new work of the two annotators' golds, taking
+	// of each sentence what Agreement.Take says (annotate.Merge).
+	MergeAgreement()
 	// SaveStudioPrefs keeps the studio's view state for the next visit.
 	SaveStudioPrefs()
 	// EditHere asks the tab that edits the studio to save and hand the
 	// editing over to this one (Studio.Elsewhere).
 	EditHere()
+	SuggestApp
 }
 
 // SystemExtraction is one system extraction of a sentence, for the preview.
@@ -139,6 +143,49 @@ type StudioPrefs struct {
 	Query    string                   `json:"query"`
 	Filter   StudioFilter             `json:"filter"`
 	Agree    map[string]AgreeSidePref `json:"agree,omitempty"`
+	// Queue is the suggestion queue, while there is one.
+	Queue *QueuePref `json:"queue,omitempty"`
+	// Merged holds, by work ID, where the synsets of a merged work came from.
+	Merged map[string]MergeRecord `json:"merged,omitempty"`
+}
+
+// MergeRecord is the provenance of a work merged from two annotators.
+type MergeRecord struct {
+	A string `json:"a"` // the annotators' golds, by name
+	B string `json:"b"`
+	// Provenance lists, by sentence id, where each synset came from, in
+	// the order of the merge (annotate.Provenance).
+	Provenance map[string][]annotate.Provenance `json:"provenance"`
+}
+
+// ProvenanceText says where a merged synset came from ("" for none).
+func ProvenanceText(p annotate.Provenance) string {
+	if p == "" {
+		return ""
+	}
+	from, also, shared := strings.Cut(string(p), "+")
+	if shared {
+		return " · from " + from + " (" + also + " has it too)"
+	}
+	return " · from " + from
+}
+
+// Provenance is where synset k of sentence id of the open work came from,
+// when the work is a merge and the sentence still has the synsets it was
+// merged with ("" otherwise: an edit since may have moved them).
+func (s *Studio) Provenance(id string, k int) annotate.Provenance {
+	if s.Work == nil {
+		return ""
+	}
+	rec, ok := s.Prefs.Merged[s.Work.ID]
+	ps := rec.Provenance[id]
+	if !ok || k >= len(ps) {
+		return ""
+	}
+	if i, ok := s.Work.Ed.Doc.SentenceIndex(id); !ok || len(s.Work.Ed.Doc.Sentences[i].Synsets) != len(ps) {
+		return ""
+	}
+	return ps[k]
 }
 
 // AgreeSidePref remembers a work chosen as an annotator (files are read
@@ -238,6 +285,14 @@ type Agreement struct {
 	// Selected is the position in Result.Sentences of the sentence shown.
 	Selected    int
 	OnlyDiffers bool
+	// Take is what a merge takes of each sentence, by id (TakeBoth when
+	// unset).
+	Take map[string]annotate.Take
+	// Warnings are about the two golds (sentence texts that differ for an
+	// id, a side without synsets); Differ holds the ids whose texts differ.
+	Warnings []string
+	Differ   map[string]bool
+	Merged   string // the label of the last merged work
 }
 
 // Studio is the studio's state in the model. wasm/app changes it under the
@@ -279,7 +334,8 @@ type Studio struct {
 	// extraction) until it is added.
 	adjudicate map[[2]int]int
 
-	Agree Agreement
+	Agree   Agreement
+	Suggest SuggestQueue
 
 	classCache   map[*annotate.Sentence]classes
 	previewCache previewKey

@@ -280,6 +280,7 @@ func Shortcuts() []Shortcut {
 		{[]string{"j", "k"}, "next or previous sentence (also Alt+↓, Alt+↑)"},
 		{[]string{"/"}, "search the sentences"},
 		{[]string{"Ctrl+Z"}, "undo; Ctrl+Shift+Z or Ctrl+Y redo"},
+		{[]string{"q"}, "open the suggestion queue (system extractions the gold lacks)"},
 	}
 }
 

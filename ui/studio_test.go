@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -29,6 +30,15 @@ func (f *fakeStudio) AgreementFiles(side int, files js.Value) {}
 func (f *fakeStudio) AgreementWork(side int, id string)       {}
 func (f *fakeStudio) SaveStudioPrefs()                        {}
 func (f *fakeStudio) EditHere()                               {}
+func (f *fakeStudio) MergeAgreement()                         { f.calls = append(f.calls, "merge") }
+func (f *fakeStudio) OpenSuggestions()                        { f.calls = append(f.calls, "suggestions") }
+func (f *fakeStudio) StartSuggestions()                       { f.calls = append(f.calls, "start queue") }
+func (f *fakeStudio) UndoSuggestion()                         { f.calls = append(f.calls, "undo queue") }
+func (f *fakeStudio) ExportErrata()                           { f.calls = append(f.calls, "errata") }
+func (f *fakeStudio) EndSuggestions()                         { f.calls = append(f.calls, "end queue") }
+func (f *fakeStudio) DecideSuggestion(d string, synset int) {
+	f.calls = append(f.calls, fmt.Sprintf("%s %d", d, synset))
+}
 func (f *fakeStudio) Extractions(string) []SystemExtraction {
 	return f.exts
 }
@@ -179,8 +189,11 @@ func TestStudioRenders(t *testing.T) {
 	}
 	s.Agree = Agreement{Sides: [2]*AgreeSide{{Name: "a.txt", Doc: a}, {Name: "b.txt", Doc: b}}, Result: res}
 	html = render(t, &AgreementView{S: s})
-	if !strings.Contains(html, "only A has it") || !strings.Contains(html, "0.750") {
-		t.Errorf("agreement view:\n%s", html)
+	html += string((&AgreementView{S: s}).GroupsHTML()) // set as the groups' inner HTML
+	for _, want := range []string{`<h4>Only A has (1)</h4>`, `<h4>Only B has (0)</h4>`, `<h4>Both have (2)</h4>`, `data-differs="true"`, "0.750", `id="agree-merge"`, `data-take="both"`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("agreement view lacks %s:\n%s", want, html)
+		}
 	}
 
 	m, _ := model(t, "en")

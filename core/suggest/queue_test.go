@@ -82,3 +82,17 @@ func TestQueue(t *testing.T) {
 		t.Errorf("after the errata: %+v, want 2 correct and the rejected one incorrect", c)
 	}
 }
+
+// rfc3339 writes what time.Format(time.RFC3339) writes for UTC times.
+func TestRFC3339(t *testing.T) {
+	for _, tm := range []time.Time{
+		time.Date(2026, 11, 26, 10, 41, 4, 999, time.UTC),
+		time.Date(1, 1, 1, 0, 0, 0, 0, time.UTC),
+		time.Date(9999, 12, 31, 23, 59, 59, 0, time.FixedZone("x", -7*3600)),
+		time.Unix(1700000000, 0),
+	} {
+		if got, want := rfc3339(tm), tm.UTC().Format(time.RFC3339); got != want {
+			t.Errorf("rfc3339(%v) = %q, want %q", tm, got, want)
+		}
+	}
+}

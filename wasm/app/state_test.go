@@ -27,10 +27,12 @@ type fakeBrowser struct {
 	state     *savedState
 	noStorage bool
 	downloads []string
-	unsaved   bool
-	link      string      // the address's fragment
-	first     firstScreen // the shell's first screen, if any
-	yields    atomic.Int32
+	// downloaded holds the text of each download, by name.
+	downloaded map[string]string
+	unsaved    bool
+	link       string      // the address's fragment
+	first      firstScreen // the shell's first screen, if any
+	yields     atomic.Int32
 }
 
 func newFakeBrowser() *fakeBrowser { return &fakeBrowser{files: map[string]storedFile{}} }
@@ -98,9 +100,15 @@ func (b *fakeBrowser) SetLink(fragment string) {
 	b.link = fragment
 }
 
-func (b *fakeBrowser) Yield()                           { b.yields.Add(1); runtime.Gosched() }
-func (b *fakeBrowser) Paint()                           { runtime.Gosched() }
-func (b *fakeBrowser) Download(name, mime, text string) { b.downloads = append(b.downloads, name) }
+func (b *fakeBrowser) Yield() { b.yields.Add(1); runtime.Gosched() }
+func (b *fakeBrowser) Paint() { runtime.Gosched() }
+func (b *fakeBrowser) Download(name, mime, text string) {
+	b.downloads = append(b.downloads, name)
+	if b.downloaded == nil {
+		b.downloaded = map[string]string{}
+	}
+	b.downloaded[name] = text
+}
 
 // Gzip compresses at gzip's default level, as the browser's
 // CompressionStream does.

@@ -61,6 +61,7 @@ type studio struct {
 	tagsAsked bool
 	agreeGen  int
 	nextID    int
+	queue     *suggestRun // the suggestion queue, when one is made
 
 	extMu    sync.Mutex
 	extKey   string
@@ -115,6 +116,8 @@ func (a *app) restoreStudio(stored []storedWork, err error) {
 	if a.st.open != nil {
 		a.prepare(a.st.open)
 	}
+	a.resumeQueue()
+	a.restoreAgreement()
 	go a.saveLoop()
 	if a.st.elsewhere {
 		go a.awaitLease()
@@ -438,6 +441,14 @@ func (a *app) DeleteWork(id string) {
 	}
 	w := a.st.works[i]
 	a.st.works = slices.Delete(a.st.works, i, i+1)
+	if _, ok := a.m.Studio.Prefs.Merged[id]; ok {
+		delete(a.m.Studio.Prefs.Merged, id)
+		a.SaveStudioPrefs()
+	}
+	if (a.st.queue != nil && a.st.queue.work == w) || (a.m.Studio.Prefs.Queue != nil && a.m.Studio.Prefs.Queue.Work == id) {
+		a.dropQueue()
+		a.m.Studio.Suggest.Open = false
+	}
 	if a.st.open == w {
 		a.st.open = nil
 		if len(a.st.works) > 0 {

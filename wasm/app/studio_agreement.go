@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"strings"
 	"time"
 
 	"github.com/oiebench/oiebench/core/annotate"
@@ -42,6 +43,7 @@ func (a *app) agreementFile(side int, p pickedFile) {
 		return
 	}
 	a.setAgreeSide(side, &ui.AgreeSide{Name: p.Name, Doc: doc})
+	a.keepAgreeSide(side, "")
 	a.env.UnlockRender()
 }
 
@@ -56,6 +58,7 @@ func (a *app) AgreementWork(side int, id string) {
 				return
 			}
 			a.setAgreeSide(side, &ui.AgreeSide{Name: a.workInfo(w).Label(), WorkID: id, Doc: doc})
+			a.keepAgreeSide(side, id)
 			return
 		}
 	}
@@ -69,6 +72,7 @@ func (a *app) setAgreeSide(side int, s *ui.AgreeSide) {
 		return
 	}
 	ag.Sides[side], ag.Err, ag.Result, ag.Selected = s, "", nil, 0
+	ag.Take, ag.Warnings, ag.Differ, ag.Merged = nil, nil, nil, ""
 	if ag.Sides[0] == nil || ag.Sides[1] == nil {
 		return
 	}
@@ -92,5 +96,85 @@ func (a *app) setAgreeSide(side int, s *ui.AgreeSide) {
 		}
 		ag.Result = res
 		ag.Took = took.Round(time.Millisecond).String()
+		ag.Warnings, ag.Differ = agreeWarnings(x, y, res)
 	}()
+}
+
+// agreeWarnings are what a reader of two annotators' agreement must know:
+// sentences whose texts differ for one id (their synsets speak of other
+// words), and a side without any synset.
+func agreeWarnings(x, y *annotate.Document, res *annotate.Agreement) ([]string, map[string]bool) {
+	var out []string
+	differ := map[string]bool{}
+	if ids := annotate.TextsDiffer(x, y, res); len(ids) > 0 {
+		for _, id := range ids {
+			differ[id] = true
+		}
+		out = append(out, "A and B have different texts for the same id in sentences #"+strings.Join(ids, ", #")+
+			": their synsets are compared by id all the same; a merge takes the text of the side it takes.")
+	}
+	for side, d := range [2]*annotate.Document{x, y} {
+		if syn, _ := d.Count(); syn == 0 {
+			out = append(out, [2]string{"A", "B"}[side]+" has no synsets: every synset of the other counts as one only it has, and the agreement says nothing about the two annotators.")
+		}
+	}
+	return out, differ
+}
+
+// keepAgreeSide remembers which work a side is (none for a file: files are
+// picked again), so that a reload shows the same two annotators.
+func (a *app) keepAgreeSide(side int, workID string) {
+	p := &a.m.Studio.Prefs
+	key := [2]string{"a", "b"}[side]
+	if workID == "" {
+		delete(p.Agree, key)
+	} else {
+		if p.Agree == nil {
+			p.Agree = map[string]ui.AgreeSidePref{}
+		}
+		p.Agree[key] = ui.AgreeSidePref{Work: workID}
+	}
+	a.SaveStudioPrefs()
+}
+
+// restoreAgreement takes the works kept as A and B again; call it under
+// the lock once the works are restored.
+func (a *app) restoreAgreement() {
+	for side, key := range [2]string{"a", "b"} {
+		if pref, ok := a.m.Studio.Prefs.Agree[key]; ok {
+			if a.workOf(ui.WorkSourcePrefix+pref.Work) != nil {
+				a.AgreementWork(side, pref.Work)
+			} else {
+				delete(a.m.Studio.Prefs.Agree, key)
+			}
+		}
+	}
+}
+
+// MergeAgreement implements ui.StudioApp.
+func (a *app) MergeAgreement() {
+	ag := &a.m.Studio.Agree
+	if ag.Result == nil || ag.Sides[0] == nil || ag.Sides[1] == nil || a.refuseElsewhere() {
+		return
+	}
+	m, err := annotate.Merge(ag.Sides[0].Doc, ag.Sides[1].Doc, ag.Result, ag.Take)
+	if err != nil {
+		ag.Err = "Not merged: " + err.Error()
+		return
+	}
+	name := "merged " + ag.Sides[0].Name + " + " + ag.Sides[1].Name
+	m.Doc.Name, m.Doc.Source = name, name
+	open := a.st.open
+	w := a.newWork(m.Doc, name, "", "")
+	if open != nil {
+		a.st.open = open // the merge does not take the studio over
+	}
+	p := &a.m.Studio.Prefs
+	if p.Merged == nil {
+		p.Merged = map[string]ui.MergeRecord{}
+	}
+	p.Merged[w.meta.ID] = ui.MergeRecord{A: ag.Sides[0].Name, B: ag.Sides[1].Name, Provenance: m.Provenance}
+	a.syncStudio()
+	a.SaveStudioPrefs()
+	ag.Merged = a.workInfo(w).Label()
 }
