@@ -85,10 +85,14 @@ func TestFlagsAreInTheRecord(t *testing.T) {
 // in release 0.2.0, with the CaRB variants (CaRB(s,s), binary, OIE16-C,
 // WiRe57-C), receipts, URL state, the guidelines, the cross-gold files and
 // golang.org/x/text's NFKC for the class table's names. The bound was issue
-// 17's, 1.5 MB; 0.2.0 passes it, so the bound now holds the growth at that
+// 17's, 1.5 MB; 0.2.0 passes it, so the bound held the growth at that
 // release's size plus 2% until room is made (docs/architecture.md, What is
-// not done yet).
-const maxPacked = 1_670_000
+// not done yet). The studio's suggestion queue and merge of two annotators,
+// the one-writer lease, the windowed views and the storage-fault notices
+// brought it to 1,689,514 B (2026-11-26, after their size work: digests and
+// hand-written times instead of crypto/sha256 and time's formatting, raw
+// HTML for the queue and the agreement groups): the bound is that plus 1%.
+const maxPacked = 1_705_000
 
 func TestPackedEvaluatorSize(t *testing.T) {
 	t.Chdir("../..")
