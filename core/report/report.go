@@ -14,7 +14,7 @@ import (
 )
 
 // Version is the oiebench version written into every signature.
-const Version = "0.2.0"
+const Version = "0.3.0"
 
 // Report is the result of one evaluation.
 type Report struct {
