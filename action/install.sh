@@ -4,7 +4,7 @@
 # SHA256SUMS, and puts it on PATH. Inputs from the environment:
 #
 #   INPUT_VERSION      the release (default: the version of this action's
-#                      own checkout, core/report's Version: uses: …@v0.2.0
+#                      own checkout, core/report's Version: uses: …@v0.3.0
 #                      installs 0.2.0)
 #   INPUT_RELEASE_URL  where the release's files are (default
 #                      https://github.com/oiebench/oiebench/releases/download/vVERSION;
