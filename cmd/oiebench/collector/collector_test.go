@@ -29,18 +29,22 @@ func TestCollectPast(t *testing.T) {
 	if below.NumGC != before.NumGC {
 		t.Errorf("%d collections below the ceiling", below.NumGC-before.NumGC)
 	}
-	deadline := time.Now().Add(10 * time.Second)
-	for { // garbage until the collector is back, lean
+	// Garbage until the collector is back, lean: the ceiling is half the
+	// room away, so 64 times the room of garbage is far past it (a bound
+	// on the work, not on the clock); a pause after each batch lets the
+	// finalizer's goroutine run.
+	for garbage := 0; ; garbage += 16 << 20 {
 		for range 16 {
 			_ = make([]byte, 1<<20)
 		}
+		time.Sleep(time.Millisecond)
 		p := debug.SetGCPercent(-1)
 		debug.SetGCPercent(p)
 		if p == LeanPercent && debug.SetMemoryLimit(-1) == math.MaxInt64 {
 			break
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the collector is still off past the ceiling (percent %d)", p)
+		if garbage > 64*room {
+			t.Fatalf("the collector is still off %d MiB of garbage past the ceiling (percent %d)", garbage>>20, p)
 		}
 	}
 	runtime.KeepAlive(keep)
