@@ -115,13 +115,6 @@ func Size(n int) string { return report.Size(n) }
 // AnswerCaRB answers CaRBAsk.
 func (c *Inputs) AnswerCaRB(a CaRBAnswer) { c.M.App.AnswerCaRBGold(a) }
 
-// Dismiss removes a problem from the list.
-func (c *Inputs) Dismiss(i int) {
-	if i >= 0 && i < len(c.M.Problems) {
-		c.M.Problems = append(c.M.Problems[:i:i], c.M.Problems[i+1:]...)
-	}
-}
-
 // ExcerptText is the line at fault with a caret under the column.
 func ExcerptText(ex *explain.Excerpt) string {
 	if ex.Caret < 0 {

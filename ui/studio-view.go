@@ -121,13 +121,6 @@ func (c *StudioView) SaveTitle() string {
 	return fmt.Sprintf("Every change is saved in this browser as it is made; the last save took %s (%s to write the snapshot)", c.S.Save.Took, c.S.Save.Snapshot)
 }
 
-// Dismiss removes a refused file from the list.
-func (c *StudioView) Dismiss(i int) {
-	if i >= 0 && i < len(c.S.Problems) {
-		c.S.Problems = append(c.S.Problems[:i:i], c.S.Problems[i+1:]...)
-	}
-}
-
 // Progress is the open work's progress.
 func (c *StudioView) Progress() annotate.Overview { return c.S.Overview() }
 
