@@ -7,6 +7,7 @@ import (
 
 	"github.com/oiebench/oiebench/core/annotate"
 	"github.com/vugu/vugu"
+	"github.com/vugu/vugu/js"
 )
 
 // AgreementView shows two annotators' fact-level agreement (core/annotate's
@@ -43,11 +44,9 @@ func (c *AgreementView) SideCounts(side int) string {
 	return Count(len(d.Sentences), "sentence") + " · " + Count(syn, "synset") + " · " + Count(tri, "triple")
 }
 
-// Pick reads a gold file for a side.
-func (c *AgreementView) Pick(side int, e vugu.DOMEvent) {
-	input := e.JSEventTarget()
-	c.S.App.AgreementFiles(side, input.Get("files"))
-	input.Set("value", "")
+// takeFiles reads the gold file chosen for a side.
+func (c *AgreementView) takeFiles(side int) func(js.Value) {
+	return func(files js.Value) { c.S.App.AgreementFiles(side, files) }
 }
 
 // PickWork takes a work for a side.

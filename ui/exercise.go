@@ -352,9 +352,9 @@ func (c *ExerciseView) SlotKey(si, k int, e vugu.DOMEvent) {
 // SetName keeps the student's name.
 func (c *ExerciseView) SetName(e vugu.DOMEvent) { c.X.SetName(e.PropString("target", "value")) }
 
-// Pick reads the submissions chosen in the file picker.
-func (c *ExerciseView) Pick(e vugu.DOMEvent) {
-	if files := e.JSEvent().Get("target").Get("files"); files.Truthy() && files.Length() > 0 {
+// read reads the submissions chosen or dropped, if any.
+func (c *ExerciseView) read(files js.Value) {
+	if files.Truthy() && files.Length() > 0 {
 		c.X.App.ReadSubmissions(files)
 	}
 }
@@ -363,9 +363,7 @@ func (c *ExerciseView) Pick(e vugu.DOMEvent) {
 func (c *ExerciseView) Drop(e vugu.DOMEvent) {
 	e.PreventDefault()
 	if dt := e.JSEvent().Get("dataTransfer"); dt.Truthy() {
-		if files := dt.Get("files"); files.Truthy() && files.Length() > 0 {
-			c.X.App.ReadSubmissions(files)
-		}
+		c.read(dt.Get("files"))
 	}
 }
 

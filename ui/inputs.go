@@ -10,6 +10,7 @@ import (
 	"github.com/oiebench/oiebench/core/formats"
 	"github.com/oiebench/oiebench/core/report"
 	"github.com/vugu/vugu"
+	"github.com/vugu/vugu/js"
 )
 
 // Inputs is the user's side of the page: files to add (picker and drop
@@ -24,12 +25,11 @@ type Inputs struct {
 	listPicked bool
 }
 
-// Pick adds the files chosen in a file input.
-func (c *Inputs) Pick(e vugu.DOMEvent, asEGold bool) {
-	input := e.JSEventTarget()
-	c.M.App.AddFiles(input.Get("files"), asEGold)
-	input.Set("value", "") // choosing the same file again must fire change again
-}
+// addFiles adds the gold or system files chosen.
+func (c *Inputs) addFiles(files js.Value) { c.M.App.AddFiles(files, false) }
+
+// addEGold adds the BenchIE-E gold chosen.
+func (c *Inputs) addEGold(files js.Value) { c.M.App.AddFiles(files, true) }
 
 // ReadAsKinds are the choices of the read-as select.
 func (c *Inputs) ReadAsKinds() []evaluate.Kind {

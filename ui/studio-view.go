@@ -28,13 +28,6 @@ func (c *StudioView) WorkOption(w WorkInfo) string {
 	return w.Label() + " · " + Count(w.Sentences, "sentence")
 }
 
-// Open reads the files chosen as new works.
-func (c *StudioView) Open(e vugu.DOMEvent) {
-	input := e.JSEventTarget()
-	c.S.App.OpenFiles(input.Get("files"))
-	input.Set("value", "") // the same file again must fire change again
-}
-
 // AddOpen reports whether the form that adds sentences is open.
 func (c *StudioView) AddOpen() bool { return c.S.Panel != nil && c.S.Panel.Kind == "add-sentences" }
 

@@ -1,0 +1,35 @@
+package ui
+
+import (
+	"github.com/vugu/vugu"
+	"github.com/vugu/vugu/js"
+)
+
+// FilePicker is a file input styled as a button (span.filepick): the
+// hidden input and the label that opens it. It hands the chosen FileList
+// to Take and empties the input, so that choosing the same file again
+// fires again.
+type FilePicker struct {
+	ID       string // the input's id, which the label names
+	Label    string
+	Title    string // a tooltip on the whole picker; none when empty
+	Accept   string // the input's accept list; none when empty
+	Multiple bool
+	Take     func(files js.Value)
+}
+
+// pick hands the chosen files on.
+func (c *FilePicker) pick(e vugu.DOMEvent) {
+	input := e.JSEventTarget()
+	c.Take(input.Get("files"))
+	input.Set("value", "")
+}
+
+// optionalAttr leaves an attribute out when its value is empty (vugu
+// omits a nil attribute but writes an empty string as attr="").
+func optionalAttr(v string) any {
+	if v == "" {
+		return nil
+	}
+	return v
+}
