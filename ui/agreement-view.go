@@ -129,24 +129,15 @@ func (c *AgreementView) Key(e vugu.DOMEvent) {
 	if len(rows) == 0 {
 		return
 	}
-	switch e.PropString("key") {
-	case "ArrowDown":
-		at = min(at+1, len(rows)-1)
-	case "ArrowUp":
-		at = max(at-1, 0)
-	case "Home":
-		at = 0
-	case "End":
-		at = len(rows) - 1
+	switch key := e.PropString("key"); key {
 	case "a", "b", "m":
 		e.PreventDefault()
-		c.SetTake(rows[at], map[string]string{"a": "A", "b": "B", "m": "both"}[e.PropString("key")])
-		return
-	default:
+		c.SetTake(rows[at], map[string]string{"a": "A", "b": "B", "m": "both"}[key])
 		return
 	}
-	e.PreventDefault()
-	c.Select(rows[at])
+	if at, ok := rowList.onKey(e, at, len(rows)); ok {
+		c.Select(rows[at])
+	}
 }
 
 // sentence returns a side's sentence of a result row, or nil.

@@ -199,7 +199,7 @@ func (c *StudioView) ListKey(e vugu.DOMEvent) {
 			at = k
 		}
 	}
-	at, ok := moveByKey(e, at, len(l))
+	at, ok := listbox.onKey(e, at, len(l))
 	if !ok {
 		return
 	}
