@@ -4018,8 +4018,8 @@ func (c *PairedTest) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "test-verdict"}}}
 				vgparent.AppendChild(vgn)
 				vgn.AddAttrInterface("class", c.VerdictClass())
-				vgn.AddAttrInterface("data-delta-f1", c.Full(c.Test().DeltaF1))
-				vgn.AddAttrInterface("data-p-value", c.Full(c.Test().PValue))
+				vgn.AddAttrInterface("data-delta-f1", Exact(c.Test().DeltaF1))
+				vgn.AddAttrInterface("data-p-value", Exact(c.Test().PValue))
 				vgn.SetInnerHTML(c.Test().Verdict() + `.`)
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 				vgparent.AppendChild(vgn)

@@ -60,9 +60,9 @@ func (c *AgreementView) PickWork(side int, e vugu.DOMEvent) {
 func (c *AgreementView) IAAText() string {
 	r := c.A().Result
 	if r.Exact {
-		return fmt.Sprintf("%.3f", r.IAA)
+		return decimals(r.IAA, 3)
 	}
-	return fmt.Sprintf("%.3f–%.3f", r.IAA, r.IAAMax)
+	return decimals(r.IAA, 3) + "–" + decimals(r.IAAMax, 3)
 }
 
 // DirectionText says how much of one gold the other's triples cover.
@@ -165,7 +165,7 @@ func (c *AgreementView) RowText(i int) string {
 
 // RowValue is a sentence's agreement.
 func (c *AgreementView) RowValue(i int) string {
-	return fmt.Sprintf("%.2f", c.A().Result.Sentences[i].Agreement)
+	return Fixed(c.A().Result.Sentences[i].Agreement)
 }
 
 // RowTally sums a sentence up.

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/oiebench/oiebench/core/evaluate"
@@ -307,12 +306,6 @@ func (c *ExerciseView) ScoreText() string {
 	return fmt.Sprintf("Your score so far: precision %s, recall %s, F1 %s (%d correct, %d incorrect, %d facts missed).",
 		Fixed(s.Precision), Fixed(s.Recall), Fixed(s.F1), s.TP, s.FP, s.FN)
 }
-
-// Fixed writes a score with two decimals.
-func Fixed(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) }
-
-// Exact is a score's shortest exact form, for data-value.
-func Exact(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
 // SlotIndexes are 0, 1, 2.
 func (c *ExerciseView) SlotIndexes() []int { return []int{0, 1, 2} }

@@ -102,9 +102,9 @@ func (c *ScoreTable) Value(s report.System, m report.Metric) (text, full string)
 	case m.IsCount():
 		return strconv.Itoa(int(v)), strconv.Itoa(int(v))
 	case m.IsDelta():
-		return signed(v), strconv.FormatFloat(v, 'g', -1, 64)
+		return signed(v), Exact(v)
 	}
-	return fmt.Sprintf("%.3f", v), strconv.FormatFloat(v, 'g', -1, 64)
+	return decimals(v, 3), Exact(v)
 }
 
 // noResult tells a precision over no counted extraction: CaRB's, when
