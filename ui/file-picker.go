@@ -7,7 +7,7 @@ import (
 
 // FilePicker is a file input styled as a button (span.filepick): the
 // hidden input and the label that opens it. It hands the chosen FileList
-// to Take and empties the input, so that choosing the same file again
+// to Take (as an array) and empties the input, so that choosing the same file again
 // fires again.
 type FilePicker struct {
 	ID       string // the input's id, which the label names
@@ -18,10 +18,11 @@ type FilePicker struct {
 	Take     func(files js.Value)
 }
 
-// pick hands the chosen files on.
+// pick hands the chosen files on, as an array: emptying the input empties
+// its FileList, and some readers read after the handler returns.
 func (c *FilePicker) pick(e vugu.DOMEvent) {
 	input := e.JSEventTarget()
-	c.Take(input.Get("files"))
+	c.Take(js.Global().Get("Array").Call("from", input.Get("files")))
 	input.Set("value", "")
 }
 
