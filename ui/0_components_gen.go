@@ -465,7 +465,7 @@ func (c *AgreementView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgparent.AppendChild(vgn)
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "ul", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "sentence-list"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "listbox"}, vugu.VGAttribute{Namespace: "", Key: "tabindex", Val: "0"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Sentences by agreement"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "agree-list"}}}
 						vgparent.AppendChild(vgn)
-						vgn.AddAttrInterface("aria-activedescendant", OptionID(`g`, c.SelectedRow()))
+						vgn.AddAttrInterface("aria-activedescendant", optionID(`g`, c.SelectedRow()))
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 							EventType:	"keydown",
 							Func:		func(event vugu.DOMEvent) { c.Key(event) },
@@ -485,7 +485,7 @@ func (c *AgreementView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgparent.AppendChild(vgn)
 								vgn.AddAttrInterface("aria-selected", fmt.Sprint(i == c.SelectedRow()))
 								vgn.AddAttrInterface("data-sentence", c.A().Result.Sentences[i].ID)
-								vgn.AddAttrInterface("id", OptionID(`g`, i))
+								vgn.AddAttrInterface("id", optionID(`g`, i))
 								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 									EventType:	"click",
 									Func:		func(event vugu.DOMEvent) { c.Select(i) },
@@ -1401,7 +1401,7 @@ func (c *CompareView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgparent.AppendChild(vgn)
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "ul", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "sentence-list"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "listbox"}, vugu.VGAttribute{Namespace: "", Key: "tabindex", Val: "0"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Sentences where the systems differ"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "difference-list"}}}
 						vgparent.AppendChild(vgn)
-						vgn.AddAttrInterface("aria-activedescendant", OptionID(`d`, c.Selected()))
+						vgn.AddAttrInterface("aria-activedescendant", optionID(`d`, c.Selected()))
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 							EventType:	"keydown",
 							Func:		func(event vugu.DOMEvent) { c.Key(event) },
@@ -1421,7 +1421,7 @@ func (c *CompareView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgparent.AppendChild(vgn)
 								vgn.AddAttrInterface("aria-selected", fmt.Sprint(d.Index == c.Selected()))
 								vgn.AddAttrInterface("data-sentence", d.ID)
-								vgn.AddAttrInterface("id", OptionID(`d`, d.Index))
+								vgn.AddAttrInterface("id", optionID(`d`, d.Index))
 								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 									EventType:	"click",
 									Func:		func(event vugu.DOMEvent) { c.Select(d) },
@@ -2075,12 +2075,12 @@ func (c *ExerciseView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 													_ = vgparent
 													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
 													vgparent.AppendChild(vgn)
-													vgn.SetInnerHTML(SlotTitle(k))
+													vgn.SetInnerHTML(slotTitle(k))
 													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n              "}
 													vgparent.AppendChild(vgn)
 													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "text"}, vugu.VGAttribute{Namespace: "", Key: "autocomplete", Val: "off"}, vugu.VGAttribute{Namespace: "", Key: "spellcheck", Val: "false"}}}
 													vgparent.AppendChild(vgn)
-													vgn.AddAttrInterface("id", SlotID(si, k))
+													vgn.AddAttrInterface("id", slotID(si, k))
 													{
 														b, err := vjson.Marshal(c.X.Slot(si, k))
 														if err != nil {
@@ -2419,7 +2419,7 @@ func (c *ExerciseView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 																vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "name-note"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "note"}}}
 																vgparent.AppendChild(vgn)
 																vgn.AddAttrInterface("data-notes", len(r.Notes))
-																vgn.SetInnerHTML(NameNote(r.Notes))
+																vgn.SetInnerHTML(nameNote(r.Notes))
 															}
 														}
 														vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
@@ -2533,7 +2533,7 @@ func (c *ExerciseView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 													vgparent.AppendChild(vgn)
 													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-more"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "ex-report-more"}}}
 													vgparent.AppendChild(vgn)
-													vgn.SetInnerHTML(WindowButton(len(c.X.ReportShown()), len(c.X.StudentReport())))
+													vgn.SetInnerHTML(windowButton(len(c.X.ReportShown()), len(c.X.StudentReport())))
 													vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 														EventType:	"click",
 														Func:		func(event vugu.DOMEvent) { c.X.MoreReport() },
@@ -2898,7 +2898,7 @@ func (c *Inputs) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgn.SetInnerHTML(c.FormatNote(f))
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "pre", Attr: []vugu.VGAttribute(nil)}
 								vgparent.AppendChild(vgn)
-								vgn.SetInnerHTML(ExampleText(f))
+								vgn.SetInnerHTML(exampleText(f))
 							}
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 							vgparent.AppendChild(vgn)
@@ -4083,7 +4083,7 @@ func (c *ProblemBox) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		if c.P().Excerpt != nil {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "pre", Attr: []vugu.VGAttribute(nil)}
 			vgparent.AppendChild(vgn)
-			vgn.SetInnerHTML(ExcerptText(c.P().Excerpt))
+			vgn.SetInnerHTML(excerptText(c.P().Excerpt))
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
 		vgparent.AppendChild(vgn)
@@ -4745,8 +4745,8 @@ func (c *ScoreTable) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgparent.AppendChild(vgn)
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "sort"}}}
 								vgparent.AppendChild(vgn)
-								vgn.AddAttrInterface("aria-label", `Sort by `+LongLabel(m))
-								vgn.AddAttrInterface("title", LongLabel(m))
+								vgn.AddAttrInterface("aria-label", `Sort by `+longLabel(m))
+								vgn.AddAttrInterface("title", longLabel(m))
 								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 									EventType:	"click",
 									Func:		func(event vugu.DOMEvent) { c.SortBy(m.Facet, m.Name) },
@@ -4757,7 +4757,7 @@ func (c *ScoreTable) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									_ = vgparent
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
 									vgparent.AppendChild(vgn)
-									vgn.SetInnerHTML(ShortLabel(m))
+									vgn.SetInnerHTML(shortLabel(m))
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "mark"}}}
 									vgparent.AppendChild(vgn)
 									vgn.SetInnerHTML(c.SortMark(m.Facet, m.Name))
@@ -5449,7 +5449,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "li", Attr: []vugu.VGAttribute(nil)}
 				vgparent.AppendChild(vgn)
 				vgn.AddAttrInterface("class", c.SynsetClass(s))
-				vgn.AddAttrInterface("data-synset", SynsetNumber(s.Index))
+				vgn.AddAttrInterface("data-synset", synsetNumber(s.Index))
 				{
 					vgparent := vgn
 					_ = vgparent
@@ -5469,7 +5469,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							_ = vgparent
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "title"}}}
 							vgparent.AppendChild(vgn)
-							vgn.SetInnerHTML(`Synset ` + SynsetNumber(s.Index))
+							vgn.SetInnerHTML(`Synset ` + synsetNumber(s.Index))
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " · "}
 							vgparent.AppendChild(vgn)
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
@@ -5527,7 +5527,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									_ = slot
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "slot"}}}
 									vgparent.AppendChild(vgn)
-									vgn.AddAttrInterface("aria-label", SlotLabel(i))
+									vgn.AddAttrInterface("aria-label", slotLabel(i))
 									vgn.AddAttrInterface("lang", c.Lang())
 									{
 										vgparent := vgn
@@ -5553,7 +5553,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 										if Cut(slot, c.Full()) {
 											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-all"}}}
 											vgparent.AppendChild(vgn)
-											vgn.SetInnerHTML(CutText(slot))
+											vgn.SetInnerHTML(cutText(slot))
 											vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 												EventType:	"click",
 												Func:		func(event vugu.DOMEvent) { c.ShowAll() },
@@ -5593,7 +5593,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgparent.AppendChild(vgn)
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-more"}}}
 				vgparent.AppendChild(vgn)
-				vgn.SetInnerHTML(WindowButton(c.SynsetsShown(), len(c.View.Synsets)))
+				vgn.SetInnerHTML(windowButton(c.SynsetsShown(), len(c.View.Synsets)))
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 					EventType:	"click",
 					Func:		func(event vugu.DOMEvent) { c.MoreSynsets() },
@@ -5658,7 +5658,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							_ = vgparent
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "verdict missed"}}}
 							vgparent.AppendChild(vgn)
-							vgn.SetInnerHTML(MissedText(sv))
+							vgn.SetInnerHTML(missedText(sv))
 						}
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
@@ -5677,7 +5677,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							_ = e
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "li", Attr: []vugu.VGAttribute(nil)}
 							vgparent.AppendChild(vgn)
-							vgn.AddAttrInterface("class", ExtractionClass(e))
+							vgn.AddAttrInterface("class", extractionClass(e))
 							vgn.AddAttrInterface("data-verdict", e.Verdict.String())
 							{
 								vgparent := vgn
@@ -5700,9 +5700,9 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									if e.FL != nil {
 										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
 										vgparent.AppendChild(vgn)
-										vgn.AddAttrInterface("class", FLClass(e))
-										vgn.AddAttrInterface("title", FLTitle(e))
-										vgn.SetInnerHTML(FLText(e))
+										vgn.AddAttrInterface("class", fLClass(e))
+										vgn.AddAttrInterface("title", fLTitle(e))
+										vgn.SetInnerHTML(fLText(e))
 									}
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
 									vgparent.AppendChild(vgn)
@@ -5722,7 +5722,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 											_ = slot
 											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "slot"}}}
 											vgparent.AppendChild(vgn)
-											vgn.AddAttrInterface("aria-label", SlotLabel(i))
+											vgn.AddAttrInterface("aria-label", slotLabel(i))
 											vgn.AddAttrInterface("lang", c.Lang())
 											{
 												vgparent := vgn
@@ -5746,7 +5746,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 												if Cut(slot, c.Full()) {
 													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-all"}}}
 													vgparent.AppendChild(vgn)
-													vgn.SetInnerHTML(CutText(slot))
+													vgn.SetInnerHTML(cutText(slot))
 													vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 														EventType:	"click",
 														Func:		func(event vugu.DOMEvent) { c.ShowAll() },
@@ -5834,7 +5834,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 														_ = slot
 														vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
 														vgparent.AppendChild(vgn)
-														vgn.AddAttrInterface("aria-label", SlotLabel(i))
+														vgn.AddAttrInterface("aria-label", slotLabel(i))
 														vgn.AddAttrInterface("class", SlotClass(cl, i))
 														vgn.AddAttrInterface("lang", c.Lang())
 														{
@@ -5861,7 +5861,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 															if Cut(slot, c.Full()) {
 																vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-all"}}}
 																vgparent.AppendChild(vgn)
-																vgn.SetInnerHTML(CutText(slot))
+																vgn.SetInnerHTML(cutText(slot))
 																vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 																	EventType:	"click",
 																	Func:		func(event vugu.DOMEvent) { c.ShowAll() },
@@ -5898,7 +5898,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 														_ = slot
 														vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
 														vgparent.AppendChild(vgn)
-														vgn.AddAttrInterface("aria-label", SlotLabel(i))
+														vgn.AddAttrInterface("aria-label", slotLabel(i))
 														vgn.AddAttrInterface("class", SlotClass(cl, i))
 														vgn.AddAttrInterface("lang", c.Lang())
 														{
@@ -5925,7 +5925,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 															if Cut(slot, c.Full()) {
 																vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-all"}}}
 																vgparent.AppendChild(vgn)
-																vgn.SetInnerHTML(CutText(slot))
+																vgn.SetInnerHTML(cutText(slot))
 																vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 																	EventType:	"click",
 																	Func:		func(event vugu.DOMEvent) { c.ShowAll() },
@@ -5952,14 +5952,14 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								if e.MoreClosest > 0 {
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
 									vgparent.AppendChild(vgn)
-									vgn.SetInnerHTML(MoreText(e))
+									vgn.SetInnerHTML(moreText(e))
 								}
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
 								vgparent.AppendChild(vgn)
 								if e.ClosestSkipped {
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint closest-skipped"}}}
 									vgparent.AppendChild(vgn)
-									vgn.SetInnerHTML(SkippedText())
+									vgn.SetInnerHTML(skippedText())
 								}
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
 								vgparent.AppendChild(vgn)
@@ -6006,7 +6006,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgparent.AppendChild(vgn)
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-more"}}}
 							vgparent.AppendChild(vgn)
-							vgn.SetInnerHTML(WindowButton(c.Shown(sv), len(sv.Extractions)))
+							vgn.SetInnerHTML(windowButton(c.Shown(sv), len(sv.Extractions)))
 							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 								EventType:	"click",
 								Func:		func(event vugu.DOMEvent) { c.MoreExtractions(sv) },
@@ -6246,7 +6246,7 @@ func (c *SentencesView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgparent.AppendChild(vgn)
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "ul", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "sentence-list"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "listbox"}, vugu.VGAttribute{Namespace: "", Key: "tabindex", Val: "0"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Sentences"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "sentence-list"}}}
 			vgparent.AppendChild(vgn)
-			vgn.AddAttrInterface("aria-activedescendant", OptionID(`s`, c.Selected()))
+			vgn.AddAttrInterface("aria-activedescendant", optionID(`s`, c.Selected()))
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 				EventType:	"keydown",
 				Func:		func(event vugu.DOMEvent) { c.Key(event) },
@@ -6266,7 +6266,7 @@ func (c *SentencesView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgparent.AppendChild(vgn)
 					vgn.AddAttrInterface("aria-selected", fmt.Sprint(s.Index == c.Selected()))
 					vgn.AddAttrInterface("data-sentence", s.ID)
-					vgn.AddAttrInterface("id", OptionID(`s`, s.Index))
+					vgn.AddAttrInterface("id", optionID(`s`, s.Index))
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType:	"click",
 						Func:		func(event vugu.DOMEvent) { c.Select(s) },
@@ -6729,12 +6729,12 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn.SetInnerHTML(is.Msg)
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " "}
 				vgparent.AppendChild(vgn)
-				if RuleTitle(is) != `` {
+				if ruleTitle(is) != `` {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link rule-link"}}}
 					vgparent.AppendChild(vgn)
 					vgn.AddAttrInterface("data-rule-link", string(is.Kind))
 					vgn.AddAttrInterface("title", `Open the guideline this note applies`)
-					vgn.SetInnerHTML(`Guideline: ` + RuleTitle(is))
+					vgn.SetInnerHTML(`Guideline: ` + ruleTitle(is))
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType:	"click",
 						Func:		func(event vugu.DOMEvent) { c.ShowRule(is) },
@@ -6975,7 +6975,7 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "title"}}}
 							vgparent.AppendChild(vgn)
 							vgn.AddAttrInterface("data-provenance", string(c.S.Provenance(c.Sen().ID, k)))
-							vgn.SetInnerHTML(fmt.Sprintf(`Synset %d`, k+1) + ProvenanceText(c.S.Provenance(c.Sen().ID, k)))
+							vgn.SetInnerHTML(fmt.Sprintf(`Synset %d`, k+1) + provenanceText(c.S.Provenance(c.Sen().ID, k)))
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " · "}
 							vgparent.AppendChild(vgn)
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
@@ -7119,12 +7119,12 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgn.SetInnerHTML(is.Msg)
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " "}
 							vgparent.AppendChild(vgn)
-							if RuleTitle(is) != `` {
+							if ruleTitle(is) != `` {
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link rule-link"}}}
 								vgparent.AppendChild(vgn)
 								vgn.AddAttrInterface("data-rule-link", string(is.Kind))
 								vgn.AddAttrInterface("title", `Open the guideline this note applies`)
-								vgn.SetInnerHTML(`Guideline: ` + RuleTitle(is))
+								vgn.SetInnerHTML(`Guideline: ` + ruleTitle(is))
 								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 									EventType:	"click",
 									Func:		func(event vugu.DOMEvent) { c.ShowRule(is) },
@@ -7267,14 +7267,14 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 										_ = slot
 										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
 										vgparent.AppendChild(vgn)
-										vgn.AddAttrInterface("aria-label", SlotLabel(sl))
+										vgn.AddAttrInterface("aria-label", slotLabel(sl))
 										vgn.AddAttrInterface("class", c.SlotClass(k, i, sl))
 										{
 											vgparent := vgn
 											_ = vgparent
 											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "slot-letter"}, vugu.VGAttribute{Namespace: "", Key: "aria-hidden", Val: "true"}}}
 											vgparent.AppendChild(vgn)
-											vgn.SetInnerHTML(SlotLetter(sl))
+											vgn.SetInnerHTML(slotLetter(sl))
 											for vgiterkeyt, w := range c.Words(k, i, sl, slot.Words) {
 												var vgiterkey interface{} = vgiterkeyt
 												_ = vgiterkey
@@ -7401,12 +7401,12 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 												vgn.SetInnerHTML(c.IssueText(is))
 												vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " "}
 												vgparent.AppendChild(vgn)
-												if RuleTitle(is) != `` {
+												if ruleTitle(is) != `` {
 													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link rule-link"}}}
 													vgparent.AppendChild(vgn)
 													vgn.AddAttrInterface("data-rule-link", string(is.Kind))
 													vgn.AddAttrInterface("title", `Open the guideline this note applies`)
-													vgn.SetInnerHTML(`Guideline: ` + RuleTitle(is))
+													vgn.SetInnerHTML(`Guideline: ` + ruleTitle(is))
 													vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 														EventType:	"click",
 														Func:		func(event vugu.DOMEvent) { c.ShowRule(is) },
@@ -8327,7 +8327,7 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgparent.AppendChild(vgn)
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "ul", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "sentence-list"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "listbox"}, vugu.VGAttribute{Namespace: "", Key: "tabindex", Val: "0"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Sentences to annotate"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio-list"}}}
 					vgparent.AppendChild(vgn)
-					vgn.AddAttrInterface("aria-activedescendant", OptionID(`a`, c.S.SentenceIndex()))
+					vgn.AddAttrInterface("aria-activedescendant", optionID(`a`, c.S.SentenceIndex()))
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType:	"keydown",
 						Func:		func(event vugu.DOMEvent) { c.ListKey(event) },
@@ -8347,7 +8347,7 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgparent.AppendChild(vgn)
 							vgn.AddAttrInterface("aria-selected", fmt.Sprint(i == c.S.SentenceIndex()))
 							vgn.AddAttrInterface("data-sentence", c.S.Doc().Sentences[i].ID)
-							vgn.AddAttrInterface("id", OptionID(`a`, i))
+							vgn.AddAttrInterface("id", optionID(`a`, i))
 							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 								EventType:	"click",
 								Func:		func(event vugu.DOMEvent) { c.Show(i) },
@@ -8615,7 +8615,7 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									_ = vgparent
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
 									vgparent.AppendChild(vgn)
-									for vgiterkeyt, r := range GuideRules() {
+									for vgiterkeyt, r := range guideRules() {
 										var vgiterkey interface{} = vgiterkeyt
 										_ = vgiterkey
 										r := r
@@ -8647,10 +8647,10 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									vgparent.AppendChild(vgn)
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "h3", Attr: []vugu.VGAttribute(nil)}
 									vgparent.AppendChild(vgn)
-									vgn.SetInnerHTML(GuideTitle(c.S.Guide))
+									vgn.SetInnerHTML(guideTitle(c.S.Guide))
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
 									vgparent.AppendChild(vgn)
-									for vgiterkeyt, p := range GuideParagraphs(c.S.Guide) {
+									for vgiterkeyt, p := range guideParagraphs(c.S.Guide) {
 										var vgiterkey interface{} = vgiterkeyt
 										_ = vgiterkey
 										p := p
@@ -8938,7 +8938,7 @@ func (c *TripleBuilder) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgparent.AppendChild(vgn)
 				vgn.AddAttrInterface("aria-label", c.SlotAria(k))
 				vgn.AddAttrInterface("class", c.SlotBoxClass(k))
-				vgn.AddAttrInterface("data-slot", SlotLabel(k))
+				vgn.AddAttrInterface("data-slot", slotLabel(k))
 				{
 					vgparent := vgn
 					_ = vgparent
@@ -8963,7 +8963,7 @@ func (c *TripleBuilder) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgparent.AppendChild(vgn)
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
 						vgparent.AppendChild(vgn)
-						vgn.SetInnerHTML(SlotTitle(k))
+						vgn.SetInnerHTML(slotTitle(k))
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 					vgparent.AppendChild(vgn)
@@ -9328,7 +9328,7 @@ func (c *TripleBuilder) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							_ = f
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "li", Attr: []vugu.VGAttribute(nil)}
 							vgparent.AppendChild(vgn)
-							vgn.SetInnerHTML(FormText(f))
+							vgn.SetInnerHTML(formText(f))
 						}
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}

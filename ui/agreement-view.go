@@ -246,7 +246,7 @@ func (c *AgreementView) DetailSynsets(side int) []AgreeSynset {
 			v.Class = "synset uncovered"
 		}
 		for _, t := range syn.Triples {
-			v.Triples = append(v.Triples, FormText(s.TripleText(t)))
+			v.Triples = append(v.Triples, formText(s.TripleText(t)))
 		}
 		out = append(out, v)
 	}

@@ -34,7 +34,7 @@ func (c *CarbOwnTable) Columns() []report.Metric {
 
 // Heading is a column's heading: "CaRB(s,s) F1".
 func (c *CarbOwnTable) Heading(m report.Metric) string {
-	return m.Facet.PaperLabel() + " " + ShortLabel(m)
+	return m.Facet.PaperLabel() + " " + shortLabel(m)
 }
 
 // Value is a cell: ×100 with two decimals, or (full) its exact data-value;

@@ -310,8 +310,8 @@ func (c *ExerciseView) ScoreText() string {
 // SlotIndexes are 0, 1, 2.
 func (c *ExerciseView) SlotIndexes() []int { return []int{0, 1, 2} }
 
-// SlotID names slot k's input of sentence si.
-func SlotID(si, k int) string { return fmt.Sprintf("ex-s%d-%s", si, slotNames[k]) }
+// slotID names slot k's input of sentence si.
+func slotID(si, k int) string { return fmt.Sprintf("ex-s%d-%s", si, slotNames[k]) }
 
 // BuilderHint says where a clicked word goes; it is a live region, so
 // that the move to the next slot is announced.
@@ -364,9 +364,9 @@ func (c *ExerciseView) Drop(e vugu.DOMEvent) {
 func Interval(iv [2]float64) string { return "[" + Fixed(iv[0]) + ", " + Fixed(iv[1]) + "]" }
 
 // StudentName is the open report's student.
-// NameNote says, under a student's name in the class table, what about
+// nameNote says, under a student's name in the class table, what about
 // the name deserves a look (exercise.Row.Notes).
-func NameNote(notes []string) string { return "⚠ " + strings.Join(notes, "; ") }
+func nameNote(notes []string) string { return "⚠ " + strings.Join(notes, "; ") }
 
 func (c *ExerciseView) StudentName() string { return c.X.Class.Rows[c.X.Student].Student }
 

@@ -80,8 +80,8 @@ func (c *Inputs) FormatNote(f *formats.Format) string {
 	return note
 }
 
-// ExampleText shows a format's example line with its tabs visible.
-func ExampleText(f *formats.Format) string { return strings.ReplaceAll(f.Example, "\t", " ⇥ ") }
+// exampleText shows a format's example line with its tabs visible.
+func exampleText(f *formats.Format) string { return strings.ReplaceAll(f.Example, "\t", " ⇥ ") }
 
 // Reread reads a system file again in the chosen format.
 func (c *Inputs) Reread(f FileEntry, e vugu.DOMEvent) {
@@ -115,8 +115,8 @@ func Size(n int) string { return report.Size(n) }
 // AnswerCaRB answers CaRBAsk.
 func (c *Inputs) AnswerCaRB(a CaRBAnswer) { c.M.App.AnswerCaRBGold(a) }
 
-// ExcerptText is the line at fault with a caret under the column.
-func ExcerptText(ex *explain.Excerpt) string {
+// excerptText is the line at fault with a caret under the column.
+func excerptText(ex *explain.Excerpt) string {
 	if ex.Caret < 0 {
 		return ex.Text
 	}

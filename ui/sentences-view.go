@@ -102,8 +102,8 @@ func moveInList(e vugu.DOMEvent, l []explain.SentenceSummary, selected int) (int
 	return listbox.onKey(e, at, len(l))
 }
 
-// OptionID is the element id of a list item (aria-activedescendant).
-func OptionID(prefix string, index int) string { return fmt.Sprintf("%s-%d", prefix, index) }
+// optionID is the element id of a list item (aria-activedescendant).
+func optionID(prefix string, index int) string { return fmt.Sprintf("%s-%d", prefix, index) }
 
 // Systems are the evaluated systems' names.
 func (c *SentencesView) Systems() []string { return c.M.SystemNames() }

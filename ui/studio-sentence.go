@@ -292,9 +292,9 @@ func wordViews(sen *annotate.Sentence, words []annotate.Word, bad func(j int) bo
 	return out
 }
 
-// SlotLetter is a slot's initial, shown so that slots are told apart by
+// slotLetter is a slot's initial, shown so that slots are told apart by
 // more than their place.
-func SlotLetter(k int) string { return string("SRO"[k]) }
+func slotLetter(k int) string { return string("SRO"[k]) }
 
 // SynsetClass marks the synset the next triple goes to.
 func (c *StudioSentence) SynsetClass(k int) string {
