@@ -2591,7 +2591,7 @@ func (c *FilePicker) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgparent.AppendChild(vgn)
 		vgn.AddAttrInterface("accept", optionalAttr(c.Accept))
 		vgn.AddAttrInterface("id", c.ID)
-		vgn.AddAttrInterface("multiple", c.Multiple)
+		vgn.AddAttrInterface("multiple", flagAttr(c.Multiple))
 		vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 			EventType:	"change",
 			Func:		func(event vugu.DOMEvent) { c.pick(event) },

@@ -34,3 +34,12 @@ func optionalAttr(v string) any {
 	}
 	return v
 }
+
+// flagAttr writes a boolean attribute as the markup does (multiple="")
+// when set, and leaves it out otherwise.
+func flagAttr(set bool) any {
+	if set {
+		return ""
+	}
+	return nil
+}

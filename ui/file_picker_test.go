@@ -13,7 +13,7 @@ func TestFilePicker(t *testing.T) {
 		not  []string
 	}{
 		{"several files, any type", FilePicker{ID: "file-input", Multiple: true, Label: "choose files…"},
-			[]string{`<span class="filepick">`, `<input type="file" id="file-input" multiple`, `<label for="file-input">choose files…</label>`},
+			[]string{`<span class="filepick">`, `<input type="file" id="file-input" multiple=""`, `<label for="file-input">choose files…</label>`},
 			[]string{"accept", "title"}},
 		{"one file of some types", FilePicker{ID: "studio-file-start", Accept: ".txt,.json,.text", Label: "Choose a file…"},
 			[]string{`id="studio-file-start"`, `accept=".txt,.json,.text"`, `<label for="studio-file-start">Choose a file…</label>`},
@@ -33,6 +33,15 @@ func TestFilePicker(t *testing.T) {
 				t.Errorf("%s: has %q in %s", tc.name, w, html)
 			}
 		}
+	}
+}
+
+func TestFlagAttr(t *testing.T) {
+	if v := flagAttr(true); v != "" {
+		t.Errorf(`flagAttr(true) = %v, want "" (multiple="")`, v)
+	}
+	if v := flagAttr(false); v != nil {
+		t.Errorf("flagAttr(false) = %v, want nil (no attribute)", v)
 	}
 }
 
