@@ -202,33 +202,22 @@ func (c *AgreementView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						_ = vgparent
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 						vgparent.AppendChild(vgn)
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "filepick"}}}
-						vgparent.AppendChild(vgn)
 						{
-							vgparent := vgn
-							_ = vgparent
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
-							vgparent.AppendChild(vgn)
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "file"}, vugu.VGAttribute{Namespace: "", Key: "accept", Val: ".txt,.json"}}}
-							vgparent.AppendChild(vgn)
-							vgn.AddAttrInterface("id", `agree-file-`+c.SideKey(side))
-							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-								EventType:	"change",
-								Func:		func(event vugu.DOMEvent) { c.Pick(side, event) },
-								// TODO: implement capture, etc. mostly need to decide syntax
-							})
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
-							vgparent.AppendChild(vgn)
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute(nil)}
-							vgparent.AppendChild(vgn)
-							vgn.AddAttrInterface("for", `agree-file-`+c.SideKey(side))
-							{
-								vgparent := vgn
-								_ = vgparent
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Choose a gold file…"}
-								vgparent.AppendChild(vgn)
+							vgcompKey := vugu.MakeCompKey(0x3EFA49A7636690F6^vgin.CurrentPositionHash(), vgiterkey)
+							// ask BuildEnv for prior instance of this specific component
+							vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*FilePicker)
+							if vgcomp == nil {
+								// create new one if needed
+								vgcomp = new(FilePicker)
+								vgin.BuildEnv.WireComponent(vgcomp)
 							}
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+							vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
+							vgcomp.ID = `agree-file-` + c.SideKey(side)
+							vgcomp.Take = c.takeFiles(side)
+							vgcomp.Accept = ".txt,.json"
+							vgcomp.Label = "Choose a gold file…"
+							vgout.Components = append(vgout.Components, vgcomp)
+							vgn = &vugu.VGNode{Component: vgcomp}
 							vgparent.AppendChild(vgn)
 						}
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
@@ -476,7 +465,7 @@ func (c *AgreementView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgparent.AppendChild(vgn)
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "ul", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "sentence-list"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "listbox"}, vugu.VGAttribute{Namespace: "", Key: "tabindex", Val: "0"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Sentences by agreement"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "agree-list"}}}
 						vgparent.AppendChild(vgn)
-						vgn.AddAttrInterface("aria-activedescendant", OptionID(`g`, c.SelectedRow()))
+						vgn.AddAttrInterface("aria-activedescendant", optionID(`g`, c.SelectedRow()))
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 							EventType:	"keydown",
 							Func:		func(event vugu.DOMEvent) { c.Key(event) },
@@ -496,7 +485,7 @@ func (c *AgreementView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgparent.AppendChild(vgn)
 								vgn.AddAttrInterface("aria-selected", fmt.Sprint(i == c.SelectedRow()))
 								vgn.AddAttrInterface("data-sentence", c.A().Result.Sentences[i].ID)
-								vgn.AddAttrInterface("id", OptionID(`g`, i))
+								vgn.AddAttrInterface("id", optionID(`g`, i))
 								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 									EventType:	"click",
 									Func:		func(event vugu.DOMEvent) { c.Select(i) },
@@ -876,27 +865,21 @@ func (c *CarbOwnTable) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 					vgparent.AppendChild(vgn)
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "signature"}}}
-					vgparent.AppendChild(vgn)
 					{
-						vgparent := vgn
-						_ = vgparent
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
-						vgparent.AppendChild(vgn)
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
-						vgparent.AppendChild(vgn)
-						{
-							vgparent := vgn
-							_ = vgparent
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Signature"}
-							vgparent.AppendChild(vgn)
+						vgcompKey := vugu.MakeCompKey(0x755574907E3466B3^vgin.CurrentPositionHash(), vgiterkey)
+						// ask BuildEnv for prior instance of this specific component
+						vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*SignatureLine)
+						if vgcomp == nil {
+							// create new one if needed
+							vgcomp = new(SignatureLine)
+							vgin.BuildEnv.WireComponent(vgcomp)
 						}
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
-						vgparent.AppendChild(vgn)
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "code", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "carb-own-signature"}}}
-						vgparent.AppendChild(vgn)
-						vgn.SetInnerHTML(c.M.Analyses.CaRBOwn.Signature)
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+						vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
+						vgcomp.Value = c.M.Analyses.CaRBOwn.Signature
+						vgcomp.Label = "Signature"
+						vgcomp.ID = "carb-own-signature"
+						vgout.Components = append(vgout.Components, vgcomp)
+						vgn = &vugu.VGNode{Component: vgcomp}
 						vgparent.AppendChild(vgn)
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
@@ -1132,27 +1115,21 @@ func (c *ChartsView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 				vgparent.AppendChild(vgn)
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "signature"}}}
-				vgparent.AppendChild(vgn)
 				{
-					vgparent := vgn
-					_ = vgparent
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
-					vgparent.AppendChild(vgn)
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
-					vgparent.AppendChild(vgn)
-					{
-						vgparent := vgn
-						_ = vgparent
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Signature of these analyses"}
-						vgparent.AppendChild(vgn)
+					vgcompKey := vugu.MakeCompKey(0x2DA95A8B46C05555^vgin.CurrentPositionHash(), vgiterkey)
+					// ask BuildEnv for prior instance of this specific component
+					vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*SignatureLine)
+					if vgcomp == nil {
+						// create new one if needed
+						vgcomp = new(SignatureLine)
+						vgin.BuildEnv.WireComponent(vgcomp)
 					}
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
-					vgparent.AppendChild(vgn)
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "code", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "analysis-signature"}}}
-					vgparent.AppendChild(vgn)
-					vgn.SetInnerHTML(c.Signature())
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
+					vgcomp.Value = c.Signature()
+					vgcomp.Label = "Signature of these analyses"
+					vgcomp.ID = "analysis-signature"
+					vgout.Components = append(vgout.Components, vgcomp)
+					vgn = &vugu.VGNode{Component: vgcomp}
 					vgparent.AppendChild(vgn)
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
@@ -1424,7 +1401,7 @@ func (c *CompareView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgparent.AppendChild(vgn)
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "ul", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "sentence-list"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "listbox"}, vugu.VGAttribute{Namespace: "", Key: "tabindex", Val: "0"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Sentences where the systems differ"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "difference-list"}}}
 						vgparent.AppendChild(vgn)
-						vgn.AddAttrInterface("aria-activedescendant", OptionID(`d`, c.Selected()))
+						vgn.AddAttrInterface("aria-activedescendant", optionID(`d`, c.Selected()))
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 							EventType:	"keydown",
 							Func:		func(event vugu.DOMEvent) { c.Key(event) },
@@ -1444,7 +1421,7 @@ func (c *CompareView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgparent.AppendChild(vgn)
 								vgn.AddAttrInterface("aria-selected", fmt.Sprint(d.Index == c.Selected()))
 								vgn.AddAttrInterface("data-sentence", d.ID)
-								vgn.AddAttrInterface("id", OptionID(`d`, d.Index))
+								vgn.AddAttrInterface("id", optionID(`d`, d.Index))
 								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 									EventType:	"click",
 									Func:		func(event vugu.DOMEvent) { c.Select(d) },
@@ -2098,12 +2075,12 @@ func (c *ExerciseView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 													_ = vgparent
 													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
 													vgparent.AppendChild(vgn)
-													vgn.SetInnerHTML(SlotTitle(k))
+													vgn.SetInnerHTML(slotTitle(k))
 													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n              "}
 													vgparent.AppendChild(vgn)
 													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "text"}, vugu.VGAttribute{Namespace: "", Key: "autocomplete", Val: "off"}, vugu.VGAttribute{Namespace: "", Key: "spellcheck", Val: "false"}}}
 													vgparent.AppendChild(vgn)
-													vgn.AddAttrInterface("id", SlotID(si, k))
+													vgn.AddAttrInterface("id", slotID(si, k))
 													{
 														b, err := vjson.Marshal(c.X.Slot(si, k))
 														if err != nil {
@@ -2197,26 +2174,24 @@ func (c *ExerciseView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								_ = vgparent
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 								vgparent.AppendChild(vgn)
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "filepick"}}}
-								vgparent.AppendChild(vgn)
 								{
-									vgparent := vgn
-									_ = vgparent
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "file"}, vugu.VGAttribute{Namespace: "", Key: "multiple", Val: ""}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "ex-submissions"}, vugu.VGAttribute{Namespace: "", Key: "accept", Val: ".jsonl,.json,.txt"}}}
-									vgparent.AppendChild(vgn)
-									vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-										EventType:	"change",
-										Func:		func(event vugu.DOMEvent) { c.Pick(event) },
-										// TODO: implement capture, etc. mostly need to decide syntax
-									})
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute{{Namespace: "", Key: "for", Val: "ex-submissions"}}}
-									vgparent.AppendChild(vgn)
-									{
-										vgparent := vgn
-										_ = vgparent
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Add submissions…"}
-										vgparent.AppendChild(vgn)
+									vgcompKey := vugu.MakeCompKey(0xB55F177F3EAF61B9^vgin.CurrentPositionHash(), vgiterkey)
+									// ask BuildEnv for prior instance of this specific component
+									vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*FilePicker)
+									if vgcomp == nil {
+										// create new one if needed
+										vgcomp = new(FilePicker)
+										vgin.BuildEnv.WireComponent(vgcomp)
 									}
+									vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
+									vgcomp.Multiple = true
+									vgcomp.Take = c.read
+									vgcomp.ID = "ex-submissions"
+									vgcomp.Accept = ".jsonl,.json,.txt"
+									vgcomp.Label = "Add submissions…"
+									vgout.Components = append(vgout.Components, vgcomp)
+									vgn = &vugu.VGNode{Component: vgcomp}
+									vgparent.AppendChild(vgn)
 								}
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 								vgparent.AppendChild(vgn)
@@ -2444,7 +2419,7 @@ func (c *ExerciseView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 																vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "name-note"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "note"}}}
 																vgparent.AppendChild(vgn)
 																vgn.AddAttrInterface("data-notes", len(r.Notes))
-																vgn.SetInnerHTML(NameNote(r.Notes))
+																vgn.SetInnerHTML(nameNote(r.Notes))
 															}
 														}
 														vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
@@ -2558,7 +2533,7 @@ func (c *ExerciseView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 													vgparent.AppendChild(vgn)
 													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-more"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "ex-report-more"}}}
 													vgparent.AppendChild(vgn)
-													vgn.SetInnerHTML(WindowButton(len(c.X.ReportShown()), len(c.X.StudentReport())))
+													vgn.SetInnerHTML(windowButton(len(c.X.ReportShown()), len(c.X.StudentReport())))
 													vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 														EventType:	"click",
 														Func:		func(event vugu.DOMEvent) { c.X.MoreReport() },
@@ -2585,6 +2560,49 @@ func (c *ExerciseView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgparent.AppendChild(vgn)
 			}
 		}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n"}
+		vgparent.AppendChild(vgn)
+	}
+	return vgout
+}
+
+// 'fix' unused imports
+var _ fmt.Stringer
+var _ reflect.Type
+var _ vjson.RawMessage
+var _ js.Value
+
+func (c *FilePicker) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
+
+	vgout = &vugu.BuildOut{}
+
+	var vgiterkey interface{}
+	_ = vgiterkey
+	var vgn *vugu.VGNode
+	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "filepick"}}}
+	vgout.Out = append(vgout.Out, vgn)	// root for output
+	vgn.AddAttrInterface("title", optionalAttr(c.Title))
+	{
+		vgparent := vgn
+		_ = vgparent
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+		vgparent.AppendChild(vgn)
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "file"}}}
+		vgparent.AppendChild(vgn)
+		vgn.AddAttrInterface("accept", optionalAttr(c.Accept))
+		vgn.AddAttrInterface("id", c.ID)
+		vgn.AddAttrInterface("multiple", flagAttr(c.Multiple))
+		vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+			EventType:	"change",
+			Func:		func(event vugu.DOMEvent) { c.pick(event) },
+			// TODO: implement capture, etc. mostly need to decide syntax
+		})
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+		vgparent.AppendChild(vgn)
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute(nil)}
+		vgparent.AppendChild(vgn)
+		vgn.AddAttrInterface("for", c.ID)
+		vgn.SetInnerHTML(c.Label)
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n"}
 		vgparent.AppendChild(vgn)
 	}
@@ -2730,26 +2748,22 @@ func (c *Inputs) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn.SetInnerHTML(vugu.HTML("Drop a gold file or system files anywhere on the page, or"))
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 				vgparent.AppendChild(vgn)
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "filepick"}}}
-				vgparent.AppendChild(vgn)
 				{
-					vgparent := vgn
-					_ = vgparent
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
-					vgparent.AppendChild(vgn)
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "file"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "file-input"}, vugu.VGAttribute{Namespace: "", Key: "multiple", Val: ""}}}
-					vgparent.AppendChild(vgn)
-					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-						EventType:	"change",
-						Func:		func(event vugu.DOMEvent) { c.Pick(event, false) },
-						// TODO: implement capture, etc. mostly need to decide syntax
-					})
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
-					vgparent.AppendChild(vgn)
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute{{Namespace: "", Key: "for", Val: "file-input"}}}
-					vgparent.AppendChild(vgn)
-					vgn.SetInnerHTML(vugu.HTML("choose files…"))
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+					vgcompKey := vugu.MakeCompKey(0xF56B95E107285A95^vgin.CurrentPositionHash(), vgiterkey)
+					// ask BuildEnv for prior instance of this specific component
+					vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*FilePicker)
+					if vgcomp == nil {
+						// create new one if needed
+						vgcomp = new(FilePicker)
+						vgin.BuildEnv.WireComponent(vgcomp)
+					}
+					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
+					vgcomp.Multiple = true
+					vgcomp.Take = c.addFiles
+					vgcomp.ID = "file-input"
+					vgcomp.Label = "choose files…"
+					vgout.Components = append(vgout.Components, vgcomp)
+					vgn = &vugu.VGNode{Component: vgcomp}
 					vgparent.AppendChild(vgn)
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
@@ -2884,7 +2898,7 @@ func (c *Inputs) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgn.SetInnerHTML(c.FormatNote(f))
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "pre", Attr: []vugu.VGAttribute(nil)}
 								vgparent.AppendChild(vgn)
-								vgn.SetInnerHTML(ExampleText(f))
+								vgn.SetInnerHTML(exampleText(f))
 							}
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 							vgparent.AppendChild(vgn)
@@ -3339,26 +3353,22 @@ func (c *Inputs) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn.SetInnerHTML(vugu.HTML("BenchIE-E"))
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 				vgparent.AppendChild(vgn)
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "filepick"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "BenchIE-E scores against its own gold, where arguments are whole concepts; give it to add the BenchIE-E columns."}}}
-				vgparent.AppendChild(vgn)
 				{
-					vgparent := vgn
-					_ = vgparent
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
-					vgparent.AppendChild(vgn)
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "file"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "egold-input"}}}
-					vgparent.AppendChild(vgn)
-					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-						EventType:	"change",
-						Func:		func(event vugu.DOMEvent) { c.Pick(event, true) },
-						// TODO: implement capture, etc. mostly need to decide syntax
-					})
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
-					vgparent.AppendChild(vgn)
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute{{Namespace: "", Key: "for", Val: "egold-input"}}}
-					vgparent.AppendChild(vgn)
-					vgn.SetInnerHTML(c.EGoldLabel())
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+					vgcompKey := vugu.MakeCompKey(0xE5401E65A9BF8010^vgin.CurrentPositionHash(), vgiterkey)
+					// ask BuildEnv for prior instance of this specific component
+					vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*FilePicker)
+					if vgcomp == nil {
+						// create new one if needed
+						vgcomp = new(FilePicker)
+						vgin.BuildEnv.WireComponent(vgcomp)
+					}
+					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
+					vgcomp.Label = c.EGoldLabel()
+					vgcomp.Take = c.addEGold
+					vgcomp.ID = "egold-input"
+					vgcomp.Title = "BenchIE-E scores against its own gold, where arguments are whole concepts; give it to add the BenchIE-E columns."
+					vgout.Components = append(vgout.Components, vgcomp)
+					vgn = &vugu.VGNode{Component: vgcomp}
 					vgparent.AppendChild(vgn)
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
@@ -3592,67 +3602,26 @@ func (c *Inputs) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\n  "}
 		vgparent.AppendChild(vgn)
-		for i, p := range c.M.Problems {
+		for i := range c.M.Problems {
 			var vgiterkey interface{} = i
 			_ = vgiterkey
 			i := i
 			_ = i
-			p := p
-			_ = p
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "problem"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}}}
-			vgparent.AppendChild(vgn)
-			vgn.AddAttrInterface("data-problem", p.File)
 			{
-				vgparent := vgn
-				_ = vgparent
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
-				vgparent.AppendChild(vgn)
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "problem-head"}}}
-				vgparent.AppendChild(vgn)
-				{
-					vgparent := vgn
-					_ = vgparent
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
-					vgparent.AppendChild(vgn)
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "strong", Attr: []vugu.VGAttribute(nil)}
-					vgparent.AppendChild(vgn)
-					vgn.SetInnerHTML(p.File + ` was not added`)
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
-					vgparent.AppendChild(vgn)
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "icon-button"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Dismiss"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "Dismiss"}}}
-					vgparent.AppendChild(vgn)
-					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-						EventType:	"click",
-						Func:		func(event vugu.DOMEvent) { c.Dismiss(i) },
-						// TODO: implement capture, etc. mostly need to decide syntax
-					})
-					{
-						vgparent := vgn
-						_ = vgparent
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "✕"}
-						vgparent.AppendChild(vgn)
-					}
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
-					vgparent.AppendChild(vgn)
+				vgcompKey := vugu.MakeCompKey(0xC4BCDAF02D910AF6^vgin.CurrentPositionHash(), vgiterkey)
+				// ask BuildEnv for prior instance of this specific component
+				vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*ProblemBox)
+				if vgcomp == nil {
+					// create new one if needed
+					vgcomp = new(ProblemBox)
+					vgin.BuildEnv.WireComponent(vgcomp)
 				}
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
-				vgparent.AppendChild(vgn)
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "msg"}}}
-				vgparent.AppendChild(vgn)
-				vgn.SetInnerHTML(p.Message)
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
-				vgparent.AppendChild(vgn)
-				if p.Excerpt != nil {
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "pre", Attr: []vugu.VGAttribute(nil)}
-					vgparent.AppendChild(vgn)
-					vgn.SetInnerHTML(ExcerptText(p.Excerpt))
-				}
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
-				vgparent.AppendChild(vgn)
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "kept"}}}
-				vgparent.AppendChild(vgn)
-				vgn.SetInnerHTML(p.Kept)
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+				vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
+				vgcomp.At = i
+				vgcomp.List = &c.M.Problems
+				vgcomp.Verb = "added"
+				vgout.Components = append(vgout.Components, vgcomp)
+				vgn = &vugu.VGNode{Component: vgcomp}
 				vgparent.AppendChild(vgn)
 			}
 		}
@@ -4037,8 +4006,8 @@ func (c *PairedTest) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "test-verdict"}}}
 				vgparent.AppendChild(vgn)
 				vgn.AddAttrInterface("class", c.VerdictClass())
-				vgn.AddAttrInterface("data-delta-f1", c.Full(c.Test().DeltaF1))
-				vgn.AddAttrInterface("data-p-value", c.Full(c.Test().PValue))
+				vgn.AddAttrInterface("data-delta-f1", Exact(c.Test().DeltaF1))
+				vgn.AddAttrInterface("data-p-value", Exact(c.Test().PValue))
 				vgn.SetInnerHTML(c.Test().Verdict() + `.`)
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 				vgparent.AppendChild(vgn)
@@ -4049,6 +4018,78 @@ func (c *PairedTest) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgparent.AppendChild(vgn)
 			}
 		}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n"}
+		vgparent.AppendChild(vgn)
+	}
+	return vgout
+}
+
+// 'fix' unused imports
+var _ fmt.Stringer
+var _ reflect.Type
+var _ vjson.RawMessage
+var _ js.Value
+
+func (c *ProblemBox) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
+
+	vgout = &vugu.BuildOut{}
+
+	var vgiterkey interface{}
+	_ = vgiterkey
+	var vgn *vugu.VGNode
+	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "problem"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}}}
+	vgout.Out = append(vgout.Out, vgn)	// root for output
+	vgn.AddAttrInterface("data-problem", c.P().File)
+	{
+		vgparent := vgn
+		_ = vgparent
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+		vgparent.AppendChild(vgn)
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "problem-head"}}}
+		vgparent.AppendChild(vgn)
+		{
+			vgparent := vgn
+			_ = vgparent
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+			vgparent.AppendChild(vgn)
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "strong", Attr: []vugu.VGAttribute(nil)}
+			vgparent.AppendChild(vgn)
+			vgn.SetInnerHTML(c.P().File + ` was not ` + c.Verb)
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+			vgparent.AppendChild(vgn)
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "icon-button"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Dismiss"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "Dismiss"}}}
+			vgparent.AppendChild(vgn)
+			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+				EventType:	"click",
+				Func:		func(event vugu.DOMEvent) { c.Dismiss() },
+				// TODO: implement capture, etc. mostly need to decide syntax
+			})
+			{
+				vgparent := vgn
+				_ = vgparent
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "✕"}
+				vgparent.AppendChild(vgn)
+			}
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+			vgparent.AppendChild(vgn)
+		}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+		vgparent.AppendChild(vgn)
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "msg"}}}
+		vgparent.AppendChild(vgn)
+		vgn.SetInnerHTML(c.P().Message)
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+		vgparent.AppendChild(vgn)
+		if c.P().Excerpt != nil {
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "pre", Attr: []vugu.VGAttribute(nil)}
+			vgparent.AppendChild(vgn)
+			vgn.SetInnerHTML(excerptText(c.P().Excerpt))
+		}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+		vgparent.AppendChild(vgn)
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "kept"}}}
+		vgparent.AppendChild(vgn)
+		vgn.SetInnerHTML(c.P().Kept)
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n"}
 		vgparent.AppendChild(vgn)
 	}
@@ -4704,8 +4745,8 @@ func (c *ScoreTable) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgparent.AppendChild(vgn)
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "sort"}}}
 								vgparent.AppendChild(vgn)
-								vgn.AddAttrInterface("aria-label", `Sort by `+LongLabel(m))
-								vgn.AddAttrInterface("title", LongLabel(m))
+								vgn.AddAttrInterface("aria-label", `Sort by `+longLabel(m))
+								vgn.AddAttrInterface("title", longLabel(m))
 								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 									EventType:	"click",
 									Func:		func(event vugu.DOMEvent) { c.SortBy(m.Facet, m.Name) },
@@ -4716,7 +4757,7 @@ func (c *ScoreTable) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									_ = vgparent
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
 									vgparent.AppendChild(vgn)
-									vgn.SetInnerHTML(ShortLabel(m))
+									vgn.SetInnerHTML(shortLabel(m))
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "mark"}}}
 									vgparent.AppendChild(vgn)
 									vgn.SetInnerHTML(c.SortMark(m.Facet, m.Name))
@@ -5055,42 +5096,23 @@ func (c *ScoresView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n\n    "}
 			vgparent.AppendChild(vgn)
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "signature"}}}
-			vgparent.AppendChild(vgn)
 			{
-				vgparent := vgn
-				_ = vgparent
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
-				vgparent.AppendChild(vgn)
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
-				vgparent.AppendChild(vgn)
-				vgn.SetInnerHTML(vugu.HTML("Signature"))
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
-				vgparent.AppendChild(vgn)
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "code", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "signature"}}}
-				vgparent.AppendChild(vgn)
-				vgn.SetInnerHTML(c.M.Eval.Report.Signature)
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
-				vgparent.AppendChild(vgn)
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "copy-signature"}}}
-				vgparent.AppendChild(vgn)
-				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType:	"click",
-					Func:		func(event vugu.DOMEvent) { c.CopySignature() },
-					// TODO: implement capture, etc. mostly need to decide syntax
-				})
-				{
-					vgparent := vgn
-					_ = vgparent
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Copy"}
-					vgparent.AppendChild(vgn)
+				vgcompKey := vugu.MakeCompKey(0x125D57AA23B2DCE5^vgin.CurrentPositionHash(), vgiterkey)
+				// ask BuildEnv for prior instance of this specific component
+				vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*SignatureLine)
+				if vgcomp == nil {
+					// create new one if needed
+					vgcomp = new(SignatureLine)
+					vgin.BuildEnv.WireComponent(vgcomp)
 				}
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
-				vgparent.AppendChild(vgn)
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "copy-status"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "status"}, vugu.VGAttribute{Namespace: "", Key: "aria-live", Val: "polite"}}}
-				vgparent.AppendChild(vgn)
-				vgn.SetInnerHTML(c.CopyStatus())
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+				vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
+				vgcomp.Copy = c.copySignature
+				vgcomp.CopyStatus = c.copyStatus()
+				vgcomp.Value = c.M.Eval.Report.Signature
+				vgcomp.Label = "Signature"
+				vgcomp.ID = "signature"
+				vgout.Components = append(vgout.Components, vgcomp)
+				vgn = &vugu.VGNode{Component: vgcomp}
 				vgparent.AppendChild(vgn)
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
@@ -5427,7 +5449,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "li", Attr: []vugu.VGAttribute(nil)}
 				vgparent.AppendChild(vgn)
 				vgn.AddAttrInterface("class", c.SynsetClass(s))
-				vgn.AddAttrInterface("data-synset", SynsetNumber(s.Index))
+				vgn.AddAttrInterface("data-synset", synsetNumber(s.Index))
 				{
 					vgparent := vgn
 					_ = vgparent
@@ -5447,7 +5469,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							_ = vgparent
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "title"}}}
 							vgparent.AppendChild(vgn)
-							vgn.SetInnerHTML(`Synset ` + SynsetNumber(s.Index))
+							vgn.SetInnerHTML(`Synset ` + synsetNumber(s.Index))
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " · "}
 							vgparent.AppendChild(vgn)
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
@@ -5505,7 +5527,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									_ = slot
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "slot"}}}
 									vgparent.AppendChild(vgn)
-									vgn.AddAttrInterface("aria-label", SlotLabel(i))
+									vgn.AddAttrInterface("aria-label", slotLabel(i))
 									vgn.AddAttrInterface("lang", c.Lang())
 									{
 										vgparent := vgn
@@ -5531,7 +5553,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 										if Cut(slot, c.Full()) {
 											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-all"}}}
 											vgparent.AppendChild(vgn)
-											vgn.SetInnerHTML(CutText(slot))
+											vgn.SetInnerHTML(cutText(slot))
 											vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 												EventType:	"click",
 												Func:		func(event vugu.DOMEvent) { c.ShowAll() },
@@ -5571,7 +5593,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgparent.AppendChild(vgn)
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-more"}}}
 				vgparent.AppendChild(vgn)
-				vgn.SetInnerHTML(WindowButton(c.SynsetsShown(), len(c.View.Synsets)))
+				vgn.SetInnerHTML(windowButton(c.SynsetsShown(), len(c.View.Synsets)))
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 					EventType:	"click",
 					Func:		func(event vugu.DOMEvent) { c.MoreSynsets() },
@@ -5636,7 +5658,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							_ = vgparent
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "verdict missed"}}}
 							vgparent.AppendChild(vgn)
-							vgn.SetInnerHTML(MissedText(sv))
+							vgn.SetInnerHTML(missedText(sv))
 						}
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
@@ -5655,7 +5677,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							_ = e
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "li", Attr: []vugu.VGAttribute(nil)}
 							vgparent.AppendChild(vgn)
-							vgn.AddAttrInterface("class", ExtractionClass(e))
+							vgn.AddAttrInterface("class", extractionClass(e))
 							vgn.AddAttrInterface("data-verdict", e.Verdict.String())
 							{
 								vgparent := vgn
@@ -5678,9 +5700,9 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									if e.FL != nil {
 										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
 										vgparent.AppendChild(vgn)
-										vgn.AddAttrInterface("class", FLClass(e))
-										vgn.AddAttrInterface("title", FLTitle(e))
-										vgn.SetInnerHTML(FLText(e))
+										vgn.AddAttrInterface("class", fLClass(e))
+										vgn.AddAttrInterface("title", fLTitle(e))
+										vgn.SetInnerHTML(fLText(e))
 									}
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
 									vgparent.AppendChild(vgn)
@@ -5700,7 +5722,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 											_ = slot
 											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "slot"}}}
 											vgparent.AppendChild(vgn)
-											vgn.AddAttrInterface("aria-label", SlotLabel(i))
+											vgn.AddAttrInterface("aria-label", slotLabel(i))
 											vgn.AddAttrInterface("lang", c.Lang())
 											{
 												vgparent := vgn
@@ -5724,7 +5746,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 												if Cut(slot, c.Full()) {
 													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-all"}}}
 													vgparent.AppendChild(vgn)
-													vgn.SetInnerHTML(CutText(slot))
+													vgn.SetInnerHTML(cutText(slot))
 													vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 														EventType:	"click",
 														Func:		func(event vugu.DOMEvent) { c.ShowAll() },
@@ -5812,7 +5834,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 														_ = slot
 														vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
 														vgparent.AppendChild(vgn)
-														vgn.AddAttrInterface("aria-label", SlotLabel(i))
+														vgn.AddAttrInterface("aria-label", slotLabel(i))
 														vgn.AddAttrInterface("class", SlotClass(cl, i))
 														vgn.AddAttrInterface("lang", c.Lang())
 														{
@@ -5839,7 +5861,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 															if Cut(slot, c.Full()) {
 																vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-all"}}}
 																vgparent.AppendChild(vgn)
-																vgn.SetInnerHTML(CutText(slot))
+																vgn.SetInnerHTML(cutText(slot))
 																vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 																	EventType:	"click",
 																	Func:		func(event vugu.DOMEvent) { c.ShowAll() },
@@ -5876,7 +5898,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 														_ = slot
 														vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
 														vgparent.AppendChild(vgn)
-														vgn.AddAttrInterface("aria-label", SlotLabel(i))
+														vgn.AddAttrInterface("aria-label", slotLabel(i))
 														vgn.AddAttrInterface("class", SlotClass(cl, i))
 														vgn.AddAttrInterface("lang", c.Lang())
 														{
@@ -5903,7 +5925,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 															if Cut(slot, c.Full()) {
 																vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-all"}}}
 																vgparent.AppendChild(vgn)
-																vgn.SetInnerHTML(CutText(slot))
+																vgn.SetInnerHTML(cutText(slot))
 																vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 																	EventType:	"click",
 																	Func:		func(event vugu.DOMEvent) { c.ShowAll() },
@@ -5930,14 +5952,14 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								if e.MoreClosest > 0 {
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
 									vgparent.AppendChild(vgn)
-									vgn.SetInnerHTML(MoreText(e))
+									vgn.SetInnerHTML(moreText(e))
 								}
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
 								vgparent.AppendChild(vgn)
 								if e.ClosestSkipped {
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint closest-skipped"}}}
 									vgparent.AppendChild(vgn)
-									vgn.SetInnerHTML(SkippedText())
+									vgn.SetInnerHTML(skippedText())
 								}
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
 								vgparent.AppendChild(vgn)
@@ -5984,7 +6006,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgparent.AppendChild(vgn)
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-more"}}}
 							vgparent.AppendChild(vgn)
-							vgn.SetInnerHTML(WindowButton(c.Shown(sv), len(sv.Extractions)))
+							vgn.SetInnerHTML(windowButton(c.Shown(sv), len(sv.Extractions)))
 							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 								EventType:	"click",
 								Func:		func(event vugu.DOMEvent) { c.MoreExtractions(sv) },
@@ -6224,7 +6246,7 @@ func (c *SentencesView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgparent.AppendChild(vgn)
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "ul", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "sentence-list"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "listbox"}, vugu.VGAttribute{Namespace: "", Key: "tabindex", Val: "0"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Sentences"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "sentence-list"}}}
 			vgparent.AppendChild(vgn)
-			vgn.AddAttrInterface("aria-activedescendant", OptionID(`s`, c.Selected()))
+			vgn.AddAttrInterface("aria-activedescendant", optionID(`s`, c.Selected()))
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 				EventType:	"keydown",
 				Func:		func(event vugu.DOMEvent) { c.Key(event) },
@@ -6244,7 +6266,7 @@ func (c *SentencesView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgparent.AppendChild(vgn)
 					vgn.AddAttrInterface("aria-selected", fmt.Sprint(s.Index == c.Selected()))
 					vgn.AddAttrInterface("data-sentence", s.ID)
-					vgn.AddAttrInterface("id", OptionID(`s`, s.Index))
+					vgn.AddAttrInterface("id", optionID(`s`, s.Index))
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType:	"click",
 						Func:		func(event vugu.DOMEvent) { c.Select(s) },
@@ -6335,6 +6357,65 @@ func (c *SentencesView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
 			vgparent.AppendChild(vgn)
+		}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n"}
+		vgparent.AppendChild(vgn)
+	}
+	return vgout
+}
+
+// 'fix' unused imports
+var _ fmt.Stringer
+var _ reflect.Type
+var _ vjson.RawMessage
+var _ js.Value
+
+func (c *SignatureLine) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
+
+	vgout = &vugu.BuildOut{}
+
+	var vgiterkey interface{}
+	_ = vgiterkey
+	var vgn *vugu.VGNode
+	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "signature"}}}
+	vgout.Out = append(vgout.Out, vgn)	// root for output
+	{
+		vgparent := vgn
+		_ = vgparent
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+		vgparent.AppendChild(vgn)
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
+		vgparent.AppendChild(vgn)
+		vgn.SetInnerHTML(c.Label)
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+		vgparent.AppendChild(vgn)
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "code", Attr: []vugu.VGAttribute(nil)}
+		vgparent.AppendChild(vgn)
+		vgn.AddAttrInterface("id", c.ID)
+		vgn.SetInnerHTML(c.Value)
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+		vgparent.AppendChild(vgn)
+		if c.Copy != nil {
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "copy-signature"}}}
+			vgparent.AppendChild(vgn)
+			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+				EventType:	"click",
+				Func:		func(event vugu.DOMEvent) { c.Copy() },
+				// TODO: implement capture, etc. mostly need to decide syntax
+			})
+			{
+				vgparent := vgn
+				_ = vgparent
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Copy"}
+				vgparent.AppendChild(vgn)
+			}
+		}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+		vgparent.AppendChild(vgn)
+		if c.Copy != nil {
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "copy-status"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "status"}, vugu.VGAttribute{Namespace: "", Key: "aria-live", Val: "polite"}}}
+			vgparent.AppendChild(vgn)
+			vgn.SetInnerHTML(c.CopyStatus)
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n"}
 		vgparent.AppendChild(vgn)
@@ -6648,12 +6729,12 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn.SetInnerHTML(is.Msg)
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " "}
 				vgparent.AppendChild(vgn)
-				if RuleTitle(is) != `` {
+				if ruleTitle(is) != `` {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link rule-link"}}}
 					vgparent.AppendChild(vgn)
 					vgn.AddAttrInterface("data-rule-link", string(is.Kind))
 					vgn.AddAttrInterface("title", `Open the guideline this note applies`)
-					vgn.SetInnerHTML(`Guideline: ` + RuleTitle(is))
+					vgn.SetInnerHTML(`Guideline: ` + ruleTitle(is))
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType:	"click",
 						Func:		func(event vugu.DOMEvent) { c.ShowRule(is) },
@@ -6894,7 +6975,7 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "title"}}}
 							vgparent.AppendChild(vgn)
 							vgn.AddAttrInterface("data-provenance", string(c.S.Provenance(c.Sen().ID, k)))
-							vgn.SetInnerHTML(fmt.Sprintf(`Synset %d`, k+1) + ProvenanceText(c.S.Provenance(c.Sen().ID, k)))
+							vgn.SetInnerHTML(fmt.Sprintf(`Synset %d`, k+1) + provenanceText(c.S.Provenance(c.Sen().ID, k)))
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " · "}
 							vgparent.AppendChild(vgn)
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
@@ -7038,12 +7119,12 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgn.SetInnerHTML(is.Msg)
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " "}
 							vgparent.AppendChild(vgn)
-							if RuleTitle(is) != `` {
+							if ruleTitle(is) != `` {
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link rule-link"}}}
 								vgparent.AppendChild(vgn)
 								vgn.AddAttrInterface("data-rule-link", string(is.Kind))
 								vgn.AddAttrInterface("title", `Open the guideline this note applies`)
-								vgn.SetInnerHTML(`Guideline: ` + RuleTitle(is))
+								vgn.SetInnerHTML(`Guideline: ` + ruleTitle(is))
 								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 									EventType:	"click",
 									Func:		func(event vugu.DOMEvent) { c.ShowRule(is) },
@@ -7186,14 +7267,14 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 										_ = slot
 										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
 										vgparent.AppendChild(vgn)
-										vgn.AddAttrInterface("aria-label", SlotLabel(sl))
+										vgn.AddAttrInterface("aria-label", slotLabel(sl))
 										vgn.AddAttrInterface("class", c.SlotClass(k, i, sl))
 										{
 											vgparent := vgn
 											_ = vgparent
 											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "slot-letter"}, vugu.VGAttribute{Namespace: "", Key: "aria-hidden", Val: "true"}}}
 											vgparent.AppendChild(vgn)
-											vgn.SetInnerHTML(SlotLetter(sl))
+											vgn.SetInnerHTML(slotLetter(sl))
 											for vgiterkeyt, w := range c.Words(k, i, sl, slot.Words) {
 												var vgiterkey interface{} = vgiterkeyt
 												_ = vgiterkey
@@ -7320,12 +7401,12 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 												vgn.SetInnerHTML(c.IssueText(is))
 												vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " "}
 												vgparent.AppendChild(vgn)
-												if RuleTitle(is) != `` {
+												if ruleTitle(is) != `` {
 													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link rule-link"}}}
 													vgparent.AppendChild(vgn)
 													vgn.AddAttrInterface("data-rule-link", string(is.Kind))
 													vgn.AddAttrInterface("title", `Open the guideline this note applies`)
-													vgn.SetInnerHTML(`Guideline: ` + RuleTitle(is))
+													vgn.SetInnerHTML(`Guideline: ` + ruleTitle(is))
 													vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 														EventType:	"click",
 														Func:		func(event vugu.DOMEvent) { c.ShowRule(is) },
@@ -7543,26 +7624,23 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 			vgparent.AppendChild(vgn)
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "filepick"}}}
-			vgparent.AppendChild(vgn)
 			{
-				vgparent := vgn
-				_ = vgparent
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
-				vgparent.AppendChild(vgn)
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "file"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio-file"}, vugu.VGAttribute{Namespace: "", Key: "multiple", Val: ""}, vugu.VGAttribute{Namespace: "", Key: "accept", Val: ".txt,.json,.text"}}}
-				vgparent.AppendChild(vgn)
-				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType:	"change",
-					Func:		func(event vugu.DOMEvent) { c.Open(event) },
-					// TODO: implement capture, etc. mostly need to decide syntax
-				})
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
-				vgparent.AppendChild(vgn)
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute{{Namespace: "", Key: "for", Val: "studio-file"}}}
-				vgparent.AppendChild(vgn)
-				vgn.SetInnerHTML(vugu.HTML("Open a file…"))
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+				vgcompKey := vugu.MakeCompKey(0x2C91D532C87652C7^vgin.CurrentPositionHash(), vgiterkey)
+				// ask BuildEnv for prior instance of this specific component
+				vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*FilePicker)
+				if vgcomp == nil {
+					// create new one if needed
+					vgcomp = new(FilePicker)
+					vgin.BuildEnv.WireComponent(vgcomp)
+				}
+				vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
+				vgcomp.Multiple = true
+				vgcomp.Take = c.S.App.OpenFiles
+				vgcomp.ID = "studio-file"
+				vgcomp.Accept = ".txt,.json,.text"
+				vgcomp.Label = "Open a file…"
+				vgout.Components = append(vgout.Components, vgcomp)
+				vgn = &vugu.VGNode{Component: vgcomp}
 				vgparent.AppendChild(vgn)
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
@@ -7920,67 +7998,26 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
 		vgparent.AppendChild(vgn)
-		for i, p := range c.S.Problems {
+		for i := range c.S.Problems {
 			var vgiterkey interface{} = i
 			_ = vgiterkey
 			i := i
 			_ = i
-			p := p
-			_ = p
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "problem"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}}}
-			vgparent.AppendChild(vgn)
-			vgn.AddAttrInterface("data-problem", p.File)
 			{
-				vgparent := vgn
-				_ = vgparent
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
-				vgparent.AppendChild(vgn)
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "problem-head"}}}
-				vgparent.AppendChild(vgn)
-				{
-					vgparent := vgn
-					_ = vgparent
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
-					vgparent.AppendChild(vgn)
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "strong", Attr: []vugu.VGAttribute(nil)}
-					vgparent.AppendChild(vgn)
-					vgn.SetInnerHTML(p.File + ` was not opened`)
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
-					vgparent.AppendChild(vgn)
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "icon-button"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Dismiss"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "Dismiss"}}}
-					vgparent.AppendChild(vgn)
-					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-						EventType:	"click",
-						Func:		func(event vugu.DOMEvent) { c.Dismiss(i) },
-						// TODO: implement capture, etc. mostly need to decide syntax
-					})
-					{
-						vgparent := vgn
-						_ = vgparent
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "✕"}
-						vgparent.AppendChild(vgn)
-					}
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
-					vgparent.AppendChild(vgn)
+				vgcompKey := vugu.MakeCompKey(0x9AB62965DF1251B1^vgin.CurrentPositionHash(), vgiterkey)
+				// ask BuildEnv for prior instance of this specific component
+				vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*ProblemBox)
+				if vgcomp == nil {
+					// create new one if needed
+					vgcomp = new(ProblemBox)
+					vgin.BuildEnv.WireComponent(vgcomp)
 				}
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
-				vgparent.AppendChild(vgn)
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "msg"}}}
-				vgparent.AppendChild(vgn)
-				vgn.SetInnerHTML(p.Message)
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
-				vgparent.AppendChild(vgn)
-				if p.Excerpt != nil {
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "pre", Attr: []vugu.VGAttribute(nil)}
-					vgparent.AppendChild(vgn)
-					vgn.SetInnerHTML(ExcerptText(p.Excerpt))
-				}
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
-				vgparent.AppendChild(vgn)
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "kept"}}}
-				vgparent.AppendChild(vgn)
-				vgn.SetInnerHTML(p.Kept)
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+				vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
+				vgcomp.At = i
+				vgcomp.List = &c.S.Problems
+				vgcomp.Verb = "opened"
+				vgout.Components = append(vgout.Components, vgcomp)
+				vgn = &vugu.VGNode{Component: vgcomp}
 				vgparent.AppendChild(vgn)
 			}
 		}
@@ -8035,21 +8072,23 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn.SetInnerHTML(vugu.HTML("Plain sentences (one a line), a BenchIE gold file or an AnnIE progress file (JSON)."))
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 						vgparent.AppendChild(vgn)
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "filepick"}}}
-						vgparent.AppendChild(vgn)
 						{
-							vgparent := vgn
-							_ = vgparent
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "file"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio-file-start"}, vugu.VGAttribute{Namespace: "", Key: "accept", Val: ".txt,.json,.text"}}}
+							vgcompKey := vugu.MakeCompKey(0x885DD954AB7D51E1^vgin.CurrentPositionHash(), vgiterkey)
+							// ask BuildEnv for prior instance of this specific component
+							vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*FilePicker)
+							if vgcomp == nil {
+								// create new one if needed
+								vgcomp = new(FilePicker)
+								vgin.BuildEnv.WireComponent(vgcomp)
+							}
+							vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
+							vgcomp.Take = c.S.App.OpenFiles
+							vgcomp.ID = "studio-file-start"
+							vgcomp.Accept = ".txt,.json,.text"
+							vgcomp.Label = "Choose a file…"
+							vgout.Components = append(vgout.Components, vgcomp)
+							vgn = &vugu.VGNode{Component: vgcomp}
 							vgparent.AppendChild(vgn)
-							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-								EventType:	"change",
-								Func:		func(event vugu.DOMEvent) { c.Open(event) },
-								// TODO: implement capture, etc. mostly need to decide syntax
-							})
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute{{Namespace: "", Key: "for", Val: "studio-file-start"}}}
-							vgparent.AppendChild(vgn)
-							vgn.SetInnerHTML(vugu.HTML("Choose a file…"))
 						}
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 						vgparent.AppendChild(vgn)
@@ -8288,7 +8327,7 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgparent.AppendChild(vgn)
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "ul", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "sentence-list"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "listbox"}, vugu.VGAttribute{Namespace: "", Key: "tabindex", Val: "0"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Sentences to annotate"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio-list"}}}
 					vgparent.AppendChild(vgn)
-					vgn.AddAttrInterface("aria-activedescendant", OptionID(`a`, c.S.SentenceIndex()))
+					vgn.AddAttrInterface("aria-activedescendant", optionID(`a`, c.S.SentenceIndex()))
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType:	"keydown",
 						Func:		func(event vugu.DOMEvent) { c.ListKey(event) },
@@ -8308,7 +8347,7 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgparent.AppendChild(vgn)
 							vgn.AddAttrInterface("aria-selected", fmt.Sprint(i == c.S.SentenceIndex()))
 							vgn.AddAttrInterface("data-sentence", c.S.Doc().Sentences[i].ID)
-							vgn.AddAttrInterface("id", OptionID(`a`, i))
+							vgn.AddAttrInterface("id", optionID(`a`, i))
 							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 								EventType:	"click",
 								Func:		func(event vugu.DOMEvent) { c.Show(i) },
@@ -8576,7 +8615,7 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									_ = vgparent
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
 									vgparent.AppendChild(vgn)
-									for vgiterkeyt, r := range GuideRules() {
+									for vgiterkeyt, r := range guideRules() {
 										var vgiterkey interface{} = vgiterkeyt
 										_ = vgiterkey
 										r := r
@@ -8608,10 +8647,10 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									vgparent.AppendChild(vgn)
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "h3", Attr: []vugu.VGAttribute(nil)}
 									vgparent.AppendChild(vgn)
-									vgn.SetInnerHTML(GuideTitle(c.S.Guide))
+									vgn.SetInnerHTML(guideTitle(c.S.Guide))
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
 									vgparent.AppendChild(vgn)
-									for vgiterkeyt, p := range GuideParagraphs(c.S.Guide) {
+									for vgiterkeyt, p := range guideParagraphs(c.S.Guide) {
 										var vgiterkey interface{} = vgiterkeyt
 										_ = vgiterkey
 										p := p
@@ -8899,7 +8938,7 @@ func (c *TripleBuilder) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgparent.AppendChild(vgn)
 				vgn.AddAttrInterface("aria-label", c.SlotAria(k))
 				vgn.AddAttrInterface("class", c.SlotBoxClass(k))
-				vgn.AddAttrInterface("data-slot", SlotLabel(k))
+				vgn.AddAttrInterface("data-slot", slotLabel(k))
 				{
 					vgparent := vgn
 					_ = vgparent
@@ -8924,7 +8963,7 @@ func (c *TripleBuilder) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgparent.AppendChild(vgn)
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
 						vgparent.AppendChild(vgn)
-						vgn.SetInnerHTML(SlotTitle(k))
+						vgn.SetInnerHTML(slotTitle(k))
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 					vgparent.AppendChild(vgn)
@@ -9289,7 +9328,7 @@ func (c *TripleBuilder) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							_ = f
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "li", Attr: []vugu.VGAttribute(nil)}
 							vgparent.AppendChild(vgn)
-							vgn.SetInnerHTML(FormText(f))
+							vgn.SetInnerHTML(formText(f))
 						}
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
@@ -9549,27 +9588,21 @@ func (c *Wire57Table) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						}
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 						vgparent.AppendChild(vgn)
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "signature"}}}
-						vgparent.AppendChild(vgn)
 						{
-							vgparent := vgn
-							_ = vgparent
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
-							vgparent.AppendChild(vgn)
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
-							vgparent.AppendChild(vgn)
-							{
-								vgparent := vgn
-								_ = vgparent
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Signature"}
-								vgparent.AppendChild(vgn)
+							vgcompKey := vugu.MakeCompKey(0xD39FFFB5B802F1D4^vgin.CurrentPositionHash(), vgiterkey)
+							// ask BuildEnv for prior instance of this specific component
+							vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*SignatureLine)
+							if vgcomp == nil {
+								// create new one if needed
+								vgcomp = new(SignatureLine)
+								vgin.BuildEnv.WireComponent(vgcomp)
 							}
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
-							vgparent.AppendChild(vgn)
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "code", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "wire57-signature"}}}
-							vgparent.AppendChild(vgn)
-							vgn.SetInnerHTML(c.M.Analyses.WiRe57.Signature)
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+							vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
+							vgcomp.Value = c.M.Analyses.WiRe57.Signature
+							vgcomp.Label = "Signature"
+							vgcomp.ID = "wire57-signature"
+							vgout.Components = append(vgout.Components, vgcomp)
+							vgn = &vugu.VGNode{Component: vgcomp}
 							vgparent.AppendChild(vgn)
 						}
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}

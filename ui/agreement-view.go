@@ -7,6 +7,7 @@ import (
 
 	"github.com/oiebench/oiebench/core/annotate"
 	"github.com/vugu/vugu"
+	"github.com/vugu/vugu/js"
 )
 
 // AgreementView shows two annotators' fact-level agreement (core/annotate's
@@ -43,11 +44,9 @@ func (c *AgreementView) SideCounts(side int) string {
 	return Count(len(d.Sentences), "sentence") + " · " + Count(syn, "synset") + " · " + Count(tri, "triple")
 }
 
-// Pick reads a gold file for a side.
-func (c *AgreementView) Pick(side int, e vugu.DOMEvent) {
-	input := e.JSEventTarget()
-	c.S.App.AgreementFiles(side, input.Get("files"))
-	input.Set("value", "")
+// takeFiles reads the gold file chosen for a side.
+func (c *AgreementView) takeFiles(side int) func(js.Value) {
+	return func(files js.Value) { c.S.App.AgreementFiles(side, files) }
 }
 
 // PickWork takes a work for a side.
@@ -61,9 +60,9 @@ func (c *AgreementView) PickWork(side int, e vugu.DOMEvent) {
 func (c *AgreementView) IAAText() string {
 	r := c.A().Result
 	if r.Exact {
-		return fmt.Sprintf("%.3f", r.IAA)
+		return decimals(r.IAA, 3)
 	}
-	return fmt.Sprintf("%.3f–%.3f", r.IAA, r.IAAMax)
+	return decimals(r.IAA, 3) + "–" + decimals(r.IAAMax, 3)
 }
 
 // DirectionText says how much of one gold the other's triples cover.
@@ -130,24 +129,15 @@ func (c *AgreementView) Key(e vugu.DOMEvent) {
 	if len(rows) == 0 {
 		return
 	}
-	switch e.PropString("key") {
-	case "ArrowDown":
-		at = min(at+1, len(rows)-1)
-	case "ArrowUp":
-		at = max(at-1, 0)
-	case "Home":
-		at = 0
-	case "End":
-		at = len(rows) - 1
+	switch key := e.PropString("key"); key {
 	case "a", "b", "m":
 		e.PreventDefault()
-		c.SetTake(rows[at], map[string]string{"a": "A", "b": "B", "m": "both"}[e.PropString("key")])
-		return
-	default:
+		c.SetTake(rows[at], map[string]string{"a": "A", "b": "B", "m": "both"}[key])
 		return
 	}
-	e.PreventDefault()
-	c.Select(rows[at])
+	if at, ok := rowList.onKey(e, at, len(rows)); ok {
+		c.Select(rows[at])
+	}
 }
 
 // sentence returns a side's sentence of a result row, or nil.
@@ -175,7 +165,7 @@ func (c *AgreementView) RowText(i int) string {
 
 // RowValue is a sentence's agreement.
 func (c *AgreementView) RowValue(i int) string {
-	return fmt.Sprintf("%.2f", c.A().Result.Sentences[i].Agreement)
+	return Fixed(c.A().Result.Sentences[i].Agreement)
 }
 
 // RowTally sums a sentence up.
@@ -256,7 +246,7 @@ func (c *AgreementView) DetailSynsets(side int) []AgreeSynset {
 			v.Class = "synset uncovered"
 		}
 		for _, t := range syn.Triples {
-			v.Triples = append(v.Triples, FormText(s.TripleText(t)))
+			v.Triples = append(v.Triples, formText(s.TripleText(t)))
 		}
 		out = append(out, v)
 	}

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"strconv"
 
 	"github.com/oiebench/oiebench/core/report"
 )
@@ -35,7 +34,7 @@ func (c *CarbOwnTable) Columns() []report.Metric {
 
 // Heading is a column's heading: "CaRB(s,s) F1".
 func (c *CarbOwnTable) Heading(m report.Metric) string {
-	return m.Facet.PaperLabel() + " " + ShortLabel(m)
+	return m.Facet.PaperLabel() + " " + shortLabel(m)
 }
 
 // Value is a cell: ×100 with two decimals, or (full) its exact data-value;
@@ -46,9 +45,9 @@ func (c *CarbOwnTable) Value(s report.System, m report.Metric, full bool) string
 		return "–"
 	}
 	if full {
-		return strconv.FormatFloat(v, 'g', -1, 64)
+		return Exact(v)
 	}
-	return fmt.Sprintf("%.2f", 100*v)
+	return Fixed(100 * v)
 }
 
 // File says where a system comes from and how it was read.

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/oiebench/oiebench/core/evaluate"
@@ -308,17 +307,11 @@ func (c *ExerciseView) ScoreText() string {
 		Fixed(s.Precision), Fixed(s.Recall), Fixed(s.F1), s.TP, s.FP, s.FN)
 }
 
-// Fixed writes a score with two decimals.
-func Fixed(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) }
-
-// Exact is a score's shortest exact form, for data-value.
-func Exact(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
-
 // SlotIndexes are 0, 1, 2.
 func (c *ExerciseView) SlotIndexes() []int { return []int{0, 1, 2} }
 
-// SlotID names slot k's input of sentence si.
-func SlotID(si, k int) string { return fmt.Sprintf("ex-s%d-%s", si, slotNames[k]) }
+// slotID names slot k's input of sentence si.
+func slotID(si, k int) string { return fmt.Sprintf("ex-s%d-%s", si, slotNames[k]) }
 
 // BuilderHint says where a clicked word goes; it is a live region, so
 // that the move to the next slot is announced.
@@ -352,9 +345,9 @@ func (c *ExerciseView) SlotKey(si, k int, e vugu.DOMEvent) {
 // SetName keeps the student's name.
 func (c *ExerciseView) SetName(e vugu.DOMEvent) { c.X.SetName(e.PropString("target", "value")) }
 
-// Pick reads the submissions chosen in the file picker.
-func (c *ExerciseView) Pick(e vugu.DOMEvent) {
-	if files := e.JSEvent().Get("target").Get("files"); files.Truthy() && files.Length() > 0 {
+// read reads the submissions chosen or dropped, if any.
+func (c *ExerciseView) read(files js.Value) {
+	if files.Truthy() && files.Length() > 0 {
 		c.X.App.ReadSubmissions(files)
 	}
 }
@@ -363,9 +356,7 @@ func (c *ExerciseView) Pick(e vugu.DOMEvent) {
 func (c *ExerciseView) Drop(e vugu.DOMEvent) {
 	e.PreventDefault()
 	if dt := e.JSEvent().Get("dataTransfer"); dt.Truthy() {
-		if files := dt.Get("files"); files.Truthy() && files.Length() > 0 {
-			c.X.App.ReadSubmissions(files)
-		}
+		c.read(dt.Get("files"))
 	}
 }
 
@@ -373,9 +364,9 @@ func (c *ExerciseView) Drop(e vugu.DOMEvent) {
 func Interval(iv [2]float64) string { return "[" + Fixed(iv[0]) + ", " + Fixed(iv[1]) + "]" }
 
 // StudentName is the open report's student.
-// NameNote says, under a student's name in the class table, what about
+// nameNote says, under a student's name in the class table, what about
 // the name deserves a look (exercise.Row.Notes).
-func NameNote(notes []string) string { return "⚠ " + strings.Join(notes, "; ") }
+func nameNote(notes []string) string { return "⚠ " + strings.Join(notes, "; ") }
 
 func (c *ExerciseView) StudentName() string { return c.X.Class.Rows[c.X.Student].Student }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/oiebench/oiebench/core/formats"
 	"github.com/oiebench/oiebench/core/report"
 	"github.com/vugu/vugu"
+	"github.com/vugu/vugu/js"
 )
 
 // Inputs is the user's side of the page: files to add (picker and drop
@@ -24,12 +25,11 @@ type Inputs struct {
 	listPicked bool
 }
 
-// Pick adds the files chosen in a file input.
-func (c *Inputs) Pick(e vugu.DOMEvent, asEGold bool) {
-	input := e.JSEventTarget()
-	c.M.App.AddFiles(input.Get("files"), asEGold)
-	input.Set("value", "") // choosing the same file again must fire change again
-}
+// addFiles adds the gold or system files chosen.
+func (c *Inputs) addFiles(files js.Value) { c.M.App.AddFiles(files, false) }
+
+// addEGold adds the BenchIE-E gold chosen.
+func (c *Inputs) addEGold(files js.Value) { c.M.App.AddFiles(files, true) }
 
 // ReadAsKinds are the choices of the read-as select.
 func (c *Inputs) ReadAsKinds() []evaluate.Kind {
@@ -80,8 +80,8 @@ func (c *Inputs) FormatNote(f *formats.Format) string {
 	return note
 }
 
-// ExampleText shows a format's example line with its tabs visible.
-func ExampleText(f *formats.Format) string { return strings.ReplaceAll(f.Example, "\t", " ⇥ ") }
+// exampleText shows a format's example line with its tabs visible.
+func exampleText(f *formats.Format) string { return strings.ReplaceAll(f.Example, "\t", " ⇥ ") }
 
 // Reread reads a system file again in the chosen format.
 func (c *Inputs) Reread(f FileEntry, e vugu.DOMEvent) {
@@ -115,15 +115,8 @@ func Size(n int) string { return report.Size(n) }
 // AnswerCaRB answers CaRBAsk.
 func (c *Inputs) AnswerCaRB(a CaRBAnswer) { c.M.App.AnswerCaRBGold(a) }
 
-// Dismiss removes a problem from the list.
-func (c *Inputs) Dismiss(i int) {
-	if i >= 0 && i < len(c.M.Problems) {
-		c.M.Problems = append(c.M.Problems[:i:i], c.M.Problems[i+1:]...)
-	}
-}
-
-// ExcerptText is the line at fault with a caret under the column.
-func ExcerptText(ex *explain.Excerpt) string {
+// excerptText is the line at fault with a caret under the column.
+func excerptText(ex *explain.Excerpt) string {
 	if ex.Caret < 0 {
 		return ex.Text
 	}

@@ -63,9 +63,9 @@ func (c *JudgeView) Value(a benchiefl.Agreement, metric string, full bool) strin
 	v := map[string]float64{"agreement": a.Agreement, "precision": a.Precision, "recall": a.Recall, "f1": a.F1,
 		"kappa": a.Kappa, "synset_agreement": a.SynsetAgreement}[metric]
 	if full {
-		return strconv.FormatFloat(v, 'g', -1, 64)
+		return Exact(v)
 	}
-	return fmt.Sprintf("%.3f", v)
+	return decimals(v, 3)
 }
 
 // Toggle shows or hides the rows per system.

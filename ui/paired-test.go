@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"strconv"
 
 	"github.com/oiebench/oiebench/core/report"
 )
@@ -53,6 +52,3 @@ func (c *PairedTest) Details() string {
 	return fmt.Sprintf("F1 %s %.3f, %s %.3f. Paired-bootstrap 95%% interval of ΔF1: %.3f to %.3f. Two-sided test over %s, seed %d; significant means p < %g.",
 		t.A, t.AF1, t.B, t.BF1, t.DeltaCI95[0], t.DeltaCI95[1], Count(t.Sentences, "sentence"), t.Seed, report.SignificanceLevel)
 }
-
-// Full writes a value at full precision for a data attribute.
-func (c *PairedTest) Full(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }

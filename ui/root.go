@@ -52,19 +52,10 @@ func (c *Root) TabKey(e vugu.DOMEvent) {
 			i = k
 		}
 	}
-	switch e.PropString("key") {
-	case "ArrowRight":
-		i = (i + 1) % len(tabs)
-	case "ArrowLeft":
-		i = (i + len(tabs) - 1) % len(tabs)
-	case "Home":
-		i = 0
-	case "End":
-		i = len(tabs) - 1
-	default:
+	i, ok := tabList.onKey(e, i, len(tabs))
+	if !ok {
 		return
 	}
-	e.PreventDefault()
 	c.Show(tabs[i])
 	c.focusTab = true
 }

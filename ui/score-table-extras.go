@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/oiebench/oiebench/core/report"
@@ -53,7 +52,7 @@ func (c *ScoreTable) Cell(s report.System, m report.Metric) vugu.HTML {
 // short writes a score in an interval: two decimals without the leading
 // zero (".45"), so that an interval fits under its score.
 func short(v float64) string {
-	s := fmt.Sprintf("%.2f", v)
+	s := Fixed(v)
 	if strings.HasPrefix(s, "0.") {
 		return s[1:]
 	}
@@ -67,7 +66,7 @@ func (c *ScoreTable) CIData(s report.System, m report.Metric) string {
 	if !ok {
 		return ""
 	}
-	return strconv.FormatFloat(ci[0], 'g', -1, 64) + " " + strconv.FormatFloat(ci[1], 'g', -1, 64)
+	return Exact(ci[0]) + " " + Exact(ci[1])
 }
 
 // ToggleIntervals shows or hides the intervals in the cells.

@@ -82,11 +82,11 @@ func (c *ScoreTable) FacetTitle(f report.Group) string {
 	return t
 }
 
-// ShortLabel is a metric's column heading.
-func ShortLabel(m report.Metric) string { return m.Short() }
+// shortLabel is a metric's column heading.
+func shortLabel(m report.Metric) string { return m.Short() }
 
-// LongLabel names a metric in words, for screen readers and tooltips.
-func LongLabel(m report.Metric) string {
+// longLabel names a metric in words, for screen readers and tooltips.
+func longLabel(m report.Metric) string {
 	return m.Facet.Label() + " " + map[string]string{
 		"precision": "precision", "recall": "recall", "f1": "F1",
 		"auc": "AUC (area under the precision-recall curve)", "tp": "true positives (synsets covered)", "fp": "false positives (incorrect extractions)", "fn": "false negatives (synsets missed)",
@@ -102,9 +102,9 @@ func (c *ScoreTable) Value(s report.System, m report.Metric) (text, full string)
 	case m.IsCount():
 		return strconv.Itoa(int(v)), strconv.Itoa(int(v))
 	case m.IsDelta():
-		return signed(v), strconv.FormatFloat(v, 'g', -1, 64)
+		return signed(v), Exact(v)
 	}
-	return fmt.Sprintf("%.3f", v), strconv.FormatFloat(v, 'g', -1, 64)
+	return decimals(v, 3), Exact(v)
 }
 
 // noResult tells a precision over no counted extraction: CaRB's, when
@@ -145,7 +145,7 @@ func (c *ScoreTable) Tooltip(s report.System, m report.Metric) string {
 		t += fmt.Sprintf(" · under the %s mode: P %.4f R %.4f F1 %.4f", sc.Other.Mode, sc.Other.Precision, sc.Other.Recall, sc.Other.F1)
 	}
 	if ci, ok := c.M.Interval(s.Name, m); ok {
-		t += fmt.Sprintf(" · 95%% interval of %s %.3f–%.3f", ShortLabel(m), ci[0], ci[1])
+		t += fmt.Sprintf(" · 95%% interval of %s %.3f–%.3f", shortLabel(m), ci[0], ci[1])
 	}
 	return t
 }

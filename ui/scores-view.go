@@ -155,15 +155,15 @@ func (c *ScoresView) DownloadReceipt() {
 	c.M.App.Download("oiebench-"+c.M.Source+".receipt.json", "application/json;charset=utf-8", string(out))
 }
 
-// CopySignature puts the signature on the clipboard.
-func (c *ScoresView) CopySignature() {
+// copySignature puts the signature on the clipboard.
+func (c *ScoresView) copySignature() {
 	c.M.App.Copy(c.M.Eval.Report.Signature)
 	c.M.Copied = c.M.Eval.Report.Signature
 }
 
-// CopyStatus says, in a live region, that the signature on screen was
+// copyStatus says, in a live region, that the signature on screen was
 // copied; a new signature (another table) clears it.
-func (c *ScoresView) CopyStatus() string {
+func (c *ScoresView) copyStatus() string {
 	if c.M.Copied != "" && c.M.Copied == c.M.Eval.Report.Signature {
 		return "Copied"
 	}

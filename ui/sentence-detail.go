@@ -158,13 +158,13 @@ func (c *SentenceDetail) VerdictText(e explain.ExtractionView) string {
 	return "– ignored"
 }
 
-// ExtractionClass styles an extraction's box by verdict.
-func ExtractionClass(e explain.ExtractionView) string { return "extraction " + e.Verdict.String() }
+// extractionClass styles an extraction's box by verdict.
+func extractionClass(e explain.ExtractionView) string { return "extraction " + e.Verdict.String() }
 
 var slotNames = [3]string{"subject", "relation", "object"}
 
-// SlotLabel names slot i, for screen readers.
-func SlotLabel(i int) string { return slotNames[i] }
+// slotLabel names slot i, for screen readers.
+func slotLabel(i int) string { return slotNames[i] }
 
 // Why says how close a gold triple is.
 func (c *SentenceDetail) Why(cl explain.ClosestView) string {
@@ -206,8 +206,8 @@ func SlotClass(cl explain.ClosestView, i int) string {
 	return "slot differ"
 }
 
-// MoreText counts equally close triples not shown.
-func MoreText(e explain.ExtractionView) string {
+// moreText counts equally close triples not shown.
+func moreText(e explain.ExtractionView) string {
 	return fmt.Sprintf("%d more gold triple%s equally close.", e.MoreClosest, plural(e.MoreClosest))
 }
 
@@ -222,11 +222,11 @@ func (c *SentenceDetail) SystemSummary(s explain.SystemView) string {
 		len(s.Uncovered), plural(len(s.Uncovered)))
 }
 
-// MissedText lists the synsets a system left uncovered.
-func MissedText(s explain.SystemView) string {
+// missedText lists the synsets a system left uncovered.
+func missedText(s explain.SystemView) string {
 	nums := make([]string, len(s.Uncovered))
 	for i, k := range s.Uncovered {
-		nums[i] = SynsetNumber(k)
+		nums[i] = synsetNumber(k)
 	}
 	word := "synsets"
 	if len(nums) == 1 {
@@ -243,13 +243,13 @@ func (c *SentenceDetail) SystemsClass() string {
 	return "systems"
 }
 
-// SynsetNumber numbers synsets from 1 as the gold file does.
-func SynsetNumber(i int) string { return fmt.Sprint(i + 1) }
+// synsetNumber numbers synsets from 1 as the gold file does.
+func synsetNumber(i int) string { return fmt.Sprint(i + 1) }
 
-// FLText is BenchIE^FL's verdict beside BenchIE's: the synsets its
+// fLText is BenchIE^FL's verdict beside BenchIE's: the synsets its
 // assignment gave the extraction, by route (synsets numbered as the
 // BenchIE^FL reader reads the gold).
-func FLText(e explain.ExtractionView) string {
+func fLText(e explain.ExtractionView) string {
 	fl := e.FL
 	if len(fl.Matches) == 0 {
 		return "FL ✗"
@@ -265,8 +265,8 @@ func FLText(e explain.ExtractionView) string {
 	return t
 }
 
-// FLClass styles BenchIE^FL's verdict like BenchIE's.
-func FLClass(e explain.ExtractionView) string {
+// fLClass styles BenchIE^FL's verdict like BenchIE's.
+func fLClass(e explain.ExtractionView) string {
 	switch {
 	case len(e.FL.Matches) == 0:
 		return "verdict fl incorrect"
@@ -276,8 +276,8 @@ func FLClass(e explain.ExtractionView) string {
 	return "verdict fl correct"
 }
 
-// FLTitle explains BenchIE^FL's verdict: its mode and the synsets' headers.
-func FLTitle(e explain.ExtractionView) string {
+// fLTitle explains BenchIE^FL's verdict: its mode and the synsets' headers.
+func fLTitle(e explain.ExtractionView) string {
 	t := "BenchIE^FL, " + e.FL.Mode + " mode"
 	for _, m := range e.FL.Matches {
 		if m.Label != "" {

@@ -99,38 +99,11 @@ func moveInList(e vugu.DOMEvent, l []explain.SentenceSummary, selected int) (int
 			at = i
 		}
 	}
-	return moveByKey(e, at, len(l))
+	return listbox.onKey(e, at, len(l))
 }
 
-// moveByKey moves from position at in a listbox of n items by the key of e
-// (arrows, Page Up/Down by ten, Home, End); it returns the new position,
-// or false for any other key (or an empty list).
-func moveByKey(e vugu.DOMEvent, at, n int) (int, bool) {
-	if n == 0 {
-		return 0, false
-	}
-	switch e.PropString("key") {
-	case "ArrowDown":
-		at = min(at+1, n-1)
-	case "ArrowUp":
-		at = max(at-1, 0)
-	case "PageDown":
-		at = min(at+10, n-1)
-	case "PageUp":
-		at = max(at-10, 0)
-	case "Home":
-		at = 0
-	case "End":
-		at = n - 1
-	default:
-		return 0, false
-	}
-	e.PreventDefault()
-	return at, true
-}
-
-// OptionID is the element id of a list item (aria-activedescendant).
-func OptionID(prefix string, index int) string { return fmt.Sprintf("%s-%d", prefix, index) }
+// optionID is the element id of a list item (aria-activedescendant).
+func optionID(prefix string, index int) string { return fmt.Sprintf("%s-%d", prefix, index) }
 
 // Systems are the evaluated systems' names.
 func (c *SentencesView) Systems() []string { return c.M.SystemNames() }

@@ -10,11 +10,11 @@ import (
 // at a time (annotate.Guidelines), opened from the bar or from a
 // validation note that applies a rule.
 
-// GuideRules lists the guidelines' rules, for the panel's contents.
-func GuideRules() []annotate.Rule { return annotate.Rules }
+// guideRules lists the guidelines' rules, for the panel's contents.
+func guideRules() []annotate.Rule { return annotate.Rules }
 
-// GuideTitle is the heading of rule id.
-func GuideTitle(id string) string {
+// guideTitle is the heading of rule id.
+func guideTitle(id string) string {
 	for _, r := range annotate.Rules {
 		if r.ID == id {
 			return r.Title
@@ -23,9 +23,9 @@ func GuideTitle(id string) string {
 	return ""
 }
 
-// GuideParagraphs splits rule id's section into paragraphs of plain text
-// (its heading left out: the panel shows GuideTitle).
-func GuideParagraphs(id string) []string {
+// guideParagraphs splits rule id's section into paragraphs of plain text
+// (its heading left out: the panel shows guideTitle).
+func guideParagraphs(id string) []string {
 	section := annotate.GuidelineSection(id)
 	_, body, _ := strings.Cut(section, "\n")
 	var out []string
@@ -52,9 +52,9 @@ func (c *StudioView) ToggleGuide() {
 	c.S.OpenGuide(annotate.Rules[0].ID)
 }
 
-// RuleTitle is the title of the rule a validation note applies ("" when
+// ruleTitle is the title of the rule a validation note applies ("" when
 // none).
-func RuleTitle(is annotate.Issue) string {
+func ruleTitle(is annotate.Issue) string {
 	r, _ := is.Rule()
 	return r.Title
 }

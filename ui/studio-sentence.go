@@ -166,19 +166,10 @@ func (c *StudioSentence) ClickToken(i int, e vugu.DOMEvent) {
 func (c *StudioSentence) TokenKey(e vugu.DOMEvent) {
 	d, n := c.S.Draft(), len(c.Sen().Tokens)
 	at := min(d.Cursor, n-1)
-	switch e.PropString("key") {
-	case "ArrowRight":
-		at = min(at+1, n-1)
-	case "ArrowLeft":
-		at = max(at-1, 0)
-	case "Home":
-		at = 0
-	case "End":
-		at = n - 1
-	default:
+	at, ok := tokenList.onKey(e, at, n)
+	if !ok {
 		return
 	}
-	e.PreventDefault()
 	d.Cursor = at
 	c.S.FocusNow(fmt.Sprintf("studio-token-%d", at))
 }
@@ -301,9 +292,9 @@ func wordViews(sen *annotate.Sentence, words []annotate.Word, bad func(j int) bo
 	return out
 }
 
-// SlotLetter is a slot's initial, shown so that slots are told apart by
+// slotLetter is a slot's initial, shown so that slots are told apart by
 // more than their place.
-func SlotLetter(k int) string { return string("SRO"[k]) }
+func slotLetter(k int) string { return string("SRO"[k]) }
 
 // SynsetClass marks the synset the next triple goes to.
 func (c *StudioSentence) SynsetClass(k int) string {

@@ -158,8 +158,8 @@ type MergeRecord struct {
 	Provenance map[string][]annotate.Provenance `json:"provenance"`
 }
 
-// ProvenanceText says where a merged synset came from ("" for none).
-func ProvenanceText(p annotate.Provenance) string {
+// provenanceText says where a merged synset came from ("" for none).
+func provenanceText(p annotate.Provenance) string {
 	if p == "" {
 		return ""
 	}

@@ -28,13 +28,6 @@ func (c *StudioView) WorkOption(w WorkInfo) string {
 	return w.Label() + " · " + Count(w.Sentences, "sentence")
 }
 
-// Open reads the files chosen as new works.
-func (c *StudioView) Open(e vugu.DOMEvent) {
-	input := e.JSEventTarget()
-	c.S.App.OpenFiles(input.Get("files"))
-	input.Set("value", "") // the same file again must fire change again
-}
-
 // AddOpen reports whether the form that adds sentences is open.
 func (c *StudioView) AddOpen() bool { return c.S.Panel != nil && c.S.Panel.Kind == "add-sentences" }
 
@@ -119,13 +112,6 @@ func (c *StudioView) SaveTitle() string {
 		return "Every change is saved in this browser as it is made"
 	}
 	return fmt.Sprintf("Every change is saved in this browser as it is made; the last save took %s (%s to write the snapshot)", c.S.Save.Took, c.S.Save.Snapshot)
-}
-
-// Dismiss removes a refused file from the list.
-func (c *StudioView) Dismiss(i int) {
-	if i >= 0 && i < len(c.S.Problems) {
-		c.S.Problems = append(c.S.Problems[:i:i], c.S.Problems[i+1:]...)
-	}
 }
 
 // Progress is the open work's progress.
@@ -213,7 +199,7 @@ func (c *StudioView) ListKey(e vugu.DOMEvent) {
 			at = k
 		}
 	}
-	at, ok := moveByKey(e, at, len(l))
+	at, ok := listbox.onKey(e, at, len(l))
 	if !ok {
 		return
 	}

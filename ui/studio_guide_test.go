@@ -48,8 +48,8 @@ func TestStudioGuidelines(t *testing.T) {
 	if s.Guide != annotate.Rules[0].ID {
 		t.Errorf("opened on %q, want the first rule", s.Guide)
 	}
-	for _, r := range GuideRules() {
-		if ps := GuideParagraphs(r.ID); len(ps) == 0 || strings.Contains(ps[0], "## ") || strings.Contains(ps[0], "\n") {
+	for _, r := range guideRules() {
+		if ps := guideParagraphs(r.ID); len(ps) == 0 || strings.Contains(ps[0], "## ") || strings.Contains(ps[0], "\n") {
 			t.Errorf("rule %s: paragraphs %q", r.ID, ps)
 		}
 	}

@@ -45,8 +45,8 @@ func (c *TripleBuilder) Title() string {
 // SlotIndexes are 0, 1, 2.
 func (c *TripleBuilder) SlotIndexes() []int { return []int{0, 1, 2} }
 
-// SlotTitle names a slot.
-func SlotTitle(k int) string { return [3]string{"Subject", "Relation", "Object"}[k] }
+// slotTitle names a slot.
+func slotTitle(k int) string { return [3]string{"Subject", "Relation", "Object"}[k] }
 
 // SlotBoxClass marks the active slot and a slot with an error.
 func (c *TripleBuilder) SlotBoxClass(k int) string {
@@ -65,7 +65,7 @@ func (c *TripleBuilder) SlotBoxClass(k int) string {
 
 // SlotAria describes a slot for screen readers.
 func (c *TripleBuilder) SlotAria(k int) string {
-	s := SlotTitle(k)
+	s := slotTitle(k)
 	if k == c.D().Slot {
 		s += " (active: tokens go here)"
 	}
@@ -211,8 +211,8 @@ func (c *TripleBuilder) FormsText() string {
 // MoreForms counts the forms not listed.
 func (c *TripleBuilder) MoreForms() string { return Thousands(c.P().FormCount - len(c.P().Forms)) }
 
-// FormText writes a surface triple.
-func FormText(t oie.Triple) string {
+// formText writes a surface triple.
+func formText(t oie.Triple) string {
 	return "(" + t.Subject + "; " + t.Relation + "; " + t.Object + ")"
 }
 
@@ -235,7 +235,7 @@ func (c *TripleBuilder) MatchList() []string {
 	var out []string
 	for _, i := range c.P().Matches {
 		e := exts[i]
-		out = append(out, fmt.Sprintf("✓ %s, line %d: %s", e.System, e.Line, FormText(e.Triple.Trimmed())))
+		out = append(out, fmt.Sprintf("✓ %s, line %d: %s", e.System, e.Line, formText(e.Triple.Trimmed())))
 	}
 	return out
 }

@@ -28,8 +28,8 @@ const (
 	closestRows = 200
 )
 
-// SkippedText says why an incorrect extraction shows no closest triple.
-func SkippedText() string {
+// skippedText says why an incorrect extraction shows no closest triple.
+func skippedText() string {
 	return fmt.Sprintf("Its closest gold triple is not shown: the page looks for those of the first %d incorrect extractions of a system in a sentence, of up to %d bytes each.", closestRows, explain.SearchClosestBytes)
 }
 
@@ -74,8 +74,8 @@ func WindowText(shown, n int, noun string) string {
 	return fmt.Sprintf("Showing %s of %s.", Thousands(shown), Count(n, noun))
 }
 
-// WindowButton names the button that shows the next page.
-func WindowButton(shown, n int) string {
+// windowButton names the button that shows the next page.
+func windowButton(shown, n int) string {
 	return fmt.Sprintf("Show %s more", Thousands(min(windowRows, n-shown)))
 }
 
@@ -107,8 +107,8 @@ func Cut(slot []explain.Token, full bool) bool {
 	return false
 }
 
-// CutText offers the whole of a cut slot.
-func CutText(slot []explain.Token) string {
+// cutText offers the whole of a cut slot.
+func cutText(slot []explain.Token) string {
 	if len(slot) > windowWords {
 		return fmt.Sprintf("… show all (%s more words)", Thousands(len(slot)-windowWords))
 	}

@@ -38,7 +38,7 @@ func TestDetailWindowRows(t *testing.T) {
 	if len(c.Extractions(big)) != 2*windowRows || len(c.Synsets()) != 250 || len(c.Extractions(small)) != 3 {
 		t.Errorf("after more: %d extractions, %d synsets", len(c.Extractions(big)), len(c.Synsets()))
 	}
-	if got := WindowButton(20000-windowRows/2, 20000); got != "Show "+strconv.Itoa(windowRows/2)+" more" {
+	if got := windowButton(20000-windowRows/2, 20000); got != "Show "+strconv.Itoa(windowRows/2)+" more" {
 		t.Errorf("button %q", got)
 	}
 	// Another sentence opens on its first page.
@@ -55,7 +55,7 @@ func TestDetailWindowText(t *testing.T) {
 	if len(Words(many)) != windowWords || !Cut(many, false) || Rest(many, false) != "" {
 		t.Fatal("a slot of a million words is not cut")
 	}
-	if got := CutText(many); got != "… show all ("+Thousands(999_940)+" more words)" {
+	if got := cutText(many); got != "… show all ("+Thousands(999_940)+" more words)" {
 		t.Errorf("cut text %q", got)
 	}
 	// Shown whole: the window's words one element each, the rest one text.

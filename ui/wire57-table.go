@@ -54,9 +54,9 @@ func (c *Wire57Table) WiRe57Value(s report.System, m report.Metric, full bool) s
 	case m.IsCount():
 		return strconv.Itoa(int(v))
 	case full:
-		return strconv.FormatFloat(v, 'g', -1, 64)
+		return Exact(v)
 	}
-	return fmt.Sprintf("%.3f", v)
+	return decimals(v, 3)
 }
 
 // WiRe57File says where a WiRe57 system comes from.
