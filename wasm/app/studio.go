@@ -295,7 +295,8 @@ func (a *app) prepare(w *work) {
 }
 
 // newWork adds a document as a new work and opens it.
-func (a *app) newWork(doc *annotate.Document, name, base, lang string) *work {
+func (e *editing) newWork(doc *annotate.Document, name, base, lang string) *work {
+	a := e.a
 	now := time.Now().UnixMilli()
 	a.st.nextID++
 	id := fmt.Sprintf("w%d-%d", now, a.st.nextID)
@@ -311,12 +312,44 @@ func (a *app) newWork(doc *annotate.Document, name, base, lang string) *work {
 	a.st.works = append([]*work{w}, a.st.works...)
 	a.st.open = w
 	a.prepare(w)
-	a.changed(w)
+	e.changed = append(e.changed, w)
 	return w
 }
 
-// changed follows a change of a work: the page, the autosave and, when the
-// work is the gold on screen, the scores.
+// apply applies an operation to a work.
+func (e *editing) apply(w *work, op annotate.Op) error {
+	if err := w.ed.Apply(op); err != nil {
+		return err
+	}
+	e.recorded(w, op)
+	return nil
+}
+
+// step undoes or redoes a work's last operation and returns it.
+func (e *editing) step(w *work, undo bool) (annotate.Op, error) {
+	var op annotate.Op
+	var err error
+	if undo {
+		op, err = w.ed.Undo()
+	} else {
+		op, err = w.ed.Redo()
+	}
+	if err != nil {
+		return nil, err
+	}
+	e.recorded(w, op)
+	return op, nil
+}
+
+// recorded follows an operation done on a work: its revision and issues.
+func (e *editing) recorded(w *work, op annotate.Op) {
+	w.rev++
+	revalidate(w, op)
+	e.changed = append(e.changed, w)
+}
+
+// changed follows a change of a work (from edit): the page, the autosave
+// and, when the work is the gold on screen, the scores.
 func (a *app) changed(w *work) {
 	w.meta.Updated = time.Now().UnixMilli()
 	a.syncStudio()
@@ -356,17 +389,13 @@ func (a *app) Apply(op annotate.Op) error {
 	if w == nil {
 		return errors.New("no work is open")
 	}
-	if a.st.elsewhere {
-		return errors.New(elsewhereMsg)
-	}
-	if err := w.ed.Apply(op); err != nil {
-		return err
-	}
-	w.rev++
-	revalidate(w, op)
-	a.m.Studio.Status = ""
-	a.changed(w)
-	return nil
+	return a.edit(func(e *editing) error {
+		if err := e.apply(w, op); err != nil {
+			return err
+		}
+		a.m.Studio.Status = ""
+		return nil
+	})
 }
 
 // Undo implements ui.StudioApp.
@@ -377,26 +406,22 @@ func (a *app) Redo() { a.step(false) }
 
 func (a *app) step(undo bool) {
 	w := a.st.open
-	if w == nil || a.refuseElsewhere() {
+	if w == nil {
 		return
 	}
-	var op annotate.Op
-	var err error
-	verb := "Undone"
-	if undo {
-		op, err = w.ed.Undo()
-	} else {
-		op, err = w.ed.Redo()
-		verb = "Redone"
-	}
-	if err != nil {
-		return
-	}
-	w.rev++
-	revalidate(w, op)
-	a.m.Studio.Say("%s: %s.", verb, ui.OpLabel(op))
-	a.focusOp(op)
-	a.changed(w)
+	a.edit(func(e *editing) error {
+		op, err := e.step(w, undo)
+		if err != nil {
+			return err
+		}
+		verb := "Undone"
+		if !undo {
+			verb = "Redone"
+		}
+		a.m.Studio.Say("%s: %s.", verb, ui.OpLabel(op))
+		a.focusOp(op)
+		return nil
+	})
 }
 
 // focusOp shows the sentence an undone or redone operation changed.
@@ -436,10 +461,17 @@ func (a *app) SelectWork(id string) {
 // DeleteWork implements ui.StudioApp.
 func (a *app) DeleteWork(id string) {
 	i := slices.IndexFunc(a.st.works, func(w *work) bool { return w.meta.ID == id })
-	if i < 0 || a.refuseElsewhere() {
+	if i < 0 {
 		return
 	}
+	a.edit(func(e *editing) error { e.deleteWork(i); return nil })
+}
+
+// deleteWork deletes work i, with the files added for scoring against it.
+func (e *editing) deleteWork(i int) {
+	a := e.a
 	w := a.st.works[i]
+	id := w.meta.ID
 	a.st.works = slices.Delete(a.st.works, i, i+1)
 	if _, ok := a.m.Studio.Prefs.Merged[id]; ok {
 		delete(a.m.Studio.Prefs.Merged, id)
@@ -544,14 +576,14 @@ func (a *app) Export(f annotate.Format) {
 
 // OpenFiles implements ui.StudioApp.
 func (a *app) OpenFiles(files js.Value) {
-	if a.refuseElsewhere() {
-		return
-	}
-	list := js.Global().Get("Array").Call("from", files)
-	go func() {
-		picked := a.br.ReadFiles(list)
-		a.openPicked(picked)
-	}()
+	a.edit(func(*editing) error { // refused before the files are read
+		list := js.Global().Get("Array").Call("from", files)
+		go func() {
+			picked := a.br.ReadFiles(list)
+			a.openPicked(picked)
+		}()
+		return nil
+	})
 }
 
 // openPicked reads picked files as new works; a file that does not read
@@ -573,19 +605,20 @@ func (a *app) openPicked(picked []pickedFile) {
 		}
 		a.env.Lock()
 		a.m.Studio.Busy = ""
-		if a.refuseElsewhere() { // the editing moved to another tab meanwhile
-			a.env.UnlockRender()
+		refused := a.edit(func(e *editing) error { // the editing may have moved to another tab meanwhile
+			if err != nil {
+				pr := problemFor(p.Name, p.Data, err, "Your works are as they were.")
+				a.m.Studio.Problems = append([]ui.Problem{pr}, a.m.Studio.Problems...)
+				return nil
+			}
+			e.newWork(doc, p.Name, "", "")
+			a.m.Studio.Say("Opened %s: %s%s.", p.Name, ui.Count(len(doc.Sentences), "sentence"), warned(warns))
+			return nil
+		})
+		a.env.UnlockRender()
+		if refused != nil {
 			return
 		}
-		if err != nil {
-			pr := problemFor(p.Name, p.Data, err, "Your works are as they were.")
-			a.m.Studio.Problems = append([]ui.Problem{pr}, a.m.Studio.Problems...)
-			a.env.UnlockRender()
-			continue
-		}
-		a.newWork(doc, p.Name, "", "")
-		a.m.Studio.Say("Opened %s: %s%s.", p.Name, ui.Count(len(doc.Sentences), "sentence"), warned(warns))
-		a.env.UnlockRender()
 	}
 }
 
@@ -601,15 +634,15 @@ func warned(ws []oie.Warning) string {
 
 // StartFromText implements ui.StudioApp.
 func (a *app) StartFromText(name, text string) {
-	if a.refuseElsewhere() {
-		return
-	}
-	doc, err := annotate.ReadSentences(name, []byte(text))
-	if err != nil {
-		a.m.Studio.Say("Nothing to annotate yet: type or paste sentences, one a line.")
-		return
-	}
-	a.newWork(doc, name, "", "")
-	a.m.Studio.Paste = ""
-	a.m.Studio.Say("Started with %s. Click tokens to build a triple.", ui.Count(len(doc.Sentences), "sentence"))
+	a.edit(func(e *editing) error {
+		doc, err := annotate.ReadSentences(name, []byte(text))
+		if err != nil {
+			a.m.Studio.Say("Nothing to annotate yet: type or paste sentences, one a line.")
+			return nil
+		}
+		e.newWork(doc, name, "", "")
+		a.m.Studio.Paste = ""
+		a.m.Studio.Say("Started with %s. Click tokens to build a triple.", ui.Count(len(doc.Sentences), "sentence"))
+		return nil
+	})
 }

@@ -25,7 +25,8 @@ func (a *app) EditBundled(source string) {
 
 // editCopy finds the edited copy of a source's gold, or makes it from the
 // gold's file (fetched again for a bundled gold: the page keeps only the
-// gold read for scoring), then runs then under the lock.
+// gold read for scoring), then runs then under the lock. A read-only tab
+// opens a copy but makes none.
 func (a *app) editCopy(source string, then func(w *work)) {
 	for _, w := range a.st.works {
 		if w.meta.Base == source {
@@ -33,9 +34,14 @@ func (a *app) editCopy(source string, then func(w *work)) {
 			return
 		}
 	}
-	if a.refuseElsewhere() {
-		return
-	}
+	a.edit(func(*editing) error { // refused before the gold is fetched
+		a.copyGold(source, then)
+		return nil
+	})
+}
+
+// copyGold makes the edited copy of a source's gold for editCopy.
+func (a *app) copyGold(source string, then func(w *work)) {
 	var path, lang string
 	var data []byte
 	if d, ok := benchmarks.DatasetByKey(source); ok {
@@ -68,10 +74,16 @@ func (a *app) editCopy(source string, then func(w *work)) {
 				return
 			}
 		}
-		open := a.st.open
-		w := a.newWork(doc, path, source, lang)
-		if open != nil {
-			a.st.open = open // a copy made for adjudication does not take the studio over
+		var w *work
+		if a.edit(func(e *editing) error { // the editing may have moved to another tab meanwhile
+			open := a.st.open
+			w = e.newWork(doc, path, source, lang)
+			if open != nil {
+				a.st.open = open // a copy made for adjudication does not take the studio over
+			}
+			return nil
+		}) != nil {
+			return
 		}
 		a.syncStudio()
 		then(w)
@@ -80,9 +92,6 @@ func (a *app) editCopy(source string, then func(w *work)) {
 
 // Adjudicate implements ui.StudioApp.
 func (a *app) Adjudicate(sys, ext, k int) {
-	if a.refuseElsewhere() {
-		return
-	}
 	ev := a.m.Eval
 	if ev == nil || sys < 0 || sys >= len(ev.Systems) || ext < 0 || ext >= len(ev.Systems[sys].Extractions) {
 		return
@@ -109,23 +118,23 @@ func (a *app) Adjudicate(sys, ext, k int) {
 			a.m.Studio.Say("Not added: synset %d of sentence #%s is not the same in the edited copy. Choose the synset there (the gold switch: %s).", k+1, e.SentID, a.workInfo(w).Label())
 			return
 		}
-		if err := w.ed.Apply(annotate.AddExtraction{Sentence: si, Synset: k, Extraction: e.Folded()}); err != nil {
-			a.m.Studio.Say("Not added: %v.", err)
-			return
-		}
-		w.rev++
-		revalidate(w, annotate.AddExtraction{Sentence: si})
-		where := fmt.Sprintf("synset %d", k+1)
-		if k == annotate.NewSynset {
-			where = fmt.Sprintf("a new synset (%d)", len(w.ed.Doc.Sentences[si].Synsets))
-		}
-		t := e.Folded().Trimmed()
-		a.m.Studio.Say("Added %s's (%s; %s; %s) to %s of sentence #%s.", name, t.Subject, t.Relation, t.Object, where, e.SentID)
-		if a.source != sourceOf(w) {
-			a.source = sourceOf(w)
-			a.saveState()
-		}
-		a.changed(w)
+		a.edit(func(ed *editing) error {
+			if err := ed.apply(w, annotate.AddExtraction{Sentence: si, Synset: k, Extraction: e.Folded()}); err != nil {
+				a.m.Studio.Say("Not added: %v.", err)
+				return err
+			}
+			where := fmt.Sprintf("synset %d", k+1)
+			if k == annotate.NewSynset {
+				where = fmt.Sprintf("a new synset (%d)", len(w.ed.Doc.Sentences[si].Synsets))
+			}
+			t := e.Folded().Trimmed()
+			a.m.Studio.Say("Added %s's (%s; %s; %s) to %s of sentence #%s.", name, t.Subject, t.Relation, t.Object, where, e.SentID)
+			if a.source != sourceOf(w) { // before the change is followed, which scores the gold on screen
+				a.source = sourceOf(w)
+				a.saveState()
+			}
+			return nil
+		})
 	}
 	if w := a.workOf(source); w != nil {
 		add(w)

@@ -154,9 +154,14 @@ func (a *app) restoreAgreement() {
 // MergeAgreement implements ui.StudioApp.
 func (a *app) MergeAgreement() {
 	ag := &a.m.Studio.Agree
-	if ag.Result == nil || ag.Sides[0] == nil || ag.Sides[1] == nil || a.refuseElsewhere() {
+	if ag.Result == nil || ag.Sides[0] == nil || ag.Sides[1] == nil {
 		return
 	}
+	a.edit(func(e *editing) error { a.merge(e, ag); return nil })
+}
+
+// merge makes the merged work of an agreement's two sides.
+func (a *app) merge(e *editing, ag *ui.Agreement) {
 	m, err := annotate.Merge(ag.Sides[0].Doc, ag.Sides[1].Doc, ag.Result, ag.Take)
 	if err != nil {
 		ag.Err = "Not merged: " + err.Error()
@@ -165,7 +170,7 @@ func (a *app) MergeAgreement() {
 	name := "merged " + ag.Sides[0].Name + " + " + ag.Sides[1].Name
 	m.Doc.Name, m.Doc.Source = name, name
 	open := a.st.open
-	w := a.newWork(m.Doc, name, "", "")
+	w := e.newWork(m.Doc, name, "", "")
 	if open != nil {
 		a.st.open = open // the merge does not take the studio over
 	}

@@ -1,12 +1,15 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/oiebench/oiebench/core/annotate"
+	"github.com/oiebench/oiebench/ui"
+	"github.com/vugu/vugu/js"
 )
 
 // leases is one browser's Web Lock for the studio, as the fake tabs share it.
@@ -138,4 +141,124 @@ func TestStudioOneWriterAcrossTabs(t *testing.T) {
 	if got := ed.Doc.Sentences[0].ID + " " + ed.Doc.Sentences[1].ID; got != "a1 b2" {
 		t.Errorf("stored sentence ids %q, want both tabs' edits (a1 b2)", got)
 	}
+}
+
+// Every action that changes the studio's works passes edit's check: called
+// while another tab holds the lease (as giveLease leaves a tab), each one
+// changes no work, makes or deletes none, and stores nothing. An action
+// added later that changed a work without edit fails here.
+func TestStudioEveryEditRefusedElsewhere(t *testing.T) {
+	store := newMemStore()
+	a := bootStudio(t, newFakeBrowser(), store)
+	s := a.m.Studio
+	elsewhere := func(on bool) { a.handle(func() { a.st.elsewhere, s.Elsewhere = on, on }) }
+	// state is what an edit would change: every work's text and
+	// revision, the works stored, the queue's decisions, the gold on screen.
+	state := func() string {
+		a.savedAll(t)
+		a.env.RLock()
+		defer a.env.RUnlock()
+		var b strings.Builder
+		for _, w := range a.st.works {
+			undo, redo := w.ed.History()
+			fmt.Fprintf(&b, "%s rev %d undo %d redo %d\n%s\n", w.meta.ID, w.rev, len(undo), len(redo), annotate.WriteBenchIE(w.ed.Doc))
+		}
+		stored, _ := store.LoadWorks()
+		fmt.Fprintf(&b, "%d stored, source %s, queue done %d\n", len(stored), a.source, s.Suggest.Done)
+		if q := s.Prefs.Queue; q != nil {
+			fmt.Fprintf(&b, "decisions %d\n", len(q.Decisions))
+		}
+		return b.String()
+	}
+	ev := a.m.Eval
+	clausie, ext := 0, -1
+	for i, j := range ev.Results[clausie]["regular"].Judgements {
+		if j.Verdict == 0 {
+			ext = i
+			break
+		}
+	}
+	gold := []byte("sent_id:1\tObama was born in Hawaii .\n1--> Cluster 1:\nObama --> was born in --> Hawaii\n")
+	actions := []struct {
+		name string
+		do   func()
+	}{
+		{"Apply", func() { a.Apply(annotate.SetSentenceID{Sentence: 0, ID: "x9"}) }},
+		{"Undo", a.Undo},
+		{"Redo", a.Redo},
+		{"DeleteWork", func() {
+			for _, w := range a.st.works {
+				a.DeleteWork(w.meta.ID)
+			}
+		}},
+		{"OpenFiles", func() { a.OpenFiles(js.Value{}) }},
+		{"openPicked", func() {
+			a.env.UnlockOnly() // openPicked takes the lock itself
+			a.openPicked([]pickedFile{{Name: "more.txt", Data: gold}})
+			a.env.Lock()
+		}},
+		{"StartFromText", func() { a.StartFromText("typed", "One more sentence .") }},
+		{"EditBundled", func() { a.EditBundled("en") }},
+		{"Adjudicate", func() { a.Adjudicate(clausie, ext, annotate.NewSynset) }},
+		{"DecideSuggestion", func() { a.DecideSuggestion(ui.SuggestAcceptNew, 0) }},
+		{"UndoSuggestion", a.UndoSuggestion},
+		{"MergeAgreement", a.MergeAgreement},
+	}
+	refused := func(phase string) {
+		t.Helper()
+		before := state()
+		for _, act := range actions {
+			a.handle(func() { s.Status = ""; act.do() })
+			time.Sleep(20 * time.Millisecond) // let a change made in the background show
+			a.env.RLock()
+			said := s.Status
+			a.env.RUnlock()
+			if after := state(); after != before {
+				t.Errorf("%s: %s changed the works in a read-only tab:\n%s\nwas\n%s", phase, act.name, after, before)
+				before = after
+			}
+			// (Opening the existing copy is no change: EditBundled does it.)
+			if phase == "set up" && act.name != "EditBundled" && !strings.Contains(said, "another tab") {
+				t.Errorf("%s: %s said %q, not that another tab edits", phase, act.name, said)
+			}
+		}
+	}
+	// With no work: nothing is made (no copy of the gold either).
+	elsewhere(true)
+	refused("empty")
+	elsewhere(false)
+
+	// Works with a history both ways, an edited copy with a queue that
+	// accepted once, and an agreement of two works.
+	a.handle(func() { a.EditBundled("en") })
+	a.waitStudio(t, "the copy", func() bool { return s.Work != nil && s.Work.Base == "en" })
+	a.handle(func() {
+		a.OpenSuggestions()
+		for i := range s.Suggest.Systems {
+			s.Suggest.Systems[i].Chosen = s.Suggest.Systems[i].Key == "en/0"
+		}
+		s.Suggest.Top = 1
+	})
+	a.handle(a.StartSuggestions)
+	a.waitStudio(t, "the queue", func() bool { return s.Suggest.Running || s.Suggest.Err != "" })
+	a.handle(func() { a.DecideSuggestion(ui.SuggestAcceptNew, 0) })
+	a.openPicked([]pickedFile{{Name: "ann-a.txt", Data: gold}, {Name: "ann-b.txt", Data: gold}})
+	a.handle(func() {
+		a.AgreementWork(0, a.st.works[0].meta.ID)
+		a.AgreementWork(1, a.st.works[1].meta.ID)
+		for _, id := range []string{"a", "b"} {
+			if err := a.Apply(annotate.SetSentenceID{Sentence: 0, ID: id}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		a.Undo()
+	})
+	a.waitStudio(t, "the agreement", func() bool { return s.Agree.Result != nil || s.Agree.Err != "" })
+	a.handle(func() {
+		if s.Suggest.Accepted != 1 || s.Agree.Result == nil || len(a.st.works) != 3 {
+			t.Fatalf("set up: %d accepted, agreement %q, %d works", s.Suggest.Accepted, s.Agree.Err, len(a.st.works))
+		}
+	})
+	elsewhere(true)
+	refused("set up")
 }

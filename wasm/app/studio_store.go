@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"sync"
@@ -205,12 +206,34 @@ func (a *app) takeLease() {
 	a.st.elsewhere = !a.st.lease.Hold() // restoreStudio then waits for it
 }
 
-// refuseElsewhere refuses a change in a read-only tab, and says so.
-func (a *app) refuseElsewhere() bool {
+// errElsewhere is edit's refusal in a read-only tab.
+var errElsewhere = errors.New(elsewhereMsg)
+
+// editing is the permit to change the studio's works. Only edit hands one
+// out, and every change of a work (an operation applied, undone or redone;
+// a work made, merged or deleted) is a method of it, so no change can pass
+// by edit's check of the lease.
+type editing struct {
+	a       *app
+	changed []*work // to show and autosave once the change is done
+}
+
+// edit is the studio's one gate for changes of its works: while another
+// tab holds the lease it changes nothing, says so and returns
+// errElsewhere; otherwise it runs change with the permit, then shows and
+// autosaves every work change touched (so after what change said and
+// decided, such as the gold on screen).
+func (a *app) edit(change func(e *editing) error) error {
 	if a.st.elsewhere {
 		a.m.Studio.Say(elsewhereMsg)
+		return errElsewhere
 	}
-	return a.st.elsewhere
+	e := &editing{a: a}
+	err := change(e)
+	for _, w := range e.changed {
+		a.changed(w)
+	}
+	return err
 }
 
 // EditHere implements ui.StudioApp: the tab that holds the lease is asked

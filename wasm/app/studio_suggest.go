@@ -350,16 +350,21 @@ func (a *app) activeQueue() *suggestRun {
 // DecideSuggestion implements ui.SuggestApp.
 func (a *app) DecideSuggestion(decision string, synset int) {
 	run := a.activeQueue()
-	if run == nil || a.refuseElsewhere() { // read-only while another tab edits
+	if run == nil {
 		return
 	}
+	a.edit(func(e *editing) error { a.decide(e, run, suggest.Decision(decision), synset); return nil })
+}
+
+// decide records a decision of the queue, and applies an accepted
+// suggestion to the work.
+func (a *app) decide(e *editing, run *suggestRun, d suggest.Decision, synset int) {
 	q := &a.m.Studio.Suggest
 	it, ok := run.q.Current()
 	if !ok {
 		return
 	}
 	now := time.Now()
-	d := suggest.Decision(decision)
 	if err := run.q.Decide(d, synset, run.pref.Who, now); err != nil {
 		q.Said = "Not decided: " + err.Error() + "."
 		return
@@ -369,18 +374,15 @@ func (a *app) DecideSuggestion(decision string, synset int) {
 	if accepted {
 		op, err := queueOp(w, it, synset)
 		if err == nil {
-			err = w.ed.Apply(op)
+			err = e.apply(w, op)
 		}
 		if err != nil {
 			run.q.Undo()
 			q.Said = "Not accepted: " + err.Error() + "."
 			return
 		}
-		w.rev++
-		revalidate(w, op)
-		a.changed(w)
 	}
-	rec := ui.QueueDecision{Decision: decision, When: now.Unix()}
+	rec := ui.QueueDecision{Decision: string(d), When: now.Unix()}
 	if d == suggest.AcceptForm {
 		rec.Synset = synset
 	}
@@ -405,7 +407,15 @@ func (a *app) DecideSuggestion(decision string, synset int) {
 // later edit is never undone for it.
 func (a *app) UndoSuggestion() {
 	run := a.activeQueue()
-	if run == nil || a.refuseElsewhere() || !run.q.Undo() {
+	if run == nil {
+		return
+	}
+	a.edit(func(e *editing) error { a.undoDecision(e, run); return nil })
+}
+
+// undoDecision takes the queue's last decision back.
+func (a *app) undoDecision(e *editing, run *suggestRun) {
+	if !run.q.Undo() {
 		return
 	}
 	q := &a.m.Studio.Suggest
@@ -419,11 +429,7 @@ func (a *app) UndoSuggestion() {
 		want, err := queueOp(w, it, last.Synset)
 		undo, _ := w.ed.History()
 		if err == nil && len(undo) > 0 && undo[len(undo)-1] == annotate.Op(want) {
-			if op, err := w.ed.Undo(); err == nil {
-				w.rev++
-				revalidate(w, op)
-				a.changed(w)
-			}
+			e.step(w, true)
 		} else {
 			q.Said = "Undone in the queue; the work changed after the triple was added, so it stays in the work (delete it there if need be)."
 		}
