@@ -504,49 +504,84 @@ func Run(req Request) (*Evaluation, error) {
 		}
 		return &Evaluation{Report: *r}, nil
 	}
-	// Natively, the systems are read beside the gold, each a goroutine of
-	// its own, and the gold's statistics counted and its slots compiled as
-	// soon as it is read, while systems may still be read.
-	read := make([]func() (*System, error), len(req.Systems))
-	for i, in := range req.Systems {
-		read[i] = func() (*System, error) { return ReadSystem(in, req.SystemFormat) }
-		if oie.ManyCores && req.Pause == nil {
-			read[i] = sync.OnceValues(read[i])
-		}
-	}
-	if oie.ManyCores && req.Pause == nil {
-		for _, r := range read {
-			go r()
-		}
-	}
-	gold, err := ReadGold(req.Gold, req.StrictGold)
+	read := req.systemReaders()
+	gold, eGold, err := req.readGolds()
 	if err != nil {
 		return nil, err
 	}
-	if oie.ManyCores && req.Pause == nil && !req.StatsLater {
+	systems, err := req.readSystems(read, gold)
+	if err != nil {
+		return nil, err
+	}
+	if err := req.checkBounds(gold, eGold, systems); err != nil {
+		return nil, err
+	}
+	if req.Pause != nil { // count the statistics pausing too
+		for _, g := range []*Gold{gold, eGold} {
+			if g != nil {
+				g.CountStats(req.Pause)
+			}
+		}
+	}
+	return Evaluate(gold, eGold, systems, req.Options), nil
+}
+
+// background tells whether Run reads and prepares on other cores while it
+// reads the gold: natively, unless the request pauses (the page).
+func (req *Request) background() bool { return oie.ManyCores && req.Pause == nil }
+
+// systemReaders are the readers of the request's system files; in the
+// background, each is started as a goroutine of its own, and calling it
+// waits for its result.
+func (req *Request) systemReaders() []func() (*System, error) {
+	read := make([]func() (*System, error), len(req.Systems))
+	for i, in := range req.Systems {
+		read[i] = func() (*System, error) { return ReadSystem(in, req.SystemFormat) }
+		if req.background() {
+			read[i] = sync.OnceValues(read[i])
+			go read[i]()
+		}
+	}
+	return read
+}
+
+// readGolds reads the gold and, when asked for, the E-gold and the golds
+// that go in the options (CaRB's, BenchIE^FL's). In the background the
+// gold's statistics are counted and its slots compiled as soon as it is
+// read, while systems may still be read.
+func (req *Request) readGolds() (gold, eGold *Gold, err error) {
+	if gold, err = ReadGold(req.Gold, req.StrictGold); err != nil {
+		return nil, nil, err
+	}
+	if req.background() && !req.StatsLater {
 		go gold.Stats()
 	}
-	if oie.ManyCores && req.Pause == nil { // every facet starts from it (Evaluate)
+	if req.background() { // every facet starts from it (Evaluate)
 		go benchie.Compile(gold.Gold, benchie.Regular)
 	}
 	if req.CaRBGold != nil {
 		if req.Options.CaRBGold, err = ReadCaRBGoldAs(*req.CaRBGold, req.CaRBGold.GoldFormat); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	if req.FL {
 		in := req.Gold
 		in.SHA256 = gold.SHA256
 		if req.Options.FLGold, err = ReadFLGold(in, req.StrictGold, req.flBudget()); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	var eGold *Gold
 	if req.EGold != nil {
 		if eGold, err = ReadGold(*req.EGold, req.StrictGold); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
+	return gold, eGold, nil
+}
+
+// readSystems takes the systems read, in order, each aligned with the gold
+// and named once, and checks the request's sentence subset against them.
+func (req *Request) readSystems(read []func() (*System, error), gold *Gold) ([]*System, error) {
 	systems := make([]*System, 0, len(req.Systems))
 	names := map[string]bool{}
 	sentences := gold.sentenceNames()
@@ -572,44 +607,44 @@ func Run(req Request) (*Evaluation, error) {
 			return nil, err
 		}
 	}
+	return systems, nil
+}
+
+// checkBounds refuses, before any scoring, systems whose scoring would
+// pass the request's bounds: BenchIE^FL's budget, and MaxUnindexed.
+func (req *Request) checkBounds(gold, eGold *Gold, systems []*System) error {
 	if fl := req.Options.FLGold; fl != nil {
 		for _, s := range systems {
 			if s.System == nil {
 				continue
 			}
 			if err := fl.CheckSystem(s.System, req.flBudget(), req.Pause); err != nil {
-				return nil, err
+				return err
 			}
 		}
 	}
-	if req.MaxUnindexed > 0 {
-		facets := req.Facets
-		if len(facets) == 0 {
-			facets = benchie.Facets
+	if req.MaxUnindexed <= 0 {
+		return nil
+	}
+	facets := req.Facets
+	if len(facets) == 0 {
+		facets = benchie.Facets
+	}
+	for _, s := range systems {
+		if s.System == nil {
+			continue
 		}
-		for _, s := range systems {
-			if s.System == nil {
-				continue
-			}
-			for _, f := range facets {
-				for _, g := range []*Gold{gold, eGold} {
-					if g == nil || (g == eGold && f != benchie.Regular) {
-						continue
-					}
-					if n := benchie.Compile(g.Gold, f).Unindexed(s.System); n > req.MaxUnindexed {
-						return nil, fmt.Errorf("%s: scoring it would compare its extractions %d times with gold triples that no index can filter (slots that start or end with many optional words), more than the limit of %d here: score it with the command line",
-							s.Path, n, req.MaxUnindexed)
-					}
+		for _, f := range facets {
+			for _, g := range []*Gold{gold, eGold} {
+				if g == nil || (g == eGold && f != benchie.Regular) {
+					continue
+				}
+				if n := benchie.Compile(g.Gold, f).Unindexed(s.System); n > req.MaxUnindexed {
+					return fmt.Errorf("%s: scoring it would compare its extractions %d times with gold triples that no index can filter (slots that start or end with many optional words), more than the limit of %d here: score it with the command line",
+						s.Path, n, req.MaxUnindexed)
 				}
 			}
 		}
 	}
-	if req.Pause != nil { // count the statistics pausing too
-		for _, g := range []*Gold{gold, eGold} {
-			if g != nil {
-				g.CountStats(req.Pause)
-			}
-		}
-	}
-	return Evaluate(gold, eGold, systems, req.Options), nil
+	return nil
 }
