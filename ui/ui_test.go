@@ -92,6 +92,31 @@ func render(t *testing.T, root vugu.Builder) string {
 	return buf.String()
 }
 
+// rendered is a component's case: what its HTML must hold and must not.
+type rendered struct {
+	name      string
+	c         vugu.Builder
+	want, not []string
+}
+
+// checkRendered renders each case's component and checks its HTML.
+func checkRendered(t *testing.T, cases []rendered) {
+	t.Helper()
+	for _, tc := range cases {
+		html := render(t, tc.c)
+		for _, w := range tc.want {
+			if !strings.Contains(html, w) {
+				t.Errorf("%s: lacks %q in %s", tc.name, w, html)
+			}
+		}
+		for _, w := range tc.not {
+			if strings.Contains(html, w) {
+				t.Errorf("%s: has %q in %s", tc.name, w, html)
+			}
+		}
+	}
+}
+
 var (
 	cellPattern = regexp.MustCompile(`<td ([^>]*data-value[^>]*)>([^<]*)</td>`)
 	attrPattern = regexp.MustCompile(`([a-z-]+)="([^"]*)"`)
