@@ -518,23 +518,23 @@ func (d *decoder) boolean(name string, v gjson.Result) (bool, error) {
 
 // list reads a non-empty array of distinct strings, checking each.
 func (d *decoder) list(name string, v gjson.Result, each func(s string, at gjson.Result) error) ([]string, error) {
-	if !v.IsArray() {
-		return nil, d.errAt(v, "%s must be an array of strings, found %s", name, oie.JSONKind(v))
+	all, err := d.Strings(v, ErrRequest, name)
+	if err != nil {
+		return nil, err
 	}
-	var err error
 	var out []string
-	v.ForEach(func(_, item gjson.Result) bool {
-		switch {
-		case item.Type != gjson.String:
-			err = d.errAt(item, "%s must be an array of strings, found %s in it", name, oie.JSONKind(item))
-		case slices.Contains(out, item.Str):
-			err = d.errAt(item, "%s lists %q twice", name, item.Str)
-		default:
-			out = append(out, item.Str)
-			err = each(item.Str, item)
+	for i, item := range v.Array() {
+		s := all[i]
+		if slices.Contains(out, s) {
+			err = d.errAt(item, "%s lists %q twice", name, s)
+		} else {
+			out = append(out, s)
+			err = each(s, item)
 		}
-		return err == nil
-	})
+		if err != nil {
+			break
+		}
+	}
 	if err == nil && len(out) == 0 {
 		err = d.errAt(v, "%s is empty: leave it out for the default", name)
 	}

@@ -92,6 +92,38 @@ func (d *JSONDoc) Expect(v gjson.Result, t JSONType, kind error, name string) er
 	return d.ErrorAt(v, kind, "%s must be %s, found %s", name, t, JSONKind(v))
 }
 
+// StringArray reads v as an array of strings (none is an empty, non-nil
+// list). Otherwise it returns the error that at makes of the value at
+// fault, v or its first item that is not a string, and what was expected:
+// "NAME must be an array of strings, found KIND" ("... found KIND in it"
+// for an item). at places the error: JSONDoc.Strings, or a reader of one
+// JSON value a line.
+func StringArray(v gjson.Result, name string, at func(v gjson.Result, msg string) error) ([]string, error) {
+	if !v.IsArray() {
+		return nil, at(v, fmt.Sprintf("%s must be an array of strings, found %s", name, JSONKind(v)))
+	}
+	out := []string{}
+	var err error
+	v.ForEach(func(_, item gjson.Result) bool {
+		if item.Type != gjson.String {
+			err = at(item, fmt.Sprintf("%s must be an array of strings, found %s in it", name, JSONKind(item)))
+			return false
+		}
+		out = append(out, item.Str)
+		return true
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// Strings is StringArray with its errors ParseErrors of kind at the value
+// at fault.
+func (d *JSONDoc) Strings(v gjson.Result, kind error, name string) ([]string, error) {
+	return StringArray(v, name, func(v gjson.Result, msg string) error { return d.ErrorAt(v, kind, "%s", msg) })
+}
+
 // WarningAt is a Warning at a value.
 func (d *JSONDoc) WarningAt(v gjson.Result, format string, args ...any) Warning {
 	line, col := d.Position(v.Index)

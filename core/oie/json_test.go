@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -175,5 +176,38 @@ func TestJSONDocExpect(t *testing.T) {
 	var pe *oie.ParseError
 	if !errors.As(err, &pe) || pe.Line != 2 || pe.Column != 8 || pe.Msg != `"a" must be a string, found a number` || !errors.Is(err, oie.ErrSyntax) {
 		t.Errorf("got %#v", err)
+	}
+}
+
+// StringArray, through JSONDoc.Strings: the strings of an array, an empty
+// array as an empty list, and the value at fault placed with what was
+// expected.
+func TestStrings(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want []string
+		err  string
+	}{
+		{`{"a": ["x", "y"]}`, []string{"x", "y"}, ""},
+		{`{"a": []}`, []string{}, ""},
+		{`{"a": "x"}`, nil, `f.json:1:7: "a" must be an array of strings, found a string`},
+		{"{\"a\":\n  [\"x\", 2]}", nil, `f.json:2:9: "a" must be an array of strings, found a number in it`},
+		{`{"a": [null]}`, nil, `f.json:1:8: "a" must be an array of strings, found null in it`},
+	} {
+		d, root, err := oie.ParseJSON("f.json", []byte(tc.text), "an object")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := d.Strings(root.Get("a"), oie.ErrSyntax, `"a"`)
+		if tc.err != "" {
+			var pe *oie.ParseError
+			if err == nil || err.Error() != tc.err || !errors.As(err, &pe) || !errors.Is(err, oie.ErrSyntax) {
+				t.Errorf("%s: error %v, want %s (a ParseError of ErrSyntax)", tc.text, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || got == nil || !slices.Equal(got, tc.want) {
+			t.Errorf("%s: %#v, %v; want %#v", tc.text, got, err, tc.want)
+		}
 	}
 }

@@ -329,21 +329,11 @@ func readJSONL(sys *System, lines []Line, pause func()) error {
 			*slots[i] = v.String()
 		}
 		if args := obj.Get("arguments"); args.Exists() && args.Type != gjson.Null {
-			if !args.IsArray() {
-				return jsonFieldError(sys.Path, l, args, `"arguments" must be an array of strings`)
+			extra, err := StringArray(args, `"arguments"`, func(v gjson.Result, msg string) error { return jsonFieldError(sys.Path, l, v, msg) })
+			if err != nil {
+				return err
 			}
-			var bad *gjson.Result
-			args.ForEach(func(_, a gjson.Result) bool {
-				if a.Type != gjson.String {
-					bad = &a
-					return false
-				}
-				e.Extra = append(e.Extra, a.String())
-				return true
-			})
-			if bad != nil {
-				return &ParseError{File: sys.Path, Line: l.Num, Column: Column(text, bad.Index), Msg: `"arguments" must hold strings only`, Err: ErrSyntax}
-			}
+			e.Extra = append(e.Extra, extra...)
 		}
 		if c := obj.Get("confidence"); c.Exists() && c.Type != gjson.Null {
 			if c.Type != gjson.Number {

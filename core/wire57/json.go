@@ -70,20 +70,7 @@ func (d *doc) optStr(m map[string]member, key, where string) (string, error) {
 
 // strList reads an array of strings.
 func (d *doc) strList(v gjson.Result, what string) ([]string, error) {
-	if !v.IsArray() {
-		return nil, d.errorAt(v, fmt.Sprintf("%s must be an array of strings, found %s", what, oie.JSONKind(v)), oie.ErrSyntax)
-	}
-	out := []string{}
-	var err error
-	v.ForEach(func(_, s gjson.Result) bool {
-		if s.Type != gjson.String {
-			err = d.errorAt(s, fmt.Sprintf("%s must hold strings only, found %s", what, oie.JSONKind(s)), oie.ErrSyntax)
-			return false
-		}
-		out = append(out, s.Str)
-		return true
-	})
-	return out, err
+	return d.Strings(v, oie.ErrSyntax, what)
 }
 
 // isInteger reports whether a JSON number is a whole number.
