@@ -83,13 +83,7 @@ func TestAccessibleExercise(t *testing.T) {
 	p := newPage(t)
 	downloads := allowDownloads(t, p)
 	p.open("")
-	p.do(chromedp.Click(chromedp.CSS("#make-exercise-toggle")))
-	p.waitFor("the form", `document.querySelector('#exercise-sentences') !== null`)
-	p.do(chromedp.SendKeys(chromedp.CSS("#exercise-sentences"), "2"), chromedp.Click(chromedp.CSS("#exercise-make")))
-	page := filepath.Join(downloads, "exercise.html")
-	waitDownload(t, page)
-	p.do(chromedp.Navigate("file://" + page))
-	p.waitFor("the exercise", `document.querySelector('#app[data-ready="exercise"]') !== null`)
+	exerciseFromPage(p, downloads, "2", "")
 	p.do(chromedp.SendKeys(chromedp.CSS("#ex-s0-subject"), "Graner"),
 		chromedp.SendKeys(chromedp.CSS("#ex-s0-relation"), "left"),
 		chromedp.SendKeys(chromedp.CSS("#ex-s0-object"), "him there\r"))

@@ -62,6 +62,25 @@ func cliScores(t *testing.T, cli func(...string) string, gold string, systems ..
 	return out
 }
 
+// exerciseFromPage makes an exercise of sentences (and a title, if not
+// "") with the page open in p, opens the page it downloads into downloads
+// from disk and waits until it is ready; it returns the page's path.
+func exerciseFromPage(p *page, downloads, sentences, title string) string {
+	p.t.Helper()
+	p.do(chromedp.Click(chromedp.CSS("#make-exercise-toggle")))
+	p.waitFor("the form", `document.querySelector('#exercise-sentences') !== null`)
+	p.do(chromedp.SendKeys(chromedp.CSS("#exercise-sentences"), sentences))
+	if title != "" {
+		p.do(chromedp.SendKeys(chromedp.CSS("#exercise-title"), title))
+	}
+	p.do(chromedp.Click(chromedp.CSS("#exercise-make")))
+	page := filepath.Join(downloads, "exercise.html")
+	waitDownload(p.t, page)
+	p.do(chromedp.Navigate("file://" + page))
+	p.waitFor("the exercise", `document.querySelector('#app[data-ready="exercise"]') !== null`)
+	return page
+}
+
 // waitDownload waits for a downloaded file.
 func waitDownload(t *testing.T, path string) []byte {
 	t.Helper()
@@ -315,13 +334,7 @@ func TestExerciseSlotAdvances(t *testing.T) {
 	p := newPage(t)
 	downloads := allowDownloads(t, p)
 	p.open("")
-	p.do(chromedp.Click(chromedp.CSS("#make-exercise-toggle")))
-	p.waitFor("the form", `document.querySelector('#exercise-sentences') !== null`)
-	p.do(chromedp.SendKeys(chromedp.CSS("#exercise-sentences"), "2"), chromedp.Click(chromedp.CSS("#exercise-make")))
-	page := filepath.Join(downloads, "exercise.html")
-	waitDownload(t, page)
-	p.do(chromedp.Navigate("file://" + page))
-	p.waitFor("the exercise", `document.querySelector('#app[data-ready="exercise"]') !== null`)
+	exerciseFromPage(p, downloads, "2", "")
 
 	chip := func(i int) string { return `.ex-tokens button[data-token="` + strconv.Itoa(i) + `"]` }
 	// state is the three slots, the active one and the hint.

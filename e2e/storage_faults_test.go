@@ -43,19 +43,43 @@ func failingStorage(p *page) {
 	}))
 }
 
-// addTriple builds (token 0; token 1; token 4) in the studio's sentence on
-// screen and adds it to a new synset.
-func addTriple(p *page) {
+// openCapitals opens the page's studio on two sentences, adds a triple
+// and waits until it is saved.
+func openCapitals(p *page) {
 	p.t.Helper()
-	n := eval[int](p, `document.querySelectorAll('.studio-synsets .studio-triple').length`)
+	p.open("")
+	openStudio(p)
+	pick(p, "#studio-file", writeTemp(p.t, "capitals.txt", []byte("Obama was born in Hawaii .\nBerlin is the capital of Germany .\n")))
+	p.waitFor("the first sentence", `document.querySelector('.studio-sentence') !== null`)
+	addTriple(p)
+	p.waitFor("saved", studioSaved)
+}
+
+// buildTriple builds (token 0; token 1; token 4) in the studio's sentence
+// on screen, not yet added.
+func buildTriple(p *page) {
+	p.t.Helper()
 	p.do(chromedp.Click(chromedp.CSS("#studio-token-0")))
 	key(p, "2")
 	p.do(chromedp.Click(chromedp.CSS("#studio-token-1")))
 	key(p, "3")
 	p.do(chromedp.Click(chromedp.CSS("#studio-token-4")))
+}
+
+// addTriple builds a triple (buildTriple) and adds it to a new synset.
+func addTriple(p *page) {
+	p.t.Helper()
+	n := triplesShown(p)
+	buildTriple(p)
 	choose(p, "#studio-target", "0")
 	p.do(chromedp.Click(chromedp.CSS("#studio-commit")))
 	p.waitFor("the new triple", `document.querySelectorAll('.studio-synsets .studio-triple').length === `+Itoa(n+1))
+}
+
+// triplesShown counts the triples of the studio's sentence on screen.
+func triplesShown(p *page) int {
+	p.t.Helper()
+	return eval[int](p, `document.querySelectorAll('.studio-synsets .studio-triple').length`)
 }
 
 // reloadNow reloads without the question a page with unsaved changes asks
@@ -64,6 +88,15 @@ func reloadNow(p *page) {
 	p.t.Helper()
 	eval[bool](p, `window.oiebenchUnsaved = false; true`)
 	p.do(chromedp.Reload())
+}
+
+// afterReload waits for the studio's work after a reload and returns the
+// number of triples it shows.
+func afterReload(p *page) int {
+	p.t.Helper()
+	p.waitReady()
+	p.waitFor("the work after reload", `document.querySelector('.studio-sentence') !== null`)
+	return triplesShown(p)
 }
 
 // triplesIn counts the triples of a BenchIE gold.
@@ -89,12 +122,7 @@ func TestStorageStudioQuota(t *testing.T) {
 	p := newPage(t)
 	failingStorage(p)
 	dir := allowDownloads(t, p)
-	p.open("")
-	openStudio(p)
-	pick(p, "#studio-file", writeTemp(t, "capitals.txt", []byte("Obama was born in Hawaii .\nBerlin is the capital of Germany .\n")))
-	p.waitFor("the first sentence", `document.querySelector('.studio-sentence') !== null`)
-	addTriple(p)
-	p.waitFor("saved", studioSaved)
+	openCapitals(p)
 
 	eval[bool](p, `window.oiebenchFailStorage = true`)
 	addTriple(p)
@@ -110,9 +138,7 @@ func TestStorageStudioQuota(t *testing.T) {
 
 	// What was saved before the quota ran out is there after a reload.
 	reloadNow(p)
-	p.waitReady()
-	p.waitFor("the work after reload", `document.querySelector('.studio-sentence') !== null`)
-	if n := eval[int](p, `document.querySelectorAll('.studio-synsets .studio-triple').length`); n != 1 {
+	if n := afterReload(p); n != 1 {
 		t.Errorf("%d triples after the reload, want the 1 saved", n)
 	}
 }
@@ -121,19 +147,10 @@ func TestStorageStudioQuota(t *testing.T) {
 // time the stored work is the one before or after the change, whole.
 func TestStorageReloadMidSave(t *testing.T) {
 	p := newPage(t)
-	p.open("")
-	openStudio(p)
-	pick(p, "#studio-file", writeTemp(t, "capitals.txt", []byte("Obama was born in Hawaii .\nBerlin is the capital of Germany .\n")))
-	p.waitFor("the first sentence", `document.querySelector('.studio-sentence') !== null`)
-	addTriple(p)
-	p.waitFor("saved", studioSaved)
+	openCapitals(p)
 	saved := 1
 	for round := 0; round < 3; round++ {
-		p.do(chromedp.Click(chromedp.CSS("#studio-token-0")))
-		key(p, "2")
-		p.do(chromedp.Click(chromedp.CSS("#studio-token-1")))
-		key(p, "3")
-		p.do(chromedp.Click(chromedp.CSS("#studio-token-4")))
+		buildTriple(p)
 		choose(p, "#studio-target", "0")
 		// The commit, then at once the reload (one round trip of the
 		// protocol later, and a few ms more each round): the save has
@@ -141,9 +158,7 @@ func TestStorageReloadMidSave(t *testing.T) {
 		eval[bool](p, `document.querySelector('#studio-commit').click(); window.oiebenchUnsaved = false; true`)
 		time.Sleep(time.Duration(round*15) * time.Millisecond)
 		p.do(chromedp.Reload())
-		p.waitReady()
-		p.waitFor("the work after reload", `document.querySelector('.studio-sentence') !== null`)
-		n := eval[int](p, `document.querySelectorAll('.studio-synsets .studio-triple').length`)
+		n := afterReload(p)
 		if n != saved && n != saved+1 {
 			t.Fatalf("round %d: %d triples after the reload, want %d (saved before) or %d", round, n, saved, saved+1)
 		}
@@ -174,30 +189,21 @@ func (p *page) sibling() *page {
 // the first is read-only. Every change of both tabs is stored.
 func TestStudioTwoTabs(t *testing.T) {
 	a := newPage(t)
-	a.open("")
-	openStudio(a)
-	pick(a, "#studio-file", writeTemp(t, "capitals.txt", []byte("Obama was born in Hawaii .\nBerlin is the capital of Germany .\n")))
-	a.waitFor("the first sentence", `document.querySelector('.studio-sentence') !== null`)
-	addTriple(a)
-	a.waitFor("saved", studioSaved)
+	openCapitals(a)
 
 	b := a.sibling()
 	b.open("")
 	openStudio(b)
 	b.waitFor("the read-only notice", `document.querySelector('#studio-elsewhere[role=status] #studio-edit-here') !== null`)
-	if got := eval[int](b, `document.querySelectorAll('.studio-synsets .studio-triple').length`); got != 1 {
+	if got := triplesShown(b); got != 1 {
 		t.Errorf("the second tab shows %d triples, want 1", got)
 	}
 	b.screenshotView("studio-two-tabs-readonly")
 	// A change in the read-only tab is refused, with the reason.
-	b.do(chromedp.Click(chromedp.CSS("#studio-token-0")))
-	key(b, "2")
-	b.do(chromedp.Click(chromedp.CSS("#studio-token-1")))
-	key(b, "3")
-	b.do(chromedp.Click(chromedp.CSS("#studio-token-4")))
+	buildTriple(b)
 	b.do(chromedp.Click(chromedp.CSS("#studio-commit")))
 	b.waitFor("the refusal", `(document.querySelector('#studio-status') || {}).textContent?.includes('another tab')`)
-	if got := eval[int](b, `document.querySelectorAll('.studio-synsets .studio-triple').length`); got != 1 {
+	if got := triplesShown(b); got != 1 {
 		t.Errorf("the read-only tab took a change: %d triples", got)
 	}
 
@@ -206,16 +212,14 @@ func TestStudioTwoTabs(t *testing.T) {
 	b.do(chromedp.Click(chromedp.CSS("#studio-edit-here")))
 	b.waitFor("the editing here", `document.querySelector('#studio-elsewhere') === null`)
 	a.waitFor("the first tab read-only", `document.querySelector('#studio-elsewhere #studio-edit-here') !== null`)
-	if got := eval[int](b, `document.querySelectorAll('.studio-synsets .studio-triple').length`); got != 2 {
+	if got := triplesShown(b); got != 2 {
 		t.Fatalf("the second tab shows %d triples after taking over, want the first tab's 2", got)
 	}
 	addTriple(b)
 	b.waitFor("saved", studioSaved)
 	// The first tab's reload shows every change of both.
 	reloadNow(a)
-	a.waitReady()
-	a.waitFor("the work after reload", `document.querySelector('.studio-sentence') !== null`)
-	if got := eval[int](a, `document.querySelectorAll('.studio-synsets .studio-triple').length`); got != 3 {
+	if got := afterReload(a); got != 3 {
 		t.Errorf("stored: %d triples, want 3 (2 from the first tab, 1 from the second)", got)
 	}
 }
@@ -230,13 +234,7 @@ func TestStorageExerciseQuota(t *testing.T) {
 	// Made by this build's page (the command line embeds the committed
 	// evaluator).
 	p.open("")
-	p.do(chromedp.Click(chromedp.CSS("#make-exercise-toggle")))
-	p.waitFor("the form", `document.querySelector('#exercise-sentences') !== null`)
-	p.do(chromedp.SendKeys(chromedp.CSS("#exercise-sentences"), "2,3"), chromedp.SendKeys(chromedp.CSS("#exercise-title"), "Week 3"))
-	p.do(chromedp.Click(chromedp.CSS("#exercise-make")))
-	waitDownload(t, filepath.Join(downloads, "exercise.html"))
-	p.do(chromedp.Navigate("file://" + filepath.Join(downloads, "exercise.html")))
-	p.waitFor("the exercise", `document.querySelector('#app[data-ready="exercise"]') !== null`)
+	exerciseFromPage(p, downloads, "2,3", "Week 3")
 	p.do(chromedp.SendKeys(chromedp.CSS("#ex-name"), "Ana Lima"), chromedp.Click(chromedp.CSS("#ex-title")))
 	p.do(chromedp.SendKeys(chromedp.CSS("#ex-s0-subject"), "Graner"), chromedp.SendKeys(chromedp.CSS("#ex-s0-relation"), "handcuffed"),
 		chromedp.SendKeys(chromedp.CSS("#ex-s0-object"), "him"), chromedp.Click(chromedp.CSS("#ex-s0-add")))
