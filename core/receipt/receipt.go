@@ -157,16 +157,17 @@ func Parse(file string, data []byte) (*Receipt, error) {
 	}
 	for _, m := range []struct {
 		name string
-		typ  string
-	}{{"version", "string"}, {"signature", "string"}, {"options", "object"}, {"gold", "object"}, {"systems", "array"}, {"scores", "array"}} {
+		typ  oie.JSONType
+		word string // as the message names the type
+	}{{"version", oie.JSONString, "string"}, {"signature", oie.JSONString, "string"}, {"options", oie.JSONObject, "object"},
+		{"gold", oie.JSONObject, "object"}, {"systems", oie.JSONArray, "array"}, {"scores", oie.JSONArray, "array"}} {
 		v := root.Get(m.name)
-		ok := v.Exists() && ((m.typ == "string" && v.Type == gjson.String) || (m.typ == "object" && v.IsObject()) || (m.typ == "array" && v.IsArray()))
-		if !ok {
+		if !v.Exists() || !m.typ.Holds(v) {
 			at := root
 			if v.Exists() {
 				at = v
 			}
-			return nil, doc.ErrorAt(at, oie.ErrSyntax, "member %q: expected a JSON %s", m.name, m.typ)
+			return nil, doc.ErrorAt(at, oie.ErrSyntax, "member %q: expected a JSON %s", m.name, m.word)
 		}
 	}
 	var rc Receipt
