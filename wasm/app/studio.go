@@ -312,7 +312,7 @@ func (e *editing) newWork(doc *annotate.Document, name, base, lang string) *work
 	a.st.works = append([]*work{w}, a.st.works...)
 	a.st.open = w
 	a.prepare(w)
-	e.changed = append(e.changed, w)
+	e.touch(w)
 	return w
 }
 
@@ -341,11 +341,18 @@ func (e *editing) step(w *work, undo bool) (annotate.Op, error) {
 	return op, nil
 }
 
+// touch notes that a work changed, for edit to follow once.
+func (e *editing) touch(w *work) {
+	if !slices.Contains(e.changed, w) {
+		e.changed = append(e.changed, w)
+	}
+}
+
 // recorded follows an operation done on a work: its revision and issues.
 func (e *editing) recorded(w *work, op annotate.Op) {
 	w.rev++
 	revalidate(w, op)
-	e.changed = append(e.changed, w)
+	e.touch(w)
 }
 
 // changed follows a change of a work (from edit): the page, the autosave

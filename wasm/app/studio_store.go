@@ -221,8 +221,8 @@ type editing struct {
 // edit is the studio's one gate for changes of its works: while another
 // tab holds the lease it changes nothing, says so and returns
 // errElsewhere; otherwise it runs change with the permit, then shows and
-// autosaves every work change touched (so after what change said and
-// decided, such as the gold on screen).
+// autosaves every work that change touched (after what change decided,
+// such as the gold on screen, whose scores then follow).
 func (a *app) edit(change func(e *editing) error) error {
 	if a.st.elsewhere {
 		a.m.Studio.Say(elsewhereMsg)
