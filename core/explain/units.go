@@ -83,20 +83,26 @@ func slotTokensCut(slot string, n int) (toks []Token, rest string, restWords int
 }
 
 // countWords counts the words strings.Fields would split s into, without
-// splitting it.
+// splitting it (a 10 MB slot: its words are counted, not made).
 func countWords(s string) int {
 	n, inWord := 0, false
 	for i := 0; i < len(s); {
-		c, size := rune(s[i]), 1
-		if c >= utf8.RuneSelf {
-			c, size = utf8.DecodeRuneInString(s[i:])
+		var space bool
+		if c := s[i]; c < utf8.RuneSelf {
+			space = asciiSpace[c]
+			i++
+		} else {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			space = unicode.IsSpace(r)
+			i += size
 		}
-		space := unicode.IsSpace(c)
 		if !space && !inWord {
 			n++
 		}
 		inWord = !space
-		i += size
 	}
 	return n
 }
+
+// asciiSpace is unicode.IsSpace of the ASCII bytes.
+var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
