@@ -4,13 +4,16 @@ package e2e
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/cdproto/cdp"
 	cdpage "github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/profiler"
 	"github.com/chromedp/chromedp"
 
 	"github.com/oiebench/oiebench/core/exercise"
@@ -55,6 +58,52 @@ func longestSince(p *page, since float64) (longest float64, over200 int) {
 	return longest, over200
 }
 
+// timedStep acts, waits until ready holds and logs the time the step
+// took and its longest main-thread task. OIEBENCH_CPUPROFILE=DIR saves
+// V8's CPU profile of the step in DIR (as scale_test.go does; build the
+// page's evaluator with names: go run ./internal/sitebuild -site build/site
+// wasm -names, then pack).
+func timedStep(p *page, what string, act func(), ready string) {
+	p.t.Helper()
+	profDir := os.Getenv("OIEBENCH_CPUPROFILE")
+	if profDir != "" {
+		p.do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+			if _, err := cdp.Call(ctx, t, profiler.Enable, cdp.Empty{}); err != nil {
+				return err
+			}
+			_, err := cdp.Call(ctx, t, profiler.Start, cdp.Empty{})
+			return err
+		}))
+	}
+	since := eval[float64](p, `performance.now()`)
+	act()
+	p.waitFor(what, ready)
+	took := eval[float64](p, `performance.now()`) - since
+	if profDir != "" {
+		res, err := chromedp.Run(p.ctx, chromedp.Action[profiler.StopResult](func(ctx context.Context, t *chromedp.Target) (profiler.StopResult, error) {
+			return cdp.Call(ctx, t, profiler.Stop, cdp.Empty{})
+		}))
+		if err != nil {
+			p.t.Fatalf("%s: profile: %v", what, err)
+		}
+		b, _ := json.Marshal(res.Profile)
+		name := strings.Map(func(r rune) rune {
+			if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+				return r
+			}
+			return '-'
+		}, strings.ToLower(p.t.Name()+"-"+what))
+		if err := os.WriteFile(filepath.Join(profDir, name+".cpuprofile"), b, 0o644); err != nil {
+			p.t.Fatal(err)
+		}
+	}
+	longest, over := longestSince(p, since)
+	p.t.Logf("%s: %.0f ms, longest task %.0f ms", what, took, longest)
+	if over > 0 { // the goal, not met yet: measured, not asserted (docs/reliability.md)
+		p.t.Logf("%s: %d tasks over the 200 ms goal", what, over)
+	}
+}
+
 // The Sentences view of a system with 20,000 extractions of one sentence
 // and one extraction of 10 MB: each sentence opens on a page of 50
 // extractions with its count, "Show 50 more" adds the next, and the
@@ -78,29 +127,16 @@ func TestSentencesWindowed(t *testing.T) {
 	p.do(chromedp.Click(chromedp.CSS("#tab-sentences")))
 	p.waitFor("the explorer", `document.querySelector('#sentence-list') !== null`)
 
-	step := func(what string, act func(), ready string) float64 {
-		t.Helper()
-		since := eval[float64](p, `performance.now()`)
-		act()
-		p.waitFor(what, ready)
-		took := eval[float64](p, `performance.now()`) - since
-		longest, over := longestSince(p, since)
-		t.Logf("%s: %.0f ms, longest task %.0f ms", what, took, longest)
-		if over > 0 { // the goal, not met yet: measured, not asserted (docs/reliability.md)
-			t.Logf("%s: %d tasks over the 200 ms goal", what, over)
-		}
-		return longest
-	}
 	big := `.detail .system-block[data-system="big"]`
-	step("sentence 1 of big", func() { choose(p, "#explore-system", "big") },
+	timedStep(p, "sentence 1 of big", func() { choose(p, "#explore-system", "big") },
 		`document.querySelector('.detail').dataset.sentence === '1' && document.querySelectorAll('`+big+` li.extraction').length === 50`)
 	if got := eval[string](p, `document.querySelector('`+big+` .window').textContent`); !strings.Contains(got, "Showing 50 of 20") || !strings.Contains(got, "Show 50 more") {
 		t.Errorf("the window says %q", got)
 	}
-	step("50 more", func() { p.do(chromedp.Click(chromedp.CSS(big + ` .show-more`))) },
+	timedStep(p, "50 more", func() { p.do(chromedp.Click(chromedp.CSS(big + ` .show-more`))) },
 		`document.querySelectorAll('`+big+` li.extraction').length === 100`)
 	p.screenshotView("sentences-windowed")
-	step("sentence 2 (a 10 MB extraction)", func() {
+	timedStep(p, "sentence 2 (a 10 MB extraction)", func() {
 		p.do(chromedp.Click(chromedp.CSS(`#sentence-list li[data-sentence="2"]`)))
 	}, `document.querySelector('.detail').dataset.sentence === '2' && document.querySelector('`+big+` .show-all') !== null`)
 	if n := eval[int](p, `document.querySelectorAll('`+big+` li.extraction .tok').length`); n > 3*60 {
@@ -165,24 +201,12 @@ func TestExerciseReportWindowed(t *testing.T) {
 	}
 
 	report := `#ex-report .system-block`
-	step := func(what string, act func(), ready string) {
-		t.Helper()
-		since := eval[float64](p, `performance.now()`)
-		act()
-		p.waitFor(what, ready)
-		took := eval[float64](p, `performance.now()`) - since
-		longest, over := longestSince(p, since)
-		t.Logf("%s: %.0f ms, longest task %.0f ms", what, took, longest)
-		if over > 0 { // the goal, not met yet: measured, not asserted (docs/reliability.md)
-			t.Logf("%s: %d tasks over the 200 ms goal", what, over)
-		}
-	}
-	step("the report", func() { p.do(chromedp.Click(chromedp.CSS("#ex-student-0"))) },
+	timedStep(p, "the report", func() { p.do(chromedp.Click(chromedp.CSS("#ex-student-0"))) },
 		`document.querySelectorAll('#ex-report .detail').length === 2 && document.querySelectorAll('`+report+` li.extraction').length === 100`)
 	if got := eval[string](p, `document.querySelector('`+report+` .window').textContent`); !strings.Contains(got, "Showing 50 of 100") {
 		t.Errorf("the report's window says %q", got)
 	}
-	step("50 more", func() { p.do(chromedp.Click(chromedp.CSS(report + ` .show-more`))) },
+	timedStep(p, "50 more", func() { p.do(chromedp.Click(chromedp.CSS(report + ` .show-more`))) },
 		`document.querySelectorAll('`+report+` li.extraction').length === 150`)
 	p.screenshotView("exercise-report-windowed")
 }
