@@ -4,13 +4,17 @@ package e2e
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/cdproto/cdp"
 	cdpage "github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/performance"
+	"github.com/chromedp/cdproto/profiler"
 	"github.com/chromedp/chromedp"
 
 	"github.com/oiebench/oiebench/core/exercise"
@@ -55,6 +59,80 @@ func longestSince(p *page, since float64) (longest float64, over200 int) {
 	return longest, over200
 }
 
+// timedStep acts, waits until ready holds and logs the time the step
+// took and its longest main-thread task. OIEBENCH_CPUPROFILE=DIR saves
+// V8's CPU profile of the step in DIR (as scale_test.go does; build the
+// page's evaluator with names: go run ./internal/sitebuild -site build/site
+// wasm -names, then pack).
+func timedStep(p *page, what string, act func(), ready string) {
+	p.t.Helper()
+	profDir := os.Getenv("OIEBENCH_CPUPROFILE")
+	if profDir != "" {
+		p.do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+			if _, err := cdp.Call(ctx, t, profiler.Enable, cdp.Empty{}); err != nil {
+				return err
+			}
+			_, err := cdp.Call(ctx, t, profiler.Start, cdp.Empty{})
+			return err
+		}))
+	}
+	before := browserTimes(p)
+	since := eval[float64](p, `performance.now()`)
+	act()
+	p.waitFor(what, ready)
+	took := eval[float64](p, `performance.now()`) - since
+	after := browserTimes(p)
+	// The main thread's CPU time, unlike a task's wall-clock duration, does
+	// not grow with the machine's load.
+	p.t.Logf("%s: main thread CPU %.0f ms (script %.0f ms, style %.0f ms, layout %.0f ms)", what,
+		after["ThreadTime"]-before["ThreadTime"], after["ScriptDuration"]-before["ScriptDuration"],
+		after["RecalcStyleDuration"]-before["RecalcStyleDuration"], after["LayoutDuration"]-before["LayoutDuration"])
+	if profDir != "" {
+		res, err := chromedp.Run(p.ctx, chromedp.Action[profiler.StopResult](func(ctx context.Context, t *chromedp.Target) (profiler.StopResult, error) {
+			return cdp.Call(ctx, t, profiler.Stop, cdp.Empty{})
+		}))
+		if err != nil {
+			p.t.Fatalf("%s: profile: %v", what, err)
+		}
+		b, _ := json.Marshal(res.Profile)
+		name := strings.Map(func(r rune) rune {
+			if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+				return r
+			}
+			return '-'
+		}, strings.ToLower(p.t.Name()+"-"+what))
+		if err := os.WriteFile(filepath.Join(profDir, name+".cpuprofile"), b, 0o644); err != nil {
+			p.t.Fatal(err)
+		}
+	}
+	longest, over := longestSince(p, since)
+	p.t.Logf("%s: %.0f ms, longest task %.0f ms", what, took, longest)
+	if over > 0 { // the goal, not met yet: measured, not asserted (docs/reliability.md)
+		p.t.Logf("%s: %d tasks over the 200 ms goal", what, over)
+	}
+}
+
+// browserTimes are Chromium's cumulative times of the page's main thread
+// (CDP Performance metrics: ThreadTime, ScriptDuration,
+// RecalcStyleDuration, LayoutDuration), in ms.
+func browserTimes(p *page) map[string]float64 {
+	p.t.Helper()
+	res, err := chromedp.Run(p.ctx, chromedp.Action[performance.GetMetricsResult](func(ctx context.Context, t *chromedp.Target) (performance.GetMetricsResult, error) {
+		if _, err := cdp.Call(ctx, t, performance.Enable, performance.EnableParams{}); err != nil {
+			return performance.GetMetricsResult{}, err
+		}
+		return cdp.Call(ctx, t, performance.GetMetrics, cdp.Empty{})
+	}))
+	if err != nil {
+		p.t.Fatalf("metrics: %v", err)
+	}
+	out := map[string]float64{}
+	for _, m := range res.Metrics {
+		out[m.Name] = m.Value * 1000
+	}
+	return out
+}
+
 // The Sentences view of a system with 20,000 extractions of one sentence
 // and one extraction of 10 MB: each sentence opens on a page of 50
 // extractions with its count, "Show 50 more" adds the next, and the
@@ -78,29 +156,16 @@ func TestSentencesWindowed(t *testing.T) {
 	p.do(chromedp.Click(chromedp.CSS("#tab-sentences")))
 	p.waitFor("the explorer", `document.querySelector('#sentence-list') !== null`)
 
-	step := func(what string, act func(), ready string) float64 {
-		t.Helper()
-		since := eval[float64](p, `performance.now()`)
-		act()
-		p.waitFor(what, ready)
-		took := eval[float64](p, `performance.now()`) - since
-		longest, over := longestSince(p, since)
-		t.Logf("%s: %.0f ms, longest task %.0f ms", what, took, longest)
-		if over > 0 { // the goal, not met yet: measured, not asserted (docs/reliability.md)
-			t.Logf("%s: %d tasks over the 200 ms goal", what, over)
-		}
-		return longest
-	}
 	big := `.detail .system-block[data-system="big"]`
-	step("sentence 1 of big", func() { choose(p, "#explore-system", "big") },
+	timedStep(p, "sentence 1 of big", func() { choose(p, "#explore-system", "big") },
 		`document.querySelector('.detail').dataset.sentence === '1' && document.querySelectorAll('`+big+` li.extraction').length === 50`)
 	if got := eval[string](p, `document.querySelector('`+big+` .window').textContent`); !strings.Contains(got, "Showing 50 of 20") || !strings.Contains(got, "Show 50 more") {
 		t.Errorf("the window says %q", got)
 	}
-	step("50 more", func() { p.do(chromedp.Click(chromedp.CSS(big + ` .show-more`))) },
+	timedStep(p, "50 more", func() { p.do(chromedp.Click(chromedp.CSS(big + ` .show-more`))) },
 		`document.querySelectorAll('`+big+` li.extraction').length === 100`)
 	p.screenshotView("sentences-windowed")
-	step("sentence 2 (a 10 MB extraction)", func() {
+	timedStep(p, "sentence 2 (a 10 MB extraction)", func() {
 		p.do(chromedp.Click(chromedp.CSS(`#sentence-list li[data-sentence="2"]`)))
 	}, `document.querySelector('.detail').dataset.sentence === '2' && document.querySelector('`+big+` .show-all') !== null`)
 	if n := eval[int](p, `document.querySelectorAll('`+big+` li.extraction .tok').length`); n > 3*60 {
@@ -152,8 +217,8 @@ func TestExerciseReportWindowed(t *testing.T) {
 	p.do(chromedp.Navigate("file://" + filepath.Join(downloads, "exercise.html")))
 	p.waitFor("the exercise", `document.querySelector('#app[data-ready="exercise"]') !== null`)
 	p.do(chromedp.Click(chromedp.CSS("#tab-teacher")))
-	pick(p, "#ex-submissions", writeTemp(t, "ana.jsonl", []byte(forged)))
-	p.waitFor("the class table", `document.querySelector('#ex-class tr[data-student="Ana"]') !== null`)
+	timedStep(p, "the class table", func() { pick(p, "#ex-submissions", writeTemp(t, "ana.jsonl", []byte(forged))) },
+		`document.querySelector('#ex-class tr[data-student="Ana"]') !== null`)
 	s := class.Rows[0].Score
 	for metric, want := range map[string]float64{"precision": s.Precision, "recall": s.Recall, "f1": s.F1} {
 		if got := eval[string](p, `document.querySelector('#ex-class tr[data-student="Ana"] [data-metric="`+metric+`"]').dataset.value`); got != formatFull(want) {
@@ -165,24 +230,12 @@ func TestExerciseReportWindowed(t *testing.T) {
 	}
 
 	report := `#ex-report .system-block`
-	step := func(what string, act func(), ready string) {
-		t.Helper()
-		since := eval[float64](p, `performance.now()`)
-		act()
-		p.waitFor(what, ready)
-		took := eval[float64](p, `performance.now()`) - since
-		longest, over := longestSince(p, since)
-		t.Logf("%s: %.0f ms, longest task %.0f ms", what, took, longest)
-		if over > 0 { // the goal, not met yet: measured, not asserted (docs/reliability.md)
-			t.Logf("%s: %d tasks over the 200 ms goal", what, over)
-		}
-	}
-	step("the report", func() { p.do(chromedp.Click(chromedp.CSS("#ex-student-0"))) },
+	timedStep(p, "the report", func() { p.do(chromedp.Click(chromedp.CSS("#ex-student-0"))) },
 		`document.querySelectorAll('#ex-report .detail').length === 2 && document.querySelectorAll('`+report+` li.extraction').length === 100`)
 	if got := eval[string](p, `document.querySelector('`+report+` .window').textContent`); !strings.Contains(got, "Showing 50 of 100") {
 		t.Errorf("the report's window says %q", got)
 	}
-	step("50 more", func() { p.do(chromedp.Click(chromedp.CSS(report + ` .show-more`))) },
+	timedStep(p, "50 more", func() { p.do(chromedp.Click(chromedp.CSS(report + ` .show-more`))) },
 		`document.querySelectorAll('`+report+` li.extraction').length === 150`)
 	p.screenshotView("exercise-report-windowed")
 }

@@ -2520,7 +2520,7 @@ func (c *ExerciseView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 											}
 											vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
 											vgparent.AppendChild(vgn)
-											if len(c.X.ReportShown()) < len(c.X.StudentReport()) {
+											if len(c.X.ReportShown()) < c.X.ReportLen() {
 												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "window"}, vugu.VGAttribute{Namespace: "", Key: "data-window", Val: "report"}}}
 												vgparent.AppendChild(vgn)
 												{
@@ -2528,12 +2528,12 @@ func (c *ExerciseView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 													_ = vgparent
 													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
 													vgparent.AppendChild(vgn)
-													vgn.SetInnerHTML(WindowText(len(c.X.ReportShown()), len(c.X.StudentReport()), `sentence`))
+													vgn.SetInnerHTML(WindowText(len(c.X.ReportShown()), c.X.ReportLen(), `sentence`))
 													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " "}
 													vgparent.AppendChild(vgn)
 													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-more"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "ex-report-more"}}}
 													vgparent.AppendChild(vgn)
-													vgn.SetInnerHTML(windowButton(len(c.X.ReportShown()), len(c.X.StudentReport())))
+													vgn.SetInnerHTML(windowButton(len(c.X.ReportShown()), c.X.ReportLen()))
 													vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 														EventType:	"click",
 														Func:		func(event vugu.DOMEvent) { c.X.MoreReport() },
@@ -5638,7 +5638,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 					vgparent.AppendChild(vgn)
-					if len(sv.Extractions) == 0 {
+					if sv.Total() == 0 {
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "none"}}}
 						vgparent.AppendChild(vgn)
 						{
@@ -5738,15 +5738,15 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 													vgparent.AppendChild(vgn)
 													vgn.SetInnerHTML(Word(tok, c.Full()))
 												}
-												if Rest(slot, c.Full()) != `` {
+												if extRest(e, i, c.Full()) != `` {
 													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "tok rest"}}}
 													vgparent.AppendChild(vgn)
-													vgn.SetInnerHTML(Rest(slot, c.Full()))
+													vgn.SetInnerHTML(extRest(e, i, c.Full()))
 												}
-												if Cut(slot, c.Full()) {
+												if extCut(e, i, c.Full()) {
 													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-all"}}}
 													vgparent.AppendChild(vgn)
-													vgn.SetInnerHTML(cutText(slot))
+													vgn.SetInnerHTML(extCutText(e, i))
 													vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 														EventType:	"click",
 														Func:		func(event vugu.DOMEvent) { c.ShowAll() },
@@ -5992,7 +5992,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 					vgparent.AppendChild(vgn)
-					if c.Shown(sv) < len(sv.Extractions) {
+					if c.Shown(sv) < sv.Total() {
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "window"}}}
 						vgparent.AppendChild(vgn)
 						vgn.AddAttrInterface("data-window", sv.Name)
@@ -6001,12 +6001,12 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							_ = vgparent
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
 							vgparent.AppendChild(vgn)
-							vgn.SetInnerHTML(WindowText(c.Shown(sv), len(sv.Extractions), `extraction`))
+							vgn.SetInnerHTML(WindowText(c.Shown(sv), sv.Total(), `extraction`))
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " "}
 							vgparent.AppendChild(vgn)
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-more"}}}
 							vgparent.AppendChild(vgn)
-							vgn.SetInnerHTML(windowButton(c.Shown(sv), len(sv.Extractions)))
+							vgn.SetInnerHTML(windowButton(c.Shown(sv), sv.Total()))
 							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 								EventType:	"click",
 								Func:		func(event vugu.DOMEvent) { c.MoreExtractions(sv) },

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/oiebench/oiebench/core/evaluate"
@@ -55,11 +56,16 @@ type Exercise struct {
 	Refused []string
 	Class   *exercise.Class
 	Student int
-	// report is the open student's report, made once (a render reads it
-	// many times), and reportOf the row it is of.
-	report   []explain.SentenceView
-	reportOf int
+	// reporter explains the report of the open student (row reportOf), a
+	// window at a time (the rows x.detail.Window shows), and reportViews
+	// keeps the windows made: a render reads them many times.
+	reporter    *exercise.Reporter
+	reportOf    int
+	reportViews map[reportKey]explain.SentenceView
 }
+
+// reportKey names a window of a report: a sentence and its rows shown.
+type reportKey struct{ sentence, rows int }
 
 type exerciseDraft struct {
 	Slots  [3]string
@@ -222,7 +228,7 @@ func (x *Exercise) TakeSubmissions(files []PickedFile) {
 		x.Subs = append(x.Subs, sub)
 	}
 	x.Student = -1
-	x.Class, x.report = nil, nil
+	x.Class, x.reporter = nil, nil
 	if len(x.Subs) == 0 {
 		return
 	}
@@ -236,31 +242,73 @@ func (x *Exercise) TakeSubmissions(files []PickedFile) {
 
 // ClearSubmissions empties the class table.
 func (x *Exercise) ClearSubmissions() {
-	x.Subs, x.Refused, x.Class, x.Student, x.report = nil, nil, nil, -1, nil
+	x.Subs, x.Refused, x.Class, x.Student, x.reporter = nil, nil, nil, -1, nil
 }
 
-// StudentReport is the open student's report, sentence by sentence.
+// StudentReport is the open student's whole report, sentence by sentence,
+// every extraction explained (the page shows ReportShown).
 func (x *Exercise) StudentReport() []explain.SentenceView {
-	if x.Class == nil || x.Student < 0 || x.Student >= len(x.Class.Rows) {
-		return nil
+	var views []explain.SentenceView
+	for si := range x.ReportLen() {
+		views = append(views, x.reportSentence(si, -1))
 	}
-	if x.report != nil && x.reportOf == x.Student {
-		return x.report
-	}
-	views := x.Class.Report(x.Class.Rows[x.Student], closestRows)
-	if !x.Spec.ShowGold {
-		for i := range views {
-			views[i] = exercise.Hide(views[i])
-		}
-	}
-	x.report, x.reportOf = views, x.Student
 	return views
 }
 
-// ReportShown is the window of the report's sentences on screen.
+// ReportLen counts the sentences of the open student's report.
+func (x *Exercise) ReportLen() int {
+	if x.openReporter() == nil {
+		return 0
+	}
+	return len(x.Class.Eval.Gold.Sentences)
+}
+
+// ReportShown is the window of the report's sentences on screen, each
+// explained as far as its window of extractions.
 func (x *Exercise) ReportShown() []explain.SentenceView {
-	r := x.StudentReport()
-	return r[:x.detail.Window.Rows("report", len(r))]
+	r := x.openReporter()
+	if r == nil {
+		return nil
+	}
+	name := x.Class.Eval.Systems[x.Class.Rows[x.Student].System].Name
+	views := make([]explain.SentenceView, x.detail.Window.Rows("report", x.ReportLen()))
+	for si := range views {
+		id := x.Class.Eval.Gold.Sentences[si].ID
+		views[si] = x.reportSentence(si, x.detail.Window.Rows(windowKey(id, extractionsList(name)), math.MaxInt))
+	}
+	return views
+}
+
+// openReporter is the open student's reporter, or nil.
+func (x *Exercise) openReporter() *exercise.Reporter {
+	if x.Class == nil || x.Student < 0 || x.Student >= len(x.Class.Rows) {
+		return nil
+	}
+	if x.reporter == nil || x.reportOf != x.Student {
+		x.reporter, x.reportOf, x.reportViews = x.Class.Reporter(x.Class.Rows[x.Student]), x.Student, map[reportKey]explain.SentenceView{}
+		x.reporter.Explorer.SearchClosest = closestRows
+		x.reporter.Explorer.SlotWords = windowWords
+	}
+	return x.reporter
+}
+
+// reportSentence is sentence si of the open student's report, its first
+// rows extractions explained (rows < 0: all), stripped of the gold's text
+// unless the exercise shows it.
+func (x *Exercise) reportSentence(si, rows int) explain.SentenceView {
+	key := reportKey{si, rows}
+	if v, ok := x.reportViews[key]; ok {
+		return v
+	}
+	v := x.openReporter().Sentence(si, rows)
+	if !x.Spec.ShowGold {
+		v = exercise.Hide(v)
+	}
+	if len(x.reportViews) > 64 { // windows left behind by "Show more"
+		clear(x.reportViews)
+	}
+	x.reportViews[key] = v
+	return v
 }
 
 // MoreReport shows the report's next sentences.

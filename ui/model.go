@@ -9,6 +9,8 @@
 package ui
 
 import (
+	"math"
+	"strconv"
 	"strings"
 
 	"github.com/oiebench/oiebench/core/benchie"
@@ -375,6 +377,7 @@ type sentenceKey struct {
 	index   int
 	facet   benchie.Facet
 	systems string
+	rows    string // the rows of each system shown (the Window)
 }
 
 // SetEvaluation shows a new evaluation and drops what was derived from the old.
@@ -384,6 +387,7 @@ func (m *Model) SetEvaluation(ev *evaluate.Evaluation) {
 	if ev != nil {
 		m.Explorer = explain.NewExplorer(ev)
 		m.Explorer.SearchClosest = closestRows
+		m.Explorer.SlotWords = windowWords
 	}
 	m.sentenceCache = nil
 }
@@ -443,23 +447,39 @@ func (m *Model) ExploreFacet() benchie.Facet {
 }
 
 // SentenceView explains a sentence, cached: the page renders on every event.
+// Only the extractions the Window shows are explained
+// (explain.Explorer.SentenceWindow): "Show 50 more" explains the next.
 func (m *Model) SentenceView(index int, facet benchie.Facet, systems []int) explain.SentenceView {
-	key := sentenceKey{m.Explorer, index, facet, intsKey(systems)}
+	if systems == nil {
+		systems = make([]int, len(m.Eval.Systems))
+		for i := range systems {
+			systems[i] = i
+		}
+	}
+	id := m.Eval.Gold.Sentences[index].ID
+	rows := func(sys int) int {
+		return m.Window.Rows(windowKey(id, extractionsList(m.Eval.Systems[sys].Name)), math.MaxInt)
+	}
+	shown := make([]int, len(systems))
+	for i, sys := range systems {
+		shown[i] = rows(sys)
+	}
+	key := sentenceKey{m.Explorer, index, facet, intsKey(systems), intsKey(shown)}
 	if v, ok := m.sentenceCache[key]; ok {
 		return v
 	}
 	if m.sentenceCache == nil || len(m.sentenceCache) > 64 {
 		m.sentenceCache = map[sentenceKey]explain.SentenceView{}
 	}
-	v := m.Explorer.Sentence(index, facet, systems)
+	v := m.Explorer.SentenceWindow(index, facet, systems, rows)
 	m.sentenceCache[key] = v
 	return v
 }
 
 func intsKey(xs []int) string {
-	b := make([]byte, 0, len(xs)*3)
+	b := make([]byte, 0, len(xs)*4)
 	for _, x := range xs {
-		b = append(b, byte(x>>8), byte(x), ',')
+		b = append(strconv.AppendInt(b, int64(x), 10), ',')
 	}
 	return string(b)
 }

@@ -60,7 +60,7 @@ func (c *SentenceDetail) CoverageOf(s explain.SynsetView) []Coverage {
 		}
 		covered = append(covered, sys.Name)
 		if len(c.View.Systems) <= 2 {
-			out = append(out, Coverage{"verdict correct", fmt.Sprintf("✓ %s (line %d)", sys.Name, sys.Extractions[at].Line)})
+			out = append(out, Coverage{"verdict correct", fmt.Sprintf("✓ %s (line %d)", sys.Name, sys.Lines[at])})
 		}
 	}
 	if len(c.View.Systems) <= 2 {
@@ -213,12 +213,9 @@ func moreText(e explain.ExtractionView) string {
 
 // SystemSummary counts a system's verdicts in the sentence.
 func (c *SentenceDetail) SystemSummary(s explain.SystemView) string {
-	n := map[benchie.Verdict]int{}
-	for _, e := range s.Extractions {
-		n[e.Verdict]++
-	}
+	n := s.Verdicts
 	return fmt.Sprintf("%d extraction%s · %d correct · %d duplicate · %d incorrect · %d synset%s missed",
-		len(s.Extractions), plural(len(s.Extractions)), n[benchie.Correct], n[benchie.Duplicate], n[benchie.Incorrect],
+		s.Total(), plural(s.Total()), n[benchie.Correct], n[benchie.Duplicate], n[benchie.Incorrect],
 		len(s.Uncovered), plural(len(s.Uncovered)))
 }
 
@@ -289,7 +286,13 @@ func fLTitle(e explain.ExtractionView) string {
 
 // The detail's windows (window.go): keys of its lists and its text.
 
-func (c *SentenceDetail) key(list string) string { return c.View.ID + "\x00" + list }
+func (c *SentenceDetail) key(list string) string { return windowKey(c.View.ID, list) }
+
+// windowKey names a list of a sentence's detail in the Window;
+// extractionsList names a system's extractions.
+func windowKey(sentenceID, list string) string { return sentenceID + "\x00" + list }
+
+func extractionsList(system string) string { return "system\x00" + system }
 
 // Full tells whether the sentence's long text is shown whole.
 func (c *SentenceDetail) Full() bool { return c.M.Window.Full(c.key("text")) }
@@ -315,16 +318,17 @@ func (c *SentenceDetail) SynsetsShown() int {
 // MoreSynsets shows the next page of synsets.
 func (c *SentenceDetail) MoreSynsets() { c.M.Window.More(c.key("synsets")) }
 
-// Extractions are a system's extractions shown, and Shown how many.
+// Extractions are a system's extractions shown, and Shown how many (of
+// sv.Total(); the view explains those shown, explain.SentenceWindow).
 func (c *SentenceDetail) Extractions(sv explain.SystemView) []explain.ExtractionView {
-	return sv.Extractions[:c.Shown(sv)]
+	return sv.Extractions[:min(len(sv.Extractions), c.Shown(sv))]
 }
 
 func (c *SentenceDetail) Shown(sv explain.SystemView) int {
-	return c.M.Window.Rows(c.key("system\x00"+sv.Name), len(sv.Extractions))
+	return c.M.Window.Rows(c.key(extractionsList(sv.Name)), sv.Total())
 }
 
 // MoreExtractions shows a system's next page of extractions.
 func (c *SentenceDetail) MoreExtractions(sv explain.SystemView) {
-	c.M.Window.More(c.key("system\x00" + sv.Name))
+	c.M.Window.More(c.key(extractionsList(sv.Name)))
 }

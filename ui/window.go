@@ -129,6 +129,33 @@ func Rest(slot []explain.Token, full bool) string {
 	return b.String()
 }
 
+// The slots of an extraction, which the explorer cuts after windowWords
+// words before they are tokenised (explain.Explorer.SlotWords): its text
+// past them is one text (e.Rest) and counted, not split.
+
+// extCut tells whether slot i of an extraction is shown cut.
+func extCut(e explain.ExtractionView, i int, full bool) bool {
+	return Cut(e.Slots[i], full) || !full && e.RestWords[i] > 0
+}
+
+// extCutText offers the whole of a cut slot of an extraction.
+func extCutText(e explain.ExtractionView, i int) string {
+	if more := len(e.Slots[i]) + e.RestWords[i] - windowWords; more > 0 {
+		return fmt.Sprintf("… show all (%s more words)", Thousands(more))
+	}
+	return "… show all"
+}
+
+// extRest is the words of slot i of an extraction past the first
+// windowWords, as one text, once shown whole ("" before).
+func extRest(e explain.ExtractionView, i int, full bool) string {
+	rest := Rest(e.Slots[i], full)
+	if full && e.RestWords[i] > 0 {
+		rest += " " + e.Rest[i]
+	}
+	return rest
+}
+
 // cut shortens s to n characters and an ellipsis, unless full.
 func cut(s string, n int, full bool) string {
 	if full || len(s) <= n || utf8.RuneCountInString(s) <= n {

@@ -83,3 +83,28 @@ func TestDetailWindowText(t *testing.T) {
 		t.Error("show all does not show the whole sentence")
 	}
 }
+
+// An extraction's slot cut by the explorer before it is tokenised
+// (explain.Explorer.SlotWords) shows as a slot of all its tokens would:
+// its first words, "show all" with the count of the others, and once shown
+// whole the rest as one text.
+func TestExtractionSlotCut(t *testing.T) {
+	e := explain.ExtractionView{}
+	e.Slots[2], e.Rest[2], e.RestWords[2] = words(windowWords, "him"), "him  him", 2
+	e.Slots[0] = words(3, "Graner")
+	if !extCut(e, 2, false) || extCut(e, 2, true) || extCut(e, 0, false) {
+		t.Fatal("a slot with words past its tokens is not shown cut, or shown whole is")
+	}
+	if got := extCutText(e, 2); got != "… show all (2 more words)" {
+		t.Errorf("cut text %q", got)
+	}
+	if extRest(e, 2, false) != "" || extRest(e, 2, true) != " him  him" || extRest(e, 0, true) != "" {
+		t.Errorf("rest %q, shown whole %q", extRest(e, 2, false), extRest(e, 2, true))
+	}
+	// A slot of many tokens, not cut by the explorer, as before.
+	many := explain.ExtractionView{}
+	many.Slots[1] = words(windowWords+5, "w")
+	if !extCut(many, 1, false) || extCutText(many, 1) != cutText(many.Slots[1]) || extRest(many, 1, true) != Rest(many.Slots[1], true) {
+		t.Error("a slot of all its tokens is shown otherwise")
+	}
+}

@@ -185,11 +185,35 @@ func ScoreClass(sp Spec, subs []Submission) (*Class, error) {
 // closest gold triples of at most maxClosest incorrect extractions per
 // sentence (0: all; explain.Explorer.SearchClosest).
 func (c *Class) Report(row Row, maxClosest int) []explain.SentenceView {
-	x := explain.NewExplorer(c.Eval)
-	x.SearchClosest = maxClosest
+	r := c.Reporter(row)
+	r.Explorer.SearchClosest = maxClosest
 	var out []explain.SentenceView
 	for si := range c.Eval.Gold.Sentences {
-		out = append(out, x.Sentence(si, benchie.Regular, []int{row.System}))
+		out = append(out, r.Sentence(si, -1))
 	}
 	return out
+}
+
+// Reporter explains one student's report a sentence at a time, and of a
+// sentence a window of rows: a page shows a window of a report.
+type Reporter struct {
+	// Explorer explains the class's evaluation; its bounds (SearchClosest,
+	// SlotWords) are the caller's to set.
+	Explorer *explain.Explorer
+	system   int
+}
+
+// Reporter explains the report of one row of the class table.
+func (c *Class) Reporter(row Row) *Reporter {
+	return &Reporter{Explorer: explain.NewExplorer(c.Eval), system: row.System}
+}
+
+// Sentence explains the student's extractions of gold sentence si, the
+// first rows of them (rows < 0: all; explain.Explorer.SentenceWindow).
+func (r *Reporter) Sentence(si, rows int) explain.SentenceView {
+	var window func(system int) int
+	if rows >= 0 {
+		window = func(int) int { return rows }
+	}
+	return r.Explorer.SentenceWindow(si, benchie.Regular, []int{r.system}, window)
 }

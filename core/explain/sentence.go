@@ -24,6 +24,11 @@ type Explorer struct {
 	// gold's, and a page shows a window of rows, not 20,000 at once. The
 	// others are marked ClosestSkipped.
 	SearchClosest int
+	// SlotWords, when above 0, bounds the words of an extraction's slot
+	// that Sentence makes into tokens; the rest of the slot is kept as one
+	// text (ExtractionView.Rest, its words counted in RestWords): a page
+	// shows a slot's first words, and a 10 MB slot is 2.6 million tokens.
+	SlotWords int
 }
 
 // SearchClosestBytes bounds, under Explorer.SearchClosest, the extraction
@@ -183,24 +188,42 @@ type SynsetView struct {
 	FormsExact bool
 	Triples    [][3][]Token
 	// CoveredBy is parallel to SentenceView.Systems: the extraction credited
-	// with the synset (index into that system's Extractions), or -1.
+	// with the synset (its position among that system's extractions of the
+	// sentence: an index into Extractions when explained, into Lines
+	// always), or -1.
 	CoveredBy []int
 }
 
 // SystemView is one system's extractions of the sentence.
 type SystemView struct {
-	System      int
-	Name        string
+	System int
+	Name   string
+	// Extractions are the system's extractions of the sentence explained,
+	// in file order: all of them, or the first of them (SentenceWindow).
 	Extractions []ExtractionView
-	Uncovered   []int // synsets no extraction covered
+	// Unexplained counts the extractions past Extractions, not explained.
+	Unexplained int
+	// Verdicts counts every extraction of the sentence by verdict, and
+	// Lines gives their lines in the system file, explained or not.
+	Verdicts  map[benchie.Verdict]int
+	Lines     []int
+	Uncovered []int // synsets no extraction covered
 }
+
+// Total counts the system's extractions of the sentence, explained or not.
+func (s SystemView) Total() int { return len(s.Extractions) + s.Unexplained }
 
 // ExtractionView is one extraction with its verdict explained.
 type ExtractionView struct {
-	Index   int // among the system's extractions
-	Line    int // in the system file
-	Slots   [3][]Token
-	Verdict benchie.Verdict
+	Index int // among the system's extractions
+	Line  int // in the system file
+	Slots [3][]Token
+	// Rest is the text of each slot past its tokens, and RestWords counts
+	// its words, when the Explorer's SlotWords cut the slot ("" and 0
+	// otherwise).
+	Rest      [3]string
+	RestWords [3]int
+	Verdict   benchie.Verdict
 	// Synset and Triple are the gold synset credited and the triple matched
 	// (Correct, Duplicate); -1 otherwise.
 	Synset, Triple int
@@ -247,6 +270,15 @@ const MaxClosest = 3
 
 // Sentence explains sentence si on a facet for the given systems (nil: all).
 func (x *Explorer) Sentence(si int, f benchie.Facet, systems []int) SentenceView {
+	return x.SentenceWindow(si, f, systems, nil)
+}
+
+// SentenceWindow is Sentence with only the first rows(system) extractions
+// of each system explained (in file order; rows nil: all of them): a page
+// shows a window of a sentence's extractions, and explaining the 20,000 it
+// does not show is what held it. The others are counted
+// (SystemView.Unexplained, Verdicts, Lines), not explained.
+func (x *Explorer) SentenceWindow(si int, f benchie.Facet, systems []int, rows func(system int) int) SentenceView {
 	s := x.ev.Gold.Sentences[si]
 	v := SentenceView{Index: si, ID: s.ID, Text: s.Text, Facet: f}
 	if systems == nil {
@@ -267,15 +299,30 @@ func (x *Explorer) Sentence(si int, f benchie.Facet, systems []int) SentenceView
 			continue
 		}
 		system := x.ev.Systems[sys]
-		view := SystemView{System: sys, Name: system.Name}
+		ks := x.bySentence[sys][si]
+		explained := len(ks)
+		if rows != nil {
+			explained = max(0, min(explained, rows(sys)))
+		}
+		view := SystemView{System: sys, Name: system.Name, Unexplained: len(ks) - explained,
+			Verdicts: map[benchie.Verdict]int{}, Lines: make([]int, len(ks))}
 		incorrect := 0
-		for _, k := range x.bySentence[sys][si] {
+		for r, k := range ks {
 			j := res.Judgements[k]
 			e := system.Extractions[k]
+			view.Verdicts[j.Verdict]++
+			view.Lines[r] = e.Line
+			if r >= explained {
+				continue
+			}
 			t := e.Folded().Trimmed()
 			ev := ExtractionView{Index: k, Line: e.Line, Verdict: j.Verdict, Synset: j.Synset, Triple: j.Triple}
 			for i, slot := range t.Slots() {
-				ev.Slots[i] = SlotTokens(slot)
+				if x.SlotWords > 0 {
+					ev.Slots[i], ev.Rest[i], ev.RestWords[i] = slotTokensCut(slot, x.SlotWords)
+				} else {
+					ev.Slots[i] = SlotTokens(slot)
+				}
 			}
 			if j.Verdict == benchie.Incorrect {
 				incorrect++
@@ -292,7 +339,7 @@ func (x *Explorer) Sentence(si int, f benchie.Facet, systems []int) SentenceView
 			cov := res.Coverage()[si][ki]
 			at := -1
 			if len(cov) > 0 {
-				at = slices.IndexFunc(view.Extractions, func(e ExtractionView) bool { return e.Index == cov[0] })
+				at = slices.Index(ks, cov[0])
 			} else {
 				view.Uncovered = append(view.Uncovered, ki)
 			}

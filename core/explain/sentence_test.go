@@ -1,6 +1,7 @@
 package explain
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -186,5 +187,67 @@ func TestSearchClosestBytes(t *testing.T) {
 	}
 	if found != 1 {
 		t.Errorf("%d long extractions in the view, want 1", found)
+	}
+}
+
+// SentenceWindow explains the first rows of each system exactly as
+// Sentence does, and counts the rest: their number, verdicts and lines,
+// and the synsets they cover (by position, as Sentence's).
+func TestSentenceWindow(t *testing.T) {
+	x, _ := enExplorer(t)
+	checked := 0
+	for si := range x.ev.Gold.Sentences[:40] {
+		all := x.Sentence(si, benchie.Regular, nil)
+		rows := func(sys int) int { return sys % 3 } // 0, 1 and 2 rows
+		w := x.SentenceWindow(si, benchie.Regular, nil, rows)
+		if !reflect.DeepEqual(all.Synsets, w.Synsets) {
+			t.Fatalf("sentence %d: synsets differ under a window", si)
+		}
+		for s, a := range all.Systems {
+			b := w.Systems[s]
+			n := min(len(a.Extractions), rows(a.System))
+			if !reflect.DeepEqual(a.Extractions[:n], b.Extractions) && n > 0 {
+				t.Fatalf("sentence %d, system %d: window %+v, whole %+v", si, s, b.Extractions, a.Extractions[:n])
+			}
+			if len(b.Extractions) != n || b.Total() != len(a.Extractions) || a.Total() != len(a.Extractions) || a.Unexplained != 0 {
+				t.Fatalf("sentence %d, system %d: %d explained of %d, want %d of %d", si, s, len(b.Extractions), b.Total(), n, len(a.Extractions))
+			}
+			verdicts := map[benchie.Verdict]int{}
+			for r, e := range a.Extractions {
+				verdicts[e.Verdict]++
+				if b.Lines[r] != e.Line {
+					t.Fatalf("sentence %d, system %d: line %d of row %d, want %d", si, s, b.Lines[r], r, e.Line)
+				}
+			}
+			if !reflect.DeepEqual(verdicts, b.Verdicts) || !reflect.DeepEqual(verdicts, a.Verdicts) {
+				t.Fatalf("sentence %d, system %d: verdicts %v, want %v", si, s, b.Verdicts, verdicts)
+			}
+			checked += len(a.Extractions) - n
+		}
+	}
+	if checked < 100 {
+		t.Fatalf("%d extractions past the windows", checked)
+	}
+}
+
+// Under SlotWords a slot's first words are its tokens as SlotTokens makes
+// them, and the rest is one text with its words counted as strings.Fields
+// counts them (white space of any kind, invalid UTF-8 a word's byte).
+func TestSlotTokensCut(t *testing.T) {
+	for _, slot := range []string{"", "   ", "a", " a  b\tc\u00a0d\u2003e  ", "one two three four five six", "x\xffy z \xff", strings.Repeat("w ", 1000)} {
+		whole := SlotTokens(slot)
+		for n := 1; n <= 7; n++ {
+			toks, rest, words := slotTokensCut(slot, n)
+			k := min(n, len(whole))
+			if !reflect.DeepEqual(toks, whole[:k]) && k > 0 || len(toks) != k {
+				t.Fatalf("%q cut at %d: tokens %+v, want %+v", slot, n, toks, whole[:k])
+			}
+			if words != len(whole)-k || words != len(strings.Fields(rest)) || (words == 0) != (rest == "") {
+				t.Fatalf("%q cut at %d: rest %q of %d words, want %d", slot, n, rest, words, len(whole)-k)
+			}
+			if got := strings.Fields(rest); words > 0 && got[0] != whole[k].Text {
+				t.Fatalf("%q cut at %d: rest starts %q", slot, n, got[0])
+			}
+		}
 	}
 }

@@ -2,6 +2,8 @@ package explain
 
 import (
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/oiebench/oiebench/core/benchie"
 )
@@ -58,3 +60,49 @@ func SlotTokens(slot string) []Token {
 	}
 	return toks
 }
+
+// slotTokensCut is SlotTokens of the first n words of a slot, split as
+// strings.Fields splits them; the text after them (from its next word) and
+// its words' count are returned without being split.
+func slotTokensCut(slot string, n int) (toks []Token, rest string, restWords int) {
+	rest = slot
+	for len(toks) < n {
+		rest = strings.TrimLeftFunc(rest, unicode.IsSpace)
+		if rest == "" {
+			return toks, "", 0
+		}
+		end := strings.IndexFunc(rest, unicode.IsSpace)
+		if end < 0 {
+			end = len(rest)
+		}
+		toks = append(toks, Token{Text: rest[:end], Unit: len(toks)})
+		rest = rest[end:]
+	}
+	rest = strings.TrimLeftFunc(rest, unicode.IsSpace)
+	return toks, rest, countWords(rest)
+}
+
+// countWords counts the words strings.Fields would split s into, without
+// splitting it (a 10 MB slot: its words are counted, not made).
+func countWords(s string) int {
+	n, inWord := 0, false
+	for i := 0; i < len(s); {
+		var space bool
+		if c := s[i]; c < utf8.RuneSelf {
+			space = asciiSpace[c]
+			i++
+		} else {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			space = unicode.IsSpace(r)
+			i += size
+		}
+		if !space && !inWord {
+			n++
+		}
+		inWord = !space
+	}
+	return n
+}
+
+// asciiSpace is unicode.IsSpace of the ASCII bytes.
+var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
