@@ -43,6 +43,17 @@ const (
 	memoryQueueWait = 20 * time.Second
 )
 
+// pace, when set, is called now and then while a request is read and
+// scored (main_js.go: it yields to the runtime's event loop), so that no
+// request holds the loop for long; under wrangler dev a loop held for
+// seconds loses the requests in flight (docs/reliability.md, The Worker).
+var pace func()
+
+// readAnnounced, when set, reads a body whose length is announced, at
+// most the limit, in one piece (main_js.go); else the body is read as a
+// stream.
+var readAnnounced func(r *http.Request) ([]byte, error)
+
 // handler answers the API and, when site is set, serves the built site.
 type handler struct {
 	// site serves everything outside /api/. Nil on Cloudflare, where the
@@ -218,7 +229,13 @@ func (h *handler) score(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer h.memory.give(need)
-	body, err := io.ReadAll(io.LimitReader(r.Body, h.maxBody+1))
+	var body []byte
+	var err error
+	if readAnnounced != nil && r.ContentLength > 0 {
+		body, err = readAnnounced(r)
+	} else {
+		body, err = io.ReadAll(io.LimitReader(r.Body, h.maxBody+1))
+	}
 	if err != nil {
 		writeError(w, r, &apiError{Status: http.StatusBadRequest, Msg: "could not read the request body: " + err.Error()})
 		return
@@ -227,24 +244,58 @@ func (h *handler) score(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, tooLarge)
 		return
 	}
-	req, e := decodeScoreRequest(body)
+	out, e := scoreBody(body)
 	if e != nil {
 		writeError(w, r, e)
 		return
 	}
+	writeJSON(w, r, http.StatusOK, out)
+}
+
+// scoreBody decodes and scores a request body: the answer, or the error
+// to send.
+func scoreBody(body []byte) ([]byte, *apiError) {
+	if pace != nil {
+		pace()
+	}
+	req, e := decodeScoreRequest(body)
+	if e != nil {
+		return nil, e
+	}
 	req.MaxUnindexed = maxUnindexed
 	req.FLBudget = &benchiefl.ServerBudget
+	if pace != nil {
+		req.Pause = pace
+		req.Progress = func(int, int) { pace() }
+		for _, in := range []*evaluate.Input{&req.Gold, req.EGold, req.CaRBGold} {
+			if in != nil {
+				in.Pause = pace
+			}
+		}
+		for i := range req.Systems {
+			req.Systems[i].Pause = pace
+		}
+	}
 	ev, err := evaluate.Run(req)
 	if err != nil {
-		writeError(w, r, inputError(err))
-		return
+		return nil, inputError(err)
+	}
+	if pace != nil {
+		pace()
 	}
 	out, err := withReceipt(&ev.Report, string(req.SystemFormat))
 	if err != nil {
 		panic(err) // a report that cannot be encoded is a bug
 	}
-	writeJSON(w, r, http.StatusOK, out)
+	if scored != nil {
+		scored()
+	}
+	return out, nil
 }
+
+// scored, when set, is called after each request scored (main_js.go: the
+// Worker logs its memory's high-water mark).
+var scored func()
 
 // withReceipt is the answer: the JSON report with a last member "receipt",
 // the report's receipt (core/receipt), which oiebench verify checks against
