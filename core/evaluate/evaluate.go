@@ -551,6 +551,9 @@ func Run(req Request) (*Evaluation, error) {
 	names := map[string]bool{}
 	sentences := gold.sentenceNames()
 	for i, in := range req.Systems {
+		if req.Pause != nil { // between files too: a request may send many small ones
+			req.Pause()
+		}
 		s, err := read[i]()
 		if err != nil {
 			return nil, err
