@@ -31,11 +31,13 @@ import (
 // facets (a 1.4 MB request), but over 200 MB for a gold four times that size.
 const MaxBodyBytes = 2 << 20
 
-// One isolate answers many requests at once, and its 128 MB are theirs
-// together: eight 2 MiB requests in flight took the isolate down (503s in
-// the wrangler load test). A request reserves an estimate of its memory
-// before its body is read and waits while the requests in flight hold the
-// rest; one that could never fit is answered 413.
+// A request reserves an estimate of its memory before its body is read and
+// waits while the requests in flight hold the rest; one that could never
+// fit is answered 413. The requests the budget sees are those of one Go
+// instance: the native server's, all of them; on Cloudflare, only one,
+// since syumai/workers starts a Go instance per request (build/worker.mjs),
+// and the instances in one isolate share its 128 MB unbounded by this
+// (docs/reliability.md, The Worker).
 const (
 	memoryBudget    = 96 << 20 // of the platform's 128 MB, the rest for the runtime
 	memoryPerByte   = 32       // scoring holds about 32 bytes per byte of request (MaxBodyBytes' figures)

@@ -36,7 +36,7 @@ const paceSlice = 20 * time.Millisecond
 // yield, sleeps a millisecond: with no other goroutine to run, Go under
 // js/wasm then returns to the event loop until a timer wakes it. (On
 // Cloudflare the clock stands still while code runs, so there it never
-// yields, and has no need to: nothing drops the connections.)
+// yields.)
 func yieldEvery(slice time.Duration) func() {
 	last := time.Now()
 	return func() {
