@@ -586,6 +586,9 @@ func (req *Request) readSystems(read []func() (*System, error), gold *Gold) ([]*
 	names := map[string]bool{}
 	sentences := gold.sentenceNames()
 	for i, in := range req.Systems {
+		if req.Pause != nil { // between files too: a request may send many small ones
+			req.Pause()
+		}
 		s, err := read[i]()
 		if err != nil {
 			return nil, err

@@ -1,6 +1,7 @@
 package evaluate_test
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -128,5 +129,25 @@ func TestCreditCauses(t *testing.T) {
 	r := ev.Report.Systems[0].BenchIE.Regular
 	if r.TP != 2 || r.Other == nil || r.Other.TP != 1 || r.CreditsDiffer != 2 || r.CreditsStraySpaces != 1 {
 		t.Fatalf("%+v", r)
+	}
+}
+
+// Run pauses between system files, however small: a request of many
+// one-line files is no longer one stretch without a pause (the Worker
+// yields to its event loop in Pause).
+func TestRunPausesBetweenSystems(t *testing.T) {
+	const n = 300
+	pauses := 0
+	req := evaluate.Request{Gold: evaluate.Input{Path: "gold.txt", Data: []byte(gold)}}
+	req.Pause = func() { pauses++ }
+	req.Facets = []benchie.Facet{benchie.Regular}
+	for i := range n {
+		req.Systems = append(req.Systems, evaluate.Input{Name: "s" + strconv.Itoa(i), Path: "s.tsv", Data: []byte("1\tHe\tserved as\tthe PM\n")})
+	}
+	if _, err := evaluate.Run(req); err != nil {
+		t.Fatal(err)
+	}
+	if pauses < n {
+		t.Errorf("%d pauses while %d system files were read and scored, want at least one per file", pauses, n)
 	}
 }

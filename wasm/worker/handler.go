@@ -31,17 +31,30 @@ import (
 // facets (a 1.4 MB request), but over 200 MB for a gold four times that size.
 const MaxBodyBytes = 2 << 20
 
-// One isolate answers many requests at once, and its 128 MB are theirs
-// together: eight 2 MiB requests in flight took the isolate down (503s in
-// the wrangler load test). A request reserves an estimate of its memory
-// before its body is read and waits while the requests in flight hold the
-// rest; one that could never fit is answered 413.
+// A request reserves an estimate of its memory before its body is read and
+// waits while the requests in flight hold the rest; one that could never
+// fit is answered 413. The requests the budget sees are those of one Go
+// instance: the native server's, all of them; on Cloudflare, only one,
+// since syumai/workers starts a Go instance per request (build/worker.mjs),
+// and the instances in one isolate share its 128 MB unbounded by this
+// (docs/reliability.md, The Worker).
 const (
 	memoryBudget    = 96 << 20 // of the platform's 128 MB, the rest for the runtime
 	memoryPerByte   = 32       // scoring holds about 32 bytes per byte of request (MaxBodyBytes' figures)
 	memoryPerCall   = 2 << 20  // and a little whatever the size
 	memoryQueueWait = 20 * time.Second
 )
+
+// pace, when set, is called now and then while a request is read and
+// scored (main_js.go: it yields to the runtime's event loop), so that no
+// request holds the loop for long; under wrangler dev a loop held for
+// seconds loses the requests in flight (docs/reliability.md, The Worker).
+var pace func()
+
+// readAnnounced, when set, reads a body whose length is announced, at
+// most the limit, in one piece (main_js.go); else the body is read as a
+// stream.
+var readAnnounced func(r *http.Request) ([]byte, error)
 
 // handler answers the API and, when site is set, serves the built site.
 type handler struct {
@@ -218,7 +231,13 @@ func (h *handler) score(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer h.memory.give(need)
-	body, err := io.ReadAll(io.LimitReader(r.Body, h.maxBody+1))
+	var body []byte
+	var err error
+	if readAnnounced != nil && r.ContentLength > 0 {
+		body, err = readAnnounced(r)
+	} else {
+		body, err = io.ReadAll(io.LimitReader(r.Body, h.maxBody+1))
+	}
 	if err != nil {
 		writeError(w, r, &apiError{Status: http.StatusBadRequest, Msg: "could not read the request body: " + err.Error()})
 		return
@@ -227,24 +246,58 @@ func (h *handler) score(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, tooLarge)
 		return
 	}
-	req, e := decodeScoreRequest(body)
+	out, e := scoreBody(body)
 	if e != nil {
 		writeError(w, r, e)
 		return
 	}
+	writeJSON(w, r, http.StatusOK, out)
+}
+
+// scoreBody decodes and scores a request body: the answer, or the error
+// to send.
+func scoreBody(body []byte) ([]byte, *apiError) {
+	if pace != nil {
+		pace()
+	}
+	req, e := decodeScoreRequest(body)
+	if e != nil {
+		return nil, e
+	}
 	req.MaxUnindexed = maxUnindexed
 	req.FLBudget = &benchiefl.ServerBudget
+	if pace != nil {
+		req.Pause = pace
+		req.Progress = func(int, int) { pace() }
+		for _, in := range []*evaluate.Input{&req.Gold, req.EGold, req.CaRBGold} {
+			if in != nil {
+				in.Pause = pace
+			}
+		}
+		for i := range req.Systems {
+			req.Systems[i].Pause = pace
+		}
+	}
 	ev, err := evaluate.Run(req)
 	if err != nil {
-		writeError(w, r, inputError(err))
-		return
+		return nil, inputError(err)
+	}
+	if pace != nil {
+		pace()
 	}
 	out, err := withReceipt(&ev.Report, string(req.SystemFormat))
 	if err != nil {
 		panic(err) // a report that cannot be encoded is a bug
 	}
-	writeJSON(w, r, http.StatusOK, out)
+	if scored != nil {
+		scored()
+	}
+	return out, nil
 }
+
+// scored, when set, is called after each request scored (main_js.go: the
+// Worker logs its memory's high-water mark).
+var scored func()
 
 // withReceipt is the answer: the JSON report with a last member "receipt",
 // the report's receipt (core/receipt), which oiebench verify checks against

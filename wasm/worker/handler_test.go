@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"github.com/oiebench/oiebench/core/formats"
 	"io"
 	"math"
@@ -691,5 +692,29 @@ func TestScoreCaRBGoldAlone(t *testing.T) {
 	}
 	if !strings.Contains(signed.Signature, "|gold-format:carb-gold|carb-mode:corrected|binary|oie16-curve:sklearn-0.23.1") {
 		t.Errorf("signature %s", signed.Signature)
+	}
+}
+
+// Under js/wasm the Worker pauses while it scores (pace, main_js.go): the
+// pauses reach the reading of every system file, and the answer is the
+// same as without them.
+func TestScorePaces(t *testing.T) {
+	systems := map[string]any{}
+	for i := range 40 {
+		systems[fmt.Sprintf("s%d", i)] = tinySystem
+	}
+	body := mustJSON(t, map[string]any{"gold": tinyGold, "systems": systems, "facets": []string{"regular"}})
+	res := post(t, newHandler(nil), body)
+	want := readAll(t, res)
+	calls := 0
+	pace = func() { calls++ }
+	defer func() { pace = nil }()
+	res = post(t, newHandler(nil), body)
+	got := readAll(t, res)
+	if res.StatusCode != http.StatusOK || !bytes.Equal(got, want) {
+		t.Fatalf("paced: status %d, answer differs: %.300s", res.StatusCode, got)
+	}
+	if calls < len(systems) {
+		t.Errorf("%d pauses for %d system files", calls, len(systems))
 	}
 }
