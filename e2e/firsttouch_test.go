@@ -43,7 +43,9 @@ func slowEvaluator(t *testing.T, hold time.Duration) *httptest.Server {
 		if r.URL.Path == "/app.wasm" {
 			time.Sleep(hold)
 		}
-		site.ServeHTTP(w, r)
+		if !serveNamedWasm(t, w, r) {
+			site.ServeHTTP(w, r)
+		}
 	}))
 	t.Cleanup(srv.Close)
 	return srv
@@ -61,8 +63,10 @@ func earlyClicks(t *testing.T, srv *httptest.Server, slowdown float64) (p *page,
 		if _, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: touchProbe}); err != nil {
 			return err
 		}
-		_, err := cdp.Call(ctx, tg, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: slowdown})
-		return err
+		if _, err := cdp.Call(ctx, tg, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: slowdown}); err != nil {
+			return err
+		}
+		return startProfile(ctx, tg)
 	}), chromedp.Navigate(srv.URL+"/"))
 	p.waitFor("the first screen", `document.querySelector('#app[data-ready="prerendered"] #tab-sentences') !== null && window.oiebenchEarly !== undefined`)
 	for _, sel := range []string{`input[data-facet="minimal"]`, `button[aria-label="Sort by system name"]`, `#tab-sentences`} {
@@ -103,6 +107,7 @@ func TestEarlyClicksKept(t *testing.T) {
 				t.Errorf("replayed %d, missed %d of 3", e["replayed"], e["missed"])
 			}
 			p.waitReady()
+			p.stopProfile(t.Name())
 			if got := eval[bool](p, `document.querySelector('input[data-facet="minimal"]').checked`); got {
 				t.Error("the early facet toggle was not applied: BenchIE-M is still checked")
 			}
