@@ -108,6 +108,14 @@ func TestEarlyClicksKept(t *testing.T) {
 			}
 			p.waitReady()
 			p.stopProfile(t.Name())
+			long := eval[[][2]float64](p, `window.__touch.long`)
+			longest := [2]float64{}
+			for _, l := range long {
+				if l[1] > longest[1] {
+					longest = l
+				}
+			}
+			t.Logf("CPU %s: from navigation to settled, %d tasks over 50 ms, the longest %.0f ms from %.0f ms", sd.name, len(long), longest[1], longest[0])
 			if got := eval[bool](p, `document.querySelector('input[data-facet="minimal"]').checked`); got {
 				t.Error("the early facet toggle was not applied: BenchIE-M is still checked")
 			}

@@ -33,7 +33,8 @@ func main() {
 	// files picked or dropped) is queued by dist/loader.js and replayed once
 	// the live page is rendered.
 	go a.start()
-	for ok := true; ok; ok = renderer.EventWait() {
+	for range renderWanted(renderer) {
+		letBrowserRun()
 		env.RLock() // the model is read while building
 		if a.holding() {
 			env.RUnlock()
@@ -49,6 +50,25 @@ func main() {
 			go a.checkFirst()
 		}
 	}
+}
+
+// renderWanted turns the renderer's requests into at most one waiting
+// render: Vugu queues one per request (up to 64), and each would build and
+// render the whole page again, though the first one shows them all. The
+// first render is asked for at once; the channel closes when the page goes.
+func renderWanted(renderer *domrender.JSRenderer) <-chan struct{} {
+	wanted := make(chan struct{}, 1)
+	wanted <- struct{}{}
+	go func() {
+		for renderer.EventWait() {
+			select {
+			case wanted <- struct{}{}:
+			default: // one is waiting already
+			}
+		}
+		close(wanted)
+	}()
+	return wanted
 }
 
 // runExercise shows the exercise the page embeds instead of the benchmarks.

@@ -41,3 +41,21 @@ func yieldTask() {
 	yields.port.Call("postMessage", nil)
 	<-c
 }
+
+// letBrowserRun lets the browser run before a render, once paceSlice has
+// passed since it last ran. A render of the whole page takes hundreds of
+// milliseconds, and Go returns to the browser only when every goroutine
+// waits: a render requested from an event handler (the loader's replay of
+// the clicks made on the first screen, one after another in one turn) ran
+// inside that handler's call, so three replayed clicks made three renders
+// after the takeover's, all in one task of 1.7 s
+// (docs/page-responsiveness.md). Yielding first ends that task: the
+// browser paints, the other events waiting run their handlers, and the
+// next render shows all of them at once.
+func letBrowserRun() {
+	if sinceTurn() < paceSlice {
+		return
+	}
+	yieldTask()
+	browserRan()
+}
