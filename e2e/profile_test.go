@@ -33,6 +33,12 @@ import (
 // Unset, the tests run as they do in CI, without a profiler.
 var profileDir = os.Getenv("OIEBENCH_PROFILE")
 
+// otherWasm, when OIEBENCH_WASM names a file, is the evaluator served in
+// its place while profiling: another commit's build (sitebuild wasm -names
+// -o FILE, run in that commit's tree), measured by the same test at the
+// same load, for a before/after comparison.
+var otherWasm = os.Getenv("OIEBENCH_WASM")
+
 // namedWasm builds, once per run, the evaluator with its name section.
 var namedWasm = sync.OnceValues(func() (string, error) {
 	dir, err := os.MkdirTemp("", "oiebench-named-")
@@ -54,7 +60,10 @@ func serveNamedWasm(t *testing.T, w http.ResponseWriter, r *http.Request) bool {
 	if profileDir == "" || r.URL.Path != "/app.wasm" {
 		return false
 	}
-	path, err := namedWasm()
+	path, err := otherWasm, error(nil)
+	if path == "" {
+		path, err = namedWasm()
+	}
 	if err != nil {
 		t.Error(err)
 		http.Error(w, err.Error(), http.StatusInternalServerError)
