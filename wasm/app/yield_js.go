@@ -42,20 +42,28 @@ func yieldTask() {
 	<-c
 }
 
-// letBrowserRun lets the browser run before a render, once paceSlice has
-// passed since it last ran. A render of the whole page takes hundreds of
-// milliseconds, and Go returns to the browser only when every goroutine
-// waits: a render requested from an event handler (the loader's replay of
-// the clicks made on the first screen, one after another in one turn) ran
-// inside that handler's call, so three replayed clicks made three renders
-// after the takeover's, all in one task of 1.7 s
-// (docs/page-responsiveness.md). Yielding first ends that task: the
-// browser paints, the other events waiting run their handlers, and the
-// next render shows all of them at once.
+// letBrowserRun lets the browser run before a render while dist/loader.js
+// replays the input made on the first screen. A render of the whole page
+// takes hundreds of milliseconds, and Go returns to the browser only when
+// every goroutine waits: the replay, one action after another in one turn,
+// rendered the page inside each click's handler, three renders after the
+// takeover's in one task of 1.7 s (docs/page-responsiveness.md). Yielding
+// ends that task: the browser paints the takeover, the replay's other
+// actions run their handlers, and one render shows them all
+// (renderWanted). Any other render runs at once: one answering input
+// inside its handler, so that the next key lands where this one sent focus
+// (e2e TestStudioKeysBackToBack), and one the page's work asked for before
+// input that would then find the render loop waiting.
 func letBrowserRun() {
-	if sinceTurn() < paceSlice {
-		return
+	if replaying() {
+		yieldTask()
+		browserRan()
 	}
-	yieldTask()
-	browserRan()
+}
+
+// replaying reports whether dist/loader.js is replaying the input made on
+// the first screen.
+func replaying() bool {
+	early := sjs.Global().Get("oiebenchEarly")
+	return early.Truthy() && early.Get("replaying").Truthy()
 }
