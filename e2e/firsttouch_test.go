@@ -109,8 +109,8 @@ func TestEarlyClicksKept(t *testing.T) {
 			// The replayed clicks' handlers run one after another, with no
 			// render of the page between them (renderWanted, letBrowserRun):
 			// before, each rendered the whole page inside the replay, and
-			// the three took 0.75-1.5 s at 1x, 2.7-4.1 s at 4x. Since, 49-101
-			// ms at 1x, 103-329 ms at 4x on the shared machine (load 12-18);
+			// the three took 0.58-2.9 s at 1x, 2.3-4.1 s at 4x. Since, 35-101
+			// ms at 1x, 73-329 ms at 4x on the shared machine (load 2-18);
 			// the bound leaves 2.5 and 3 times the slowest.
 			if at := eval[[]float64](p, `window.oiebenchEarly.at`); len(at) == 3 {
 				if spread, bound := at[2]-at[0], 250*sd.rate; spread > bound {
