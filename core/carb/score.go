@@ -72,6 +72,7 @@ func Score(gold *Gold, preds *Predictions) *Result {
 // intended and leaves out predictions with a NaN confidence.
 func ScoreWith(gold *Gold, preds *Predictions, opt Options) *Result {
 	res := &Result{Options: opt}
+	res.Options.Pause = nil // the result names the variant, not the caller's pacing
 	al := gold.Align(preds, opt.Mode, false)
 	res.Replaced, res.PredictionsWithoutGold = al.Replaced, len(al.Without)
 	res.Warnings = append(scoreWarnings(gold, preds, len(al.Without)), al.Warnings...)
@@ -145,6 +146,7 @@ func ScoreWith(gold *Gold, preds *Predictions, opt Options) *Result {
 	}
 	for i := range sents {
 		sents[i].prepare()
+		opt.pause()
 	}
 	slices.Sort(confs)
 	thresholds := slices.Compact(confs)
@@ -166,6 +168,9 @@ func ScoreWith(gold *Gold, preds *Predictions, opt Options) *Result {
 	points := make([]Point, len(thresholds))
 	sums := make([][3]float64, len(thresholds)) // precision numerator and denominator, recall numerator
 	for k, th := range thresholds {
+		if k%pauseThresholds == pauseThresholds-1 {
+			opt.pause()
+		}
 		if k == 0 {
 			for i := range sents {
 				sents[i].evaluate(th)

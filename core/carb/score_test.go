@@ -2,6 +2,8 @@ package carb_test
 
 import (
 	"math"
+	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -243,5 +245,32 @@ func TestScoreIsDeterministic(t *testing.T) {
 	a, b := carb.Score(gold, preds), carb.Score(gold, preds)
 	if a.F1 != b.F1 || a.AUC != b.AUC || a.PrecNum != b.PrecNum || a.RecNum != b.RecNum {
 		t.Errorf("two runs differ: %+v vs %+v", a, b)
+	}
+}
+
+// Options.Pause is called after each gold sentence is prepared and every
+// 256 thresholds, and changes no number.
+func TestScorePauseChangesNothing(t *testing.T) {
+	gold := mustGold(t, "John eats apples .\teats\tJohn\tapples\n"+
+		"Mary likes pears .\tlikes\tMary\tpears\n"+
+		"Bob sells cars .\tsells\tBob\tcars\n")
+	var sys strings.Builder
+	const thresholds = 600
+	for i := range thresholds {
+		sent := []string{"John eats apples .\t%s\teats\tJohn\tapples\n", "Mary likes pears .\t%s\tlikes\tMary\tapples\n", "Bob sells cars .\t%s\tsells\tBob\tpears\n"}[i%3]
+		sys.WriteString(strings.Replace(sent, "%s", strconv.FormatFloat(float64(i+1)/thresholds, 'g', -1, 64), 1))
+	}
+	preds := mustTabbed(t, sys.String())
+	for _, opt := range []carb.Options{{}, {Matching: carb.OneToOne, Mode: carb.Corrected}} {
+		calls := 0
+		paced := opt
+		paced.Pause = func() { calls++ }
+		want, got := carb.ScoreWith(gold, preds, opt), carb.ScoreWith(gold, preds, paced)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: paced %+v, unpaced %+v", opt.Title(), got, want)
+		}
+		if wantCalls := len(gold.Sentences) + thresholds/256; calls != wantCalls {
+			t.Errorf("%s: Pause called %d times, want %d (%d sentences, %d thresholds)", opt.Title(), calls, wantCalls, len(gold.Sentences), thresholds)
+		}
 	}
 }

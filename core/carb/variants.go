@@ -74,6 +74,21 @@ type Options struct {
 	// (--binary, carb-variants.md section 4).
 	Binary bool
 	Mode   Mode
+	// Pause, when set, is called after each gold sentence is prepared and
+	// every pauseThresholds thresholds, so that a page scoring on its only
+	// thread can let the browser run; it changes no number.
+	Pause func()
+}
+
+// pauseThresholds is how many thresholds ScoreWith evaluates between two
+// calls of Options.Pause: each touches only the sentences that change.
+const pauseThresholds = 256
+
+// pause calls o.Pause when it is set.
+func (o Options) pause() {
+	if o.Pause != nil {
+		o.Pause()
+	}
 }
 
 // Member is the variant's JSON member name: "carb", "carb_ss",

@@ -46,8 +46,9 @@ func ReadCaRBGoldAs(in Input, f *formats.Format) (*CaRBGold, error) {
 // BenchIE score and reg the result behind it (nil when the regular facet
 // was not scored), for the difference. When the two golds do not hold the
 // same sentences, the difference compares both scorers on the sentences
-// they share only, and says how many.
-func carbScore(s *System, g *benchie.Gold, cg *CaRBGold, regular *report.Score, reg *benchie.Result) (*report.CaRB, []oie.Warning) {
+// they share only, and says how many. pause, when set, is called now and
+// then (carb.Options.Pause).
+func carbScore(s *System, g *benchie.Gold, cg *CaRBGold, regular *report.Score, reg *benchie.Result, pause func()) (*report.CaRB, []oie.Warning) {
 	preds := s.ByText
 	ws := []oie.Warning{}
 	if preds == nil {
@@ -57,7 +58,7 @@ func carbScore(s *System, g *benchie.Gold, cg *CaRBGold, regular *report.Score, 
 	} else {
 		ws = append(ws, preds.Warnings...)
 	}
-	res := carb.Score(cg.Gold, preds)
+	res := carb.ScoreWith(cg.Gold, preds, carb.Options{Pause: pause})
 	c := carbReport(res)
 	ws = append(ws, carbWarnings(res)...)
 	if regular == nil {
@@ -73,7 +74,7 @@ func carbScore(s *System, g *benchie.Gold, cg *CaRBGold, regular *report.Score, 
 			len(g.Sentences), len(cg.Sentences), len(shared), map[bool]string{true: ", and the regular facet was not scored", false: ""}[reg == nil && len(shared) > 0])})
 		return c, ws
 	}
-	sub := carb.Score(carb.NewGold(cg.Path, shared), preds)
+	sub := carb.ScoreWith(carb.NewGold(cg.Path, shared), preds, carb.Options{Pause: pause})
 	var tp, fp, synsets int
 	for k, sent := range g.Sentences {
 		if inBenchIE[k] {

@@ -18,7 +18,7 @@ func (opt Options) carbFor(i int, s *System, g *benchie.Gold, regular *report.Sc
 	if i < len(opt.carbAhead) {
 		return opt.carbAhead[i].score, opt.carbAhead[i].warnings
 	}
-	return carbScore(s, g, opt.CaRBGold, regular, reg)
+	return carbScore(s, g, opt.CaRBGold, regular, reg, opt.Pause)
 }
 
 // WithCaRB returns the evaluation with CaRB scores beside BenchIE against
@@ -28,6 +28,13 @@ func (opt Options) carbFor(i int, s *System, g *benchie.Gold, regular *report.Sc
 // CaRB score, so that the page can let the browser work in between. The
 // evaluation itself is not changed.
 func (ev *Evaluation) WithCaRB(cg *CaRBGold, step func(done, total int)) *Evaluation {
+	return ev.WithCaRBPaced(cg, step, nil)
+}
+
+// WithCaRBPaced is WithCaRB calling pause, when set, within each system's
+// CaRB score too (carb.Options.Pause): one system's score takes a tenth of
+// a second or more in a browser, too long a task for a page to wait.
+func (ev *Evaluation) WithCaRBPaced(cg *CaRBGold, step func(done, total int), pause func()) *Evaluation {
 	cg = restrictCaRB(cg, ev.Gold.Gold)
 	ro := ev.Report.Options
 	opt := Options{ReferenceCompat: ro.ReferenceCompat, StrictGold: ro.StrictGold, StatsLater: true, CaRBGold: cg}
@@ -37,7 +44,7 @@ func (ev *Evaluation) WithCaRB(cg *CaRBGold, step func(done, total int)) *Evalua
 		}
 	}
 	for i, s := range ev.Systems {
-		c, ws := carbScore(s, ev.Gold.Gold, cg, ev.Report.Systems[i].BenchIE.Regular, ev.Results[i][string(benchie.Regular)])
+		c, ws := carbScore(s, ev.Gold.Gold, cg, ev.Report.Systems[i].BenchIE.Regular, ev.Results[i][string(benchie.Regular)], pause)
 		opt.carbAhead = append(opt.carbAhead, carbScored{c, ws})
 		if step != nil {
 			step(i+1, len(ev.Systems))

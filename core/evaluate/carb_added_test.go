@@ -52,5 +52,15 @@ func TestWithCaRBIsEvaluateWithCaRB(t *testing.T) {
 		if !reflect.DeepEqual(steps, []int{1, 2, 2, 2}) {
 			t.Errorf("steps %v", steps)
 		}
+		// Paced, as the page scores: the same report, and the pause called
+		// within each system's score (once per CaRB gold sentence at least).
+		pauses := 0
+		paced := first.WithCaRBPaced(cg, nil, func() { pauses++ })
+		if !reflect.DeepEqual(paced.Report, want.Report) {
+			t.Errorf("facets %v: WithCaRBPaced's report differs from Evaluate's", facets)
+		}
+		if pauses < len(systems)*len(cg.Sentences) {
+			t.Errorf("facets %v: pause called %d times for %d systems on %d CaRB sentences", facets, pauses, len(systems), len(cg.Sentences))
+		}
 	}
 }

@@ -253,7 +253,8 @@ func (a *app) addCaRB(ev *evaluate.Evaluation, gen int, user *evaluate.CaRBGold,
 	var withCaRB *evaluate.Evaluation
 	if err == nil {
 		a.br.Yield()
-		withCaRB = ev.WithCaRB(cg, func(done, total int) { a.br.Yield() })
+		pause := a.pause(nil)
+		withCaRB = ev.WithCaRBPaced(cg, func(done, total int) { pause() }, pause)
 	}
 	a.env.Lock()
 	defer a.env.UnlockRender()

@@ -33,11 +33,17 @@ func main() {
 	// files picked or dropped) is queued by dist/loader.js and replayed once
 	// the live page is rendered.
 	go a.start()
-	for ok := true; ok; ok = renderer.EventWait() {
+	wanted, input := renderWanted(renderer)
+	for range wanted {
+		letBrowserRun(input)
 		env.RLock() // the model is read while building
 		if a.holding() {
 			env.RUnlock()
 			continue // the shell's first screen stays until the page's own matches it (firstscreen.go)
+		}
+		select {
+		case <-wanted: // asked for before this build, which shows it
+		default:
 		}
 		results := buildEnv.RunBuild(root)
 		env.RUnlock()
@@ -49,6 +55,33 @@ func main() {
 			go a.checkFirst()
 		}
 	}
+}
+
+// renderWanted turns the renderer's requests into at most one waiting
+// render (wanted): Vugu queues one per request (up to 64), and each would
+// build and render the whole page again, though the first one shows them
+// all. The first render is asked for at once; wanted closes when the page
+// goes. input is told of a request made while a person's input (not the
+// loader's replay) is handled: letBrowserRun then stops waiting.
+func renderWanted(renderer *domrender.JSRenderer) (wanted, input <-chan struct{}) {
+	w, in := make(chan struct{}, 1), make(chan struct{}, 1)
+	w <- struct{}{}
+	go func() {
+		for renderer.EventWait() {
+			if handlingInput() && !replaying() {
+				select {
+				case in <- struct{}{}:
+				default:
+				}
+			}
+			select {
+			case w <- struct{}{}:
+			default: // one is waiting already
+			}
+		}
+		close(w)
+	}()
+	return w, in
 }
 
 // runExercise shows the exercise the page embeds instead of the benchmarks.
