@@ -124,20 +124,41 @@ type compiledTriple struct {
 
 // triple returns triple i of sentence si, its units at hand.
 func (c *Compiled) triple(si, i int) compiledTriple {
+	var units []Unit
+	return c.tripleIn(si, i, &units)
+}
+
+// tripleIn is triple with its units unpacked into *units (reused from one
+// call to the next: see compiledSet.patternIn).
+func (c *Compiled) tripleIn(si, i int, units *[]Unit) compiledTriple {
 	st := &c.set.sents[si].triples[i]
 	ct := compiledTriple{synset: st.synset, triple: st.triple}
+	*units = (*units)[:0]
 	for k := range st.slots {
-		ct.slots[k] = c.set.pattern(c.Gold, &st.slots[k])
+		ct.slots[k] = c.set.patternIn(c.Gold, &st.slots[k], units)
 	}
 	return ct
 }
 
+// pattern returns a stored slot with its units at hand.
 func (s *compiledSet) pattern(g *Gold, sp *storedPattern) pattern {
-	units := &g.units
+	var units []Unit
+	return s.patternIn(g, sp, &units)
+}
+
+// patternIn is pattern with the units unpacked at the end of *units: the
+// arenas keep units packed (see unitArena), and a buffer the caller reuses
+// unpacks them without garbage. The pattern is good until *units is
+// emptied.
+func (s *compiledSet) patternIn(g *Gold, sp *storedPattern, units *[]Unit) pattern {
+	arena := &g.units
 	if sp.own {
-		units = &s.own
+		arena = &s.own
 	}
-	return pattern{units: units.of(sp.ref), optional: sp.optional, minLen: sp.minLen, maxLen: sp.maxLen, edgy: sp.edgy}
+	from := len(*units)
+	*units = arena.appendOf(*units, sp.ref)
+	us := (*units)[from:len(*units):len(*units)]
+	return pattern{units: us, optional: sp.optional, minLen: sp.minLen, maxLen: sp.maxLen, edgy: sp.edgy}
 }
 
 // Compile prepares the gold for a facet. The parsed slots are kept with the
@@ -190,7 +211,7 @@ func (g *Gold) compiledSet(minimal bool, pause func()) *compiledSet {
 // index entries of all sentences share a few allocations.
 func compileSentences(g *Gold, regular *compiledSet, pause func()) *compiledSet {
 	n := len(g.Sentences)
-	set := &compiledSet{sents: make([]compiledSentence, n)}
+	set := &compiledSet{sents: make([]compiledSentence, n), own: unitArena{base: g.units.base}}
 	if !oie.ManyCores || pause != nil || n < parallelCompile || runtime.GOMAXPROCS(0) < 2 {
 		compileRange(g, regular, pause, set, 0, n)
 		return set
@@ -199,7 +220,7 @@ func compileSentences(g *Gold, regular *compiledSet, pause func()) *compiledSet 
 	// second half's own units go to an arena of its own, appended to the
 	// first's after.
 	mid := n / 2
-	second := &compiledSet{sents: set.sents}
+	second := &compiledSet{sents: set.sents, own: unitArena{base: g.units.base}}
 	var wg sync.WaitGroup
 	wg.Go(func() { compileRange(g, regular, nil, second, mid, n) })
 	compileRange(g, regular, nil, set, 0, mid)
@@ -235,10 +256,6 @@ func compileRange(g *Gold, regular *compiledSet, pause func(), set *compiledSet,
 		}
 	}
 	c.triples = make([]storedTriple, 0, total)
-	c.keyed = make([]entry, 0, total+total/4)
-	if c.f == Regular { // BenchIE-C is matched on the regular compilation only
-		c.joined = make([]entry, 0, total+total/4)
-	}
 	for si := lo; si < hi; si++ {
 		if pause != nil && si%64 == 63 {
 			pause()
@@ -259,9 +276,12 @@ type rangeCompiler struct {
 	regular, set       *compiledSet
 	f                  Facet
 	triples            []storedTriple
-	keyed, joined      []entry
+	keyed, joined      []entry // one sentence's entries, then kept in the blocks
+	keyedBlock         []entry
+	joinedBlock        []entry
 	anyOf, anyJoinedOf []entry
 	words, rels, lasts []string
+	units, slot        []Unit // unpacked units (see compiledSet.pattern)
 }
 
 // sentence compiles sentence si into c.set.sents[si].
@@ -269,7 +289,8 @@ func (c *rangeCompiler) sentence(si int) {
 	s := c.g.Sentences[si]
 	cs := &c.set.sents[si]
 	cs.synsets = len(s.Synsets)
-	start, keyedStart, joinedStart, anyStart, anyJoinedStart := len(c.triples), len(c.keyed), len(c.joined), len(c.anyOf), len(c.anyJoinedOf)
+	start, anyStart, anyJoinedStart := len(c.triples), len(c.anyOf), len(c.anyJoinedOf)
+	c.keyed, c.joined = c.keyed[:0], c.joined[:0]
 	for ki, syn := range s.Synsets {
 		for ti := range syn.Triples {
 			c.triples = append(c.triples, c.triple(si, len(c.triples)-start, ki, ti))
@@ -279,8 +300,8 @@ func (c *rangeCompiler) sentence(si int) {
 	for i := range cs.triples {
 		c.index(&cs.triples[i], i)
 	}
-	c.keyed, cs.slots = sortEntries(c.keyed, keyedStart)
-	c.joined, cs.joined = sortEntries(c.joined, joinedStart)
+	cs.slots = keepEntries(&c.keyedBlock, c.keyed)
+	cs.joined = keepEntries(&c.joinedBlock, c.joined)
 	cs.any = c.anyOf[anyStart:len(c.anyOf):len(c.anyOf)]
 	cs.anyJoined = c.anyJoinedOf[anyJoinedStart:len(c.anyJoinedOf):len(c.anyJoinedOf)]
 }
@@ -296,23 +317,25 @@ func (c *rangeCompiler) triple(si, i, ki, ti int) storedTriple {
 		case regular != nil && !t.holdsOpen(k, slot):
 			sp := regular.sents[si].triples[i].slots[k]
 			if sp.own { // parsed by the regular compilation: a copy of its units
-				units := regular.own.of(sp.ref)
+				c.units = regular.own.appendOf(c.units[:0], sp.ref)
 				b, off := set.own.open()
-				set.own.blocks[b] = append(set.own.blocks[b], units...)
+				set.own.add(b, c.units)
 				sp.ref = set.own.ref(b, off)
 			}
 			st.slots[k] = sp
 		case regular == nil && t.arena == &g.units:
-			st.slots[k] = store(t.units[k], false, newPattern(g.units.of(t.units[k])))
+			c.units = g.units.appendOf(c.units[:0], t.units[k])
+			st.slots[k] = store(t.units[k], false, newPattern(c.units))
 		default:
-			b, off := set.own.open()
 			if regular != nil && t.cleanSlot(k) { // no '[' nor '(' is left: one required unit
-				set.own.blocks[b] = append(set.own.blocks[b], Unit{minimalOf(t.arena.of(t.units[k])), false})
+				c.slot = t.arena.appendOf(c.slot[:0], t.units[k])
+				c.units = append(c.units[:0], Unit{minimalOf(c.slot), false})
 			} else {
-				set.own.blocks[b] = appendSlotUnits(set.own.blocks[b], slot, c.f)
+				c.units = appendSlotUnits(c.units[:0], slot, c.f)
 			}
-			ref := set.own.ref(b, off)
-			st.slots[k] = store(ref, true, newPattern(set.own.of(ref)))
+			b, off := set.own.open()
+			set.own.add(b, c.units)
+			st.slots[k] = store(set.own.ref(b, off), true, newPattern(c.units))
 		}
 	}
 	return st
@@ -321,8 +344,9 @@ func (c *rangeCompiler) triple(si, i, ki, ti int) storedTriple {
 // index adds the index entries of st, the sentence's triple i.
 func (c *rangeCompiler) index(st *storedTriple, i int) {
 	var ct compiledTriple
+	c.units = c.units[:0]
 	for k := range ct.slots {
-		ct.slots[k] = c.set.pattern(c.g, &st.slots[k])
+		ct.slots[k] = c.set.patternIn(c.g, &st.slots[k], &c.units)
 	}
 	// BenchIE-C is matched on the regular compilation only: BenchIE-M's
 	// has no joined index (it was a tenth of the compiled gold).
@@ -364,15 +388,27 @@ func (c *rangeCompiler) index(st *storedTriple, i int) {
 	}
 }
 
-// sortEntries sorts and deduplicates entries[from:], the entries of one
-// sentence, and returns entries without the duplicates and the sentence's.
-func sortEntries(entries []entry, from int) ([]entry, []entry) {
-	es := entries[from:]
+// keepEntries sorts and deduplicates es, the entries of one sentence, and
+// returns them copied into *block, or into a new block when they do not
+// fit: entries appended to one growing slice would leave the sentences
+// before in the arrays it outgrew, all kept (a third of the index was such
+// copies).
+func keepEntries(block *[]entry, es []entry) []entry {
 	slices.Sort(es)
 	es = slices.Compact(es)
-	entries = entries[:from+len(es)]
-	return entries, entries[from:len(entries):len(entries)]
+	if len(es) == 0 {
+		return nil
+	}
+	if cap(*block)-len(*block) < len(es) {
+		*block = make([]entry, 0, max(entryBlock, len(es)))
+	}
+	n := len(*block)
+	*block = append(*block, es...)
+	return (*block)[n:len(*block):len(*block)]
 }
+
+// entryBlock is the fewest index entries a block holds (128 KiB).
+const entryBlock = 16 << 10
 
 // entriesOf returns the entries with hash h, in file order.
 func entriesOf(es []entry, h uint32) []entry {
@@ -405,15 +441,22 @@ func fnv(h uint32, s string) uint32 {
 // firstMatch returns the index (into triples) of the first triple, in file
 // order, of which t is a form under the facet; -1 if there is none.
 func (c *Compiled) firstMatch(si int, t oie.Triple) int {
-	var buf []byte
+	var buf matchBuffers
 	return c.firstMatchIn(si, t, &buf, false)
 }
 
-// firstMatchIn is firstMatch joining BenchIE-C's slots in *buf (reused from
-// one call to the next by Score: scoring a million extractions makes no
-// garbage of joined slots). With exact, the gold's forms are compared as
-// made, not stripped: the reference script's synset lookup.
-func (c *Compiled) firstMatchIn(si int, t oie.Triple, buf *[]byte, exact bool) int {
+// matchBuffers are what matching reuses from one extraction to the next
+// (Score keeps one for a system: scoring a million extractions makes no
+// garbage): BenchIE-C's joined slots, and the gold's units unpacked.
+type matchBuffers struct {
+	joined []byte
+	units  []Unit
+}
+
+// firstMatchIn is firstMatch with buffers. With exact, the gold's forms
+// are compared as made, not stripped: the reference script's synset
+// lookup.
+func (c *Compiled) firstMatchIn(si int, t oie.Triple, buf *matchBuffers, exact bool) int {
 	cs := &c.set.sents[si]
 	if c.Facet == Concat {
 		// The joined slots start with the subject's first word and end
@@ -422,16 +465,16 @@ func (c *Compiled) firstMatchIn(si int, t oie.Triple, buf *[]byte, exact bool) i
 		if len(cands) == 0 && len(cs.anyJoined) == 0 {
 			return -1
 		}
-		b := append(append(append(append(append((*buf)[:0], t.Subject...), ' '), t.Relation...), ' '), t.Object...)
-		*buf = b
+		b := append(append(append(append(append(buf.joined[:0], t.Subject...), ' '), t.Relation...), ' '), t.Object...)
+		buf.joined = b
 		joined := unsafe.String(unsafe.SliceData(b), len(b)) // lives only in this call
 		return firstOf(cands, cs.anyJoined, func(i int32) bool {
-			ct := c.triple(si, int(i))
+			ct := c.tripleIn(si, int(i), &buf.units)
 			return ct.matchConcat(joined, exact)
 		})
 	}
 	cands := entriesOf(cs.slots, keyHash(firstWord(t.Subject), firstWord(t.Relation), lastWord(t.Object)))
-	return firstOf(cands, cs.any, func(i int32) bool { return c.matchAt(&cs.triples[i], t, exact) })
+	return firstOf(cands, cs.any, func(i int32) bool { return c.matchAt(&cs.triples[i], t, exact, &buf.units) })
 }
 
 // firstOf returns the first triple, in file order, of two lists of
@@ -463,10 +506,11 @@ func firstWord(s string) string {
 func lastWord(s string) string { return s[strings.LastIndexByte(s, ' ')+1:] }
 
 // matchAt is compiledTriple.match on a stored triple: each slot's units are
-// looked up only when its length fits.
-func (c *Compiled) matchAt(st *storedTriple, t oie.Triple, exact bool) bool {
+// looked up (into *units) only when its length fits.
+func (c *Compiled) matchAt(st *storedTriple, t oie.Triple, exact bool, units *[]Unit) bool {
 	var ps [3]pattern
 	slots := t.Slots()
+	*units = (*units)[:0]
 	// The cheap refusals of all three slots (lengths, first and last
 	// words) come before any search, which can be long.
 	for _, k := range [3]int{1, 0, 2} { // as match: the relation first
@@ -475,7 +519,7 @@ func (c *Compiled) matchAt(st *storedTriple, t oie.Triple, exact bool) bool {
 		if sp.maxLen > 0 && (int32(len(s)) < sp.minLen || int32(len(s)) > sp.maxLen) {
 			return false
 		}
-		ps[k] = c.set.pattern(c.Gold, sp)
+		ps[k] = c.set.patternIn(c.Gold, sp, units)
 		if ps[k].optional > 0 && !ps[k].endsFit(s) {
 			return false
 		}

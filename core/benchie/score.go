@@ -122,7 +122,7 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 	// credited synsets under the paper rule and under the reference script
 	// (-1: none, a false positive; leftOut: the line is not scored)
 	paper, script := make([]int, n), make([]int, n)
-	var joined []byte // BenchIE-C's slots of one extraction (see firstMatchIn)
+	var buf matchBuffers // see firstMatchIn
 	// The matches in sentences with unindexed triples (see compiledSentence),
 	// which every extraction of the sentence is compared with, are kept by
 	// extraction: a file that repeats one extraction many times against
@@ -135,14 +135,14 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 	var memo map[memoKey]int
 	match := func(si int, t oie.Triple, exact bool) int {
 		if len(c.set.sents[si].unindexed(c.Facet)) == 0 {
-			return c.firstMatchIn(si, t, &joined, exact)
+			return c.firstMatchIn(si, t, &buf, exact)
 		}
 		if memo == nil {
 			memo = map[memoKey]int{}
 		}
 		m, ok := memo[memoKey{si, t, exact}]
 		if !ok {
-			m = c.firstMatchIn(si, t, &joined, exact)
+			m = c.firstMatchIn(si, t, &buf, exact)
 			memo[memoKey{si, t, exact}] = m
 		}
 		return m
@@ -567,9 +567,10 @@ type Closest struct {
 // (trimmed) triple t in the most slots; ties are all returned, in file order.
 func (c *Compiled) Closest(si int, t oie.Triple) []Closest {
 	var out []Closest
+	var units []Unit
 	best := -1
 	for i := range c.set.sents[si].triples {
-		ct := c.triple(si, i)
+		ct := c.tripleIn(si, i, &units)
 		m := ct.slotMatches(t)
 		n := count(m)
 		if n < best {
