@@ -91,30 +91,77 @@ func newEntry(hash uint32, triple int) entry { return entry(hash)<<32 | entry(ui
 
 func (e entry) triple() int32 { return int32(uint32(e)) }
 
-// storedTriple is a compiled triple as kept.
+// storedTriple is a compiled triple as kept: 60 bytes. What newPattern
+// derives from a slot's units is derived again when the slot is matched,
+// from the units it unpacks anyway: kept, it doubled the compilations, the
+// largest part of a large gold's memory (docs/reliability.md, "Memory").
+// Only the bounds of the forms' lengths are kept, narrowed, so that most
+// candidates are refused before their units are unpacked.
 type storedTriple struct {
 	synset, triple int32
 	slots          [3]storedPattern
+	lens           [3]lengthBounds
+	// edgySlots has bit k set when slot k has forms with white space at an
+	// edge (see matchSlotsTrimmed).
+	edgySlots uint8
 }
 
-// storedPattern is a compiled slot as kept: where its units are (in the
-// gold's unit blocks, or with own in the compilation's) and what
-// newPattern derives from them.
-type storedPattern struct {
-	ref                      unitRef
-	own, edgy                bool
-	optional, minLen, maxLen int32
+// lengthBounds are a pattern's minLen and maxLen in 16 bits: a minLen
+// past them is kept as their largest value, a maxLen past them as 0 (no
+// bound), so that they refuse only what the pattern's refuse.
+type lengthBounds struct{ min, max uint16 }
+
+func boundsOf(p pattern) lengthBounds {
+	b := lengthBounds{uint16(min(p.minLen, 1<<16-1)), uint16(p.maxLen)}
+	if p.maxLen > 1<<16-1 {
+		b.max = 0
+	}
+	return b
 }
 
-func store(ref unitRef, own bool, p pattern) storedPattern {
-	return storedPattern{ref: ref, own: own, edgy: p.edgy, optional: p.optional, minLen: p.minLen, maxLen: p.maxLen}
+// refuses reports whether no form of the slot is n bytes long.
+func (b lengthBounds) refuses(n int) bool {
+	return b.max > 0 && (n < int(b.min) || n > int(b.max))
+}
+
+// refusesJoined reports whether no form of the triple's slots joined by
+// single spaces is n bytes long.
+func (st *storedTriple) refusesJoined(n int) bool {
+	l := &st.lens
+	if l[0].max == 0 || l[1].max == 0 || l[2].max == 0 {
+		return false
+	}
+	n -= 2
+	return n < int(l[0].min)+int(l[1].min)+int(l[2].min) || n > int(l[0].max)+int(l[1].max)+int(l[2].max)
+}
+
+// storedPattern is a compiled slot as kept: where its units are, in the
+// gold's arena or (own) in the compilation's, whose block b is kept as
+// -1-b.
+type storedPattern struct{ ref unitRef }
+
+func store(ref unitRef, own bool) storedPattern {
+	if own {
+		ref.block = -1 - ref.block
+	}
+	return storedPattern{ref}
+}
+
+// own reports whether the units are in the compilation's arena.
+func (sp storedPattern) own() bool { return sp.ref.block < 0 }
+
+// at locates the units in their arena.
+func (sp storedPattern) at() unitRef {
+	r := sp.ref
+	if r.block < 0 {
+		r.block = -1 - r.block
+	}
+	return r
 }
 
 // edgy reports whether a slot of the triple has forms with white space at
 // an edge (see matchSlotsTrimmed).
-func (st *storedTriple) edgy() bool {
-	return st.slots[0].edgy || st.slots[1].edgy || st.slots[2].edgy
-}
+func (st *storedTriple) edgy() bool { return st.edgySlots != 0 }
 
 // compiledTriple is a compiled triple with its units at hand, for matching.
 type compiledTriple struct {
@@ -135,7 +182,7 @@ func (c *Compiled) tripleIn(si, i int, units *[]Unit) compiledTriple {
 	ct := compiledTriple{synset: st.synset, triple: st.triple}
 	*units = (*units)[:0]
 	for k := range st.slots {
-		ct.slots[k] = c.set.patternIn(c.Gold, &st.slots[k], units)
+		ct.slots[k] = c.set.slotIn(c.Gold, st, k, units)
 	}
 	return ct
 }
@@ -143,22 +190,27 @@ func (c *Compiled) tripleIn(si, i int, units *[]Unit) compiledTriple {
 // pattern returns a stored slot with its units at hand.
 func (s *compiledSet) pattern(g *Gold, sp *storedPattern) pattern {
 	var units []Unit
-	return s.patternIn(g, sp, &units)
+	return newPattern(s.unitsIn(g, *sp, &units))
 }
 
-// patternIn is pattern with the units unpacked at the end of *units: the
-// arenas keep units packed (see unitArena), and a buffer the caller reuses
-// unpacks them without garbage. The pattern is good until *units is
-// emptied.
-func (s *compiledSet) patternIn(g *Gold, sp *storedPattern, units *[]Unit) pattern {
+// slotIn returns slot k of st with its units at hand, unpacked at the end
+// of *units (see unitsIn).
+func (s *compiledSet) slotIn(g *Gold, st *storedTriple, k int, units *[]Unit) pattern {
+	return patternOf(s.unitsIn(g, st.slots[k], units), st.edgySlots&(1<<k) != 0)
+}
+
+// unitsIn unpacks a stored slot's units at the end of *units and returns
+// them: the arenas keep units packed (see unitArena), and a buffer the
+// caller reuses unpacks them without garbage. They are good until *units
+// is emptied.
+func (s *compiledSet) unitsIn(g *Gold, sp storedPattern, units *[]Unit) []Unit {
 	arena := &g.units
-	if sp.own {
+	if sp.own() {
 		arena = &s.own
 	}
 	from := len(*units)
-	*units = arena.appendOf(*units, sp.ref)
-	us := (*units)[from:len(*units):len(*units)]
-	return pattern{units: us, optional: sp.optional, minLen: sp.minLen, maxLen: sp.maxLen, edgy: sp.edgy}
+	*units = arena.appendOf(*units, sp.at())
+	return (*units)[from:len(*units):len(*units)]
 }
 
 // Compile prepares the gold for a facet. The parsed slots are kept with the
@@ -230,8 +282,8 @@ func compileSentences(g *Gold, regular *compiledSet, pause func()) *compiledSet 
 	for si := mid; si < n; si++ {
 		for i := range set.sents[si].triples {
 			for k := range set.sents[si].triples[i].slots {
-				if sp := &set.sents[si].triples[i].slots[k]; sp.own {
-					sp.ref.block += shift
+				if sp := &set.sents[si].triples[i].slots[k]; sp.own() {
+					sp.ref.block -= shift // kept as -1-block
 				}
 			}
 		}
@@ -315,30 +367,43 @@ func (c *rangeCompiler) triple(si, i, ki, ti int) storedTriple {
 	for k, slot := range t.Slots() {
 		switch {
 		case regular != nil && !t.holdsOpen(k, slot):
-			sp := regular.sents[si].triples[i].slots[k]
-			if sp.own { // parsed by the regular compilation: a copy of its units
-				c.units = regular.own.appendOf(c.units[:0], sp.ref)
+			rt := &regular.sents[si].triples[i]
+			sp := rt.slots[k]
+			if sp.own() { // parsed by the regular compilation: a copy of its units
+				c.units = regular.own.appendOf(c.units[:0], sp.at())
 				b, off := set.own.open()
 				set.own.add(b, c.units)
-				sp.ref = set.own.ref(b, off)
+				sp = store(set.own.ref(b, off), true)
 			}
 			st.slots[k] = sp
+			st.edgySlots |= rt.edgySlots & (1 << k)
+			st.lens[k] = rt.lens[k]
 		case regular == nil && t.arena == &g.units:
 			c.units = g.units.appendOf(c.units[:0], t.units[k])
-			st.slots[k] = store(t.units[k], false, newPattern(c.units))
+			st.slots[k] = store(t.units[k], false)
+			st.derive(k, newPattern(c.units))
 		default:
 			if regular != nil && t.cleanSlot(k) { // no '[' nor '(' is left: one required unit
 				c.slot = t.arena.appendOf(c.slot[:0], t.units[k])
-				c.units = append(c.units[:0], Unit{minimalOf(c.slot), false})
+				c.units = appendMinimalOf(c.units[:0], c.slot)
 			} else {
 				c.units = appendSlotUnits(c.units[:0], slot, c.f)
 			}
 			b, off := set.own.open()
 			set.own.add(b, c.units)
-			st.slots[k] = store(set.own.ref(b, off), true, newPattern(c.units))
+			st.slots[k] = store(set.own.ref(b, off), true)
+			st.derive(k, newPattern(c.units))
 		}
 	}
 	return st
+}
+
+// derive keeps what is kept of p, slot k's pattern.
+func (st *storedTriple) derive(k int, p pattern) {
+	if p.edgy {
+		st.edgySlots |= 1 << k
+	}
+	st.lens[k] = boundsOf(p)
 }
 
 // index adds the index entries of st, the sentence's triple i.
@@ -346,7 +411,7 @@ func (c *rangeCompiler) index(st *storedTriple, i int) {
 	var ct compiledTriple
 	c.units = c.units[:0]
 	for k := range ct.slots {
-		ct.slots[k] = c.set.patternIn(c.g, &st.slots[k], &c.units)
+		ct.slots[k] = c.set.slotIn(c.g, st, k, &c.units)
 	}
 	// BenchIE-C is matched on the regular compilation only: BenchIE-M's
 	// has no joined index (it was a tenth of the compiled gold).
@@ -469,6 +534,9 @@ func (c *Compiled) firstMatchIn(si int, t oie.Triple, buf *matchBuffers, exact b
 		buf.joined = b
 		joined := unsafe.String(unsafe.SliceData(b), len(b)) // lives only in this call
 		return firstOf(cands, cs.anyJoined, func(i int32) bool {
+			if cs.triples[i].refusesJoined(len(joined)) {
+				return false
+			}
 			ct := c.tripleIn(si, int(i), &buf.units)
 			return ct.matchConcat(joined, exact)
 		})
@@ -505,22 +573,21 @@ func firstWord(s string) string {
 // lastWord is s after its last space.
 func lastWord(s string) string { return s[strings.LastIndexByte(s, ' ')+1:] }
 
-// matchAt is compiledTriple.match on a stored triple: each slot's units are
-// looked up (into *units) only when its length fits.
+// matchAt is compiledTriple.match on a stored triple, its units unpacked
+// into *units.
 func (c *Compiled) matchAt(st *storedTriple, t oie.Triple, exact bool, units *[]Unit) bool {
 	var ps [3]pattern
 	slots := t.Slots()
 	*units = (*units)[:0]
 	// The cheap refusals of all three slots (lengths, first and last
 	// words) come before any search, which can be long.
+	if st.lens[1].refuses(len(t.Relation)) || st.lens[0].refuses(len(t.Subject)) || st.lens[2].refuses(len(t.Object)) {
+		return false
+	}
 	for _, k := range [3]int{1, 0, 2} { // as match: the relation first
-		sp := &st.slots[k]
 		s := slots[k]
-		if sp.maxLen > 0 && (int32(len(s)) < sp.minLen || int32(len(s)) > sp.maxLen) {
-			return false
-		}
-		ps[k] = c.set.patternIn(c.Gold, sp, units)
-		if ps[k].optional > 0 && !ps[k].endsFit(s) {
+		ps[k] = c.set.slotIn(c.Gold, st, k, units)
+		if !ps[k].fits(len(s)) || ps[k].optional > 0 && !ps[k].endsFit(s) {
 			return false
 		}
 	}
