@@ -55,7 +55,9 @@ type compiledSet struct {
 
 type compiledSentence struct {
 	triples []storedTriple // every triple of every synset, in file order
-	synsets int
+	// synsetEnds holds, for each synset, the index in triples past its
+	// last triple (see locate); BenchIE-M shares the regular compilation's.
+	synsetEnds []int32
 	// The triples an extraction can be a form of, found by the words its
 	// slots start and end with. slots holds, for each (first word of the
 	// subject, first word of the relation, last word of the object) that a
@@ -68,6 +70,25 @@ type compiledSentence struct {
 	// optional units) is in any (or anyJoined) instead: a candidate for every extraction.
 	slots, joined  []entry
 	any, anyJoined []entry // for slots and for joined
+}
+
+// synsets is the number of the sentence's synsets.
+func (cs *compiledSentence) synsets() int { return len(cs.synsetEnds) }
+
+// locate returns the synset of triple i and its place in the synset: they
+// are found, not kept with each triple (8 bytes a triple in each
+// compilation).
+func (cs *compiledSentence) locate(i int) (synset, triple int) {
+	k, _ := slices.BinarySearchFunc(cs.synsetEnds, int32(i), func(end, i int32) int {
+		if end <= i {
+			return -1
+		}
+		return 1
+	})
+	if k > 0 {
+		i -= int(cs.synsetEnds[k-1])
+	}
+	return k, i
 }
 
 // unindexed returns the triples every extraction is compared with under
@@ -91,16 +112,15 @@ func newEntry(hash uint32, triple int) entry { return entry(hash)<<32 | entry(ui
 
 func (e entry) triple() int32 { return int32(uint32(e)) }
 
-// storedTriple is a compiled triple as kept: 60 bytes. What newPattern
+// storedTriple is a compiled triple as kept: 52 bytes. What newPattern
 // derives from a slot's units is derived again when the slot is matched,
 // from the units it unpacks anyway: kept, it doubled the compilations, the
 // largest part of a large gold's memory (docs/reliability.md, "Memory").
 // Only the bounds of the forms' lengths are kept, narrowed, so that most
 // candidates are refused before their units are unpacked.
 type storedTriple struct {
-	synset, triple int32
-	slots          [3]storedPattern
-	lens           [3]lengthBounds
+	slots [3]storedPattern
+	lens  [3]lengthBounds
 	// edgySlots has bit k set when slot k has forms with white space at an
 	// edge (see matchSlotsTrimmed).
 	edgySlots uint8
@@ -178,8 +198,10 @@ func (c *Compiled) triple(si, i int) compiledTriple {
 // tripleIn is triple with its units unpacked into *units (reused from one
 // call to the next: see compiledSet.patternIn).
 func (c *Compiled) tripleIn(si, i int, units *[]Unit) compiledTriple {
-	st := &c.set.sents[si].triples[i]
-	ct := compiledTriple{synset: st.synset, triple: st.triple}
+	cs := &c.set.sents[si]
+	st := &cs.triples[i]
+	k, ti := cs.locate(i)
+	ct := compiledTriple{synset: int32(k), triple: int32(ti)}
 	*units = (*units)[:0]
 	for k := range st.slots {
 		ct.slots[k] = c.set.slotIn(c.Gold, st, k, units)
@@ -301,13 +323,17 @@ func compileRange(g *Gold, regular *compiledSet, pause func(), set *compiledSet,
 	if regular != nil {
 		c.f = Minimal
 	}
-	total := 0
+	total, synsets := 0, 0
 	for _, s := range g.Sentences[lo:hi] {
+		synsets += len(s.Synsets)
 		for _, syn := range s.Synsets {
 			total += len(syn.Triples)
 		}
 	}
 	c.triples = make([]storedTriple, 0, total)
+	if regular == nil {
+		c.ends = make([]int32, 0, synsets)
+	}
 	for si := lo; si < hi; si++ {
 		if pause != nil && si%64 == 63 {
 			pause()
@@ -333,20 +359,27 @@ type rangeCompiler struct {
 	joinedBlock        []entry
 	anyOf, anyJoinedOf []entry
 	words, rels, lasts []string
-	units, slot        []Unit // unpacked units (see compiledSet.pattern)
+	units, slot        []Unit  // unpacked units (see compiledSet.pattern)
+	ends               []int32 // the block synsetEnds are carved from
 }
 
 // sentence compiles sentence si into c.set.sents[si].
 func (c *rangeCompiler) sentence(si int) {
 	s := c.g.Sentences[si]
 	cs := &c.set.sents[si]
-	cs.synsets = len(s.Synsets)
 	start, anyStart, anyJoinedStart := len(c.triples), len(c.anyOf), len(c.anyJoinedOf)
 	c.keyed, c.joined = c.keyed[:0], c.joined[:0]
+	endsStart := len(c.ends)
 	for ki, syn := range s.Synsets {
 		for ti := range syn.Triples {
 			c.triples = append(c.triples, c.triple(si, len(c.triples)-start, ki, ti))
 		}
+		c.ends = append(c.ends, int32(len(c.triples)-start))
+	}
+	cs.synsetEnds = c.ends[endsStart:len(c.ends):len(c.ends)]
+	if c.regular != nil { // the same synsets and triples
+		cs.synsetEnds = c.regular.sents[si].synsetEnds
+		c.ends = c.ends[:endsStart]
 	}
 	cs.triples = c.triples[start:len(c.triples):len(c.triples)]
 	for i := range cs.triples {
@@ -363,7 +396,7 @@ func (c *rangeCompiler) sentence(si int) {
 func (c *rangeCompiler) triple(si, i, ki, ti int) storedTriple {
 	g, regular, set := c.g, c.regular, c.set
 	t := &g.Sentences[si].Synsets[ki].Triples[ti]
-	st := storedTriple{synset: int32(ki), triple: int32(ti)}
+	var st storedTriple
 	for k, slot := range t.Slots() {
 		switch {
 		case regular != nil && !t.holdsOpen(k, slot):

@@ -155,12 +155,14 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 	scriptCredit := func(si int, raw oie.Triple, trimmed bool, m int) int {
 		cs := &c.set.sents[si]
 		if trimmed && !cs.triples[m].edgy() {
-			return int(cs.triples[m].synset)
+			k, _ := cs.locate(m)
+			return k
 		}
 		if mu := match(si, raw, true); mu >= 0 {
-			return int(cs.triples[mu].synset)
+			k, _ := cs.locate(mu)
+			return k
 		}
-		return cs.synsets - 1
+		return cs.synsets() - 1
 	}
 	edges := scriptEdges{tsv: sys.Format == oie.FormatTSV}
 	if edges.tsv && sys.FirstBlankLine > 0 {
@@ -208,8 +210,8 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 		m := match(si, t, false)
 		cs := &c.set.sents[si]
 		if m >= 0 {
-			paper[i] = int(cs.triples[m].synset)
-			j.Synset, j.Triple = paper[i], int(cs.triples[m].triple)
+			j.Synset, j.Triple = cs.locate(m)
+			paper[i] = j.Synset
 		}
 		// The script's reading of the line (section 6.1), when it differs.
 		sraw, scored := edges.read(sys, e, true)
@@ -238,8 +240,10 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 				script[i] = scriptCredit(si, sraw, sraw == st, ms)
 			case first >= 0:
 				script[i] = first
-				if mu := match(si, sraw, true); mu >= 0 && int(cs.triples[mu].synset) < first {
-					script[i] = int(cs.triples[mu].synset)
+				if mu := match(si, sraw, true); mu >= 0 {
+					if k, _ := cs.locate(mu); k < first {
+						script[i] = k
+					}
 				}
 			default:
 				script[i] = scriptCredit(si, sraw, false, ms)
@@ -426,7 +430,7 @@ func (c *Compiled) cover(js []Judgement) [][][]int {
 func synsetBase(set *compiledSet) []int32 {
 	base := make([]int32, len(set.sents)+1)
 	for si := range set.sents {
-		base[si+1] = base[si] + int32(set.sents[si].synsets)
+		base[si+1] = base[si] + int32(set.sents[si].synsets())
 	}
 	return base
 }
