@@ -412,12 +412,12 @@ func (c *rangeCompiler) triple(si, i, ki, ti int) storedTriple {
 			st.edgySlots |= rt.edgySlots & (1 << k)
 			st.lens[k] = rt.lens[k]
 		case regular == nil && t.arena == &g.units:
-			c.units = g.units.appendOf(c.units[:0], t.units[k])
-			st.slots[k] = store(t.units[k], false)
+			c.units = g.units.appendOf(c.units[:0], t.unitsOf(k))
+			st.slots[k] = store(t.unitsOf(k), false)
 			st.derive(k, newPattern(c.units))
 		default:
 			if regular != nil && t.cleanSlot(k) { // no '[' nor '(' is left: one required unit
-				c.slot = t.arena.appendOf(c.slot[:0], t.units[k])
+				c.slot = t.arena.appendOf(c.slot[:0], t.unitsOf(k))
 				c.units = appendMinimalOf(c.units[:0], c.slot)
 			} else {
 				c.units = appendSlotUnits(c.units[:0], slot, c.f)

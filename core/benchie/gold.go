@@ -65,8 +65,30 @@ type GoldTriple struct {
 	// is made from its units). The arena is the gold's that read the triple
 	// (a triple copied into another gold is parsed again there).
 	arena *unitArena
-	units [3]unitRef
+	units tripleUnits
 	opens uint8
+}
+
+// tripleUnits locates in a unitArena the units of a triple's three slots,
+// one slot's after another's in one block: 14 bytes, not three unitRefs'
+// 36 (docs/reliability.md, "Memory").
+type tripleUnits struct {
+	block, off int32
+	n          [3]uint16
+}
+
+// maxSlotUnits is the most units of a slot a tripleUnits locates; a triple
+// with a larger slot keeps none (it is then read as a triple made in
+// memory).
+const maxSlotUnits = 1<<16 - 1
+
+// unitsOf locates the units of slot k (the triple's arena must be set).
+func (t *GoldTriple) unitsOf(k int) unitRef {
+	off := t.units.off
+	for j := range k {
+		off += int32(t.units.n[j])
+	}
+	return unitRef{t.units.block, off, int32(t.units.n[k])}
 }
 
 // cleanSlot reports whether slot k was read clean (see appendUnits).
@@ -345,10 +367,9 @@ func (r *goldReader) join(q *goldReader, p part, qErr error) error {
 		g.Sentences = append(g.Sentences, s)
 		for _, syn := range s.Synsets {
 			for i := range syn.Triples {
-				t := &syn.Triples[i]
-				t.arena = &g.units
-				for k := range t.units {
-					t.units[k].block += shift
+				if t := &syn.Triples[i]; t.arena != nil {
+					t.arena = &g.units
+					t.units.block += shift
 				}
 			}
 		}
@@ -609,7 +630,8 @@ func (r *goldReader) triple(num int, l tripleLine, pos func(int) at) error {
 		r.newSynset("(implicit)", num)
 		r.synset.Implicit = true
 	}
-	var refs [3]unitRef
+	var counts [3]int
+	r.slot = r.slot[:0] // the units of the three slots, one after another
 	off := 0
 	for i, slot := range parts {
 		if oie.TrimSpace(slot) == "" {
@@ -617,24 +639,19 @@ func (r *goldReader) triple(num int, l tripleLine, pos func(int) at) error {
 				return err
 			}
 		}
-		if cap(r.block.units)-len(r.block.units) < 64 {
-			r.flushUnits()
-			r.block = unitBlock{units: make([]packedUnit, 0, 4096)}
-		}
 		var issues []slotIssue
+		n := len(r.slot)
 		// The slot as written, not trimmed: the reference makes its forms so
 		// (white space at an edge stays in them), and matching strips forms.
 		if l.brackets&(1<<i) == 0 {
-			r.slot = append(r.slot[:0], Unit{slot, false})
+			r.slot = append(r.slot, Unit{slot, false})
 		} else {
 			var clean bool
-			if r.slot, issues, clean = appendUnits(r.slot[:0], slot); clean {
+			if r.slot, issues, clean = appendUnits(r.slot, slot); clean {
 				l.opens |= 1 << (3 + i)
 			}
 		}
-		start := len(r.block.units)
-		r.block = r.gold.units.pack(r.block, r.slot)
-		refs[i] = unitRef{int32(len(r.gold.units.blocks)), int32(start), int32(len(r.block.units) - start)}
+		counts[i] = len(r.slot) - n
 		for _, is := range issues {
 			if err := r.oddity(num, pos(off+is.offset), is.msg, oie.ErrSyntax); err != nil {
 				return err
@@ -642,7 +659,18 @@ func (r *goldReader) triple(num int, l tripleLine, pos func(int) at) error {
 		}
 		off += len(slot) + len(SlotSeparator)
 	}
-	r.pending = append(r.pending, GoldTriple{Triple: oie.Triple{Subject: parts[0], Relation: parts[1], Object: parts[2]}, Line: num, arena: &r.gold.units, units: refs, opens: l.opens})
+	t := GoldTriple{Triple: oie.Triple{Subject: parts[0], Relation: parts[1], Object: parts[2]}, Line: num, opens: l.opens}
+	if counts[0] <= maxSlotUnits && counts[1] <= maxSlotUnits && counts[2] <= maxSlotUnits {
+		if r.block.units == nil || cap(r.block.units)-len(r.block.units) < len(r.slot) {
+			r.flushUnits()
+			r.block = unitBlock{units: make([]packedUnit, 0, max(4096, len(r.slot)))}
+		}
+		start := len(r.block.units)
+		r.block = r.gold.units.pack(r.block, r.slot)
+		t.arena = &r.gold.units
+		t.units = tripleUnits{int32(len(r.gold.units.blocks)), int32(start), [3]uint16{uint16(counts[0]), uint16(counts[1]), uint16(counts[2])}}
+	} // else the triple is as one made in memory: its slots are parsed again when compiled
+	r.pending = append(r.pending, t)
 	return nil
 }
 
