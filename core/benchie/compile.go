@@ -372,7 +372,10 @@ func (c *rangeCompiler) sentence(si int) {
 	endsStart := len(c.ends)
 	for ki, syn := range s.Synsets {
 		for ti := range syn.Triples {
-			c.triples = append(c.triples, c.triple(si, len(c.triples)-start, ki, ti))
+			i := len(c.triples) - start
+			st, ct := c.triple(si, i, ki, ti)
+			c.triples = append(c.triples, st)
+			c.index(&st, &ct, i)
 		}
 		c.ends = append(c.ends, int32(len(c.triples)-start))
 	}
@@ -382,9 +385,6 @@ func (c *rangeCompiler) sentence(si int) {
 		c.ends = c.ends[:endsStart]
 	}
 	cs.triples = c.triples[start:len(c.triples):len(c.triples)]
-	for i := range cs.triples {
-		c.index(&cs.triples[i], i)
-	}
 	cs.slots = keepEntries(&c.keyedBlock, c.keyed)
 	cs.joined = keepEntries(&c.joinedBlock, c.joined)
 	cs.any = c.anyOf[anyStart:len(c.anyOf):len(c.anyOf)]
@@ -392,43 +392,50 @@ func (c *rangeCompiler) sentence(si int) {
 }
 
 // triple compiles triple ti of synset ki of sentence si, the sentence's
-// triple i.
-func (c *rangeCompiler) triple(si, i, ki, ti int) storedTriple {
+// triple i: as kept, and with its units at hand (in c.units) for index.
+func (c *rangeCompiler) triple(si, i, ki, ti int) (storedTriple, compiledTriple) {
 	g, regular, set := c.g, c.regular, c.set
 	t := &g.Sentences[si].Synsets[ki].Triples[ti]
 	var st storedTriple
+	var ct compiledTriple
+	c.units = c.units[:0] // the three slots' units, one after another
 	for k, slot := range t.Slots() {
+		from := len(c.units)
 		switch {
 		case regular != nil && !t.holdsOpen(k, slot):
 			rt := &regular.sents[si].triples[i]
 			sp := rt.slots[k]
 			if sp.own() { // parsed by the regular compilation: a copy of its units
-				c.units = regular.own.appendOf(c.units[:0], sp.at())
+				c.units = regular.own.appendOf(c.units, sp.at())
 				b, off := set.own.open()
-				set.own.add(b, c.units)
+				set.own.add(b, c.units[from:])
 				sp = store(set.own.ref(b, off), true)
+			} else {
+				c.units = g.units.appendOf(c.units, sp.at())
 			}
 			st.slots[k] = sp
 			st.edgySlots |= rt.edgySlots & (1 << k)
 			st.lens[k] = rt.lens[k]
 		case regular == nil && t.arena == &g.units:
-			c.units = g.units.appendOf(c.units[:0], t.unitsOf(k))
+			c.units = g.units.appendOf(c.units, t.unitsOf(k))
 			st.slots[k] = store(t.unitsOf(k), false)
-			st.derive(k, newPattern(c.units))
+			st.derive(k, newPattern(c.units[from:]))
 		default:
 			if regular != nil && t.cleanSlot(k) { // no '[' nor '(' is left: one required unit
 				c.slot = t.arena.appendOf(c.slot[:0], t.unitsOf(k))
-				c.units = appendMinimalOf(c.units[:0], c.slot)
+				c.units = appendMinimalOf(c.units, c.slot)
 			} else {
-				c.units = appendSlotUnits(c.units[:0], slot, c.f)
+				c.units = appendSlotUnits(c.units, slot, c.f)
 			}
 			b, off := set.own.open()
-			set.own.add(b, c.units)
+			set.own.add(b, c.units[from:])
 			st.slots[k] = store(set.own.ref(b, off), true)
-			st.derive(k, newPattern(c.units))
+			st.derive(k, newPattern(c.units[from:]))
 		}
+		// A later slot may move c.units; this slot's units stay where they are.
+		ct.slots[k] = patternOf(c.units[from:len(c.units):len(c.units)], st.edgySlots&(1<<k) != 0)
 	}
-	return st
+	return st, ct
 }
 
 // derive keeps what is kept of p, slot k's pattern.
@@ -439,13 +446,9 @@ func (st *storedTriple) derive(k int, p pattern) {
 	st.lens[k] = boundsOf(p)
 }
 
-// index adds the index entries of st, the sentence's triple i.
-func (c *rangeCompiler) index(st *storedTriple, i int) {
-	var ct compiledTriple
-	c.units = c.units[:0]
-	for k := range ct.slots {
-		ct.slots[k] = c.set.slotIn(c.g, st, k, &c.units)
-	}
+// index adds the index entries of st, the sentence's triple i, with its
+// units at hand in ct.
+func (c *rangeCompiler) index(st *storedTriple, ct *compiledTriple, i int) {
 	// BenchIE-C is matched on the regular compilation only: BenchIE-M's
 	// has no joined index (it was a tenth of the compiled gold).
 	concat := c.f == Regular
