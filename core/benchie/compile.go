@@ -55,7 +55,9 @@ type compiledSet struct {
 
 type compiledSentence struct {
 	triples []storedTriple // every triple of every synset, in file order
-	synsets int
+	// synsetEnds holds, for each synset, the index in triples past its
+	// last triple (see locate); BenchIE-M shares the regular compilation's.
+	synsetEnds []int32
 	// The triples an extraction can be a form of, found by the words its
 	// slots start and end with. slots holds, for each (first word of the
 	// subject, first word of the relation, last word of the object) that a
@@ -68,6 +70,25 @@ type compiledSentence struct {
 	// optional units) is in any (or anyJoined) instead: a candidate for every extraction.
 	slots, joined  []entry
 	any, anyJoined []entry // for slots and for joined
+}
+
+// synsets is the number of the sentence's synsets.
+func (cs *compiledSentence) synsets() int { return len(cs.synsetEnds) }
+
+// locate returns the synset of triple i and its place in the synset: they
+// are found, not kept with each triple (8 bytes a triple in each
+// compilation).
+func (cs *compiledSentence) locate(i int) (synset, triple int) {
+	k, _ := slices.BinarySearchFunc(cs.synsetEnds, int32(i), func(end, i int32) int {
+		if end <= i {
+			return -1
+		}
+		return 1
+	})
+	if k > 0 {
+		i -= int(cs.synsetEnds[k-1])
+	}
+	return k, i
 }
 
 // unindexed returns the triples every extraction is compared with under
@@ -91,30 +112,76 @@ func newEntry(hash uint32, triple int) entry { return entry(hash)<<32 | entry(ui
 
 func (e entry) triple() int32 { return int32(uint32(e)) }
 
-// storedTriple is a compiled triple as kept.
+// storedTriple is a compiled triple as kept: 52 bytes. What newPattern
+// derives from a slot's units is derived again when the slot is matched,
+// from the units it unpacks anyway: kept, it doubled the compilations, the
+// largest part of a large gold's memory (docs/reliability.md, "Memory").
+// Only the bounds of the forms' lengths are kept, narrowed, so that most
+// candidates are refused before their units are unpacked.
 type storedTriple struct {
-	synset, triple int32
-	slots          [3]storedPattern
+	slots [3]storedPattern
+	lens  [3]lengthBounds
+	// edgySlots has bit k set when slot k has forms with white space at an
+	// edge (see matchSlotsTrimmed).
+	edgySlots uint8
 }
 
-// storedPattern is a compiled slot as kept: where its units are (in the
-// gold's unit blocks, or with own in the compilation's) and what
-// newPattern derives from them.
-type storedPattern struct {
-	ref                      unitRef
-	own, edgy                bool
-	optional, minLen, maxLen int32
+// lengthBounds are a pattern's minLen and maxLen in 16 bits: a minLen
+// past them is kept as their largest value, a maxLen past them as 0 (no
+// bound), so that they refuse only what the pattern's refuse.
+type lengthBounds struct{ min, max uint16 }
+
+func boundsOf(p pattern) lengthBounds {
+	b := lengthBounds{uint16(min(p.minLen, 1<<16-1)), uint16(p.maxLen)}
+	if p.maxLen > 1<<16-1 {
+		b.max = 0
+	}
+	return b
 }
 
-func store(ref unitRef, own bool, p pattern) storedPattern {
-	return storedPattern{ref: ref, own: own, edgy: p.edgy, optional: p.optional, minLen: p.minLen, maxLen: p.maxLen}
+// refuses reports whether no form of the slot is n bytes long.
+func (b lengthBounds) refuses(n int) bool {
+	return b.max > 0 && (n < int(b.min) || n > int(b.max))
+}
+
+// refusesJoined reports whether no form of the triple's slots joined by
+// single spaces is n bytes long.
+func (st *storedTriple) refusesJoined(n int) bool {
+	l := &st.lens
+	if l[0].max == 0 || l[1].max == 0 || l[2].max == 0 {
+		return false
+	}
+	n -= 2
+	return n < int(l[0].min)+int(l[1].min)+int(l[2].min) || n > int(l[0].max)+int(l[1].max)+int(l[2].max)
+}
+
+// storedPattern is a compiled slot as kept: where its units are, in the
+// gold's arena or (own) in the compilation's, whose block b is kept as
+// -1-b.
+type storedPattern struct{ ref unitRef }
+
+func store(ref unitRef, own bool) storedPattern {
+	if own {
+		ref.block = -1 - ref.block
+	}
+	return storedPattern{ref}
+}
+
+// own reports whether the units are in the compilation's arena.
+func (sp storedPattern) own() bool { return sp.ref.block < 0 }
+
+// at locates the units in their arena.
+func (sp storedPattern) at() unitRef {
+	r := sp.ref
+	if r.block < 0 {
+		r.block = -1 - r.block
+	}
+	return r
 }
 
 // edgy reports whether a slot of the triple has forms with white space at
 // an edge (see matchSlotsTrimmed).
-func (st *storedTriple) edgy() bool {
-	return st.slots[0].edgy || st.slots[1].edgy || st.slots[2].edgy
-}
+func (st *storedTriple) edgy() bool { return st.edgySlots != 0 }
 
 // compiledTriple is a compiled triple with its units at hand, for matching.
 type compiledTriple struct {
@@ -124,20 +191,48 @@ type compiledTriple struct {
 
 // triple returns triple i of sentence si, its units at hand.
 func (c *Compiled) triple(si, i int) compiledTriple {
-	st := &c.set.sents[si].triples[i]
-	ct := compiledTriple{synset: st.synset, triple: st.triple}
+	var units []Unit
+	return c.tripleIn(si, i, &units)
+}
+
+// tripleIn is triple with its units unpacked into *units (reused from one
+// call to the next: see compiledSet.patternIn).
+func (c *Compiled) tripleIn(si, i int, units *[]Unit) compiledTriple {
+	cs := &c.set.sents[si]
+	st := &cs.triples[i]
+	k, ti := cs.locate(i)
+	ct := compiledTriple{synset: int32(k), triple: int32(ti)}
+	*units = (*units)[:0]
 	for k := range st.slots {
-		ct.slots[k] = c.set.pattern(c.Gold, &st.slots[k])
+		ct.slots[k] = c.set.slotIn(c.Gold, st, k, units)
 	}
 	return ct
 }
 
+// pattern returns a stored slot with its units at hand.
 func (s *compiledSet) pattern(g *Gold, sp *storedPattern) pattern {
-	units := &g.units
-	if sp.own {
-		units = &s.own
+	var units []Unit
+	return newPattern(s.unitsIn(g, *sp, &units))
+}
+
+// slotIn returns slot k of st with its units at hand, unpacked at the end
+// of *units (see unitsIn).
+func (s *compiledSet) slotIn(g *Gold, st *storedTriple, k int, units *[]Unit) pattern {
+	return patternOf(s.unitsIn(g, st.slots[k], units), st.edgySlots&(1<<k) != 0)
+}
+
+// unitsIn unpacks a stored slot's units at the end of *units and returns
+// them: the arenas keep units packed (see unitArena), and a buffer the
+// caller reuses unpacks them without garbage. They are good until *units
+// is emptied.
+func (s *compiledSet) unitsIn(g *Gold, sp storedPattern, units *[]Unit) []Unit {
+	arena := &g.units
+	if sp.own() {
+		arena = &s.own
 	}
-	return pattern{units: units.of(sp.ref), optional: sp.optional, minLen: sp.minLen, maxLen: sp.maxLen, edgy: sp.edgy}
+	from := len(*units)
+	*units = arena.appendOf(*units, sp.at())
+	return (*units)[from:len(*units):len(*units)]
 }
 
 // Compile prepares the gold for a facet. The parsed slots are kept with the
@@ -190,7 +285,7 @@ func (g *Gold) compiledSet(minimal bool, pause func()) *compiledSet {
 // index entries of all sentences share a few allocations.
 func compileSentences(g *Gold, regular *compiledSet, pause func()) *compiledSet {
 	n := len(g.Sentences)
-	set := &compiledSet{sents: make([]compiledSentence, n)}
+	set := &compiledSet{sents: make([]compiledSentence, n), own: unitArena{base: g.units.base}}
 	if !oie.ManyCores || pause != nil || n < parallelCompile || runtime.GOMAXPROCS(0) < 2 {
 		compileRange(g, regular, pause, set, 0, n)
 		return set
@@ -199,7 +294,7 @@ func compileSentences(g *Gold, regular *compiledSet, pause func()) *compiledSet 
 	// second half's own units go to an arena of its own, appended to the
 	// first's after.
 	mid := n / 2
-	second := &compiledSet{sents: set.sents}
+	second := &compiledSet{sents: set.sents, own: unitArena{base: g.units.base}}
 	var wg sync.WaitGroup
 	wg.Go(func() { compileRange(g, regular, nil, second, mid, n) })
 	compileRange(g, regular, nil, set, 0, mid)
@@ -209,8 +304,8 @@ func compileSentences(g *Gold, regular *compiledSet, pause func()) *compiledSet 
 	for si := mid; si < n; si++ {
 		for i := range set.sents[si].triples {
 			for k := range set.sents[si].triples[i].slots {
-				if sp := &set.sents[si].triples[i].slots[k]; sp.own {
-					sp.ref.block += shift
+				if sp := &set.sents[si].triples[i].slots[k]; sp.own() {
+					sp.ref.block -= shift // kept as -1-block
 				}
 			}
 		}
@@ -228,16 +323,16 @@ func compileRange(g *Gold, regular *compiledSet, pause func(), set *compiledSet,
 	if regular != nil {
 		c.f = Minimal
 	}
-	total := 0
+	total, synsets := 0, 0
 	for _, s := range g.Sentences[lo:hi] {
+		synsets += len(s.Synsets)
 		for _, syn := range s.Synsets {
 			total += len(syn.Triples)
 		}
 	}
 	c.triples = make([]storedTriple, 0, total)
-	c.keyed = make([]entry, 0, total+total/4)
-	if c.f == Regular { // BenchIE-C is matched on the regular compilation only
-		c.joined = make([]entry, 0, total+total/4)
+	if regular == nil {
+		c.ends = make([]int32, 0, synsets)
 	}
 	for si := lo; si < hi; si++ {
 		if pause != nil && si%64 == 63 {
@@ -259,71 +354,101 @@ type rangeCompiler struct {
 	regular, set       *compiledSet
 	f                  Facet
 	triples            []storedTriple
-	keyed, joined      []entry
+	keyed, joined      []entry // one sentence's entries, then kept in the blocks
+	keyedBlock         []entry
+	joinedBlock        []entry
 	anyOf, anyJoinedOf []entry
 	words, rels, lasts []string
+	units, slot        []Unit  // unpacked units (see compiledSet.pattern)
+	ends               []int32 // the block synsetEnds are carved from
 }
 
 // sentence compiles sentence si into c.set.sents[si].
 func (c *rangeCompiler) sentence(si int) {
 	s := c.g.Sentences[si]
 	cs := &c.set.sents[si]
-	cs.synsets = len(s.Synsets)
-	start, keyedStart, joinedStart, anyStart, anyJoinedStart := len(c.triples), len(c.keyed), len(c.joined), len(c.anyOf), len(c.anyJoinedOf)
+	start, anyStart, anyJoinedStart := len(c.triples), len(c.anyOf), len(c.anyJoinedOf)
+	c.keyed, c.joined = c.keyed[:0], c.joined[:0]
+	endsStart := len(c.ends)
 	for ki, syn := range s.Synsets {
 		for ti := range syn.Triples {
-			c.triples = append(c.triples, c.triple(si, len(c.triples)-start, ki, ti))
+			i := len(c.triples) - start
+			st, ct := c.triple(si, i, ki, ti)
+			c.triples = append(c.triples, st)
+			c.index(&st, &ct, i)
 		}
+		c.ends = append(c.ends, int32(len(c.triples)-start))
+	}
+	cs.synsetEnds = c.ends[endsStart:len(c.ends):len(c.ends)]
+	if c.regular != nil { // the same synsets and triples
+		cs.synsetEnds = c.regular.sents[si].synsetEnds
+		c.ends = c.ends[:endsStart]
 	}
 	cs.triples = c.triples[start:len(c.triples):len(c.triples)]
-	for i := range cs.triples {
-		c.index(&cs.triples[i], i)
-	}
-	c.keyed, cs.slots = sortEntries(c.keyed, keyedStart)
-	c.joined, cs.joined = sortEntries(c.joined, joinedStart)
+	cs.slots = keepEntries(&c.keyedBlock, c.keyed)
+	cs.joined = keepEntries(&c.joinedBlock, c.joined)
 	cs.any = c.anyOf[anyStart:len(c.anyOf):len(c.anyOf)]
 	cs.anyJoined = c.anyJoinedOf[anyJoinedStart:len(c.anyJoinedOf):len(c.anyJoinedOf)]
 }
 
 // triple compiles triple ti of synset ki of sentence si, the sentence's
-// triple i.
-func (c *rangeCompiler) triple(si, i, ki, ti int) storedTriple {
+// triple i: as kept, and with its units at hand (in c.units) for index.
+func (c *rangeCompiler) triple(si, i, ki, ti int) (storedTriple, compiledTriple) {
 	g, regular, set := c.g, c.regular, c.set
 	t := &g.Sentences[si].Synsets[ki].Triples[ti]
-	st := storedTriple{synset: int32(ki), triple: int32(ti)}
+	var st storedTriple
+	var ct compiledTriple
+	c.units = c.units[:0] // the three slots' units, one after another
 	for k, slot := range t.Slots() {
+		from := len(c.units)
 		switch {
 		case regular != nil && !t.holdsOpen(k, slot):
-			sp := regular.sents[si].triples[i].slots[k]
-			if sp.own { // parsed by the regular compilation: a copy of its units
-				units := regular.own.of(sp.ref)
+			rt := &regular.sents[si].triples[i]
+			sp := rt.slots[k]
+			if sp.own() { // parsed by the regular compilation: a copy of its units
+				c.units = regular.own.appendOf(c.units, sp.at())
 				b, off := set.own.open()
-				set.own.blocks[b] = append(set.own.blocks[b], units...)
-				sp.ref = set.own.ref(b, off)
+				set.own.add(b, c.units[from:])
+				sp = store(set.own.ref(b, off), true)
+			} else {
+				c.units = g.units.appendOf(c.units, sp.at())
 			}
 			st.slots[k] = sp
+			st.edgySlots |= rt.edgySlots & (1 << k)
+			st.lens[k] = rt.lens[k]
 		case regular == nil && t.arena == &g.units:
-			st.slots[k] = store(t.units[k], false, newPattern(g.units.of(t.units[k])))
+			c.units = g.units.appendOf(c.units, t.unitsOf(k))
+			st.slots[k] = store(t.unitsOf(k), false)
+			st.derive(k, newPattern(c.units[from:]))
 		default:
-			b, off := set.own.open()
 			if regular != nil && t.cleanSlot(k) { // no '[' nor '(' is left: one required unit
-				set.own.blocks[b] = append(set.own.blocks[b], Unit{minimalOf(t.arena.of(t.units[k])), false})
+				c.slot = t.arena.appendOf(c.slot[:0], t.unitsOf(k))
+				c.units = appendMinimalOf(c.units, c.slot)
 			} else {
-				set.own.blocks[b] = appendSlotUnits(set.own.blocks[b], slot, c.f)
+				c.units = appendSlotUnits(c.units, slot, c.f)
 			}
-			ref := set.own.ref(b, off)
-			st.slots[k] = store(ref, true, newPattern(set.own.of(ref)))
+			b, off := set.own.open()
+			set.own.add(b, c.units[from:])
+			st.slots[k] = store(set.own.ref(b, off), true)
+			st.derive(k, newPattern(c.units[from:]))
 		}
+		// A later slot may move c.units; this slot's units stay where they are.
+		ct.slots[k] = patternOf(c.units[from:len(c.units):len(c.units)], st.edgySlots&(1<<k) != 0)
 	}
-	return st
+	return st, ct
 }
 
-// index adds the index entries of st, the sentence's triple i.
-func (c *rangeCompiler) index(st *storedTriple, i int) {
-	var ct compiledTriple
-	for k := range ct.slots {
-		ct.slots[k] = c.set.pattern(c.g, &st.slots[k])
+// derive keeps what is kept of p, slot k's pattern.
+func (st *storedTriple) derive(k int, p pattern) {
+	if p.edgy {
+		st.edgySlots |= 1 << k
 	}
+	st.lens[k] = boundsOf(p)
+}
+
+// index adds the index entries of st, the sentence's triple i, with its
+// units at hand in ct.
+func (c *rangeCompiler) index(st *storedTriple, ct *compiledTriple, i int) {
 	// BenchIE-C is matched on the regular compilation only: BenchIE-M's
 	// has no joined index (it was a tenth of the compiled gold).
 	concat := c.f == Regular
@@ -364,15 +489,27 @@ func (c *rangeCompiler) index(st *storedTriple, i int) {
 	}
 }
 
-// sortEntries sorts and deduplicates entries[from:], the entries of one
-// sentence, and returns entries without the duplicates and the sentence's.
-func sortEntries(entries []entry, from int) ([]entry, []entry) {
-	es := entries[from:]
+// keepEntries sorts and deduplicates es, the entries of one sentence, and
+// returns them copied into *block, or into a new block when they do not
+// fit: entries appended to one growing slice would leave the sentences
+// before in the arrays it outgrew, all kept (a third of the index was such
+// copies).
+func keepEntries(block *[]entry, es []entry) []entry {
 	slices.Sort(es)
 	es = slices.Compact(es)
-	entries = entries[:from+len(es)]
-	return entries, entries[from:len(entries):len(entries)]
+	if len(es) == 0 {
+		return nil
+	}
+	if cap(*block)-len(*block) < len(es) {
+		*block = make([]entry, 0, max(entryBlock, len(es)))
+	}
+	n := len(*block)
+	*block = append(*block, es...)
+	return (*block)[n:len(*block):len(*block)]
 }
+
+// entryBlock is the fewest index entries a block holds (128 KiB).
+const entryBlock = 16 << 10
 
 // entriesOf returns the entries with hash h, in file order.
 func entriesOf(es []entry, h uint32) []entry {
@@ -405,15 +542,22 @@ func fnv(h uint32, s string) uint32 {
 // firstMatch returns the index (into triples) of the first triple, in file
 // order, of which t is a form under the facet; -1 if there is none.
 func (c *Compiled) firstMatch(si int, t oie.Triple) int {
-	var buf []byte
+	var buf matchBuffers
 	return c.firstMatchIn(si, t, &buf, false)
 }
 
-// firstMatchIn is firstMatch joining BenchIE-C's slots in *buf (reused from
-// one call to the next by Score: scoring a million extractions makes no
-// garbage of joined slots). With exact, the gold's forms are compared as
-// made, not stripped: the reference script's synset lookup.
-func (c *Compiled) firstMatchIn(si int, t oie.Triple, buf *[]byte, exact bool) int {
+// matchBuffers are what matching reuses from one extraction to the next
+// (Score keeps one for a system: scoring a million extractions makes no
+// garbage): BenchIE-C's joined slots, and the gold's units unpacked.
+type matchBuffers struct {
+	joined []byte
+	units  []Unit
+}
+
+// firstMatchIn is firstMatch with buffers. With exact, the gold's forms
+// are compared as made, not stripped: the reference script's synset
+// lookup.
+func (c *Compiled) firstMatchIn(si int, t oie.Triple, buf *matchBuffers, exact bool) int {
 	cs := &c.set.sents[si]
 	if c.Facet == Concat {
 		// The joined slots start with the subject's first word and end
@@ -422,16 +566,19 @@ func (c *Compiled) firstMatchIn(si int, t oie.Triple, buf *[]byte, exact bool) i
 		if len(cands) == 0 && len(cs.anyJoined) == 0 {
 			return -1
 		}
-		b := append(append(append(append(append((*buf)[:0], t.Subject...), ' '), t.Relation...), ' '), t.Object...)
-		*buf = b
+		b := append(append(append(append(append(buf.joined[:0], t.Subject...), ' '), t.Relation...), ' '), t.Object...)
+		buf.joined = b
 		joined := unsafe.String(unsafe.SliceData(b), len(b)) // lives only in this call
 		return firstOf(cands, cs.anyJoined, func(i int32) bool {
-			ct := c.triple(si, int(i))
+			if cs.triples[i].refusesJoined(len(joined)) {
+				return false
+			}
+			ct := c.tripleIn(si, int(i), &buf.units)
 			return ct.matchConcat(joined, exact)
 		})
 	}
 	cands := entriesOf(cs.slots, keyHash(firstWord(t.Subject), firstWord(t.Relation), lastWord(t.Object)))
-	return firstOf(cands, cs.any, func(i int32) bool { return c.matchAt(&cs.triples[i], t, exact) })
+	return firstOf(cands, cs.any, func(i int32) bool { return c.matchAt(&cs.triples[i], t, exact, &buf.units) })
 }
 
 // firstOf returns the first triple, in file order, of two lists of
@@ -462,21 +609,21 @@ func firstWord(s string) string {
 // lastWord is s after its last space.
 func lastWord(s string) string { return s[strings.LastIndexByte(s, ' ')+1:] }
 
-// matchAt is compiledTriple.match on a stored triple: each slot's units are
-// looked up only when its length fits.
-func (c *Compiled) matchAt(st *storedTriple, t oie.Triple, exact bool) bool {
+// matchAt is compiledTriple.match on a stored triple, its units unpacked
+// into *units.
+func (c *Compiled) matchAt(st *storedTriple, t oie.Triple, exact bool, units *[]Unit) bool {
 	var ps [3]pattern
 	slots := t.Slots()
+	*units = (*units)[:0]
 	// The cheap refusals of all three slots (lengths, first and last
 	// words) come before any search, which can be long.
+	if st.lens[1].refuses(len(t.Relation)) || st.lens[0].refuses(len(t.Subject)) || st.lens[2].refuses(len(t.Object)) {
+		return false
+	}
 	for _, k := range [3]int{1, 0, 2} { // as match: the relation first
-		sp := &st.slots[k]
 		s := slots[k]
-		if sp.maxLen > 0 && (int32(len(s)) < sp.minLen || int32(len(s)) > sp.maxLen) {
-			return false
-		}
-		ps[k] = c.set.pattern(c.Gold, sp)
-		if ps[k].optional > 0 && !ps[k].endsFit(s) {
+		ps[k] = c.set.slotIn(c.Gold, st, k, units)
+		if !ps[k].fits(len(s)) || ps[k].optional > 0 && !ps[k].endsFit(s) {
 			return false
 		}
 	}

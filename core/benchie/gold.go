@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/oiebench/oiebench/core/oie"
 )
@@ -64,8 +65,30 @@ type GoldTriple struct {
 	// is made from its units). The arena is the gold's that read the triple
 	// (a triple copied into another gold is parsed again there).
 	arena *unitArena
-	units [3]unitRef
+	units tripleUnits
 	opens uint8
+}
+
+// tripleUnits locates in a unitArena the units of a triple's three slots,
+// one slot's after another's in one block: 14 bytes, not three unitRefs'
+// 36 (docs/reliability.md, "Memory").
+type tripleUnits struct {
+	block, off int32
+	n          [3]uint16
+}
+
+// maxSlotUnits is the most units of a slot a tripleUnits locates; a triple
+// with a larger slot keeps none (it is then read as a triple made in
+// memory).
+const maxSlotUnits = 1<<16 - 1
+
+// unitsOf locates the units of slot k (the triple's arena must be set).
+func (t *GoldTriple) unitsOf(k int) unitRef {
+	off := t.units.off
+	for j := range k {
+		off += int32(t.units.n[j])
+	}
+	return unitRef{t.units.block, off, int32(t.units.n[k])}
 }
 
 // cleanSlot reports whether slot k was read clean (see appendUnits).
@@ -84,28 +107,93 @@ type unitRef struct{ block, off, n int32 }
 
 // unitArena keeps units in blocks, the units of one slot in one block, so
 // that millions of slots are a few allocations and are found again by a
-// unitRef, which holds no pointer.
-type unitArena struct{ blocks [][]Unit }
+// unitRef, which holds no pointer. A unit is kept as 8 bytes (packedUnit):
+// where its text is in base (the gold's text, of which nearly every unit is
+// a substring), not a string of its own (24 bytes a unit were a fifth of
+// a large gold's memory, docs/reliability.md "Memory").
+type unitArena struct {
+	base   string
+	blocks []unitBlock
+}
 
-// open makes room for the units of a slot: append them to blocks[b], then
-// call ref(b, off).
+// unitBlock is one block of an arena: its units, and the texts of those
+// that are not in the arena's base (a slot made in memory, a unit whose
+// inner brackets were deleted, a BenchIE-M slot joined from pieces).
+type unitBlock struct {
+	units []packedUnit
+	extra []string
+}
+
+// packedUnit is a Unit as an arena keeps it: its text is base[off:off+n],
+// or, with the extra bit, the block's extra[off]; n also holds the
+// optional bit.
+type packedUnit struct{ off, n uint32 }
+
+const (
+	unitOptional = 1 << 31
+	unitExtra    = 1 << 30
+	unitLength   = unitExtra - 1
+)
+
+// open makes room for the units of a slot: add them to block b, then call
+// ref(b, off).
 func (a *unitArena) open() (b, off int) {
-	if n := len(a.blocks); n == 0 || cap(a.blocks[n-1])-len(a.blocks[n-1]) < 64 {
-		a.blocks = append(a.blocks, make([]Unit, 0, 4096))
+	if n := len(a.blocks); n == 0 || cap(a.blocks[n-1].units)-len(a.blocks[n-1].units) < 64 {
+		a.blocks = append(a.blocks, unitBlock{units: make([]packedUnit, 0, 4096)})
 	}
 	b = len(a.blocks) - 1
-	return b, len(a.blocks[b])
+	return b, len(a.blocks[b].units)
 }
 
-// ref locates the units appended to blocks[b] since off.
+// add appends units to block b.
+func (a *unitArena) add(b int, units []Unit) {
+	a.blocks[b] = a.pack(a.blocks[b], units)
+}
+
+// pack appends units to blk, each as where its text is in a.base when it
+// is there (found by address: the reader's units are substrings of it).
+func (a *unitArena) pack(blk unitBlock, units []Unit) unitBlock {
+	base := uintptr(unsafe.Pointer(unsafe.StringData(a.base)))
+	for _, u := range units {
+		var opt uint32
+		if u.Optional {
+			opt = unitOptional
+		}
+		at := uintptr(unsafe.Pointer(unsafe.StringData(u.Text)))
+		switch {
+		case u.Text == "":
+			blk.units = append(blk.units, packedUnit{0, opt})
+		case len(u.Text) <= len(a.base) && at >= base && at-base <= uintptr(len(a.base)-len(u.Text)) && at-base+uintptr(len(u.Text)) <= 1<<32-1 && len(u.Text) <= unitLength:
+			blk.units = append(blk.units, packedUnit{uint32(at - base), uint32(len(u.Text)) | opt})
+		default:
+			blk.units = append(blk.units, packedUnit{uint32(len(blk.extra)), unitExtra | opt})
+			blk.extra = append(blk.extra, u.Text)
+		}
+	}
+	return blk
+}
+
+// ref locates the units added to block b since off.
 func (a *unitArena) ref(b, off int) unitRef {
-	return unitRef{int32(b), int32(off), int32(len(a.blocks[b]) - off)}
+	return unitRef{int32(b), int32(off), int32(len(a.blocks[b].units) - off)}
 }
 
-// of returns the units a ref locates.
-func (a *unitArena) of(r unitRef) []Unit {
-	end := r.off + r.n
-	return a.blocks[r.block][r.off:end:end]
+// of returns the units a ref locates, unpacked into a new slice.
+func (a *unitArena) of(r unitRef) []Unit { return a.appendOf(nil, r) }
+
+// appendOf appends the units a ref locates to dst.
+func (a *unitArena) appendOf(dst []Unit, r unitRef) []Unit {
+	blk := &a.blocks[r.block]
+	for _, p := range blk.units[r.off : r.off+r.n] {
+		u := Unit{Optional: p.n&unitOptional != 0}
+		if p.n&unitExtra != 0 {
+			u.Text = blk.extra[p.off]
+		} else {
+			u.Text = a.base[p.off : p.off+p.n&unitLength]
+		}
+		dst = append(dst, u)
+	}
+	return dst
 }
 
 // Sentence returns the gold sentence with the given ID.
@@ -173,9 +261,9 @@ func readGold(file string, data []byte, opt GoldOptions, parts, minBytes int) (*
 	var r *goldReader
 	var err error
 	if oie.ManyCores && parts > 1 {
-		r, err = readInParts(file, cutAtSentences(text, parts, minBytes), opt)
+		r, err = readInParts(file, text, cutAtSentences(text, parts, minBytes), opt)
 	} else {
-		r, err = readPart(file, part{text, 1}, opt.Strict, opt.Pause)
+		r, err = readPart(file, text, part{text, 1}, opt.Strict, opt.Pause)
 	}
 	if err != nil {
 		return nil, err
@@ -191,14 +279,14 @@ func readGold(file string, data []byte, opt GoldOptions, parts, minBytes int) (*
 
 // readInParts reads the parts at once, the first on this goroutine (with
 // the pause), and joins them in order into the first part's reader.
-func readInParts(file string, cuts []part, opt GoldOptions) (*goldReader, error) {
+func readInParts(file, text string, cuts []part, opt GoldOptions) (*goldReader, error) {
 	readers := make([]*goldReader, len(cuts))
 	errs := make([]error, len(cuts))
 	var wg sync.WaitGroup
 	for i := 1; i < len(cuts); i++ {
-		wg.Go(func() { readers[i], errs[i] = readPart(file, cuts[i], opt.Strict, nil) })
+		wg.Go(func() { readers[i], errs[i] = readPart(file, text, cuts[i], opt.Strict, nil) })
 	}
-	r, err := readPart(file, cuts[0], opt.Strict, opt.Pause)
+	r, err := readPart(file, text, cuts[0], opt.Strict, opt.Pause)
 	wg.Wait()
 	if err != nil {
 		return nil, err
@@ -243,10 +331,11 @@ func cutAtSentences(text string, n, minBytes int) []part {
 	return append(parts, part{text[from:], first})
 }
 
-// readPart reads the lines of one part into a reader of its own; the
-// reader holds what it read also when it stops at an error.
-func readPart(file string, p part, strict bool, pause func()) (*goldReader, error) {
-	r := &goldReader{file: file, strict: strict, gold: &Gold{Path: file, index: map[string]int{}}}
+// readPart reads the lines of one part of text (the whole gold's: its
+// units are kept as places in it) into a reader of its own; the reader
+// holds what it read also when it stops at an error.
+func readPart(file, text string, p part, strict bool, pause func()) (*goldReader, error) {
+	r := &goldReader{file: file, strict: strict, gold: &Gold{Path: file, index: map[string]int{}, units: unitArena{base: text}}}
 	num := p.first - 1
 	for line, rest, ok := oie.NextLine(p.text); ok; line, rest, ok = oie.NextLine(rest) {
 		num++
@@ -278,10 +367,9 @@ func (r *goldReader) join(q *goldReader, p part, qErr error) error {
 		g.Sentences = append(g.Sentences, s)
 		for _, syn := range s.Synsets {
 			for i := range syn.Triples {
-				t := &syn.Triples[i]
-				t.arena = &g.units
-				for k := range t.units {
-					t.units[k].block += shift
+				if t := &syn.Triples[i]; t.arena != nil {
+					t.arena = &g.units
+					t.units.block += shift
 				}
 			}
 		}
@@ -325,7 +413,8 @@ type goldReader struct {
 	// large gold is not millions of small allocations; so
 	// are the triples of the synsets, the synsets and the sentences: the
 	// triples of the open synset gather in pending until it closes.
-	block      []Unit
+	block      unitBlock
+	slot       []Unit // the units of one slot, before they are packed into block
 	pending    []GoldTriple
 	tripleArea []GoldTriple
 	synsets    []Synset
@@ -541,7 +630,8 @@ func (r *goldReader) triple(num int, l tripleLine, pos func(int) at) error {
 		r.newSynset("(implicit)", num)
 		r.synset.Implicit = true
 	}
-	var refs [3]unitRef
+	var counts [3]int
+	r.slot = r.slot[:0] // the units of the three slots, one after another
 	off := 0
 	for i, slot := range parts {
 		if oie.TrimSpace(slot) == "" {
@@ -549,23 +639,19 @@ func (r *goldReader) triple(num int, l tripleLine, pos func(int) at) error {
 				return err
 			}
 		}
-		if cap(r.block)-len(r.block) < 64 {
-			r.flushUnits()
-			r.block = make([]Unit, 0, 4096)
-		}
-		start := len(r.block)
 		var issues []slotIssue
+		n := len(r.slot)
 		// The slot as written, not trimmed: the reference makes its forms so
 		// (white space at an edge stays in them), and matching strips forms.
 		if l.brackets&(1<<i) == 0 {
-			r.block = append(r.block, Unit{slot, false})
+			r.slot = append(r.slot, Unit{slot, false})
 		} else {
 			var clean bool
-			if r.block, issues, clean = appendUnits(r.block, slot); clean {
+			if r.slot, issues, clean = appendUnits(r.slot, slot); clean {
 				l.opens |= 1 << (3 + i)
 			}
 		}
-		refs[i] = unitRef{int32(len(r.gold.units.blocks)), int32(start), int32(len(r.block) - start)}
+		counts[i] = len(r.slot) - n
 		for _, is := range issues {
 			if err := r.oddity(num, pos(off+is.offset), is.msg, oie.ErrSyntax); err != nil {
 				return err
@@ -573,16 +659,27 @@ func (r *goldReader) triple(num int, l tripleLine, pos func(int) at) error {
 		}
 		off += len(slot) + len(SlotSeparator)
 	}
-	r.pending = append(r.pending, GoldTriple{Triple: oie.Triple{Subject: parts[0], Relation: parts[1], Object: parts[2]}, Line: num, arena: &r.gold.units, units: refs, opens: l.opens})
+	t := GoldTriple{Triple: oie.Triple{Subject: parts[0], Relation: parts[1], Object: parts[2]}, Line: num, opens: l.opens}
+	if counts[0] <= maxSlotUnits && counts[1] <= maxSlotUnits && counts[2] <= maxSlotUnits {
+		if r.block.units == nil || cap(r.block.units)-len(r.block.units) < len(r.slot) {
+			r.flushUnits()
+			r.block = unitBlock{units: make([]packedUnit, 0, max(4096, len(r.slot)))}
+		}
+		start := len(r.block.units)
+		r.block = r.gold.units.pack(r.block, r.slot)
+		t.arena = &r.gold.units
+		t.units = tripleUnits{int32(len(r.gold.units.blocks)), int32(start), [3]uint16{uint16(counts[0]), uint16(counts[1]), uint16(counts[2])}}
+	} // else the triple is as one made in memory: its slots are parsed again when compiled
+	r.pending = append(r.pending, t)
 	return nil
 }
 
 // flushUnits puts the block of units being filled into the gold's arena
 // (it is filled in the reader: no write to the gold for every slot).
 func (r *goldReader) flushUnits() {
-	if r.block != nil {
+	if r.block.units != nil {
 		r.gold.units.blocks = append(r.gold.units.blocks, r.block)
-		r.block = nil
+		r.block = unitBlock{}
 	}
 }
 

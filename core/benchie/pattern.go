@@ -223,6 +223,24 @@ func minimalOf(units []Unit) string {
 	return oie.TrimSpace(text) // a clean slot has no two spaces in a row
 }
 
+// appendMinimalOf appends BenchIE-M's slot of a clean slot (minimalOf) to
+// dst as units: as its required units when none is empty or has white
+// space at an edge (then they make minimalOf's text, joined as matching
+// joins units, and each is a piece of the gold's text: no string is built
+// for it, which were a tenth of a large gold's memory), else as one unit.
+func appendMinimalOf(dst []Unit, units []Unit) []Unit {
+	n := len(dst)
+	for _, u := range units {
+		if !u.Optional {
+			dst = append(dst, u)
+		}
+	}
+	if len(dst)-n > 1 && !edgyUnits(dst[n:]) {
+		return dst
+	}
+	return append(dst[:n], Unit{minimalOf(units), false})
+}
+
 // minimalSlot strips optional material from a gold slot for BenchIE-M: in a
 // slot that holds '[', every span from a '[' or '(' to the nearest following
 // ']' or ')' is deleted (the reference's single non-greedy pattern over both
@@ -312,9 +330,12 @@ func appendSlotUnits(dst []Unit, slot string, f Facet) []Unit {
 	return units
 }
 
-func newPattern(units []Unit) pattern {
+func newPattern(units []Unit) pattern { return patternOf(units, edgyUnits(units)) }
+
+// patternOf is newPattern given edgyUnits(units).
+func patternOf(units []Unit, edgy bool) pattern {
 	p := pattern{units: units, optional: int32(countOptional(units))}
-	if edgyUnits(units) {
+	if edgy {
 		p.edgy = true
 		return p
 	}

@@ -122,7 +122,7 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 	// credited synsets under the paper rule and under the reference script
 	// (-1: none, a false positive; leftOut: the line is not scored)
 	paper, script := make([]int, n), make([]int, n)
-	var joined []byte // BenchIE-C's slots of one extraction (see firstMatchIn)
+	var buf matchBuffers // see firstMatchIn
 	// The matches in sentences with unindexed triples (see compiledSentence),
 	// which every extraction of the sentence is compared with, are kept by
 	// extraction: a file that repeats one extraction many times against
@@ -135,14 +135,14 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 	var memo map[memoKey]int
 	match := func(si int, t oie.Triple, exact bool) int {
 		if len(c.set.sents[si].unindexed(c.Facet)) == 0 {
-			return c.firstMatchIn(si, t, &joined, exact)
+			return c.firstMatchIn(si, t, &buf, exact)
 		}
 		if memo == nil {
 			memo = map[memoKey]int{}
 		}
 		m, ok := memo[memoKey{si, t, exact}]
 		if !ok {
-			m = c.firstMatchIn(si, t, &joined, exact)
+			m = c.firstMatchIn(si, t, &buf, exact)
 			memo[memoKey{si, t, exact}] = m
 		}
 		return m
@@ -155,12 +155,14 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 	scriptCredit := func(si int, raw oie.Triple, trimmed bool, m int) int {
 		cs := &c.set.sents[si]
 		if trimmed && !cs.triples[m].edgy() {
-			return int(cs.triples[m].synset)
+			k, _ := cs.locate(m)
+			return k
 		}
 		if mu := match(si, raw, true); mu >= 0 {
-			return int(cs.triples[mu].synset)
+			k, _ := cs.locate(mu)
+			return k
 		}
-		return cs.synsets - 1
+		return cs.synsets() - 1
 	}
 	edges := scriptEdges{tsv: sys.Format == oie.FormatTSV}
 	if edges.tsv && sys.FirstBlankLine > 0 {
@@ -208,8 +210,8 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 		m := match(si, t, false)
 		cs := &c.set.sents[si]
 		if m >= 0 {
-			paper[i] = int(cs.triples[m].synset)
-			j.Synset, j.Triple = paper[i], int(cs.triples[m].triple)
+			j.Synset, j.Triple = cs.locate(m)
+			paper[i] = j.Synset
 		}
 		// The script's reading of the line (section 6.1), when it differs.
 		sraw, scored := edges.read(sys, e, true)
@@ -238,8 +240,10 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 				script[i] = scriptCredit(si, sraw, sraw == st, ms)
 			case first >= 0:
 				script[i] = first
-				if mu := match(si, sraw, true); mu >= 0 && int(cs.triples[mu].synset) < first {
-					script[i] = int(cs.triples[mu].synset)
+				if mu := match(si, sraw, true); mu >= 0 {
+					if k, _ := cs.locate(mu); k < first {
+						script[i] = k
+					}
 				}
 			default:
 				script[i] = scriptCredit(si, sraw, false, ms)
@@ -426,7 +430,7 @@ func (c *Compiled) cover(js []Judgement) [][][]int {
 func synsetBase(set *compiledSet) []int32 {
 	base := make([]int32, len(set.sents)+1)
 	for si := range set.sents {
-		base[si+1] = base[si] + int32(set.sents[si].synsets)
+		base[si+1] = base[si] + int32(set.sents[si].synsets())
 	}
 	return base
 }
@@ -567,9 +571,10 @@ type Closest struct {
 // (trimmed) triple t in the most slots; ties are all returned, in file order.
 func (c *Compiled) Closest(si int, t oie.Triple) []Closest {
 	var out []Closest
+	var units []Unit
 	best := -1
 	for i := range c.set.sents[si].triples {
-		ct := c.triple(si, i)
+		ct := c.tripleIn(si, i, &units)
 		m := ct.slotMatches(t)
 		n := count(m)
 		if n < best {

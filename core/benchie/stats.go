@@ -219,9 +219,10 @@ func (fc *formCounter) spend(forms, bytes int) bool {
 // strings in its count), as the reader read it.
 func (fc *formCounter) slotUnits(t *GoldTriple, k int, slot string) []Unit {
 	if t.arena != nil {
-		return t.arena.of(t.units[k])
+		fc.units[k] = t.arena.appendOf(fc.units[k][:0], t.unitsOf(k))
+	} else {
+		fc.units[k], _, _ = appendUnits(fc.units[k][:0], slot)
 	}
-	fc.units[k], _, _ = appendUnits(fc.units[k][:0], slot)
 	return fc.units[k]
 }
 

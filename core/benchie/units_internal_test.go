@@ -1,0 +1,58 @@
+package benchie
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/oiebench/oiebench/core/oie"
+)
+
+// TestPackedUnitsEdges: a gold's units are kept as places in its text
+// (unitArena, tripleUnits); a unit whose text is not in it (inner brackets
+// deleted) is kept beside its block, and a triple with a slot of more units
+// than a tripleUnits locates is read as one made in memory. Each matches,
+// on every facet, as the units it was read as.
+func TestPackedUnitsEdges(t *testing.T) {
+	wide := strings.Repeat("[w] ", maxSlotUnits+1) + "end"
+	gold := "sent_id:1\ts r w end x y\n1--> Cluster 1:\n" +
+		"s --> r --> " + wide + "\n" +
+		"1--> Cluster 2:\n" +
+		"x --> [a]b] c --> y [d e]\n"
+	g, err := ReadGold("g.txt", []byte(gold), GoldOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	syns := g.Sentences[0].Synsets
+	if tr := syns[0].Triples[0]; tr.arena != nil {
+		t.Errorf("a slot of %d units: arena kept, want the triple read as made in memory", maxSlotUnits+2)
+	}
+	tr := syns[1].Triples[0]
+	if tr.arena != &g.units {
+		t.Fatal("a narrow triple keeps no units in the gold's arena")
+	}
+	if got := g.units.of(tr.unitsOf(1)); len(got) != 2 || got[0] != (Unit{"ab", true}) || got[1] != (Unit{"c", false}) {
+		t.Errorf("relation units %v, want [{ab true} {c false}]", got)
+	}
+	if got := g.units.of(tr.unitsOf(2)); len(got) != 2 || got[1] != (Unit{"d e", true}) {
+		t.Errorf("object units %v, want [{y false} {d e true}]", got)
+	}
+	for _, c := range []struct {
+		f     Facet
+		tr    oie.Triple
+		match int
+	}{
+		{Regular, oie.Triple{Subject: "s", Relation: "r", Object: "w w end"}, 0},
+		{Regular, oie.Triple{Subject: "s", Relation: "r", Object: "end"}, 0},
+		{Regular, oie.Triple{Subject: "x", Relation: "ab c", Object: "y d e"}, 1},
+		{Regular, oie.Triple{Subject: "x", Relation: "c", Object: "y"}, 1},
+		{Regular, oie.Triple{Subject: "x", Relation: "a c", Object: "y"}, -1},
+		{Concat, oie.Triple{Subject: "x ab", Relation: "c y", Object: "d e"}, 1},
+		{Minimal, oie.Triple{Subject: "x", Relation: "c", Object: "y"}, 1},
+		{Minimal, oie.Triple{Subject: "x", Relation: "ab c", Object: "y"}, -1},
+		{Minimal, oie.Triple{Subject: "s", Relation: "r", Object: "end"}, 0},
+	} {
+		if got := Compile(g, c.f).firstMatch(0, c.tr); got != c.match {
+			t.Errorf("%s %v: triple %d, want %d", c.f, c.tr, got, c.match)
+		}
+	}
+}
