@@ -413,9 +413,10 @@ const (
 // loadTest sends valid and hostile requests at once, in a bounded number:
 // bodies at and over the limit, deep JSON, an unknown member, a key twice,
 // 1,000 systems. Every answer is the one its kind expects (or 429, wait
-// and retry) and none is a 5xx, and no Go instance's memory reaches the
+// and retry) and none is a 5xx, and neither one Go instance's memory nor
+// that of the instances alive at once (entry.mjs's log) reaches the
 // platform's 128 MB; it logs the latency percentiles and the statuses of
-// each kind, that memory, and workerd's peak resident memory.
+// each kind, those memories, and workerd's peak resident memory.
 func loadTest(t *testing.T, base string) {
 	sys := quote(tinySystem)
 	tiny := quote(tinyGold)
@@ -519,6 +520,16 @@ func loadTest(t *testing.T, base string) {
 	} else {
 		t.Logf("the Worker's largest Go memory: %.1f MiB (one instance's wasm memory; the platform's limit is 128 MB)", float64(top)/(1<<20))
 	}
+	var alive int64
+	for _, l := range instanceLines(wranglerOutput.String()) {
+		alive = max(alive, l.alive)
+	}
+	if alive >= platformMemory {
+		t.Errorf("the Go instances alive at once held %d bytes, over the platform's %d", alive, platformMemory)
+	} else {
+		t.Logf("the most the Go instances alive at once held: %.1f MiB (entry.mjs's log; the budget is %d MiB)", float64(alive)/(1<<20), memoryBudget>>20)
+	}
+	t.Logf("%d requests waited for memory", strings.Count(wranglerOutput.String(), "for memory: reserved"))
 	if hwm := workerdPeakMemory(); hwm > 0 {
 		t.Logf("workerd peak resident memory: %.0f MiB (the whole runtime; the platform's 128 MB bounds one isolate)", float64(hwm)/(1<<20))
 	}
