@@ -33,16 +33,21 @@ const MaxBodyBytes = 2 << 20
 
 // A request reserves an estimate of its memory before its body is read and
 // waits while the requests in flight hold the rest; one that could never
-// fit is answered 413. The requests the budget sees are those of one Go
-// instance: the native server's, all of them; on Cloudflare, only one,
-// since syumai/workers starts a Go instance per request (build/worker.mjs),
-// and the instances in one isolate share its 128 MB unbounded by this
-// (docs/reliability.md, The Worker).
+// fit is answered 413. This budget sees the requests of one Go instance:
+// for the native server, all of them. On Cloudflare syumai/workers starts
+// a Go instance per request (build/worker.mjs), so entry.mjs keeps the
+// same budget across the isolate (budget.mjs), with these figures
+// (limits.json) and each instance's own memory besides.
 const (
 	memoryBudget    = 96 << 20 // of the platform's 128 MB, the rest for the runtime
 	memoryPerByte   = 32       // scoring holds about 32 bytes per byte of request (MaxBodyBytes' figures)
 	memoryPerCall   = 2 << 20  // and a little whatever the size
 	memoryQueueWait = 20 * time.Second
+	// memoryPerInstance is a Go instance's wasm memory once it has
+	// answered a request that needs no more: measured under wrangler dev
+	// (docs/reliability.md, The Worker), checked by TestWrangler.
+	memoryPerInstance = 8 << 20
+	retryAfterSeconds = 10 // a 429's Retry-After
 )
 
 // pace, when set, is called now and then while a request is read and
@@ -226,7 +231,7 @@ func (h *handler) score(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !h.memory.take(r.Context(), need, h.memoryWait) {
-		w.Header().Set("Retry-After", "10")
+		w.Header().Set("Retry-After", strconv.Itoa(retryAfterSeconds))
 		writeError(w, r, &apiError{Status: http.StatusTooManyRequests, Msg: fmt.Sprintf("the Worker is scoring other requests that hold its memory, and this one (about %d MiB) waited %v: retry in a few seconds", need>>20, h.memoryWait)})
 		return
 	}

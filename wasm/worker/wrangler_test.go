@@ -388,6 +388,8 @@ func TestWrangler(t *testing.T) {
 		})
 	}
 
+	t.Run("budget", func(t *testing.T) { budgetTest(t, root, base) })
+
 	t.Run("load", func(t *testing.T) { loadTest(t, base) })
 
 	// Bad requests left the Worker whole.
@@ -411,9 +413,10 @@ const (
 // loadTest sends valid and hostile requests at once, in a bounded number:
 // bodies at and over the limit, deep JSON, an unknown member, a key twice,
 // 1,000 systems. Every answer is the one its kind expects (or 429, wait
-// and retry) and none is a 5xx, and no Go instance's memory reaches the
+// and retry) and none is a 5xx, and neither one Go instance's memory nor
+// that of the instances alive at once (entry.mjs's log) reaches the
 // platform's 128 MB; it logs the latency percentiles and the statuses of
-// each kind, that memory, and workerd's peak resident memory.
+// each kind, those memories, and workerd's peak resident memory.
 func loadTest(t *testing.T, base string) {
 	sys := quote(tinySystem)
 	tiny := quote(tinyGold)
@@ -517,9 +520,142 @@ func loadTest(t *testing.T, base string) {
 	} else {
 		t.Logf("the Worker's largest Go memory: %.1f MiB (one instance's wasm memory; the platform's limit is 128 MB)", float64(top)/(1<<20))
 	}
+	var alive int64
+	for _, l := range instanceLines(wranglerOutput.String()) {
+		alive = max(alive, l.alive)
+	}
+	if alive >= platformMemory {
+		t.Errorf("the Go instances alive at once held %d bytes, over the platform's %d", alive, platformMemory)
+	} else {
+		t.Logf("the most the Go instances alive at once held: %.1f MiB (entry.mjs's log; the budget is %d MiB)", float64(alive)/(1<<20), memoryBudget>>20)
+	}
+	t.Logf("%d requests waited for memory", strings.Count(wranglerOutput.String(), "for memory: reserved"))
 	if hwm := workerdPeakMemory(); hwm > 0 {
 		t.Logf("workerd peak resident memory: %.0f MiB (the whole runtime; the platform's 128 MB bounds one isolate)", float64(hwm)/(1<<20))
 	}
+}
+
+// budgetTest checks the isolate's memory budget (budget.mjs): its node
+// tests, then, under wrangler, that requests at once run in Go instances
+// of their own (so a budget kept in Go sees only one), and that more
+// bodies at the limit at once than the budget holds wait or get 429, never
+// a 5xx, while the Go instances alive hold under the platform's 128 MB.
+func budgetTest(t *testing.T, root, base string) {
+	node := exec.Command("node", "--test", filepath.Join(root, "wasm", "worker", "budget.test.mjs"))
+	if out, err := node.CombinedOutput(); err != nil {
+		t.Fatalf("node --test budget.test.mjs: %v\n%s", err, out)
+	}
+
+	// A Go instance's own memory (memoryPerInstance): one that answers
+	// /api/health, alone.
+	before := len(instanceLines(wranglerOutput.String()))
+	if res, b, _ := send(t, "GET", base+"/api/health", "", nil); res.StatusCode != http.StatusOK {
+		t.Fatalf("health: status %d: %s", res.StatusCode, b)
+	}
+	time.Sleep(200 * time.Millisecond) // the instance ends after its answer
+	var own int64
+	for _, l := range instanceLines(wranglerOutput.String())[before:] {
+		if l.event == "ended" {
+			own = max(own, l.memory)
+		}
+	}
+	if own == 0 || own > memoryPerInstance {
+		t.Errorf("a Go instance that answered /api/health holds %d bytes; the budget counts %d per instance (handler.go, memoryPerInstance)", own, memoryPerInstance)
+	}
+	t.Logf("a Go instance's own wasm memory: %d bytes (%.1f MiB)", own, float64(own)/(1<<20))
+
+	before = len(instanceLines(wranglerOutput.String()))
+	body := []byte(`{"gold": ` + quote(tinyGold) + `, "systems": {"a": ` + quote(tinySystem) + `}}`)
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if res, b, _ := send(t, "POST", base+"/api/score", "application/json", body); res.StatusCode != http.StatusOK {
+				t.Errorf("status %d: %.300s", res.StatusCode, b)
+			}
+		}()
+	}
+	wg.Wait()
+	if started := countEvent(instanceLines(wranglerOutput.String())[before:], "started"); started < 2 {
+		t.Errorf("two requests at once started %d Go instances, want 2 (one each)", started)
+	}
+
+	// Each body at the limit reserves 66 MiB and its instance: the 96 MiB
+	// budget holds one at a time, so the others wait.
+	atLimit := `{"gold": ` + quote(tinyGold) + `, "systems": {"a": ` + quote(tinySystem) + `}}`
+	atLimit += strings.Repeat(" ", MaxBodyBytes-len(atLimit))
+	const atOnce = 6
+	outBefore := len(wranglerOutput.String())
+	statuses := make(chan int, atOnce)
+	began := time.Now()
+	for range atOnce {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res, b, _ := send(t, "POST", base+"/api/score", "application/json", []byte(atLimit))
+			if res.StatusCode != http.StatusOK && res.StatusCode != http.StatusTooManyRequests {
+				t.Errorf("status %d: %.300s", res.StatusCode, b)
+			}
+			statuses <- res.StatusCode
+		}()
+	}
+	wg.Wait()
+	close(statuses)
+	count := map[int]int{}
+	for s := range statuses {
+		count[s]++
+	}
+	t.Logf("%d bodies at the limit at once: statuses %v in %v", atOnce, count, time.Since(began).Round(time.Millisecond))
+	if waited := strings.Count(wranglerOutput.String()[outBefore:], "waited"); waited == 0 {
+		t.Errorf("%d bodies at the limit at once: none waited for memory, but the budget holds one at a time", atOnce)
+	} else {
+		t.Logf("%d of them waited for memory", waited)
+	}
+	lines := instanceLines(wranglerOutput.String())
+	var top int64
+	for _, l := range lines {
+		top = max(top, l.alive)
+	}
+	if top >= platformMemory {
+		t.Errorf("the Go instances alive at once held %d bytes, over the platform's %d", top, platformMemory)
+	}
+	t.Logf("the most the Go instances alive held at once: %.1f MiB", float64(top)/(1<<20))
+}
+
+// instanceLine is what entry.mjs logs of a Go instance.
+type instanceLine struct {
+	event         string // "started" or "ended"
+	memory, alive int64  // its wasm memory; that of all the instances alive
+}
+
+// instanceLines reads entry.mjs's lines about Go instances from wrangler's output.
+func instanceLines(out string) []instanceLine {
+	var lines []instanceLine
+	for _, line := range strings.Split(out, "\n") {
+		_, after, ok := strings.Cut(line, "oiebench worker: Go instance ")
+		if !ok {
+			continue
+		}
+		var id, n int
+		var l instanceLine
+		if _, err := fmt.Sscanf(after, "%d %s wasm memory %d bytes, %d alive holding %d bytes", &id, &l.event, &l.memory, &n, &l.alive); err != nil {
+			continue
+		}
+		l.event = strings.TrimSuffix(l.event, ":")
+		lines = append(lines, l)
+	}
+	return lines
+}
+
+func countEvent(lines []instanceLine, event string) int {
+	n := 0
+	for _, l := range lines {
+		if l.event == event {
+			n++
+		}
+	}
+	return n
 }
 
 // workerMemoryHighWater is the largest memory high-water mark the Worker
