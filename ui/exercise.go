@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/oiebench/oiebench/core/evaluate"
@@ -21,8 +22,9 @@ type ExerciseApp interface {
 	// why it could not (a full quota, storage blocked).
 	SaveExercise(work string) error
 	Download(name, mime, text string)
-	// ReadSubmissions reads picked or dropped files, then calls
-	// Exercise.TakeSubmissions under the lock.
+	// ReadSubmissions reads picked or dropped files, then reads them as
+	// submissions without the lock (Exercise.Batch, SubmissionBatch.Read)
+	// and shows them under it (Exercise.ShowBatch).
 	ReadSubmissions(files js.Value)
 }
 
@@ -53,6 +55,7 @@ type Exercise struct {
 	// The teacher's side: submissions read, files refused with why, the
 	// class table and the student whose report is open (-1: none).
 	Subs    []exercise.Submission
+	subsRev int // counts the changes of Subs (SubmissionBatch)
 	Refused []string
 	Class   *exercise.Class
 	Student int
@@ -205,43 +208,84 @@ type PickedFile struct {
 
 // TakeSubmissions reads dropped submissions into the class table; a file
 // of another exercise, unreadable or from a student already in the table
-// is refused with the reason, and the others are kept.
+// is refused with the reason, and the others are kept. The page does the
+// same in three steps, reading without its lock: Batch, Read, ShowBatch.
 func (x *Exercise) TakeSubmissions(files []PickedFile) {
-	x.Refused = nil
-	for _, f := range files {
+	b := x.Batch(files)
+	b.Read(nil)
+	x.ShowBatch(b)
+}
+
+// SubmissionBatch is dropped files read as submissions beside the class
+// table they were dropped on, and the class scored with them.
+type SubmissionBatch struct {
+	spec    exercise.Spec
+	files   []PickedFile
+	rev     int // the table's revision it was made beside (Exercise.subsRev)
+	subs    []exercise.Submission
+	refused []string
+	class   *exercise.Class
+}
+
+// Batch starts a batch of files beside the table on screen (call it under
+// the page's lock).
+func (x *Exercise) Batch(files []PickedFile) *SubmissionBatch {
+	return &SubmissionBatch{spec: x.Spec, files: files, rev: x.subsRev, subs: slices.Clone(x.Subs)}
+}
+
+// Read reads the batch's files and scores the class with them, calling
+// pause (when set) now and then. It changes nothing on screen: call it
+// without the page's lock, so that a long submission does not hold the
+// page (docs/reliability.md).
+func (b *SubmissionBatch) Read(pause func()) {
+	for _, f := range b.files {
 		if f.Err != nil {
-			x.Refused = append(x.Refused, f.Name+": "+f.Err.Error())
+			b.refused = append(b.refused, f.Name+": "+f.Err.Error())
 			continue
 		}
-		sub, err := exercise.ReadSubmission(x.Spec, f.Name, f.Data)
+		sub, err := exercise.ReadSubmissionPaced(b.spec, evaluate.Input{Path: f.Name, Data: f.Data, Pause: pause})
 		if err == nil {
-			for _, s := range x.Subs {
+			for _, s := range b.subs {
 				if s.Raw == sub.Raw { // one spelling, one student; look-alikes are kept and noted
 					err = errors.New(f.Name + ": " + s.Student + " already sent " + s.File + ": remove one of the two")
 				}
 			}
 		}
 		if err != nil {
-			x.Refused = append(x.Refused, err.Error())
+			b.refused = append(b.refused, err.Error())
 			continue
 		}
-		x.Subs = append(x.Subs, sub)
+		b.subs = append(b.subs, sub)
 	}
-	x.Student = -1
-	x.Class, x.reporter = nil, nil
-	if len(x.Subs) == 0 {
+	if len(b.subs) == 0 {
 		return
 	}
-	c, err := exercise.ScoreClass(x.Spec, x.Subs)
+	c, err := exercise.ScoreClassPaced(b.spec, b.subs, pause)
 	if err != nil {
-		x.Refused = append(x.Refused, err.Error())
+		b.refused = append(b.refused, err.Error())
 		return
 	}
-	x.Class = c
+	b.class = c
+}
+
+// ShowBatch shows a read batch as the class table (call it under the page's
+// lock). It reports false, changing nothing, when the table changed since
+// the batch was started (another batch, or the table cleared): the batch
+// must then be started again.
+func (x *Exercise) ShowBatch(b *SubmissionBatch) bool {
+	if b.rev != x.subsRev {
+		return false
+	}
+	x.subsRev++
+	x.Subs, x.Refused, x.Class = b.subs, b.refused, b.class
+	x.Student = -1
+	x.reporter = nil
+	return true
 }
 
 // ClearSubmissions empties the class table.
 func (x *Exercise) ClearSubmissions() {
+	x.subsRev++
 	x.Subs, x.Refused, x.Class, x.Student, x.reporter = nil, nil, nil, -1, nil
 }
 

@@ -208,3 +208,29 @@ func TestExerciseTeacher(t *testing.T) {
 }
 
 func tripleOf(s, r, o string) oie.Triple { return oie.Triple{Subject: s, Relation: r, Object: o} }
+
+// A batch read without the lock is shown only beside the table it was
+// started on: a table cleared or changed meanwhile is not overwritten.
+func TestSubmissionBatchOutdated(t *testing.T) {
+	app, sp, gold := newTestExercise(t, true)
+	x := NewExercise(app, sp, gold, "")
+	a, _ := exercise.WriteSubmission(sp, "Ana", []exercise.Extraction{{SentID: "2", Triple: tripleOf("Graner", "handcuffed", "him")}})
+	b, _ := exercise.WriteSubmission(sp, "Bo", []exercise.Extraction{{SentID: "3", Triple: tripleOf("x", "y", "z")}})
+	batch := x.Batch([]PickedFile{{Name: "a.jsonl", Data: a}})
+	x.TakeSubmissions([]PickedFile{{Name: "b.jsonl", Data: b}}) // another batch lands first
+	batch.Read(nil)
+	if x.ShowBatch(batch) || len(x.Subs) != 1 || x.Subs[0].Student != "Bo" {
+		t.Fatalf("an outdated batch was shown: %d submissions", len(x.Subs))
+	}
+	batch = x.Batch([]PickedFile{{Name: "a.jsonl", Data: a}})
+	batch.Read(nil)
+	if !x.ShowBatch(batch) || x.Class == nil || len(x.Class.Rows) != 2 {
+		t.Fatalf("the batch started again: %+v", x.Class)
+	}
+	batch = x.Batch([]PickedFile{{Name: "b2.jsonl", Data: b}})
+	x.ClearSubmissions()
+	batch.Read(nil)
+	if x.ShowBatch(batch) || x.Subs != nil || x.Class != nil {
+		t.Error("a batch started before the table was cleared brought it back")
+	}
+}

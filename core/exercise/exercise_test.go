@@ -248,3 +248,56 @@ func TestSubmissionLines(t *testing.T) {
 		t.Error("an empty submission read")
 	}
 }
+
+// Read and scored pausing, a long submission is read and scored exactly as
+// without pauses, and the pause is called while reading and scoring.
+func TestPacedClassIsClass(t *testing.T) {
+	sp, err := New(englishGold(t), "1-3", "Class", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var long []Extraction
+	for i := range 3 * oie.PauseEvery {
+		long = append(long, ext([]string{"1", "2", "3"}[i%3], "Graner", "handcuffed", "him"))
+	}
+	works := map[string][]Extraction{"Ana": long, "Bo": {ext("2", "Graner", "left", "him there")}}
+	var plain, paced []Submission
+	pauses := 0
+	pause := func() { pauses++ }
+	for _, name := range []string{"Ana", "Bo"} {
+		data, err := WriteSubmission(sp, name, works[name])
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, errA := ReadSubmission(sp, SubmissionName(name), data)
+		b, errB := ReadSubmissionPaced(sp, evaluate.Input{Path: SubmissionName(name), Data: data, Pause: pause})
+		if errA != nil || errB != nil || a.Student != b.Student || a.Raw != b.Raw || len(a.System.Extractions) != len(b.System.Extractions) {
+			t.Fatalf("%s: %v, %v: %+v against %+v", name, errA, errB, a, b)
+		}
+		plain, paced = append(plain, a), append(paced, b)
+	}
+	read := pauses
+	if read < 3 {
+		t.Errorf("%d pauses reading %d lines", read, len(long))
+	}
+	want, err := ScoreClass(sp, plain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := ScoreClassPaced(sp, paced, pause)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pauses-read < 3 {
+		t.Errorf("%d pauses scoring", pauses-read)
+	}
+	if len(got.Rows) != len(want.Rows) {
+		t.Fatalf("%d rows, want %d", len(got.Rows), len(want.Rows))
+	}
+	for i := range want.Rows {
+		w, g := want.Rows[i], got.Rows[i]
+		if w.Student != g.Student || w.Score != g.Score || w.Intervals != g.Intervals {
+			t.Errorf("row %d: %+v, want %+v", i, g, w)
+		}
+	}
+}

@@ -79,16 +79,27 @@ type Submission struct {
 // file whose lines name sp's ID and one student. A file of another exercise
 // is refused with the reason.
 func ReadSubmission(sp Spec, file string, data []byte) (Submission, error) {
-	sys, err := evaluate.ReadSystem(evaluate.Input{Path: file, Data: data}, oie.FormatJSONL)
+	return ReadSubmissionPaced(sp, evaluate.Input{Path: file, Data: data})
+}
+
+// ReadSubmissionPaced is ReadSubmission of in.Data, calling in.Pause (when
+// set) every oie.PauseEvery lines: the page lets the browser run while it
+// reads a long submission.
+func ReadSubmissionPaced(sp Spec, in evaluate.Input) (Submission, error) {
+	file := in.Path
+	sys, err := evaluate.ReadSystem(in, oie.FormatJSONL)
 	if err != nil {
 		return Submission{}, err
 	}
 	sub := Submission{File: file, System: sys}
-	lines, err := oie.SplitContentLines(file, data)
+	lines, err := oie.SplitContentLines(file, in.Data)
 	if err != nil {
 		return Submission{}, err
 	}
-	for _, l := range lines {
+	for k, l := range lines {
+		if in.Pause != nil && k%oie.PauseEvery == oie.PauseEvery-1 {
+			in.Pause()
+		}
 		v := gjson.Parse(l.Text)
 		ex, raw := v.Get("exercise").String(), v.Get("student").String()
 		st := CheckName(raw).Shown
@@ -147,9 +158,18 @@ type Class struct {
 // kept, each noted with the files it looks like, so a forged name never
 // pushes the real one out.
 func ScoreClass(sp Spec, subs []Submission) (*Class, error) {
+	return ScoreClassPaced(sp, subs, nil)
+}
+
+// ScoreClassPaced is ScoreClass calling pause (when set) now and then while
+// it scores (evaluate.Options.Pause) and between students.
+func ScoreClassPaced(sp Spec, subs []Submission, pause func()) (*Class, error) {
 	gold, err := sp.ReadGold()
 	if err != nil {
 		return nil, err
+	}
+	if pause != nil {
+		gold.CountStats(pause)
 	}
 	var systems []*evaluate.System
 	from := map[string]string{}
@@ -162,10 +182,13 @@ func ScoreClass(sp Spec, subs []Submission) (*Class, error) {
 		alike[s.Name.key] = append(alike[s.Name.key], s.File)
 		systems = append(systems, s.System)
 	}
-	ev := evaluate.Evaluate(gold, nil, systems, evaluate.Options{})
+	ev := evaluate.Evaluate(gold, nil, systems, evaluate.Options{Pause: pause})
 	ev.CountStats()
 	c := &Class{Eval: ev}
 	for i, s := range subs {
+		if pause != nil {
+			pause()
+		}
 		res := ev.Results[i][string(benchie.Regular)]
 		notes := slices.Clone(s.Name.Notes)
 		if others := slices.DeleteFunc(slices.Clone(alike[s.Name.key]), func(f string) bool { return f == s.File }); len(others) > 0 {

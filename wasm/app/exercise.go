@@ -17,6 +17,8 @@ type exerciseBrowser interface {
 	// SaveText says why it could not (a full quota, blocked storage).
 	LoadText(key string) (string, bool)
 	SaveText(key, value string) error
+	// Yield lets the browser handle events before work goes on.
+	Yield()
 }
 
 // exerciseApp implements ui.ExerciseApp.
@@ -52,7 +54,8 @@ func (a *exerciseApp) SaveExercise(work string) error   { return a.br.SaveText(a
 func (a *exerciseApp) Download(name, mime, text string) { a.br.Download(name, mime, text) }
 
 // ReadSubmissions implements ui.ExerciseApp: files are read in the
-// background, then scored under the lock.
+// background, read as submissions and scored without the lock, pausing
+// for the browser, then shown under it.
 func (a *exerciseApp) ReadSubmissions(files js.Value) {
 	go func() {
 		picked := a.br.ReadFiles(files)
@@ -60,8 +63,17 @@ func (a *exerciseApp) ReadSubmissions(files js.Value) {
 		for i, f := range picked {
 			out[i] = ui.PickedFile{Name: f.Name, Data: f.Data, Err: f.Err}
 		}
-		a.env.Lock()
-		a.x.TakeSubmissions(out)
-		a.env.UnlockRender()
+		for { // read and scored without the lock, the browser let run between
+			a.env.Lock()
+			b := a.x.Batch(out)
+			a.env.UnlockOnly()
+			b.Read(pacer(a.br.Yield))
+			a.env.Lock()
+			if a.x.ShowBatch(b) {
+				a.env.UnlockRender()
+				return
+			}
+			a.env.UnlockOnly() // the table changed meanwhile: read again beside it
+		}
 	}()
 }

@@ -21,14 +21,23 @@ const paceSlice = 30 * time.Millisecond
 // itself) and lets the browser run. Call it, and the loops, from a
 // goroutine that holds no lock.
 func (a *app) pause(then func()) func() {
-	return func() {
-		if sinceTurn() < paceSlice {
-			return
-		}
+	return pacer(func() {
 		if then != nil {
 			then()
 		}
 		a.br.Yield()
+	})
+}
+
+// pacer returns a function for long loops that, once paceSlice has passed
+// since the browser last ran, calls yield (which lets the browser run). The
+// exercise page, which has no app, paces with it too.
+func pacer(yield func()) func() {
+	return func() {
+		if sinceTurn() < paceSlice {
+			return
+		}
+		yield()
 		browserRan()
 	}
 }
