@@ -32,15 +32,7 @@ func (a *app) pause(then func()) func() {
 // pacer returns a function for long loops that, once paceSlice has passed
 // since the browser last ran, calls yield (which lets the browser run). The
 // exercise page, which has no app, paces with it too.
-func pacer(yield func()) func() {
-	return func() {
-		if sinceTurn() < paceSlice {
-			return
-		}
-		yield()
-		browserRan()
-	}
-}
+func pacer(yield func()) func() { return pageTurns.pacer(yield) }
 
 // The slice is measured from the browser's last turn, for the whole page,
 // not from each loop's own last yield. Go in the browser returns to it
@@ -49,18 +41,39 @@ func pacer(yield func()) func() {
 // loops at once (the CaRB columns and the intervals after the table) would
 // hold the page's thread for seconds in one task, clicks waiting behind it
 // (docs/page-responsiveness.md).
-var (
-	paceEpoch = time.Now()
-	lastTurn  atomic.Int64 // when the browser last ran, as time since paceEpoch
-)
+var pageTurns = newTurns()
 
-// sinceTurn is the time since the browser last ran between the page's work.
-func sinceTurn() time.Duration {
-	return time.Since(paceEpoch) - time.Duration(lastTurn.Load())
+// turns is a clock of the browser's turns: when it last ran.
+type turns struct {
+	epoch time.Time
+	last  atomic.Int64 // when the browser last ran, as time since epoch
 }
 
+func newTurns() *turns { return &turns{epoch: time.Now()} }
+
+// since is the time since the browser last ran between the page's work.
+func (t *turns) since() time.Duration {
+	return time.Since(t.epoch) - time.Duration(t.last.Load())
+}
+
+// ran records that the browser has just run.
+func (t *turns) ran() { t.last.Store(int64(time.Since(t.epoch))) }
+
+func (t *turns) pacer(yield func()) func() {
+	return func() {
+		if t.since() < paceSlice {
+			return
+		}
+		yield()
+		t.ran()
+	}
+}
+
+// sinceTurn is the time since the browser last ran between the page's work.
+func sinceTurn() time.Duration { return pageTurns.since() }
+
 // browserRan records that the browser has just run.
-func browserRan() { lastTurn.Store(int64(time.Since(paceEpoch))) }
+func browserRan() { pageTurns.ran() }
 
 // heldGC is the garbage collector's setting (GOGC) while files are read
 // and scored: off. Each collection marks everything the page holds in one

@@ -50,17 +50,19 @@ func TestCollectorGivenBack(t *testing.T) {
 // worked paceSlice since the browser ran (another loop's work counts), so
 // that the page returns to the browser within a slice even with several
 // loops at work; none yields within the slice after the browser ran.
+// The clock is the test's own: apps of earlier tests still at work in the
+// background use the page's.
 func TestPaceSharedSlice(t *testing.T) {
 	br := newFakeBrowser()
-	a := &app{br: br}
-	first := a.pause(nil)
-	browserRan()
+	clock := newTurns()
+	first := clock.pacer(br.Yield)
+	clock.ran()
 	first()
 	if n := br.yields.Load(); n != 0 {
 		t.Fatalf("%d yields within the slice after the browser ran", n)
 	}
 	time.Sleep(paceSlice + 5*time.Millisecond) // another loop's work
-	second := a.pause(nil)
+	second := clock.pacer(br.Yield)
 	second()
 	if n := br.yields.Load(); n != 1 {
 		t.Fatalf("a loop started after the slice was spent: %d yields, want 1", n)
