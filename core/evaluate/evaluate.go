@@ -106,7 +106,7 @@ func ReadSystem(in Input, format oie.Format) (*System, error) {
 	}
 	sum := in.SHA256
 	if sum == "" {
-		sum = checksum(in.Data)
+		sum = checksumPaused(in.Data, in.Pause)
 	}
 	if x.ByText != nil {
 		return &System{Name: DefaultName(in), System: &oie.System{Path: in.Path, Format: oie.Format(x.Format.Name)}, ByText: x.ByText, SHA256: sum}, nil
