@@ -92,7 +92,7 @@ func ReadSubmissionPaced(sp Spec, in evaluate.Input) (Submission, error) {
 		return Submission{}, err
 	}
 	sub := Submission{File: file, System: sys}
-	lines, err := oie.SplitContentLines(file, in.Data)
+	lines, err := oie.SplitContentLinesPaced(file, in.Data, in.Pause)
 	if err != nil {
 		return Submission{}, err
 	}

@@ -79,7 +79,7 @@ func ReadSystem(file string, data []byte, opt SystemOptions) (*System, error) {
 		return nil, err
 	}
 	text := TrimBOM(data)
-	lines := splitText(text, opt.Shared, true) // both formats skip blank lines
+	lines := splitText(text, opt.Shared, true, opt.Pause) // both formats skip blank lines
 	var err error
 	count := lineCount(text)
 	sys := &System{Path: file, Format: format, BOM: len(text) < len(data),

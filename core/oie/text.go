@@ -43,7 +43,7 @@ func SplitLines(file string, data []byte) ([]Line, error) {
 	if err := checkText(file, data); err != nil {
 		return nil, err
 	}
-	return splitText(data, false, false), nil
+	return splitText(data, false, false, nil), nil
 }
 
 // SplitContentLines is SplitLines without the lines that hold only white
@@ -54,7 +54,16 @@ func SplitContentLines(file string, data []byte) ([]Line, error) {
 	if err := checkText(file, data); err != nil {
 		return nil, err
 	}
-	return splitText(data, false, true), nil
+	return splitText(data, false, true, nil), nil
+}
+
+// SplitContentLinesPaced is SplitContentLines calling pause (when set) now
+// and then, as the readers do (SystemOptions.Pause).
+func SplitContentLinesPaced(file string, data []byte, pause func()) ([]Line, error) {
+	if err := CheckText(file, data, pause); err != nil {
+		return nil, err
+	}
+	return splitText(TrimBOM(data), false, true, pause), nil
 }
 
 // SplitContentLinesShared is SplitContentLines of bytes that never change
@@ -65,7 +74,7 @@ func SplitContentLinesShared(file string, data []byte) ([]Line, error) {
 	if err := checkText(file, data); err != nil {
 		return nil, err
 	}
-	return splitText(data, true, true), nil
+	return splitText(data, true, true, nil), nil
 }
 
 // bom is the UTF-8 byte order mark.
@@ -133,14 +142,18 @@ func normalCR(s string) string {
 // splitText splits text checked by checkText (or CheckText), its byte
 // order marks removed, into lines; skipBlank leaves out the lines that hold
 // only white space (their numbers are kept by the others), so that a file
-// of blank lines costs no memory per line.
-func splitText(data []byte, shared, skipBlank bool) []Line {
+// of blank lines costs no memory per line. pause, when set, is called every
+// PauseEvery lines.
+func splitText(data []byte, shared, skipBlank bool, pause func()) []Line {
 	text := normalCR(stringOf(data, shared))
 	var lines []Line
 	if !skipBlank {
 		lines = make([]Line, 0, strings.Count(text, "\n")+1)
 	}
 	for num := 1; ; num++ {
+		if pause != nil && num%PauseEvery == 0 {
+			pause()
+		}
 		i := strings.IndexByte(text, '\n')
 		line := text
 		if i >= 0 {
