@@ -32,9 +32,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -210,7 +212,8 @@ func genWiRe57(fixture string, mb int, goldPath, sysPath string) {
 		w.WriteString("{")
 		first := true
 		for k := range copies {
-			for doc, sents := range gold {
+			for _, doc := range slices.Sorted(maps.Keys(gold)) {
+				sents := gold[doc]
 				renamed := make([]map[string]json.RawMessage, len(sents))
 				for i, s := range sents {
 					var id string
@@ -237,7 +240,8 @@ func genWiRe57(fixture string, mb int, goldPath, sysPath string) {
 		w.WriteString("{")
 		first := true
 		for k := range copies {
-			for id, exts := range sys {
+			for _, id := range slices.Sorted(maps.Keys(sys)) {
+				exts := sys[id]
 				if !first {
 					w.WriteString(",")
 				}
