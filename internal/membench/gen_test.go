@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/oiebench/oiebench/core/evaluate"
@@ -99,5 +100,16 @@ func TestGenWiRe57ScoresAsOne(t *testing.T) {
 	if many.Gold.Sentences < 100*r.Gold.Sentences || many.Gold.Sentences%r.Gold.Sentences != 0 {
 		t.Errorf("%d sentences, want a multiple of %d", many.Gold.Sentences, r.Gold.Sentences)
 	}
-	sameScores(t, scores(t, r.Systems[0], "wire57"), scores(t, many.Systems[0], "wire57"))
+	// The fixture's system file holds two extractors (sysA, sysB), each a
+	// system of the report, in the order the file first names them.
+	if len(many.Systems) != len(r.Systems) {
+		t.Fatalf("%d systems, want %d", len(many.Systems), len(r.Systems))
+	}
+	for _, one := range r.Systems {
+		i := slices.IndexFunc(many.Systems, func(s report.System) bool { return s.Name == one.Name })
+		if i < 0 {
+			t.Fatalf("no system %s in the copies' report", one.Name)
+		}
+		sameScores(t, scores(t, one, "wire57"), scores(t, many.Systems[i], "wire57"))
+	}
 }
