@@ -51,6 +51,10 @@ type Compiled struct {
 type compiledSet struct {
 	sents []compiledSentence // parallel to Gold.Sentences
 	own   unitArena          // units parsed here: BenchIE-M's changed slots, slots of triples made in memory
+	// slots locates in own the slots whose units are not their gold
+	// triple's as read (see storedTriple.own), each triple's one after
+	// another.
+	slots []unitRef
 }
 
 type compiledSentence struct {
@@ -112,18 +116,37 @@ func newEntry(hash uint32, triple int) entry { return entry(hash)<<32 | entry(ui
 
 func (e entry) triple() int32 { return int32(uint32(e)) }
 
-// storedTriple is a compiled triple as kept: 52 bytes. What newPattern
+// storedTriple is a compiled triple as kept: 20 bytes. What newPattern
 // derives from a slot's units is derived again when the slot is matched,
 // from the units it unpacks anyway: kept, it doubled the compilations, the
 // largest part of a large gold's memory (docs/reliability.md, "Memory").
 // Only the bounds of the forms' lengths are kept, narrowed, so that most
-// candidates are refused before their units are unpacked.
+// candidates are refused before their units are unpacked. A slot whose
+// units are those its gold triple was read with is found through the gold
+// triple (bit k of gold), not kept again: most slots of both compilations.
 type storedTriple struct {
-	slots [3]storedPattern
-	lens  [3]lengthBounds
+	lens [3]lengthBounds
 	// edgySlots has bit k set when slot k has forms with white space at an
 	// edge (see matchSlotsTrimmed).
 	edgySlots uint8
+	gold      uint8
+	// own is the index in compiledSet.slots of the first slot not the gold
+	// triple's; the triple's others follow it.
+	own int32
+}
+
+// goldSlot reports whether slot k's units are its gold triple's as read.
+func (st *storedTriple) goldSlot(k int) bool { return st.gold&(1<<k) != 0 }
+
+// ownSlot is the index in compiledSet.slots of slot k, not the gold's.
+func (st *storedTriple) ownSlot(k int) int32 {
+	n := st.own
+	for j := range k {
+		if !st.goldSlot(j) {
+			n++
+		}
+	}
+	return n
 }
 
 // lengthBounds are a pattern's minLen and maxLen in 16 bits: a minLen
@@ -155,30 +178,6 @@ func (st *storedTriple) refusesJoined(n int) bool {
 	return n < int(l[0].min)+int(l[1].min)+int(l[2].min) || n > int(l[0].max)+int(l[1].max)+int(l[2].max)
 }
 
-// storedPattern is a compiled slot as kept: where its units are, in the
-// gold's arena or (own) in the compilation's, whose block b is kept as
-// -1-b.
-type storedPattern struct{ ref unitRef }
-
-func store(ref unitRef, own bool) storedPattern {
-	if own {
-		ref.block = -1 - ref.block
-	}
-	return storedPattern{ref}
-}
-
-// own reports whether the units are in the compilation's arena.
-func (sp storedPattern) own() bool { return sp.ref.block < 0 }
-
-// at locates the units in their arena.
-func (sp storedPattern) at() unitRef {
-	r := sp.ref
-	if r.block < 0 {
-		r.block = -1 - r.block
-	}
-	return r
-}
-
 // edgy reports whether a slot of the triple has forms with white space at
 // an edge (see matchSlotsTrimmed).
 func (st *storedTriple) edgy() bool { return st.edgySlots != 0 }
@@ -202,36 +201,38 @@ func (c *Compiled) tripleIn(si, i int, units *[]Unit) compiledTriple {
 	st := &cs.triples[i]
 	k, ti := cs.locate(i)
 	ct := compiledTriple{synset: int32(k), triple: int32(ti)}
+	gt := &c.Gold.Sentences[si].Synsets[k].Triples[ti]
 	*units = (*units)[:0]
-	for k := range st.slots {
-		ct.slots[k] = c.set.slotIn(c.Gold, st, k, units)
+	for k := range ct.slots {
+		ct.slots[k] = c.set.slotIn(c.Gold, gt, st, k, units)
 	}
 	return ct
 }
 
-// pattern returns a stored slot with its units at hand.
-func (s *compiledSet) pattern(g *Gold, sp *storedPattern) pattern {
-	var units []Unit
-	return newPattern(s.unitsIn(g, *sp, &units))
+// goldTriple returns the gold triple that the sentence's triple i was
+// compiled from.
+func (c *Compiled) goldTriple(si, i int) *GoldTriple {
+	k, ti := c.set.sents[si].locate(i)
+	return &c.Gold.Sentences[si].Synsets[k].Triples[ti]
 }
 
-// slotIn returns slot k of st with its units at hand, unpacked at the end
-// of *units (see unitsIn).
-func (s *compiledSet) slotIn(g *Gold, st *storedTriple, k int, units *[]Unit) pattern {
-	return patternOf(s.unitsIn(g, st.slots[k], units), st.edgySlots&(1<<k) != 0)
+// slotIn returns slot k of st, compiled from gt, with its units at hand,
+// unpacked at the end of *units (see unitsIn).
+func (s *compiledSet) slotIn(g *Gold, gt *GoldTriple, st *storedTriple, k int, units *[]Unit) pattern {
+	return patternOf(s.unitsIn(g, gt, st, k, units), st.edgySlots&(1<<k) != 0)
 }
 
-// unitsIn unpacks a stored slot's units at the end of *units and returns
-// them: the arenas keep units packed (see unitArena), and a buffer the
-// caller reuses unpacks them without garbage. They are good until *units
-// is emptied.
-func (s *compiledSet) unitsIn(g *Gold, sp storedPattern, units *[]Unit) []Unit {
-	arena := &g.units
-	if sp.own() {
-		arena = &s.own
-	}
+// unitsIn unpacks the units of slot k of st, compiled from gt, at the end
+// of *units and returns them: the arenas keep units packed (see
+// unitArena), and a buffer the caller reuses unpacks them without garbage.
+// They are good until *units is emptied.
+func (s *compiledSet) unitsIn(g *Gold, gt *GoldTriple, st *storedTriple, k int, units *[]Unit) []Unit {
 	from := len(*units)
-	*units = arena.appendOf(*units, sp.at())
+	if st.goldSlot(k) {
+		*units = g.units.appendOf(*units, gt.unitsOf(k))
+	} else {
+		*units = s.own.appendOf(*units, s.slots[st.ownSlot(k)])
+	}
 	return (*units)[from:len(*units):len(*units)]
 }
 
@@ -301,13 +302,14 @@ func compileSentences(g *Gold, regular *compiledSet, pause func()) *compiledSet 
 	wg.Wait()
 	shift := int32(len(set.own.blocks))
 	set.own.blocks = append(set.own.blocks, second.own.blocks...)
+	for k := range second.slots {
+		second.slots[k].block += shift
+	}
+	slotShift := int32(len(set.slots))
+	set.slots = append(set.slots, second.slots...)
 	for si := mid; si < n; si++ {
 		for i := range set.sents[si].triples {
-			for k := range set.sents[si].triples[i].slots {
-				if sp := &set.sents[si].triples[i].slots[k]; sp.own() {
-					sp.ref.block -= shift // kept as -1-block
-				}
-			}
+			set.sents[si].triples[i].own += slotShift
 		}
 	}
 	return set
@@ -396,7 +398,7 @@ func (c *rangeCompiler) sentence(si int) {
 func (c *rangeCompiler) triple(si, i, ki, ti int) (storedTriple, compiledTriple) {
 	g, regular, set := c.g, c.regular, c.set
 	t := &g.Sentences[si].Synsets[ki].Triples[ti]
-	var st storedTriple
+	st := storedTriple{own: int32(len(set.slots))}
 	var ct compiledTriple
 	c.units = c.units[:0] // the three slots' units, one after another
 	for k, slot := range t.Slots() {
@@ -404,21 +406,20 @@ func (c *rangeCompiler) triple(si, i, ki, ti int) (storedTriple, compiledTriple)
 		switch {
 		case regular != nil && !t.holdsOpen(k, slot):
 			rt := &regular.sents[si].triples[i]
-			sp := rt.slots[k]
-			if sp.own() { // parsed by the regular compilation: a copy of its units
-				c.units = regular.own.appendOf(c.units, sp.at())
+			if rt.goldSlot(k) {
+				c.units = g.units.appendOf(c.units, t.unitsOf(k))
+				st.gold |= 1 << k
+			} else { // parsed by the regular compilation: a copy of its units
+				regular.unitsIn(g, t, rt, k, &c.units)
 				b, off := set.own.open()
 				set.own.add(b, c.units[from:])
-				sp = store(set.own.ref(b, off), true)
-			} else {
-				c.units = g.units.appendOf(c.units, sp.at())
+				set.slots = append(set.slots, set.own.ref(b, off))
 			}
-			st.slots[k] = sp
 			st.edgySlots |= rt.edgySlots & (1 << k)
 			st.lens[k] = rt.lens[k]
 		case regular == nil && t.arena == &g.units:
 			c.units = g.units.appendOf(c.units, t.unitsOf(k))
-			st.slots[k] = store(t.unitsOf(k), false)
+			st.gold |= 1 << k
 			st.derive(k, newPattern(c.units[from:]))
 		default:
 			if regular != nil && t.cleanSlot(k) { // no '[' nor '(' is left: one required unit
@@ -429,7 +430,7 @@ func (c *rangeCompiler) triple(si, i, ki, ti int) (storedTriple, compiledTriple)
 			}
 			b, off := set.own.open()
 			set.own.add(b, c.units[from:])
-			st.slots[k] = store(set.own.ref(b, off), true)
+			set.slots = append(set.slots, set.own.ref(b, off))
 			st.derive(k, newPattern(c.units[from:]))
 		}
 		// A later slot may move c.units; this slot's units stay where they are.
@@ -578,7 +579,7 @@ func (c *Compiled) firstMatchIn(si int, t oie.Triple, buf *matchBuffers, exact b
 		})
 	}
 	cands := entriesOf(cs.slots, keyHash(firstWord(t.Subject), firstWord(t.Relation), lastWord(t.Object)))
-	return firstOf(cands, cs.any, func(i int32) bool { return c.matchAt(&cs.triples[i], t, exact, &buf.units) })
+	return firstOf(cands, cs.any, func(i int32) bool { return c.matchAt(si, int(i), t, exact, &buf.units) })
 }
 
 // firstOf returns the first triple, in file order, of two lists of
@@ -609,9 +610,10 @@ func firstWord(s string) string {
 // lastWord is s after its last space.
 func lastWord(s string) string { return s[strings.LastIndexByte(s, ' ')+1:] }
 
-// matchAt is compiledTriple.match on a stored triple, its units unpacked
-// into *units.
-func (c *Compiled) matchAt(st *storedTriple, t oie.Triple, exact bool, units *[]Unit) bool {
+// matchAt is compiledTriple.match on the sentence's stored triple i, its
+// units unpacked into *units.
+func (c *Compiled) matchAt(si, i int, t oie.Triple, exact bool, units *[]Unit) bool {
+	st := &c.set.sents[si].triples[i]
 	var ps [3]pattern
 	slots := t.Slots()
 	*units = (*units)[:0]
@@ -620,9 +622,10 @@ func (c *Compiled) matchAt(st *storedTriple, t oie.Triple, exact bool, units *[]
 	if st.lens[1].refuses(len(t.Relation)) || st.lens[0].refuses(len(t.Subject)) || st.lens[2].refuses(len(t.Object)) {
 		return false
 	}
+	gt := c.goldTriple(si, i)
 	for _, k := range [3]int{1, 0, 2} { // as match: the relation first
 		s := slots[k]
-		ps[k] = c.set.slotIn(c.Gold, st, k, units)
+		ps[k] = c.set.slotIn(c.Gold, gt, st, k, units)
 		if !ps[k].fits(len(s)) || ps[k].optional > 0 && !ps[k].endsFit(s) {
 			return false
 		}

@@ -3,6 +3,7 @@ package benchie
 import (
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/oiebench/oiebench/core/oie"
 )
@@ -54,5 +55,31 @@ func TestPackedUnitsEdges(t *testing.T) {
 		if got := Compile(g, c.f).firstMatch(0, c.tr); got != c.match {
 			t.Errorf("%s %v: triple %d, want %d", c.f, c.tr, got, c.match)
 		}
+	}
+}
+
+// TestCompiledTripleSize holds the kept compiled triple at 20 bytes: it is
+// kept twice for every gold triple (the regular and BenchIE-M
+// compilations), and its slots are found through the gold triple, not
+// copied (docs/reliability.md, "Memory").
+func TestCompiledTripleSize(t *testing.T) {
+	if n := unsafe.Sizeof(storedTriple{}); n != 20 {
+		t.Fatalf("a compiled triple is kept in %d bytes, want 20", n)
+	}
+}
+
+// TestCompilationsShareGoldSlots checks that the slots the reader parsed
+// are not kept again: the regular compilation of the shipped-like gold
+// keeps no slot of its own, BenchIE-M only the slots that hold a '['.
+func TestCompilationsShareGoldSlots(t *testing.T) {
+	g, err := ReadGold("g", []byte("sent_id:1\tHe sees the dog .\n1--> Cluster 1:\nHe --> sees --> [the] dog\nHe --> sees --> dog\n"), GoldOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(Compile(g, Regular).set.slots); n != 0 {
+		t.Errorf("the regular compilation keeps %d slots of its own, want 0", n)
+	}
+	if n := len(Compile(g, Minimal).set.slots); n != 1 {
+		t.Errorf("BenchIE-M keeps %d slots of its own, want 1 (the object with '[')", n)
 	}
 }
