@@ -59,22 +59,23 @@ type GoldTriple struct {
 	Line int
 	// When arena is set (by the reader; not for a triple made in memory),
 	// units locates in it the slots as the reader parsed them (for the
-	// regular facet), so that compiling does not parse them again; opens has
-	// bit k set when slot k holds a '[' (BenchIE-M changes only those), and
-	// bit 3+k when that slot is clean (see appendUnits: its BenchIE-M slot
-	// is made from its units). The arena is the gold's that read the triple
+	// regular facet), so that compiling does not parse them again; see
+	// tripleUnits for opens. The arena is the gold's that read the triple
 	// (a triple copied into another gold is parsed again there).
 	arena *unitArena
 	units tripleUnits
-	opens uint8
 }
 
 // tripleUnits locates in a unitArena the units of a triple's three slots,
 // one slot's after another's in one block: 14 bytes, not three unitRefs'
-// 36 (docs/reliability.md, "Memory").
+// 36 (docs/reliability.md, "Memory"). opens, in its last byte (kept apart,
+// it made a GoldTriple 88 bytes, not 80), has bit k set when slot k holds
+// a '[' (BenchIE-M changes only those), and bit 3+k when that slot is
+// clean (see appendUnits: its BenchIE-M slot is made from its units).
 type tripleUnits struct {
 	block, off int32
 	n          [3]uint16
+	opens      uint8
 }
 
 // maxSlotUnits is the most units of a slot a tripleUnits locates; a triple
@@ -92,12 +93,12 @@ func (t *GoldTriple) unitsOf(k int) unitRef {
 }
 
 // cleanSlot reports whether slot k was read clean (see appendUnits).
-func (t *GoldTriple) cleanSlot(k int) bool { return t.arena != nil && t.opens&(1<<(3+k)) != 0 }
+func (t *GoldTriple) cleanSlot(k int) bool { return t.arena != nil && t.units.opens&(1<<(3+k)) != 0 }
 
 // holdsOpen reports whether slot k (the slot as written) holds a '['.
 func (t *GoldTriple) holdsOpen(k int, slot string) bool {
 	if t.arena != nil {
-		return t.opens&(1<<k) != 0
+		return t.units.opens&(1<<k) != 0
 	}
 	return strings.Contains(slot, "[")
 }
@@ -659,7 +660,7 @@ func (r *goldReader) triple(num int, l tripleLine, pos func(int) at) error {
 		}
 		off += len(slot) + len(SlotSeparator)
 	}
-	t := GoldTriple{Triple: oie.Triple{Subject: parts[0], Relation: parts[1], Object: parts[2]}, Line: num, opens: l.opens}
+	t := GoldTriple{Triple: oie.Triple{Subject: parts[0], Relation: parts[1], Object: parts[2]}, Line: num, units: tripleUnits{opens: l.opens}}
 	if counts[0] <= maxSlotUnits && counts[1] <= maxSlotUnits && counts[2] <= maxSlotUnits {
 		if r.block.units == nil || cap(r.block.units)-len(r.block.units) < len(r.slot) {
 			r.flushUnits()
@@ -668,7 +669,7 @@ func (r *goldReader) triple(num int, l tripleLine, pos func(int) at) error {
 		start := len(r.block.units)
 		r.block = r.gold.units.pack(r.block, r.slot)
 		t.arena = &r.gold.units
-		t.units = tripleUnits{int32(len(r.gold.units.blocks)), int32(start), [3]uint16{uint16(counts[0]), uint16(counts[1]), uint16(counts[2])}}
+		t.units = tripleUnits{int32(len(r.gold.units.blocks)), int32(start), [3]uint16{uint16(counts[0]), uint16(counts[1]), uint16(counts[2])}, l.opens}
 	} // else the triple is as one made in memory: its slots are parsed again when compiled
 	r.pending = append(r.pending, t)
 	return nil

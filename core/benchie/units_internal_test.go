@@ -66,6 +66,9 @@ func TestCompiledTripleSize(t *testing.T) {
 	if n := unsafe.Sizeof(storedTriple{}); n != 20 {
 		t.Fatalf("a compiled triple is kept in %d bytes, want 20", n)
 	}
+	if n := unsafe.Sizeof(GoldTriple{}); n != 80 {
+		t.Fatalf("a gold triple is kept in %d bytes, want 80", n)
+	}
 }
 
 // TestCompilationsShareGoldSlots checks that the slots the reader parsed
