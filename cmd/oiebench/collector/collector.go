@@ -4,8 +4,9 @@
 // allocate, so collecting before the ceiling finds little to free (it took
 // a tenth of the CPU at 100× BenchIE when on from the start); past the
 // ceiling the heap grows a quarter past what the last collection kept
-// instead of doubling, so that the peak stays near what is live
-// (docs/reliability.md, "Memory").
+// instead of doubling, and, while what is live stays well under the
+// ceiling, no further than the ceiling, so that the peak stays near what
+// is live and under the ceiling (docs/reliability.md, "Memory").
 //
 // It is the command's business, not the library's: the page and the Worker,
 // whose memory is scarce, never use it; `oiebench`'s main and the scale
@@ -15,6 +16,7 @@ package collector
 import (
 	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 )
 
 // The policy: off up to Fixed plus PerByte bytes per byte of input, then
@@ -29,15 +31,41 @@ const (
 func For(inputBytes int64) { Past(Fixed+PerByte*inputBytes, LeanPercent) }
 
 // Past turns the collector off until the heap reaches ceiling bytes, and
-// then on at GOGC percent, with the memory limit as it was.
+// then on at GOGC percent. The ceiling stays the memory limit until a
+// collection keeps more than KeepLimit of it live: then the limit is as it
+// was. Near the limit the collector would run over and over (up to half
+// the CPU: twice the time of a BenchIE^FL run, whose live heap is many
+// times its input); below it, the limit keeps a run from passing the
+// ceiling a quarter past what is live (BenchIE at 50 MB: 25 MiB less).
 func Past(ceiling int64, percent int) {
 	debug.SetGCPercent(-1)
 	limit := debug.SetMemoryLimit(ceiling)
-	// The first collection is the ceiling's; a finalizer runs after it.
-	runtime.SetFinalizer(&ceilingReached{}, func(*ceilingReached) {
-		debug.SetMemoryLimit(limit)
+	// The first collection is the ceiling's; a finalizer runs after it, and
+	// after each later one while the limit is kept.
+	var afterCollection func(*ceilingReached)
+	afterCollection = func(*ceilingReached) {
 		debug.SetGCPercent(percent)
-	})
+		if liveHeap() > ceiling/KeepLimitDiv*KeepLimitMul {
+			debug.SetMemoryLimit(limit)
+			return
+		}
+		runtime.SetFinalizer(&ceilingReached{}, afterCollection)
+	}
+	runtime.SetFinalizer(&ceilingReached{}, afterCollection)
+}
+
+// The memory limit is kept while the last collection left at most
+// KeepLimitMul/KeepLimitDiv of it live.
+const (
+	KeepLimitMul = 7
+	KeepLimitDiv = 8
+)
+
+// liveHeap is what the last collection kept.
+func liveHeap() int64 {
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	return int64(s[0].Value.Uint64())
 }
 
 // ceilingReached is freed by the first collection (see Past).

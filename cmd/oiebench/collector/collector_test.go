@@ -10,7 +10,9 @@ import (
 
 // TestCollectPast: the collector stays off below the ceiling; the heap
 // reaching it brings a collection, after which the collector runs at the
-// percent given, the memory limit as it was.
+// percent given, the ceiling still the memory limit while little is live;
+// once a collection keeps more than KeepLimit of it, the limit is as it
+// was.
 func TestCollectPast(t *testing.T) {
 	percent := debug.SetGCPercent(100)
 	limit := debug.SetMemoryLimit(math.MaxInt64)
@@ -19,7 +21,8 @@ func TestCollectPast(t *testing.T) {
 	var before runtime.MemStats
 	runtime.ReadMemStats(&before)
 	const room = 64 << 20
-	Past(int64(before.Sys-before.HeapReleased)+room, LeanPercent)
+	ceiling := int64(before.Sys-before.HeapReleased) + room
+	Past(ceiling, LeanPercent)
 	var keep [][]byte
 	for range room / (2 << 20) { // half the room, kept: no collection
 		keep = append(keep, make([]byte, 1<<20))
@@ -40,12 +43,30 @@ func TestCollectPast(t *testing.T) {
 		time.Sleep(time.Millisecond)
 		p := debug.SetGCPercent(-1)
 		debug.SetGCPercent(p)
-		if p == LeanPercent && debug.SetMemoryLimit(-1) == math.MaxInt64 {
+		if p == LeanPercent {
 			break
 		}
 		if garbage > 64*room {
 			t.Fatalf("the collector is still off %d MiB of garbage past the ceiling (percent %d)", garbage>>20, p)
 		}
+	}
+	if got := debug.SetMemoryLimit(-1); got != ceiling {
+		t.Errorf("past the ceiling, half of it live: memory limit %d, want the ceiling %d", got, ceiling)
+	}
+	// Kept until more than KeepLimit of the ceiling is live: the limit is
+	// then as it was (a bound on the work: the ceiling's bytes kept).
+	for kept := int64(0); debug.SetMemoryLimit(-1) != math.MaxInt64; kept += 1 << 20 {
+		if kept > ceiling {
+			t.Fatalf("%d MiB more kept, the memory limit is still %d", kept>>20, debug.SetMemoryLimit(-1))
+		}
+		keep = append(keep, make([]byte, 1<<20))
+		if kept%(8<<20) == 0 {
+			runtime.GC()
+			time.Sleep(time.Millisecond) // the finalizer's goroutine
+		}
+	}
+	if live := liveHeap(); live <= ceiling/KeepLimitDiv*KeepLimitMul {
+		t.Errorf("the limit was dropped with %d bytes live, under %d/%d of the ceiling %d", live, KeepLimitMul, KeepLimitDiv, ceiling)
 	}
 	runtime.KeepAlive(keep)
 }
