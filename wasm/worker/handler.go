@@ -37,7 +37,8 @@ const MaxBodyBytes = 2 << 20
 // for the native server, all of them. On Cloudflare syumai/workers starts
 // a Go instance per request (build/worker.mjs), so entry.mjs keeps the
 // same budget across the isolate (budget.mjs), with these figures
-// (limits.json) and each instance's own memory besides.
+// (limits.json) and each instance's own memory besides, and the instance
+// keeps none (newInstanceHandler).
 const (
 	memoryBudget    = 96 << 20 // of the platform's 128 MB, the rest for the runtime
 	memoryPerByte   = 32       // scoring holds about 32 bytes per byte of request (MaxBodyBytes' figures)
@@ -65,15 +66,28 @@ var readAnnounced func(r *http.Request) ([]byte, error)
 type handler struct {
 	// site serves everything outside /api/. Nil on Cloudflare, where the
 	// asset layer serves dist/ before the Worker is asked.
-	site       http.Handler
-	maxBody    int64
+	site    http.Handler
+	maxBody int64
+	// memory is the budget of the requests this handler answers; nil when
+	// it answers one request and its caller keeps the budget.
 	memory     *budget
 	memoryWait time.Duration // how long a request waits for memory
 }
 
-// newHandler returns the Worker's handler; site may be nil.
+// newHandler returns the handler of a server that answers many requests
+// in one process (the native server), with its memory budget; site may
+// be nil.
 func newHandler(site http.Handler) http.Handler {
 	return &handler{site: site, maxBody: MaxBodyBytes, memory: newBudget(memoryBudget), memoryWait: memoryQueueWait}
+}
+
+// newInstanceHandler returns the handler of a Go instance on Cloudflare:
+// it answers one request (syumai/workers starts an instance per request),
+// which budget.mjs has already reserved across the isolate, so a budget
+// of its own would only ever see that request. Everything else is
+// newHandler's.
+func newInstanceHandler() http.Handler {
+	return &handler{maxBody: MaxBodyBytes}
 }
 
 // budget is a count of bytes shared by the requests in flight.
@@ -119,6 +133,23 @@ func (b *budget) give(n int64) {
 	close(b.released)
 	b.released = make(chan struct{})
 	b.mu.Unlock()
+}
+
+// reserve takes from the handler's budget the memory a request of size
+// bytes needs, waiting for it; it answers the request itself (413 or 429)
+// and reports false when it cannot.
+func (h *handler) reserve(w http.ResponseWriter, r *http.Request, size int64) (need int64, ok bool) {
+	need = memoryPerByte*size + memoryPerCall
+	if need > h.memory.total {
+		writeError(w, r, &apiError{Status: http.StatusRequestEntityTooLarge, Msg: fmt.Sprintf("a request of %d bytes needs about %d MiB to score, over the %d MiB this Worker has: send fewer or smaller texts", size, need>>20, h.memory.total>>20)})
+		return 0, false
+	}
+	if !h.memory.take(r.Context(), need, h.memoryWait) {
+		w.Header().Set("Retry-After", strconv.Itoa(retryAfterSeconds))
+		writeError(w, r, &apiError{Status: http.StatusTooManyRequests, Msg: fmt.Sprintf("the Worker is scoring other requests that hold its memory, and this one (about %d MiB) waited %v: retry in a few seconds", need>>20, h.memoryWait)})
+		return 0, false
+	}
+	return need, true
 }
 
 // endpoint is one API route and the methods it answers (OPTIONS aside).
@@ -225,17 +256,13 @@ func (h *handler) score(w http.ResponseWriter, r *http.Request) {
 	if r.ContentLength >= 0 {
 		size = r.ContentLength
 	}
-	need := memoryPerByte*size + memoryPerCall
-	if need > h.memory.total {
-		writeError(w, r, &apiError{Status: http.StatusRequestEntityTooLarge, Msg: fmt.Sprintf("a request of %d bytes needs about %d MiB to score, over the %d MiB this Worker has: send fewer or smaller texts", size, need>>20, h.memory.total>>20)})
-		return
+	if h.memory != nil {
+		need, ok := h.reserve(w, r, size)
+		if !ok {
+			return
+		}
+		defer h.memory.give(need)
 	}
-	if !h.memory.take(r.Context(), need, h.memoryWait) {
-		w.Header().Set("Retry-After", strconv.Itoa(retryAfterSeconds))
-		writeError(w, r, &apiError{Status: http.StatusTooManyRequests, Msg: fmt.Sprintf("the Worker is scoring other requests that hold its memory, and this one (about %d MiB) waited %v: retry in a few seconds", need>>20, h.memoryWait)})
-		return
-	}
-	defer h.memory.give(need)
 	var body []byte
 	var err error
 	if readAnnounced != nil && r.ContentLength > 0 {

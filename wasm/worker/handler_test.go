@@ -601,6 +601,29 @@ func TestMemoryBudget(t *testing.T) {
 	}
 }
 
+// On Cloudflare a Go instance answers one request that budget.mjs has
+// already reserved across the isolate: its handler keeps no budget of its
+// own (one that would only ever see that request), and scores what the
+// native server, which keeps one, scores, with its limits.
+func TestInstanceKeepsNoBudget(t *testing.T) {
+	inst, ok := newInstanceHandler().(*handler)
+	if !ok || inst.memory != nil {
+		t.Fatalf("the instance's handler keeps a budget: %+v", inst)
+	}
+	if native := newHandler(nil).(*handler); native.memory == nil || native.memory.total != memoryBudget || inst.maxBody != native.maxBody {
+		t.Fatalf("native handler %+v, instance %+v", native, inst)
+	}
+	body := []byte(`{"gold": ` + quote(tinyGold) + `, "systems": {"a": ` + quote(tinySystem) + `}}`)
+	a, b := do(t, inst, http.MethodPost, "/api/score", "application/json", body), do(t, newHandler(nil), http.MethodPost, "/api/score", "application/json", body)
+	if a.StatusCode != http.StatusOK || b.StatusCode != http.StatusOK {
+		t.Fatalf("instance %d, native %d", a.StatusCode, b.StatusCode)
+	}
+	big := strings.Repeat("x", MaxBodyBytes+1)
+	if res := do(t, inst, http.MethodPost, "/api/score", "application/json", []byte(big)); res.StatusCode != http.StatusRequestEntityTooLarge {
+		t.Errorf("a body over the limit: %d", res.StatusCode)
+	}
+}
+
 // The answer's receipt names the texts sent by their checksums and
 // verifies against them.
 func TestAnswerReceiptVerifies(t *testing.T) {

@@ -26,7 +26,7 @@ func main() {
 	scored = logMemoryHighWater
 	pace = yieldEvery(paceSlice)
 	readAnnounced = readWhole
-	workers.Serve(newHandler(nil))
+	workers.Serve(newInstanceHandler())
 }
 
 // paceSlice is how long scoring runs between two yields to the event loop.
