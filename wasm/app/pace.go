@@ -43,37 +43,20 @@ func pacer(yield func()) func() { return pageTurns.pacer(yield) }
 // (docs/page-responsiveness.md).
 var pageTurns = newTurns()
 
-// turns is a clock of the browser's turns: when it last ran.
-type turns struct {
-	epoch time.Time
-	last  atomic.Int64 // when the browser last ran, as time since epoch
-}
+// turns is a clock of the browser's turns: when it last ran (the Worker
+// paces with the same clock, oie.Turns).
+type turns struct{ *oie.Turns }
 
-func newTurns() *turns { return &turns{epoch: time.Now()} }
+func newTurns() *turns { return &turns{oie.NewTurns()} }
 
-// since is the time since the browser last ran between the page's work.
-func (t *turns) since() time.Duration {
-	return time.Since(t.epoch) - time.Duration(t.last.Load())
-}
-
-// ran records that the browser has just run.
-func (t *turns) ran() { t.last.Store(int64(time.Since(t.epoch))) }
-
-func (t *turns) pacer(yield func()) func() {
-	return func() {
-		if t.since() < paceSlice {
-			return
-		}
-		yield()
-		t.ran()
-	}
-}
+// pacer is oie.Turns.Pacer with the page's slice.
+func (t *turns) pacer(yield func()) func() { return t.Pacer(paceSlice, yield) }
 
 // sinceTurn is the time since the browser last ran between the page's work.
-func sinceTurn() time.Duration { return pageTurns.since() }
+func sinceTurn() time.Duration { return pageTurns.Since() }
 
 // browserRan records that the browser has just run.
-func browserRan() { pageTurns.ran() }
+func browserRan() { pageTurns.Ran() }
 
 // heldGC is the garbage collector's setting (GOGC) while files are read
 // and scored: off. Each collection marks everything the page holds in one

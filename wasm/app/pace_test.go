@@ -56,7 +56,7 @@ func TestPaceSharedSlice(t *testing.T) {
 	br := newFakeBrowser()
 	clock := newTurns()
 	first := clock.pacer(br.Yield)
-	clock.ran()
+	clock.Ran()
 	first()
 	if n := br.yields.Load(); n != 0 {
 		t.Fatalf("%d yields within the slice after the browser ran", n)

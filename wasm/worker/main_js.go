@@ -12,6 +12,7 @@ import (
 	"syscall/js"
 	"time"
 
+	"github.com/oiebench/oiebench/core/oie"
 	"github.com/syumai/workers"
 )
 
@@ -24,7 +25,7 @@ func main() {
 	// ends the isolate and every request in flight.
 	debug.SetMemoryLimit(memoryBudget)
 	scored = logMemoryHighWater
-	pace = yieldEvery(paceSlice)
+	pace = oie.NewTurns().Pacer(paceSlice, yieldToEventLoop)
 	readAnnounced = readWhole
 	workers.Serve(newInstanceHandler())
 }
@@ -32,20 +33,12 @@ func main() {
 // paceSlice is how long scoring runs between two yields to the event loop.
 const paceSlice = 20 * time.Millisecond
 
-// yieldEvery returns a pause that, once slice has passed since its last
-// yield, sleeps a millisecond: with no other goroutine to run, Go under
-// js/wasm then returns to the event loop until a timer wakes it. (On
-// Cloudflare the clock stands still while code runs, so there it never
-// yields.)
-func yieldEvery(slice time.Duration) func() {
-	last := time.Now()
-	return func() {
-		if time.Since(last) >= slice {
-			time.Sleep(time.Millisecond)
-			last = time.Now()
-		}
-	}
-}
+// yieldToEventLoop sleeps a millisecond: with no other goroutine to run,
+// Go under js/wasm then returns to the event loop until a timer wakes it.
+// The pacer calls it once paceSlice has passed since the last (the page's
+// clock, oie.Turns; on Cloudflare the clock stands still while code runs,
+// so there it never yields).
+func yieldToEventLoop() { time.Sleep(time.Millisecond) }
 
 // memoryHighWater is the most memory the Go runtime has held so far.
 var memoryHighWater uint64
