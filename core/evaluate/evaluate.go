@@ -39,6 +39,9 @@ type Input struct {
 	// oie2016-gold) when the user chose it; nil: detected by evidence.
 	// Systems take Request.SystemFormat instead.
 	GoldFormat *formats.Format
+	// EachObject, when set, is given each object of a JSON Lines system
+	// file as it is read (oie.SystemOptions).
+	EachObject oie.JSONObjectFunc
 }
 
 // Gold is a read gold file with its checksum.
@@ -100,7 +103,7 @@ func ReadSystem(in Input, format oie.Format) (*System, error) {
 			return nil, &oie.ParseError{File: in.Path, Msg: err.Error(), Err: formats.ErrRefused}
 		}
 	}
-	x, err := formats.Read(formats.Input{File: in.Path, Data: in.Data, Pause: in.Pause, Shared: in.Shared}, f)
+	x, err := formats.Read(formats.Input{File: in.Path, Data: in.Data, Pause: in.Pause, Shared: in.Shared, EachObject: in.EachObject}, f)
 	if err != nil {
 		return nil, err
 	}

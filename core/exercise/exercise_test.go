@@ -13,7 +13,7 @@ import (
 	"github.com/oiebench/oiebench/internal/shipped"
 )
 
-func englishGold(t *testing.T) *benchie.Gold {
+func englishGold(t testing.TB) *benchie.Gold {
 	t.Helper()
 	g, err := shipped.Gold("en")
 	if err != nil {
@@ -298,6 +298,59 @@ func TestPacedClassIsClass(t *testing.T) {
 		w, g := want.Rows[i], got.Rows[i]
 		if w.Student != g.Student || w.Score != g.Score || w.Intervals != g.Intervals {
 			t.Errorf("row %d: %+v, want %+v", i, g, w)
+		}
+	}
+}
+
+// Each refusal names the line and column of its cause, whichever of the
+// line's object or the submission's fields is wrong, and a line that is
+// not JSON is reported before a later-found student on an earlier line:
+// the file reads as a system file first.
+func TestSubmissionRefusalPositions(t *testing.T) {
+	sp, err := New(englishGold(t), "2", "", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := WriteSubmission(sp, "Ana", []Extraction{ext("2", "a", "b", "c"), ext("2", "d", "e", "f")})
+	b, _ := WriteSubmission(sp, "Bo", []Extraction{ext("2", "a", "b", "c")})
+	noStudent := strings.Replace(string(b), `"student":"Bo"`, `"student":" "`, 1)
+	for _, c := range []struct{ name, data, want string }{
+		{"third line another student", "\n" + string(a) + string(b), "x.jsonl:4:1: "},
+		{"blank student after blank lines", string(a) + "\n\n" + noStudent, "x.jsonl:5:1: expected \"student\""},
+		{"bad JSON after another student", string(a) + string(b) + `{"sent_id": "2", "subject": }` + "\n", "x.jsonl:4:29: invalid JSON"},
+		{"subject not a string", string(a) + `{"sent_id":"2","subject":7,"relation":"b","object":"c","exercise":"` + sp.ID + `","student":"Ana"}`, "x.jsonl:3:26: "},
+	} {
+		_, err := ReadSubmission(sp, "x.jsonl", []byte(c.data))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.name, err, c.want)
+		}
+	}
+	s, err := ReadSubmission(sp, "x.jsonl", append(append([]byte{}, a...), "\n"...))
+	if err != nil || s.Raw != "Ana" || len(s.System.Extractions) != 2 || s.System.Name != "Ana" {
+		t.Errorf("a valid submission: %+v, %v", s, err)
+	}
+}
+
+// The teacher's pick reads a long submission (docs/reliability.md):
+//
+//	go test -run '^$' -bench ReadSubmission -benchtime 5x ./core/exercise
+func BenchmarkReadSubmission(b *testing.B) {
+	sp, err := New(englishGold(b), "1-3", "Class", false)
+	if err != nil {
+		b.Fatal(err)
+	}
+	long := make([]Extraction, 200_000)
+	for i := range long {
+		long[i] = ext([]string{"1", "2", "3"}[i%3], "Graner", "handcuffed", "him")
+	}
+	data, err := WriteSubmission(sp, "Ana", long)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := ReadSubmission(sp, "long.jsonl", data); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

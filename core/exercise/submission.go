@@ -87,42 +87,54 @@ func ReadSubmission(sp Spec, file string, data []byte) (Submission, error) {
 // reads a long submission.
 func ReadSubmissionPaced(sp Spec, in evaluate.Input) (Submission, error) {
 	file := in.Path
+	sub := Submission{File: file}
+	var lineErr error // the first line of another exercise or student
+	lines := 0
+	// The system reader hands over each line's object: the exercise and
+	// student fields are read without parsing the line a second time. A
+	// line's error is returned once the whole file has read as a system
+	// file, so a malformed line anywhere is reported first, as before.
+	in.EachObject = func(l oie.Line, v gjson.Result) {
+		lines++
+		if lineErr == nil {
+			lineErr = sub.checkLine(sp, file, l, v)
+		}
+	}
 	sys, err := evaluate.ReadSystem(in, oie.FormatJSONL)
 	if err != nil {
 		return Submission{}, err
 	}
-	sub := Submission{File: file, System: sys}
-	lines, err := oie.SplitContentLinesPaced(file, in.Data, in.Pause)
-	if err != nil {
-		return Submission{}, err
+	if lineErr != nil {
+		return Submission{}, lineErr
 	}
-	for k, l := range lines {
-		if in.Pause != nil && k%oie.PauseEvery == oie.PauseEvery-1 {
-			in.Pause()
-		}
-		v := gjson.Parse(l.Text)
-		ex, raw := v.Get("exercise").String(), v.Get("student").String()
-		st := sub.Student
-		if raw != sub.Raw || st == "" { // every line names one student: checked once
-			st = CheckName(raw).Shown
-		}
-		switch {
-		case ex != sp.ID:
-			return Submission{}, &oie.ParseError{File: file, Line: l.Num, Column: 1, Err: oie.ErrSyntax,
-				Msg: fmt.Sprintf("expected a submission to exercise %s (%q), found exercise %s: this is another exercise's submission", short(sp.ID), sp.Title, short(cmp.Or(ex, "none")))}
-		case st == "":
-			return Submission{}, &oie.ParseError{File: file, Line: l.Num, Column: 1, Err: oie.ErrEmptyField, Msg: `expected "student", the name of the student`}
-		case sub.Student != "" && raw != sub.Raw:
-			return Submission{}, &oie.ParseError{File: file, Line: l.Num, Column: 1, Err: oie.ErrSyntax, Msg: fmt.Sprintf("expected every line from student %+q, found %+q", sub.Raw, raw)}
-		}
-		sub.Student, sub.Raw = st, raw
-	}
+	sub.System = sys
 	sub.Name = CheckName(sub.Raw)
-	if len(lines) == 0 {
+	if lines == 0 {
 		return Submission{}, &oie.ParseError{File: file, Line: 1, Msg: "empty submission: expected extractions", Err: oie.ErrNoContent}
 	}
 	sys.Name = sub.Student
 	return sub, nil
+}
+
+// checkLine checks that line l of a submission names exercise sp and the
+// student of the lines before it, whom it records.
+func (sub *Submission) checkLine(sp Spec, file string, l oie.Line, v gjson.Result) error {
+	ex, raw := v.Get("exercise").String(), v.Get("student").String()
+	st := sub.Student
+	if raw != sub.Raw || st == "" { // every line names one student: checked once
+		st = CheckName(raw).Shown
+	}
+	switch {
+	case ex != sp.ID:
+		return &oie.ParseError{File: file, Line: l.Num, Column: 1, Err: oie.ErrSyntax,
+			Msg: fmt.Sprintf("expected a submission to exercise %s (%q), found exercise %s: this is another exercise's submission", short(sp.ID), sp.Title, short(cmp.Or(ex, "none")))}
+	case st == "":
+		return &oie.ParseError{File: file, Line: l.Num, Column: 1, Err: oie.ErrEmptyField, Msg: `expected "student", the name of the student`}
+	case sub.Student != "" && raw != sub.Raw:
+		return &oie.ParseError{File: file, Line: l.Num, Column: 1, Err: oie.ErrSyntax, Msg: fmt.Sprintf("expected every line from student %+q, found %+q", sub.Raw, raw)}
+	}
+	sub.Student, sub.Raw = st, raw
+	return nil
 }
 
 func short(id string) string {

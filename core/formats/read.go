@@ -17,6 +17,8 @@ type Input struct {
 	// oie.SystemOptions).
 	Pause  func()
 	Shared bool
+	// EachObject is passed on to the JSON Lines reader (oie.SystemOptions).
+	EachObject oie.JSONObjectFunc
 }
 
 // contentLines splits the file into its lines that are not blank, sharing
@@ -188,7 +190,7 @@ func readBenchIETSV(in Input) (*Extractions, error) {
 }
 
 func readJSONL(in Input) (*Extractions, error) {
-	s, err := oie.ReadSystem(in.File, in.Data, oie.SystemOptions{Format: oie.FormatJSONL, Pause: in.Pause, Shared: in.Shared})
+	s, err := oie.ReadSystem(in.File, in.Data, oie.SystemOptions{Format: oie.FormatJSONL, Pause: in.Pause, Shared: in.Shared, EachObject: in.EachObject})
 	if err != nil {
 		return nil, err
 	}

@@ -45,7 +45,13 @@ type SystemOptions struct {
 	// Shared lets the extractions share data's memory instead of a copy:
 	// data must then never change (see TextOf).
 	Shared bool
+	// EachObject, when set, is given each JSON Lines extraction's object as
+	// read, so a caller reads its own fields without parsing the line again.
+	EachObject JSONObjectFunc
 }
+
+// JSONObjectFunc is given a JSON Lines line and its object (SystemOptions).
+type JSONObjectFunc func(l Line, obj gjson.Result)
 
 // System is one system's extractions, as read from one file.
 type System struct {
@@ -94,7 +100,7 @@ func ReadSystem(file string, data []byte, opt SystemOptions) (*System, error) {
 	case FormatTSV:
 		err = readTSV(sys, lines, opt.Confidence, opt.Pause)
 	case FormatJSONL:
-		err = readJSONL(sys, lines, opt.Pause)
+		err = readJSONL(sys, lines, opt.Pause, opt.EachObject)
 	}
 	if err != nil {
 		return nil, err
@@ -287,7 +293,7 @@ func isNumber(s string) bool {
 	return ok
 }
 
-func readJSONL(sys *System, lines []Line, pause func()) error {
+func readJSONL(sys *System, lines []Line, pause func(), each JSONObjectFunc) error {
 	allConf := true
 	for k, l := range lines {
 		if pause != nil && k%PauseEvery == PauseEvery-1 {
@@ -344,6 +350,9 @@ func readJSONL(sys *System, lines []Line, pause func()) error {
 			allConf = false
 		}
 		sys.Extractions = append(sys.Extractions, e)
+		if each != nil {
+			each(l, obj)
+		}
 	}
 	sys.HasConfidence = allConf && len(sys.Extractions) > 0
 	return nil
