@@ -3,7 +3,7 @@ package dom
 // script applies a Tree's patches in the browser and calls Go back on
 // events. The window.vugu* functions are those vugu.DOMEvent calls.
 const script = `(function () {
-  var active = null, app = null, call = null;
+  var active = null, app = null, call = null, styles = [];
   window.vuguGetActiveEvent = function () { return active; };
   window.vuguGetActiveEventTarget = function () { return active && active.target; };
   window.vuguGetActiveEventCurrentTarget = function () { return active && active.currentTarget; };
@@ -79,6 +79,14 @@ const script = `(function () {
       case 'u': stack.length -= o[1]; el = stack[stack.length - 1]; break;
       case 'd': for (j = 1; j < o.length; j++) { el = el.childNodes[o[j]]; stack.push(el); } break;
       case 'm': mount(o[1]); break;
+      case 'S':
+        styles.forEach(function (s) { s.remove(); });
+        styles = o.slice(1).map(function (h) {
+          var t = document.createElement('template');
+          t.innerHTML = h;
+          return document.head.appendChild(t.content.firstChild);
+        });
+        break;
       case 'a': setAttr(el, o[1], o[2], o[3]); break;
       case 'r': if (o[1]) el.removeAttributeNS(o[1], o[2]); else el.removeAttribute(o[2]); break;
       case 'p': props(el, o, 1); break;

@@ -24,7 +24,10 @@ package dom
 import (
 	"errors"
 	"fmt"
+	"html"
+	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/vugu/vugu"
@@ -41,6 +44,7 @@ type Tree struct {
 	path []int // the node being compared, as child indexes from the mount point
 	sent []int // where the patch's cursor is (the last navigation written)
 	kids [][]*vugu.VGNode
+	css  []string // the components' style and link tags in <head>, as HTML
 }
 
 // node is one DOM node as last sent.
@@ -68,10 +72,9 @@ func (t *Tree) Patch(br *vugu.BuildResults) ([]byte, error) {
 	if br == nil || br.Out == nil || len(br.Out.Out) != 1 {
 		return nil, errors.New("dom: the build has no single root node")
 	}
-	for _, c := range br.Out.Components {
-		if out := br.ResultFor(c); out != nil && len(out.CSS) > 0 {
-			return nil, errors.New("dom: component CSS is not rendered (use the site's style sheet)")
-		}
+	css, err := styles(br, br.Out, t.css[:0:0])
+	if err != nil {
+		return nil, err
 	}
 	root, err := resolve(br, br.Out.Out[0])
 	if err != nil {
@@ -84,6 +87,17 @@ func (t *Tree) Patch(br *vugu.BuildResults) ([]byte, error) {
 		t.byID = map[int]*node{}
 	}
 	t.out, t.ops, t.path, t.sent, t.kids = append(t.out[:0], '['), 0, t.path[:0], t.sent[:0], t.kids[:0]
+	if !slices.Equal(t.css, css) {
+		t.op("S")
+		for i, c := range css {
+			if i > 0 {
+				t.out = append(t.out, ',')
+			}
+			t.str(c)
+		}
+		t.end()
+		t.css = css
+	}
 	if t.root == nil || !sameKind(t.root, root) {
 		if t.root != nil {
 			t.forget(t.root)
@@ -120,6 +134,44 @@ func (t *Tree) Handler(id int, typ string, capture bool) func(vugu.DOMEvent) {
 	}
 	return nil
 }
+
+// styles lists the distinct style and link tags of out and the components
+// it holds, as HTML, in build order.
+func styles(br *vugu.BuildResults, out *vugu.BuildOut, css []string) ([]string, error) {
+	for _, n := range out.CSS {
+		if n.Type != vugu.ElementNode || (n.Data != "style" && n.Data != "link") {
+			return nil, errors.New("dom: a component's CSS is not a style or link tag")
+		}
+		var b strings.Builder
+		b.WriteString("<" + n.Data)
+		for _, a := range n.Attr {
+			b.WriteString(" " + a.Key + `="` + html.EscapeString(a.Val) + `"`)
+		}
+		b.WriteString(">")
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type != vugu.TextNode {
+				return nil, errors.New("dom: a component's style tag holds more than text")
+			}
+			b.WriteString(c.Data) // raw text: a style element's content is not escaped
+		}
+		b.WriteString("</" + n.Data + ">")
+		if !slices.Contains(css, b.String()) {
+			css = append(css, b.String())
+		}
+	}
+	for _, c := range out.Components {
+		next := br.ResultFor(c)
+		if next == nil {
+			return nil, fmt.Errorf("dom: component %T was not built", c)
+		}
+		var err error
+		if css, err = styles(br, next, css); err != nil {
+			return nil, err
+		}
+	}
+	return css, nil
+}
+
 
 // resolve replaces a component's node by its output's root.
 func resolve(br *vugu.BuildResults, n *vugu.VGNode) (*vugu.VGNode, error) {
@@ -574,4 +626,20 @@ func namespaceURI(ns string) string {
 		return "http://www.w3.org/2000/xmlns/"
 	}
 	return ""
+}
+
+// Nodes counts the nodes last sent (a render's Go walk visits as many).
+func (t *Tree) Nodes() int {
+	var count func(*node) int
+	count = func(n *node) int {
+		c := 1
+		for _, k := range n.kids {
+			c += count(k)
+		}
+		return c
+	}
+	if t.root == nil {
+		return 0
+	}
+	return count(t.root)
 }

@@ -39,6 +39,7 @@ type fakeNode struct {
 	listeners map[string]int // "type|capture|passive" → number
 	inner     *string
 	kids      []*fakeNode
+	styles    []string // in <head>, on the mount point
 }
 
 func (f *fakeNode) html() string {
@@ -130,8 +131,13 @@ func apply(t *testing.T, mount *fakeNode, patch []byte) {
 				cur = cur.kids[int(i.(float64))]
 				stack = append(stack, cur)
 			}
+		case "S":
+			mount.styles = nil
+			for _, h := range o[1:] {
+				mount.styles = append(mount.styles, h.(string))
+			}
 		case "m":
-			*mount = fakeNode{tag: o[1].(map[string]any)["t"].(string)}
+			*mount = fakeNode{tag: o[1].(map[string]any)["t"].(string), styles: mount.styles}
 			fill(mount, o[1].(map[string]any))
 		case "a":
 			cur.attrs[o[2].(string)] = o[3].(string)
@@ -386,6 +392,32 @@ func TestManyEdits(t *testing.T) {
 		r.render(table(step.rows, step.mark, step.word))
 		if i == 1 && strings.Count(string(r.patch), `["a"`) != 2 {
 			t.Errorf("moving the mark sent %s, want two class changes", r.patch)
+		}
+	}
+}
+
+// Components' style tags go to <head> once each, and again only when they
+// change.
+func TestStyles(t *testing.T) {
+	r := newRenderer(t)
+	style := func(css string) *vugu.VGNode { return el("style", []string{"media", "screen"}, text(css)) }
+	page := func(css string) *built {
+		a := &built{&vugu.BuildOut{Out: []*vugu.VGNode{el("b", nil)}, CSS: []*vugu.VGNode{style(css)}}}
+		b := &built{&vugu.BuildOut{Out: []*vugu.VGNode{el("i", nil)}, CSS: []*vugu.VGNode{style(css)}}}
+		root := el("div", nil, &vugu.VGNode{Type: vugu.ElementNode, Component: a}, &vugu.VGNode{Type: vugu.ElementNode, Component: b})
+		return &built{&vugu.BuildOut{Out: []*vugu.VGNode{root}, Components: []vugu.Builder{a, b}}}
+	}
+	for _, step := range []struct{ css, want string }{
+		{"p{color:red}", `[["S","<style media=\"screen\">p{color:red}</style>"],["m",{"t":"div","c":[{"t":"b"},{"t":"i"}]}]]`},
+		{"p{color:red}", ``},
+		{"p>a{}", `[["S","<style media=\"screen\">p>a{}</style>"]]`},
+	} {
+		patch, err := r.tree.Patch(r.env.RunBuild(page(step.css)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(patch) != step.want {
+			t.Errorf("patch\n%s\nwant\n%s", patch, step.want)
 		}
 	}
 }
