@@ -172,7 +172,6 @@ func styles(br *vugu.BuildResults, out *vugu.BuildOut, css []string) ([]string, 
 	return css, nil
 }
 
-
 // resolve replaces a component's node by its output's root.
 func resolve(br *vugu.BuildResults, n *vugu.VGNode) (*vugu.VGNode, error) {
 	for n.Component != nil {
