@@ -28,7 +28,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/vugu/vugu"
 )
@@ -577,36 +576,30 @@ func (t *Tree) props(n *vugu.VGNode) {
 	}
 }
 
-// str writes s as a JSON string.
+// str writes s as a JSON string, copying runs that need no escape whole
+// (the page's text is mostly such runs). Invalid UTF-8 is left as it is:
+// syscall/js hands the patch to JavaScript as U+FFFD there.
 func (t *Tree) str(s string) {
 	const hex = "0123456789abcdef"
 	t.out = append(t.out, '"')
-	for i := 0; i < len(s); {
+	start := 0
+	for i := 0; i < len(s); i++ {
 		c := s[i]
-		switch {
-		case c == '"' || c == '\\':
-			t.out = append(t.out, '\\', c)
-		case c == '\n': // whitespace between tags: common
-			t.out = append(t.out, '\\', 'n')
-		case c < 0x20:
-			t.out = append(t.out, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
-		case c < utf8.RuneSelf:
-			t.out = append(t.out, c)
-		default:
-			r, size := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && size == 1 {
-				t.out = append(t.out, `\ufffd`...)
-			} else if r == '\u2028' || r == '\u2029' {
-				t.out = append(t.out, `\u202`...)
-				t.out = append(t.out, hex[r&15])
-			} else {
-				t.out = append(t.out, s[i:i+size]...)
-			}
-			i += size
+		if c >= 0x20 && c != '"' && c != '\\' {
 			continue
 		}
-		i++
+		t.out = append(t.out, s[start:i]...)
+		switch {
+		case c == '\n': // whitespace between tags: common
+			t.out = append(t.out, '\\', 'n')
+		case c >= 0x20:
+			t.out = append(t.out, '\\', c)
+		default:
+			t.out = append(t.out, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
+		}
+		start = i + 1
 	}
+	t.out = append(t.out, s[start:]...)
 	t.out = append(t.out, '"')
 }
 

@@ -421,3 +421,15 @@ func TestStyles(t *testing.T) {
 		}
 	}
 }
+
+// Strings reach JavaScript's JSON.parse as they are.
+func TestStringsRoundTrip(t *testing.T) {
+	for _, s := range []string{"", "plain", `"q" \ back`, "tab\tnl\ncr\r\x00\x1f", "ü → 😀 \u2028\u2029", "</script>"} {
+		var tr Tree
+		tr.str(s)
+		var got string
+		if err := json.Unmarshal(tr.out, &got); err != nil || got != s {
+			t.Errorf("%q was written %s, read back %q (%v)", s, tr.out, got, err)
+		}
+	}
+}
