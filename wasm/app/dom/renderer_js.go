@@ -16,7 +16,7 @@ import (
 type Renderer struct {
 	tree  Tree
 	mu    sync.RWMutex
-	wait  chan bool // a render is asked for; closed never (the page lives as long as the program)
+	wait  chan bool // a render is asked for (Vugu's EventEnvImpl sends to it)
 	env   *vugu.EventEnvImpl
 	patch js.Value
 

@@ -71,7 +71,7 @@ func (t *Tree) Patch(br *vugu.BuildResults) ([]byte, error) {
 	if br == nil || br.Out == nil || len(br.Out.Out) != 1 {
 		return nil, errors.New("dom: the build has no single root node")
 	}
-	css, err := styles(br, br.Out, t.css[:0:0])
+	css, err := styles(br, br.Out, nil)
 	if err != nil {
 		return nil, err
 	}
