@@ -43,25 +43,34 @@ func (visitor) Unsaved(bool)                      {}
 func (visitor) Mark(string)                       {}
 func (visitor) FirstScreen() firstScreen          { return firstScreen{} }
 
-// renderFirst starts the app as a fresh visitor's page does, waits until
-// it shows the first view settled, and renders that screen as HTML (with
-// the record the page reads: the source and the report's digest).
+// renderFirst renders the first view of a fresh visitor's page, settled,
+// as HTML (with the record the page reads: the source and the report's
+// digest).
 func renderFirst() ([]byte, error) {
+	a, err := startSettled()
+	if err != nil {
+		return nil, err
+	}
+	defer a.env.UnlockOnly()
+	return renderScreen(a)
+}
+
+// startSettled starts the app as a fresh visitor's page does and returns
+// it, locked, once it shows the first view settled.
+func startSettled() (*app, error) {
 	a := newApp(vugu.NewEventEnvImpl(&sync.RWMutex{}, make(chan bool, 1)), visitor{})
 	source := benchmarks.BenchIE[0].Key
 	go a.start()
 	for deadline := time.Now().Add(2 * time.Minute); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 		a.env.Lock()
 		if a.m.Fatal != "" {
-			defer a.env.UnlockOnly()
+			a.env.UnlockOnly()
 			return nil, errors.New(a.m.Fatal)
 		}
-		if !a.firstSettled(source) || a.requested.Load() != a.scored.Load() {
-			a.env.UnlockOnly()
-			continue
+		if a.firstSettled(source) && a.requested.Load() == a.scored.Load() {
+			return a, nil
 		}
-		defer a.env.UnlockOnly()
-		return renderScreen(a)
+		a.env.UnlockOnly()
 	}
 	return nil, errors.New("the page did not settle on its first view within 2 minutes")
 }

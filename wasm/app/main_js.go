@@ -8,12 +8,12 @@ package main
 import (
 	"github.com/oiebench/oiebench/core/exercise"
 	"github.com/oiebench/oiebench/ui"
+	"github.com/oiebench/oiebench/wasm/app/dom"
 	"github.com/vugu/vugu"
-	"github.com/vugu/vugu/domrender"
 )
 
 func main() {
-	renderer, err := domrender.New("#app")
+	renderer, err := dom.New("#app") // sends each render's changes only
 	if err != nil {
 		panic(err)
 	}
@@ -63,7 +63,7 @@ func main() {
 // all. The first render is asked for at once; wanted closes when the page
 // goes. input is told of a request made while a person's input (not the
 // loader's replay) is handled: letBrowserRun then stops waiting.
-func renderWanted(renderer *domrender.JSRenderer) (wanted, input <-chan struct{}) {
+func renderWanted(renderer *dom.Renderer) (wanted, input <-chan struct{}) {
 	w, in := make(chan struct{}, 1), make(chan struct{}, 1)
 	w <- struct{}{}
 	go func() {
@@ -85,7 +85,7 @@ func renderWanted(renderer *domrender.JSRenderer) (wanted, input <-chan struct{}
 }
 
 // runExercise shows the exercise the page embeds instead of the benchmarks.
-func runExercise(renderer *domrender.JSRenderer, env vugu.EventEnv, buildEnv *vugu.BuildEnv) {
+func runExercise(renderer *dom.Renderer, env vugu.EventEnv, buildEnv *vugu.BuildEnv) {
 	root := &ui.ExerciseView{}
 	go func() {
 		x, err := openExercise(env, jsBrowser{})

@@ -1,0 +1,104 @@
+package dom
+
+// script applies a Tree's patches in the browser and calls Go back on
+// events. The window.vugu* functions are those vugu.DOMEvent calls.
+const script = `(function () {
+  var active = null, app = null, call = null, styles = [];
+  window.vuguGetActiveEvent = function () { return active; };
+  window.vuguGetActiveEventTarget = function () { return active && active.target; };
+  window.vuguGetActiveEventCurrentTarget = function () { return active && active.currentTarget; };
+  window.vuguActiveEventPreventDefault = function () { if (active) active.preventDefault(); };
+  window.vuguActiveEventStopPropagation = function () { if (active) active.stopPropagation(); };
+  var eventKeys = ['type', 'key', 'code', 'button', 'buttons', 'detail', 'clientX', 'clientY', 'deltaX', 'deltaY',
+    'altKey', 'ctrlKey', 'metaKey', 'shiftKey', 'repeat', 'isComposing'];
+  var targetKeys = ['value', 'checked', 'id', 'name', 'tagName', 'type', 'selectedIndex', 'scrollTop'];
+  function pick(from, names) {
+    var o = {};
+    for (var i = 0; i < names.length; i++) {
+      var v = from[names[i]], t = typeof v;
+      if (t === 'string' || t === 'number' || t === 'boolean') o[names[i]] = v;
+    }
+    return o;
+  }
+  function listen(el, id, type, capture, passive) {
+    var f = function (e) {
+      var summary = pick(e, eventKeys);
+      if (e.target) summary.target = pick(e.target, targetKeys);
+      var outer = active;
+      active = e;
+      try { call(id, type, capture, JSON.stringify(summary)); } finally { active = outer; }
+    };
+    var ls = el.__oiebenchListeners || (el.__oiebenchListeners = {});
+    ls[type + '|' + capture + '|' + passive] = f;
+    el.addEventListener(type, f, { capture: capture, passive: passive });
+  }
+  function unlisten(el, type, capture, passive) {
+    var ls = el.__oiebenchListeners || {}, k = type + '|' + capture + '|' + passive;
+    if (ls[k]) el.removeEventListener(type, ls[k], { capture: capture });
+    delete ls[k];
+  }
+  function setAttr(el, ns, k, v) {
+    if (ns) el.setAttributeNS(ns, k, v); else el.setAttribute(k, v);
+  }
+  function props(el, p, from) {
+    for (var i = from; i < p.length; i += 2) el[p[i]] = JSON.parse(p[i + 1]);
+  }
+  // fill gives el (new, or the mount point) the spec's attributes,
+  // properties, listeners and content.
+  function fill(el, s) {
+    var a = s.a || [], i;
+    for (i = 0; i < a.length; i += 3) setAttr(el, a[i], a[i + 1], a[i + 2]);
+    if (s.p) props(el, s.p, 0);
+    if (s.l) for (i = 1; i < s.l.length; i += 3) listen(el, s.l[0], s.l[i], s.l[i + 1], s.l[i + 2]);
+    if (s.h !== undefined) el.innerHTML = s.h;
+    else if (s.c) for (i = 0; i < s.c.length; i++) el.appendChild(build(s.c[i]));
+    return el;
+  }
+  function build(s) {
+    if (typeof s === 'string') return document.createTextNode(s);
+    if (s['!'] !== undefined) return document.createComment(s['!']);
+    return fill(s.n ? document.createElementNS(s.n, s.t) : document.createElement(s.t), s);
+  }
+  function mount(s) {
+    var el = app, ls = el.__oiebenchListeners || {};
+    for (var k in ls) { var p = k.split('|'); unlisten(el, p[0], p[1] === 'true', p[2] === 'true'); }
+    for (var i = el.attributes.length - 1; i >= 0; i--) el.removeAttributeNode(el.attributes[i]);
+    el.replaceChildren();
+    fill(el, s);
+  }
+  window.oiebenchDOMStart = function (selector, goCall) {
+    app = document.querySelector(selector);
+    if (!app) throw new Error('oiebench: no element ' + selector + ' to render into');
+    call = goCall;
+  };
+  window.oiebenchDOMPatch = function (patch) {
+    var ops = JSON.parse(patch), stack = [app], el = app;
+    for (var i = 0; i < ops.length; i++) {
+      var o = ops[i], j;
+      switch (o[0]) {
+      case 'u': stack.length -= o[1]; el = stack[stack.length - 1]; break;
+      case 'd': for (j = 1; j < o.length; j++) { el = el.childNodes[o[j]]; stack.push(el); } break;
+      case 'm': mount(o[1]); break;
+      case 'S':
+        styles.forEach(function (s) { s.remove(); });
+        styles = o.slice(1).map(function (h) {
+          var t = document.createElement('template');
+          t.innerHTML = h;
+          return document.head.appendChild(t.content.firstChild);
+        });
+        break;
+      case 'a': setAttr(el, o[1], o[2], o[3]); break;
+      case 'r': if (o[1]) el.removeAttributeNS(o[1], o[2]); else el.removeAttribute(o[2]); break;
+      case 'p': props(el, o, 1); break;
+      case 'l': listen(el, o[1], o[2], o[3], o[4]); break;
+      case 'L': unlisten(el, o[2], o[3], o[4]); break;
+      case 'h': el.innerHTML = o[1]; break;
+      case 'T': el.nodeValue = o[1]; break;
+      case 's': el.replaceChild(build(o[2]), el.childNodes[o[1]]); break;
+      case 'x': while (el.childNodes.length > o[1]) el.removeChild(el.lastChild); break;
+      case 'c': var f = document.createDocumentFragment(); for (j = 1; j < o.length; j++) f.appendChild(build(o[j])); el.appendChild(f); break;
+      default: throw new Error('oiebench: unknown DOM operation ' + o[0]);
+      }
+    }
+  };
+})();`
