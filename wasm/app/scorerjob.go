@@ -57,7 +57,8 @@ func intervalsRequest(seq uint64, ev *evaluate.Evaluation) scorerRequest {
 }
 
 // runScorerJob does a job; pause is called between cells (the page's
-// thread yields there; a Worker passes nil).
+// thread yields there; a Worker passes nil). Each cell's three count
+// lists have one length (serveScorerMessage checks a posted job).
 func runScorerJob(req scorerRequest, pause func()) scorerReply {
 	rep := scorerReply{Seq: req.Seq}
 	job := req.Intervals
@@ -67,10 +68,6 @@ func runScorerJob(req scorerRequest, pause func()) scorerReply {
 	}
 	rep.Intervals = map[string]map[string]report.Intervals{}
 	for _, c := range job.Cells {
-		if len(c.FP) != len(c.TP) || len(c.Synsets) != len(c.TP) {
-			rep.Intervals, rep.Error = nil, fmt.Sprintf("scorer: %s on %s: %d, %d and %d sentences in tp, fp and synsets; expected the same count", c.System, c.Facet, len(c.TP), len(c.FP), len(c.Synsets))
-			return rep
-		}
 		if rep.Intervals[c.System] == nil {
 			rep.Intervals[c.System] = map[string]report.Intervals{}
 		}
@@ -90,6 +87,8 @@ func serveScorerMessage(msg []byte) []byte {
 	var rep scorerReply
 	if err := json.Unmarshal(msg, &req); err != nil {
 		rep = scorerReply{Seq: req.Seq, Error: "scorer: the message is not a request: " + err.Error()}
+	} else if err := checkCells(req); err != "" {
+		rep = scorerReply{Seq: req.Seq, Error: err}
 	} else {
 		rep = runScorerJob(req, nil)
 	}
@@ -98,4 +97,18 @@ func serveScorerMessage(msg []byte) []byte {
 		out, _ = json.Marshal(scorerReply{Seq: req.Seq, Error: "scorer: " + err.Error()})
 	}
 	return out
+}
+
+// checkCells reports a cell of a posted job whose count lists differ in
+// length (a job built by intervalsRequest cannot have one).
+func checkCells(req scorerRequest) string {
+	if req.Intervals == nil {
+		return ""
+	}
+	for _, c := range req.Intervals.Cells {
+		if len(c.FP) != len(c.TP) || len(c.Synsets) != len(c.TP) {
+			return fmt.Sprintf("scorer: %s on %s: %d, %d and %d sentences in tp, fp and synsets; expected the same count", c.System, c.Facet, len(c.TP), len(c.FP), len(c.Synsets))
+		}
+	}
+	return ""
 }
