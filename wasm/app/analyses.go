@@ -379,14 +379,7 @@ func (a *app) analyse(ev *evaluate.Evaluation, gen int, facet benchie.Facet, lan
 // intervals computes bootstrap 95% intervals of every score of the table:
 // each system on each facet, the same draws for all (analysis.Intervals).
 func (a *app) intervals(ev *evaluate.Evaluation, gen int) {
-	out := map[string]map[string]report.Intervals{}
-	for i, s := range ev.Systems {
-		out[s.Name] = map[string]report.Intervals{}
-		for f, res := range ev.Results[i] {
-			out[s.Name][f] = analysis.Intervals(analysis.Sentences(res), intervalSamples, statsSeed)
-			a.br.Yield()
-		}
-	}
+	out := runScorerJob(intervalsRequest(uint64(gen), ev), a.br.Yield).Intervals // scorerjob.go
 	a.env.Lock()
 	if a.current(ev, gen) {
 		a.m.Analyses.Intervals = out
