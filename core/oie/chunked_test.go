@@ -2,8 +2,6 @@ package oie
 
 import (
 	"errors"
-	"fmt"
-	"slices"
 	"strings"
 	"testing"
 )
@@ -52,41 +50,5 @@ func TestTrimSpaceASCII(t *testing.T) {
 		if got, want := TrimSpace(s), strings.TrimFunc(s, IsSpace); got != want {
 			t.Errorf("TrimSpace(%q) = %q, want %q", s, got, want)
 		}
-	}
-}
-
-// SplitContentLinesPaced splits as SplitContentLines does, pausing every
-// PauseEvery lines, and refuses what it refuses.
-func TestSplitContentLinesPaced(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("\ufeff")
-	for i := range 3*PauseEvery + 7 {
-		switch i % 5 {
-		case 0:
-			b.WriteString("  \r\n")
-		case 1:
-			b.WriteString("one\r")
-		default:
-			fmt.Fprintf(&b, "line %d\n", i)
-		}
-	}
-	data := []byte(b.String())
-	want, err := SplitContentLines("f", data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pauses := 0
-	got, err := SplitContentLinesPaced("f", data, func() { pauses++ })
-	if err != nil || !slices.Equal(got, want) {
-		t.Fatalf("paced: %v, %d lines against %d", err, len(got), len(want))
-	}
-	if pauses < 3 {
-		t.Errorf("%d pauses over %d lines", pauses, len(want))
-	}
-	bad := append(slices.Clone(data), 0xff)
-	_, errWant := SplitContentLines("f", bad)
-	_, errGot := SplitContentLinesPaced("f", bad, func() {})
-	if errWant == nil || errGot == nil || errGot.Error() != errWant.Error() {
-		t.Errorf("invalid UTF-8: %v, want %v", errGot, errWant)
 	}
 }

@@ -57,15 +57,6 @@ func SplitContentLines(file string, data []byte) ([]Line, error) {
 	return splitText(data, false, true, nil), nil
 }
 
-// SplitContentLinesPaced is SplitContentLines calling pause (when set) now
-// and then, as the readers do (SystemOptions.Pause).
-func SplitContentLinesPaced(file string, data []byte, pause func()) ([]Line, error) {
-	if err := CheckText(file, data, pause); err != nil {
-		return nil, err
-	}
-	return splitText(TrimBOM(data), false, true, pause), nil
-}
-
 // SplitContentLinesShared is SplitContentLines of bytes that never change
 // once given (a reader's Shared input): the lines share data's memory
 // instead of a copy of the whole file.
