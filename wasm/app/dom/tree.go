@@ -320,7 +320,7 @@ func (t *Tree) update(br *vugu.BuildResults, o *node, n *vugu.VGNode) error {
 	if ks := keys(n.DOMEventHandlerSpecList); !sameKeys(o.listeners, ks) {
 		t.number(o)
 		for _, k := range o.listeners {
-			if !hasKey(ks, k) {
+			if !slices.Contains(ks, k) {
 				t.op("L")
 				t.num(o.id)
 				t.out = append(t.out, ',')
@@ -329,7 +329,7 @@ func (t *Tree) update(br *vugu.BuildResults, o *node, n *vugu.VGNode) error {
 			}
 		}
 		for _, k := range ks {
-			if !hasKey(o.listeners, k) {
+			if !slices.Contains(o.listeners, k) {
 				t.op("l")
 				t.num(o.id)
 				t.out = append(t.out, ',')
@@ -409,7 +409,7 @@ func (t *Tree) update(br *vugu.BuildResults, o *node, n *vugu.VGNode) error {
 // updateAttrs sets the attributes whose value changed and removes those
 // gone; their order does not matter to the DOM.
 func (t *Tree) updateAttrs(o *node, attrs []vugu.VGAttribute) {
-	if sameAttrs(o.attrs, attrs) {
+	if slices.Equal(o.attrs, attrs) {
 		o.attrs = attrs
 		return
 	}
@@ -436,18 +436,6 @@ func (t *Tree) updateAttrs(o *node, attrs []vugu.VGAttribute) {
 	o.attrs = attrs
 }
 
-func sameAttrs(a, b []vugu.VGAttribute) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 func attr(attrs []vugu.VGAttribute, ns, key string) (string, bool) {
 	for _, a := range attrs {
 		if a.Key == key && a.Namespace == ns {
@@ -460,20 +448,11 @@ func attr(attrs []vugu.VGAttribute, ns, key string) (string, bool) {
 func keys(specs []vugu.DOMEventHandlerSpec) []listenerKey {
 	var ks []listenerKey
 	for _, s := range specs {
-		if k := (listenerKey{s.EventType, s.Capture, s.Passive}); !hasKey(ks, k) {
+		if k := (listenerKey{s.EventType, s.Capture, s.Passive}); !slices.Contains(ks, k) {
 			ks = append(ks, k)
 		}
 	}
 	return ks
-}
-
-func hasKey(ks []listenerKey, k listenerKey) bool {
-	for _, x := range ks {
-		if x == k {
-			return true
-		}
-	}
-	return false
 }
 
 func sameKeys(a, b []listenerKey) bool {
@@ -481,7 +460,7 @@ func sameKeys(a, b []listenerKey) bool {
 		return false
 	}
 	for _, k := range a {
-		if !hasKey(b, k) {
+		if !slices.Contains(b, k) {
 			return false
 		}
 	}
