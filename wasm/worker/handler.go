@@ -40,9 +40,16 @@ const MaxBodyBytes = 2 << 20
 // (limits.json) and each instance's own memory besides, and the instance
 // keeps none (newInstanceHandler).
 const (
-	memoryBudget    = 96 << 20 // of the platform's 128 MB, the rest for the runtime
-	memoryPerByte   = 32       // scoring holds about 32 bytes per byte of request (MaxBodyBytes' figures)
-	memoryPerCall   = 2 << 20  // and a little whatever the size
+	memoryBudget  = 96 << 20 // of the platform's 128 MB, the rest for the runtime
+	memoryPerByte = 32       // scoring holds about 32 bytes per byte of request (MaxBodyBytes' figures)
+	memoryPerCall = 2 << 20  // and a little whatever the size
+	// memoryPerSystem is what each system file of a request adds, however
+	// small: its report, counts and receipt. 1,000 one-line systems grew a
+	// Go instance under wrangler dev to 46.9 MiB (about 41 KiB each); a
+	// 2 MiB body holds 45,000 such files, far past the platform's 128 MB.
+	// The bytes-based reservation cannot see this, so a request is
+	// refused once its systems are counted (scoreBody).
+	memoryPerSystem = 48 << 10
 	memoryQueueWait = 20 * time.Second
 	// memoryPerInstance is a Go instance's wasm memory once it has
 	// answered a request that needs no more: measured under wrangler dev
@@ -296,6 +303,9 @@ func scoreBody(body []byte) ([]byte, *apiError) {
 	if e != nil {
 		return nil, e
 	}
+	if e := checkSystemsFit(len(body), len(req.Systems)); e != nil {
+		return nil, e
+	}
 	req.MaxUnindexed = maxUnindexed
 	req.FLBudget = &benchiefl.ServerBudget
 	if pace != nil {
@@ -325,6 +335,19 @@ func scoreBody(body []byte) ([]byte, *apiError) {
 		scored()
 	}
 	return out, nil
+}
+
+// checkSystemsFit refuses, with 413 and what it needs, a request whose
+// system files could never fit in the Worker's memory whatever else runs:
+// its Go instance, its bytes (as reserved before the body was read) and
+// memoryPerSystem for each system.
+func checkSystemsFit(size, systems int) *apiError {
+	need := memoryPerInstance + memoryPerByte*int64(size) + memoryPerCall + memoryPerSystem*int64(systems)
+	if need <= memoryBudget {
+		return nil
+	}
+	most := (memoryBudget - memoryPerInstance - memoryPerByte*int64(size) - memoryPerCall) / memoryPerSystem
+	return &apiError{Status: http.StatusRequestEntityTooLarge, Msg: fmt.Sprintf("a request of %d system files needs about %d MiB to score, over the %d MiB this Worker has: send at most %d system files per request", systems, need>>20, memoryBudget>>20, max(most, 0))}
 }
 
 // scored, when set, is called after each request scored (main_js.go: the

@@ -741,3 +741,42 @@ func TestScorePaces(t *testing.T) {
 		t.Errorf("%d pauses for %d system files", calls, len(systems))
 	}
 }
+
+// manySystems is a request of n one-line system files on the tiny gold.
+func manySystems(n int) []byte {
+	var b strings.Builder
+	b.WriteString(`{"gold": ` + quote(tinyGold) + `, "systems": {`)
+	for i := range n {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, `"s%d": %s`, i, quote(tinySystem))
+	}
+	b.WriteString("}}")
+	return []byte(b.String())
+}
+
+// A request of more small system files than the Worker's memory could
+// hold whatever else runs is refused with 413 and the most it takes,
+// before it is scored, by both handlers; the load test's 1,000 still fit.
+func TestTooManySystemsRefused(t *testing.T) {
+	fits := int((memoryBudget - memoryPerInstance - memoryPerCall) / memoryPerSystem)
+	if fits < 1000 || fits > 2000 {
+		t.Fatalf("the budget takes %d one-line systems: the load test's 1,000 must fit, and the limit must bite", fits)
+	}
+	for _, h := range []http.Handler{newInstanceHandler(), newHandler(nil)} {
+		if res := post(t, h, manySystems(1000)); res.StatusCode != http.StatusOK {
+			t.Errorf("1,000 systems: %d %s", res.StatusCode, readAll(t, res))
+		}
+		body := manySystems(fits + 1)
+		res := post(t, h, body)
+		if res.StatusCode != http.StatusRequestEntityTooLarge {
+			t.Fatalf("%d systems: %d %s", fits+1, res.StatusCode, readAll(t, res))
+		}
+		msg := decodeError(t, res).Msg
+		most := (memoryBudget - memoryPerInstance - memoryPerByte*int64(len(body)) - memoryPerCall) / memoryPerSystem
+		if want := fmt.Sprintf("a request of %d system files needs about", fits+1); !strings.Contains(msg, want) || !strings.Contains(msg, fmt.Sprintf("send at most %d system files", most)) {
+			t.Errorf("refusal %q", msg)
+		}
+	}
+}
