@@ -32,7 +32,7 @@ func (a *app) pause(then func()) func() {
 // pacer returns a function for long loops that, once paceSlice has passed
 // since the browser last ran, calls yield (which lets the browser run). The
 // exercise page, which has no app, paces with it too.
-func pacer(yield func()) func() { return pageTurns.pacer(yield) }
+func pacer(yield func()) func() { return pageTurns.Pacer(paceSlice, yield) }
 
 // The slice is measured from the browser's last turn, for the whole page,
 // not from each loop's own last yield. Go in the browser returns to it
@@ -41,16 +41,7 @@ func pacer(yield func()) func() { return pageTurns.pacer(yield) }
 // loops at once (the CaRB columns and the intervals after the table) would
 // hold the page's thread for seconds in one task, clicks waiting behind it
 // (docs/page-responsiveness.md).
-var pageTurns = newTurns()
-
-// turns is a clock of the browser's turns: when it last ran (the Worker
-// paces with the same clock, oie.Turns).
-type turns struct{ *oie.Turns }
-
-func newTurns() *turns { return &turns{oie.NewTurns()} }
-
-// pacer is oie.Turns.Pacer with the page's slice.
-func (t *turns) pacer(yield func()) func() { return t.Pacer(paceSlice, yield) }
+var pageTurns = oie.NewTurns() // the Worker paces with the same clock
 
 // sinceTurn is the time since the browser last ran between the page's work.
 func sinceTurn() time.Duration { return pageTurns.Since() }

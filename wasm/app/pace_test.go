@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/core/oie"
 	"github.com/oiebench/oiebench/ui"
 )
 
@@ -54,15 +55,15 @@ func TestCollectorGivenBack(t *testing.T) {
 // background use the page's.
 func TestPaceSharedSlice(t *testing.T) {
 	br := newFakeBrowser()
-	clock := newTurns()
-	first := clock.pacer(br.Yield)
+	clock := oie.NewTurns()
+	first := clock.Pacer(paceSlice, br.Yield)
 	clock.Ran()
 	first()
 	if n := br.yields.Load(); n != 0 {
 		t.Fatalf("%d yields within the slice after the browser ran", n)
 	}
 	time.Sleep(paceSlice + 5*time.Millisecond) // another loop's work
-	second := clock.pacer(br.Yield)
+	second := clock.Pacer(paceSlice, br.Yield)
 	second()
 	if n := br.yields.Load(); n != 1 {
 		t.Fatalf("a loop started after the slice was spent: %d yields, want 1", n)
