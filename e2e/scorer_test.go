@@ -1,0 +1,94 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"maps"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/oiebench/oiebench/dist"
+)
+
+// scorerColumns reads, once the bundled benchmark's intervals are on the
+// table, every interval (data-ci95) and every CaRB cell, by system, facet
+// and metric, with the scorer Worker's state and which path answered the
+// intervals job (the evaluator's performance marks).
+const scorerColumns = `(() => {
+  const key = td => td.dataset.system + '|' + td.dataset.facet + '|' + td.dataset.metric;
+  const marks = name => performance.getEntriesByName(name).length;
+  return {
+    intervals: Object.fromEntries([...document.querySelectorAll('#scores td[data-ci95]')].filter(td => td.dataset.ci95).map(td => [key(td), td.dataset.ci95])),
+    carb: Object.fromEntries([...document.querySelectorAll('#scores td[data-facet^="carb"][data-metric]')].map(td => [key(td), td.dataset.value || td.textContent])),
+    state: window.oiebenchScorer.state,
+    jobs: window.oiebenchScorer.jobs,
+    memory: window.oiebenchScorer.memory,
+    worker: marks('oiebench-job-worker'),
+    page: marks('oiebench-job-page'),
+  };
+})()`
+
+type scorerView struct {
+	Intervals, CaRB map[string]string
+	State           string
+	Jobs, Memory    int
+	Worker, Page    int
+}
+
+// openScored opens the page at u and reads its columns once the 9 × 9
+// intervals of the bundled benchmark are on it.
+func openScored(t *testing.T, u string) scorerView {
+	p := newPage(t)
+	p.open(u)
+	p.do(chromedp.Click(chromedp.CSS("#toggle-intervals")))
+	p.waitFor("intervals", `document.querySelectorAll('#scores td .ci').length === 9 * 9`)
+	return eval[scorerView](p, scorerColumns)
+}
+
+// The intervals job runs in the scorer Worker (the same app.wasm, posted to
+// it compiled), and its numbers equal the page's own bit for bit: the
+// intervals and CaRB's columns with the Worker, with it forced off
+// (?worker=off), and with a Worker that cannot start (its script refused),
+// where the page runs the job itself and says nothing.
+func TestScorerWorker(t *testing.T) {
+	on := openScored(t, site.URL+"/")
+	if on.State != "running" || on.Jobs < 1 || on.Worker < 1 || on.Page != 0 {
+		t.Errorf("Worker on: state %q, %d replies, job marks worker %d page %d; want the job answered by a running Worker", on.State, on.Jobs, on.Worker, on.Page)
+	}
+	t.Logf("the scorer Worker's memory: %d bytes (%d jobs)", on.Memory, on.Jobs)
+	if len(on.Intervals) != 81 || len(on.CaRB) == 0 {
+		t.Fatalf("%d intervals and %d CaRB cells on the page, want 81 and some", len(on.Intervals), len(on.CaRB))
+	}
+
+	off := openScored(t, site.URL+"/?worker=off")
+	if off.State != "off" || off.Jobs != 0 || off.Worker != 0 || off.Page < 1 {
+		t.Errorf("Worker off: state %q, %d replies, job marks worker %d page %d; want the job run on the page", off.State, off.Jobs, off.Worker, off.Page)
+	}
+
+	// A Worker whose script the server refuses (Sec-Fetch-Dest: worker).
+	handler := dist.Handler(os.DirFS(siteDir))
+	refusing := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Sec-Fetch-Dest") == "worker" {
+			http.Error(w, "no workers here", http.StatusForbidden)
+			return
+		}
+		handler.ServeHTTP(w, r)
+	}))
+	t.Cleanup(refusing.Close)
+	failed := openScored(t, refusing.URL+"/")
+	if failed.State != "stopped" || failed.Worker != 0 || failed.Page < 1 {
+		t.Errorf("Worker refused: state %q, job marks worker %d page %d; want it stopped and the job run on the page", failed.State, failed.Worker, failed.Page)
+	}
+
+	for name, v := range map[string]scorerView{"forced off": off, "refused": failed} {
+		if !maps.Equal(v.Intervals, on.Intervals) {
+			t.Errorf("%s: the intervals differ from the Worker's", name)
+		}
+		if !maps.Equal(v.CaRB, on.CaRB) {
+			t.Errorf("%s: CaRB's columns differ from the page's with the Worker", name)
+		}
+	}
+}
