@@ -10,20 +10,13 @@ import sjs "syscall/js"
 // failed to start or stopped) it is an error: the caller runs the job on
 // the page's thread.
 func (jsBrowser) Score(job []byte) ([]byte, error) {
-	scorer, err := global("oiebenchScorer")
-	if err != nil {
-		return nil, err
+	scorer := sjs.Global().Get("oiebenchScorer")
+	if !scorer.Truthy() || scorer.Get("run").Type() != sjs.TypeFunction {
+		return nil, errNotOffered
 	}
-	var p sjs.Value
-	err = catch(func() {
-		msg := sjs.Global().Get("Uint8Array").New(len(job))
-		sjs.CopyBytesToJS(msg, job)
-		p = scorer.Call("run", msg)
-	})
-	if err != nil {
-		return nil, err
-	}
-	reply, err := await(p)
+	msg := sjs.Global().Get("Uint8Array").New(len(job))
+	sjs.CopyBytesToJS(msg, job)
+	reply, err := await(scorer.Call("run", msg)) // run never throws: it rejects
 	if err != nil {
 		return nil, err
 	}

@@ -2,8 +2,10 @@ package main
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"math"
+	"strconv"
 
 	"github.com/oiebench/oiebench/core/analysis"
 	"github.com/oiebench/oiebench/core/evaluate"
@@ -15,9 +17,11 @@ import (
 // or run on the page's thread when no Worker answers. Both run
 // runScorerJob, so their numbers are the same bit for bit.
 //
-// On the wire a request and its reply are little-endian binary (the
-// encoders below): a float64 travels as its bits, so nothing is rounded,
-// and the page links no JSON for it.
+// On the wire (encode, decodeScorerRequest) a request is little-endian
+// 32-bit words: seq (two words), the job's tag, then for intervals the
+// samples, the seed (two words), the number of cells and each cell's
+// sentence count n with its n tp, n fp and n synsets counts. The cells'
+// names stay on the page: the reply is in the cells' order.
 type scorerRequest struct {
 	// Seq is the page's sequence number, echoed in the reply: a reply to an
 	// outdated request is dropped.
@@ -33,35 +37,53 @@ type intervalsJob struct {
 	Cells   []intervalCell
 }
 
-// intervalCell is one system on one facet: its counts by gold sentence.
+// intervalCell is one system on one facet: its counts by gold sentence
+// (three lists of one length, as analysis.Sentences makes them).
 type intervalCell struct {
-	System, Facet   string
-	TP, FP, Synsets []int32
+	System, Facet string // not posted
+	analysis.PerSentence
 }
 
-// scorerReply answers a scorerRequest.
+// scorerReply answers a scorerRequest. On the wire: seq (8 bytes), the
+// error's length (4) and text, then each cell's intervals as six float64
+// bits (P, R, F1 low and high): nothing is rounded.
 type scorerReply struct {
 	Seq       uint64
-	Intervals map[string]map[string]report.Intervals
+	Intervals []report.Intervals // by cell, in the request's order
 	Error     string
 }
 
-// The jobs a message can name (its byte after the sequence number).
+// The jobs a request can name (its third word).
 const (
-	noJob        byte = 0
-	intervalsTag byte = 1
+	noJob        = 0
+	intervalsTag = 1
 )
+
+// maxSamples bounds a posted job's bootstrap samples (three float64s each
+// per cell): the page asks for intervalSamples.
+const maxSamples = 1 << 20
 
 // intervalsRequest is the intervals job of an evaluation.
 func intervalsRequest(seq uint64, ev *evaluate.Evaluation) scorerRequest {
 	job := &intervalsJob{Samples: intervalSamples, Seed: statsSeed}
 	for i, s := range ev.Systems {
 		for f, res := range ev.Results[i] {
-			ps := analysis.Sentences(res)
-			job.Cells = append(job.Cells, intervalCell{System: s.Name, Facet: f, TP: ps.TP, FP: ps.FP, Synsets: ps.Synsets})
+			job.Cells = append(job.Cells, intervalCell{System: s.Name, Facet: f, PerSentence: analysis.Sentences(res)})
 		}
 	}
 	return scorerRequest{Seq: seq, Intervals: job}
+}
+
+// intervalsByCell files a reply's intervals by system and facet.
+func (j *intervalsJob) intervalsByCell(out []report.Intervals) map[string]map[string]report.Intervals {
+	m := map[string]map[string]report.Intervals{}
+	for i, c := range j.Cells {
+		if m[c.System] == nil {
+			m[c.System] = map[string]report.Intervals{}
+		}
+		m[c.System][c.Facet] = out[i]
+	}
+	return m
 }
 
 // scoreJob runs a job in the scorer Worker (browser.Score) and, when no
@@ -70,7 +92,8 @@ func intervalsRequest(seq uint64, ev *evaluate.Evaluation) scorerRequest {
 // which ran it (e2e TestScorerWorker).
 func (a *app) scoreJob(req scorerRequest) scorerReply {
 	if out, err := a.br.Score(req.encode()); err == nil {
-		if rep, err := decodeScorerReply(out); err == nil && rep.Seq == req.Seq {
+		rep, err := decodeScorerReply(out)
+		if err == nil && rep.Seq == req.Seq && rep.Error == "" && len(rep.Intervals) == len(req.Intervals.Cells) {
 			a.br.Mark("oiebench-job-worker")
 			return rep
 		}
@@ -80,8 +103,7 @@ func (a *app) scoreJob(req scorerRequest) scorerReply {
 }
 
 // runScorerJob does a job; pause is called between cells (the page's
-// thread yields there; a Worker passes nil). Each cell's three count
-// lists have one length (serveScorerMessage checks a posted job).
+// thread yields there; a Worker passes nil).
 func runScorerJob(req scorerRequest, pause func()) scorerReply {
 	rep := scorerReply{Seq: req.Seq}
 	job := req.Intervals
@@ -89,12 +111,8 @@ func runScorerJob(req scorerRequest, pause func()) scorerReply {
 		rep.Error = "scorer: the request names no job"
 		return rep
 	}
-	rep.Intervals = map[string]map[string]report.Intervals{}
 	for _, c := range job.Cells {
-		if rep.Intervals[c.System] == nil {
-			rep.Intervals[c.System] = map[string]report.Intervals{}
-		}
-		rep.Intervals[c.System][c.Facet] = analysis.Intervals(analysis.PerSentence{TP: c.TP, FP: c.FP, Synsets: c.Synsets}, job.Samples, job.Seed)
+		rep.Intervals = append(rep.Intervals, analysis.Intervals(c.PerSentence, job.Samples, job.Seed))
 		if pause != nil {
 			pause()
 		}
@@ -107,212 +125,113 @@ func runScorerJob(req scorerRequest, pause func()) scorerReply {
 // request is answered with an error, never a crash.
 func serveScorerMessage(msg []byte) []byte {
 	req, err := decodeScorerRequest(msg)
-	if err == nil {
-		err = checkCells(req)
-	}
 	if err != nil {
 		return scorerReply{Seq: req.Seq, Error: err.Error()}.encode()
 	}
 	return runScorerJob(req, nil).encode()
 }
 
-// checkCells reports a cell of a posted job whose count lists differ in
-// length (a job built by intervalsRequest cannot have one).
-func checkCells(req scorerRequest) error {
-	if req.Intervals == nil {
-		return nil
-	}
-	for _, c := range req.Intervals.Cells {
-		if len(c.FP) != len(c.TP) || len(c.Synsets) != len(c.TP) {
-			return fmt.Errorf("scorer: %s on %s: %d, %d and %d sentences in tp, fp and synsets; expected the same count", c.System, c.Facet, len(c.TP), len(c.FP), len(c.Synsets))
-		}
-	}
-	return nil
-}
-
-// encode writes a request: seq, the job's tag, then for intervals the
-// samples, the seed and the cells (system, facet, tp, fp, synsets).
 func (r scorerRequest) encode() []byte {
-	le := binary.LittleEndian
-	b := le.AppendUint64(nil, r.Seq)
-	if r.Intervals == nil {
-		return append(b, noJob)
-	}
-	j := r.Intervals
-	b = append(b, intervalsTag)
-	b = le.AppendUint32(b, uint32(j.Samples))
-	b = le.AppendUint64(b, j.Seed)
-	b = le.AppendUint32(b, uint32(len(j.Cells)))
-	for _, c := range j.Cells {
-		b = appendString(appendString(b, c.System), c.Facet)
-		for _, xs := range [][]int32{c.TP, c.FP, c.Synsets} {
-			b = le.AppendUint32(b, uint32(len(xs)))
-			for _, x := range xs {
-				b = le.AppendUint32(b, uint32(x))
+	w := []uint32{uint32(r.Seq), uint32(r.Seq >> 32), noJob}
+	if j := r.Intervals; j != nil {
+		w[2] = intervalsTag
+		w = append(w, uint32(j.Samples), uint32(j.Seed), uint32(j.Seed>>32), uint32(len(j.Cells)))
+		for _, c := range j.Cells {
+			w = append(w, uint32(len(c.TP)))
+			for _, xs := range [][]int32{c.TP, c.FP, c.Synsets} {
+				for _, x := range xs {
+					w = append(w, uint32(x))
+				}
 			}
 		}
+	}
+	b := make([]byte, 0, 4*len(w))
+	for _, x := range w {
+		b = binary.LittleEndian.AppendUint32(b, x)
 	}
 	return b
 }
 
-// encode writes a reply: seq, the error (empty: none), then the cells'
-// intervals (system, facet, six float64s).
-func (r scorerReply) encode() []byte {
-	le := binary.LittleEndian
-	b := appendString(le.AppendUint64(nil, r.Seq), r.Error)
-	n := 0
-	for _, fs := range r.Intervals {
-		n += len(fs)
-	}
-	b = le.AppendUint32(b, uint32(n))
-	for sys, fs := range r.Intervals {
-		for f, iv := range fs {
-			b = appendString(appendString(b, sys), f)
-			for _, v := range [...]float64{iv.Precision[0], iv.Precision[1], iv.Recall[0], iv.Recall[1], iv.F1[0], iv.F1[1]} {
-				b = le.AppendUint64(b, math.Float64bits(v))
-			}
-		}
-	}
-	return b
-}
-
-// appendString writes a string as its length and its bytes.
-func appendString(b []byte, s string) []byte {
-	return append(binary.LittleEndian.AppendUint32(b, uint32(len(s))), s...)
-}
-
-// decodeScorerRequest reads a request (scorerRequest.encode). Every count
-// is checked against the bytes left before anything is allocated, so a
-// message cannot ask for more memory than its own size.
+// decodeScorerRequest reads a request (scorerRequest.encode); a problem
+// names its word, counted from 1. A count is
+// checked against the words left before anything is allocated: a message
+// cannot ask for more memory than its own size.
 func decodeScorerRequest(msg []byte) (scorerRequest, error) {
-	r := &msgReader{b: msg}
-	req := scorerRequest{Seq: r.u64("a sequence number")}
-	switch tag := r.byte("a job"); {
-	case r.err != nil || tag == noJob:
-	case tag == intervalsTag:
-		j := &intervalsJob{Samples: int(r.u32("the samples")), Seed: r.u64("the seed")}
-		n := r.count("the cells", 8+3*4)
-		for i := 0; i < n && r.err == nil; i++ {
-			c := intervalCell{System: r.str("a system"), Facet: r.str("a facet")}
-			c.TP, c.FP, c.Synsets = r.int32s("tp"), r.int32s("fp"), r.int32s("synsets")
-			j.Cells = append(j.Cells, c)
+	if len(msg)%4 != 0 {
+		return scorerRequest{}, errors.New("scorer: the message is not a request: " + strconv.Itoa(len(msg)) + " bytes, expected 32-bit words")
+	}
+	w := make([]uint32, len(msg)/4)
+	for i := range w {
+		w[i] = binary.LittleEndian.Uint32(msg[4*i:])
+	}
+	var req scorerRequest
+	at, expected := 0, ""
+	switch {
+	case len(w) < 3:
+		at, expected = len(w), "a sequence number and a job"
+	case w[2] == noJob:
+		at = 3
+	case w[2] != intervalsTag:
+		at, expected = 2, "a job (1: intervals), not "+strconv.Itoa(int(w[2]))
+	case len(w) < 7:
+		at, expected = len(w), "the samples, the seed and the number of cells"
+	case w[3] > maxSamples:
+		at, expected = 3, "at most "+strconv.Itoa(maxSamples)+" samples"
+	default:
+		j := &intervalsJob{Samples: int(w[3]), Seed: uint64(w[4]) | uint64(w[5])<<32}
+		at = 7
+		for n := w[6]; n > 0 && expected == ""; n-- {
+			if at == len(w) || uint64(w[at]) > uint64(len(w)-at-1)/3 {
+				expected = "a cell's number of sentences and its tp, fp and synsets counts"
+				break
+			}
+			k := int(w[at])
+			counts := make([]int32, 3*k)
+			for i := range counts {
+				counts[i] = int32(w[at+1+i])
+			}
+			j.Cells = append(j.Cells, intervalCell{PerSentence: analysis.PerSentence{TP: counts[:k:k], FP: counts[k : 2*k : 2*k], Synsets: counts[2*k:]}})
+			at += 1 + 3*k
 		}
 		req.Intervals = j
-	default:
-		r.fail(r.off-1, fmt.Sprintf("a job (%d: intervals), not %d", intervalsTag, tag))
 	}
-	r.end()
-	if r.err != nil {
-		return scorerRequest{Seq: req.Seq}, r.err
+	if len(w) >= 2 {
+		req.Seq = uint64(w[0]) | uint64(w[1])<<32
+	}
+	if expected == "" && at != len(w) {
+		expected = "the message's end"
+	}
+	if expected != "" {
+		return scorerRequest{Seq: req.Seq}, fmt.Errorf("scorer: the message is not a request: word %d of %d: expected %s", at+1, len(w), expected)
 	}
 	return req, nil
 }
 
+func (r scorerReply) encode() []byte {
+	le := binary.LittleEndian
+	b := append(le.AppendUint32(le.AppendUint64(nil, r.Seq), uint32(len(r.Error))), r.Error...)
+	for _, iv := range r.Intervals {
+		for _, v := range [...]float64{iv.Precision[0], iv.Precision[1], iv.Recall[0], iv.Recall[1], iv.F1[0], iv.F1[1]} {
+			b = le.AppendUint64(b, math.Float64bits(v))
+		}
+	}
+	return b
+}
+
 // decodeScorerReply reads a reply (scorerReply.encode).
 func decodeScorerReply(msg []byte) (scorerReply, error) {
-	r := &msgReader{b: msg}
-	rep := scorerReply{Seq: r.u64("a sequence number"), Error: r.str("an error")}
-	n := r.count("the intervals", 8+6*8)
-	if n > 0 {
-		rep.Intervals = map[string]map[string]report.Intervals{}
+	le := binary.LittleEndian
+	if len(msg) < 12 || uint64(le.Uint32(msg[8:])) > uint64(len(msg)-12) || (len(msg)-12-int(le.Uint32(msg[8:])))%48 != 0 {
+		return scorerReply{}, fmt.Errorf("scorer: a reply of %d bytes; expected seq, an error's length and text, and 48 bytes a cell", len(msg))
 	}
-	for i := 0; i < n && r.err == nil; i++ {
-		sys, f := r.str("a system"), r.str("a facet")
+	n := int(le.Uint32(msg[8:]))
+	rep := scorerReply{Seq: le.Uint64(msg), Error: string(msg[12 : 12+n])}
+	for rest := msg[12+n:]; len(rest) > 0; rest = rest[48:] {
 		var v [6]float64
 		for k := range v {
-			v[k] = math.Float64frombits(r.u64("an interval's bound"))
+			v[k] = math.Float64frombits(le.Uint64(rest[8*k:]))
 		}
-		if rep.Intervals[sys] == nil {
-			rep.Intervals[sys] = map[string]report.Intervals{}
-		}
-		rep.Intervals[sys][f] = report.Intervals{Precision: [2]float64{v[0], v[1]}, Recall: [2]float64{v[2], v[3]}, F1: [2]float64{v[4], v[5]}}
-	}
-	r.end()
-	if r.err != nil {
-		return scorerReply{}, r.err
+		rep.Intervals = append(rep.Intervals, report.Intervals{Precision: [2]float64{v[0], v[1]}, Recall: [2]float64{v[2], v[3]}, F1: [2]float64{v[4], v[5]}})
 	}
 	return rep, nil
-}
-
-// msgReader reads a scorer message; its first problem is kept in err, with
-// the byte offset and what was expected there, and later reads return
-// zeros.
-type msgReader struct {
-	b   []byte
-	off int
-	err error
-}
-
-func (r *msgReader) fail(off int, expected string) {
-	if r.err == nil {
-		r.err = fmt.Errorf("scorer: the message is not a request or reply: byte %d of %d: expected %s", off, len(r.b), expected)
-	}
-}
-
-// take returns the next n bytes, or nil (and the error) when fewer are left.
-func (r *msgReader) take(n int, what string) []byte {
-	if r.err != nil {
-		return nil
-	}
-	if n < 0 || n > len(r.b)-r.off {
-		r.fail(r.off, what)
-		return nil
-	}
-	r.off += n
-	return r.b[r.off-n : r.off]
-}
-
-func (r *msgReader) byte(what string) byte {
-	if b := r.take(1, what); b != nil {
-		return b[0]
-	}
-	return 0
-}
-
-func (r *msgReader) u32(what string) uint32 {
-	if b := r.take(4, what+" (4 bytes)"); b != nil {
-		return binary.LittleEndian.Uint32(b)
-	}
-	return 0
-}
-
-func (r *msgReader) u64(what string) uint64 {
-	if b := r.take(8, what+" (8 bytes)"); b != nil {
-		return binary.LittleEndian.Uint64(b)
-	}
-	return 0
-}
-
-// count reads a count of items of at least size bytes each, refusing one
-// that the bytes left cannot hold.
-func (r *msgReader) count(what string, size int) int {
-	at := r.off
-	n := int(r.u32("the number of " + what))
-	if r.err == nil && n > (len(r.b)-r.off)/size {
-		r.fail(at, fmt.Sprintf("at most %d %s in the %d bytes left, not %d", (len(r.b)-r.off)/size, what, len(r.b)-r.off, n))
-		return 0
-	}
-	return n
-}
-
-func (r *msgReader) str(what string) string {
-	n := r.count("bytes of "+what, 1)
-	return string(r.take(n, what))
-}
-
-func (r *msgReader) int32s(what string) []int32 {
-	n := r.count(what+" counts", 4)
-	b := r.take(4*n, what)
-	out := make([]int32, 0, n)
-	for i := 0; i+4 <= len(b); i += 4 {
-		out = append(out, int32(binary.LittleEndian.Uint32(b[i:])))
-	}
-	return out
-}
-
-// end checks that the message has no bytes after its last field.
-func (r *msgReader) end() {
-	if r.err == nil && r.off != len(r.b) {
-		r.fail(r.off, fmt.Sprintf("the message's end, not %d more bytes", len(r.b)-r.off))
-	}
 }

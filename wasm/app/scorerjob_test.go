@@ -38,8 +38,13 @@ func TestScorerIntervalsMessageExact(t *testing.T) {
 
 	req := intervalsRequest(41, ev)
 	back, err := decodeScorerRequest(req.encode())
-	if err != nil || !reflect.DeepEqual(back, req) {
-		t.Fatalf("the request decoded as %+v (%v), want it unchanged", back.Seq, err)
+	posted := *req.Intervals
+	posted.Cells = nil
+	for _, c := range req.Intervals.Cells {
+		posted.Cells = append(posted.Cells, intervalCell{PerSentence: c.PerSentence}) // the names stay on the page
+	}
+	if err != nil || back.Seq != 41 || !reflect.DeepEqual(*back.Intervals, posted) {
+		t.Fatalf("the request decoded with seq %d (%v), want it unchanged but for the cells' names", back.Seq, err)
 	}
 	rep, err := decodeScorerReply(serveScorerMessage(req.encode()))
 	if err != nil {
@@ -48,11 +53,12 @@ func TestScorerIntervalsMessageExact(t *testing.T) {
 	if rep.Seq != 41 || rep.Error != "" {
 		t.Fatalf("reply seq %d error %q, want seq 41 and no error", rep.Seq, rep.Error)
 	}
+	byCell := req.Intervals.intervalsByCell(rep.Intervals)
 	cells := 0
 	for i, s := range ev.Systems {
 		for f, res := range ev.Results[i] {
 			want := analysis.Intervals(analysis.Sentences(res), intervalSamples, statsSeed)
-			if got := rep.Intervals[s.Name][f]; !sameBits(got, want) {
+			if got := byCell[s.Name][f]; !sameBits(got, want) {
 				t.Errorf("%s %s: reply %+v, want %+v", s.Name, f, got, want)
 			}
 			if got := shown[s.Name][f]; !sameBits(got, want) {
@@ -61,8 +67,8 @@ func TestScorerIntervalsMessageExact(t *testing.T) {
 			cells++
 		}
 	}
-	if cells < 2 || len(rep.Intervals) != len(ev.Systems) {
-		t.Fatalf("%d cells, %d systems in the reply, want every one of %d systems", cells, len(rep.Intervals), len(ev.Systems))
+	if cells < 2 || len(rep.Intervals) != cells || len(byCell) != len(ev.Systems) {
+		t.Fatalf("%d cells, %d intervals and %d systems in the reply, want every one of %d systems", cells, len(rep.Intervals), len(byCell), len(ev.Systems))
 	}
 }
 
@@ -121,31 +127,38 @@ func TestScorerWorkerOrPage(t *testing.T) {
 	}
 }
 
-// A message that is not a request (cut short at any byte, an unknown job,
-// bytes after its end, a count larger than the message, cells whose
-// counts disagree) is answered with an error saying where and what was
-// expected, the request's sequence number when it was read, never a crash,
-// an allocation beyond the message's size, or a partial table.
+// A message that is not a request (cut short at any word, an unknown job,
+// words after its end, a count larger than the message, too many samples,
+// bytes that are not words) is answered with an error saying where and
+// what was expected, with the request's sequence number once it was read,
+// never a crash, an allocation beyond the message's size, or a partial
+// table. A reply that is not one is an error on the page's side.
 func TestScorerBadMessages(t *testing.T) {
-	good := scorerRequest{Seq: 3, Intervals: &intervalsJob{Samples: 10, Seed: 1, Cells: []intervalCell{{System: "S", Facet: "concat", TP: []int32{1, 0}, FP: []int32{0, 2}, Synsets: []int32{1, 1}}}}}.encode()
+	cell := intervalCell{PerSentence: analysis.PerSentence{TP: []int32{1, 0}, FP: []int32{0, 2}, Synsets: []int32{1, 1}}}
+	good := scorerRequest{Seq: 3, Intervals: &intervalsJob{Samples: 10, Seed: 1, Cells: []intervalCell{cell}}}.encode()
+	words := func(w ...uint32) []byte {
+		var b []byte
+		for _, x := range w {
+			b = binary.LittleEndian.AppendUint32(b, x)
+		}
+		return b
+	}
 	type bad struct {
 		msg  []byte
 		want string
 	}
 	var cases []bad
-	for n := range len(good) {
+	for n := 0; n < len(good); n += 4 {
 		cases = append(cases, bad{good[:n], "expected"})
 	}
-	unknown := append(binary.LittleEndian.AppendUint64(nil, 3), 7)
-	huge := binary.LittleEndian.AppendUint32(append(binary.LittleEndian.AppendUint64(nil, 3), intervalsTag, 10, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0), math.MaxUint32)
-	uneven := scorerRequest{Seq: 3, Intervals: &intervalsJob{Samples: 10, Seed: 1, Cells: []intervalCell{{System: "S", Facet: "concat", TP: []int32{1, 0}, FP: []int32{0}, Synsets: []int32{1, 1}}}}}.encode()
 	cases = append(cases,
-		bad{unknown, "byte 8 of 9: expected a job (1: intervals), not 7"},
-		bad{append(good, 0), "expected the message's end, not 1 more bytes"},
-		bad{huge, "byte 21 of 25: expected at most 0 the cells in the 0 bytes left, not 4294967295"},
-		bad{uneven, "S on concat: 2, 1 and 2 sentences in tp, fp and synsets"},
-		bad{binary.LittleEndian.AppendUint64(nil, 3), "expected a job"},
-		bad{append(binary.LittleEndian.AppendUint64(nil, 3), noJob), "names no job"},
+		bad{words(3, 0, 7), "word 3 of 3: expected a job (1: intervals), not 7"},
+		bad{append(good, 0, 0, 0, 0), "word 15 of 15: expected the message's end"},
+		bad{append(good, 0), "57 bytes, expected 32-bit words"},
+		bad{words(3, 0, intervalsTag, 10, 1, 0, 1, math.MaxUint32, 1), "word 8 of 9: expected a cell's number of sentences and its tp, fp and synsets counts"},
+		bad{words(3, 0, intervalsTag, maxSamples+1, 1, 0, 0), "expected at most 1048576 samples"},
+		bad{words(3, 0, intervalsTag, 10, 1, 0, math.MaxUint32), "word 8 of 7: expected a cell's number of sentences"},
+		bad{words(3, 0, noJob), "names no job"},
 	)
 	for _, c := range cases {
 		rep, err := decodeScorerReply(serveScorerMessage(c.msg))
@@ -155,11 +168,17 @@ func TestScorerBadMessages(t *testing.T) {
 		if !strings.Contains(rep.Error, c.want) || rep.Intervals != nil {
 			t.Errorf("% x: error %q, intervals %v; want an error containing %q and no intervals", c.msg, rep.Error, rep.Intervals, c.want)
 		}
-		if len(c.msg) >= 8 && rep.Seq != 3 {
+		if len(c.msg) >= 8 && len(c.msg)%4 == 0 && rep.Seq != 3 {
 			t.Errorf("% x: seq %d, want 3", c.msg, rep.Seq)
 		}
 	}
-	if _, err := decodeScorerReply(append(good, 1)); err == nil {
-		t.Error("a request read as a reply: no error")
+	reply := serveScorerMessage(good)
+	if rep, err := decodeScorerReply(reply); err != nil || len(rep.Intervals) != 1 || rep.Seq != 3 {
+		t.Fatalf("the good request's reply: %+v, %v", rep, err)
+	}
+	for _, r := range [][]byte{reply[:11], reply[:len(reply)-1], append(reply, 0), words(3, 0, 100)} {
+		if _, err := decodeScorerReply(r); err == nil {
+			t.Errorf("% x read as a reply: no error", r)
+		}
 	}
 }
