@@ -3,12 +3,15 @@
 package e2e
 
 import (
+	"context"
 	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"testing"
 
+	"github.com/chromedp/cdproto/cdp"
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/oiebench/oiebench/dist"
 )
@@ -40,12 +43,24 @@ type scorerView struct {
 
 // openScored opens the page at u and reads its columns once the 9 × 9
 // intervals of the bundled benchmark are on it.
+// The main thread's tasks over 50 ms until then are logged (touchProbe).
 func openScored(t *testing.T, u string) scorerView {
 	p := newPage(t)
+	p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: touchProbe})
+		return err
+	}))
 	p.open(u)
 	p.do(chromedp.Click(chromedp.CSS("#toggle-intervals")))
 	p.waitFor("intervals", `document.querySelectorAll('#scores td .ci').length === 9 * 9`)
-	return eval[scorerView](p, scorerColumns)
+	v := eval[scorerView](p, scorerColumns)
+	long := eval[[][2]float64](p, `window.__touch.long`)
+	busy, longest := 0.0, 0.0
+	for _, l := range long {
+		busy, longest = busy+l[1], max(longest, l[1])
+	}
+	t.Logf("%s: scorer %s; main-thread tasks over 50 ms until the intervals were shown: %d, %.0f ms in all, the longest %.0f ms", u, v.State, len(long), busy, longest)
+	return v
 }
 
 // The intervals job runs in the scorer Worker (the same app.wasm, posted to
