@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/cdproto/cdp"
@@ -66,8 +67,9 @@ func openScored(t *testing.T, u string) scorerView {
 // The intervals job runs in the scorer Worker (the same app.wasm, posted to
 // it compiled), and its numbers equal the page's own bit for bit: the
 // intervals and CaRB's columns with the Worker, with it forced off
-// (?worker=off), and with a Worker that cannot start (its script refused),
-// where the page runs the job itself and says nothing.
+// (?worker=off), with a Worker that cannot start (its script refused) and
+// with one that dies with the job posted: there the page runs the job
+// itself and says nothing.
 func TestScorerWorker(t *testing.T) {
 	on := openScored(t, site.URL+"/")
 	if on.State != "running" || on.Jobs < 1 || on.Worker < 1 || on.Page != 0 {
@@ -83,22 +85,40 @@ func TestScorerWorker(t *testing.T) {
 		t.Errorf("Worker off: state %q, %d replies, job marks worker %d page %d; want the job run on the page", off.State, off.Jobs, off.Worker, off.Page)
 	}
 
-	// A Worker whose script the server refuses (Sec-Fetch-Dest: worker).
+	// A Worker whose script the server refuses (Sec-Fetch-Dest: worker),
+	// and one that dies with the job posted (its script throws on a job).
+	loader, err := os.ReadFile(siteDir + "/loader.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dying := strings.Replace(string(loader), "queue.push(e.data);", "throw new Error('the scorer died');", 1)
+	if dying == string(loader) {
+		t.Fatal("loader.js: no queue.push(e.data); to break")
+	}
 	handler := dist.Handler(os.DirFS(siteDir))
-	refusing := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Header.Get("Sec-Fetch-Dest") == "worker" {
-			http.Error(w, "no workers here", http.StatusForbidden)
-			return
-		}
-		handler.ServeHTTP(w, r)
+	failing := func(worker func(http.ResponseWriter)) string {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Header.Get("Sec-Fetch-Dest") == "worker" {
+				worker(w)
+				return
+			}
+			handler.ServeHTTP(w, r)
+		}))
+		t.Cleanup(srv.Close)
+		return srv.URL + "/"
+	}
+	refused := openScored(t, failing(func(w http.ResponseWriter) { http.Error(w, "no workers here", http.StatusForbidden) }))
+	died := openScored(t, failing(func(w http.ResponseWriter) {
+		w.Header().Set("Content-Type", "text/javascript")
+		w.Write([]byte(dying))
 	}))
-	t.Cleanup(refusing.Close)
-	failed := openScored(t, refusing.URL+"/")
-	if failed.State != "stopped" || failed.Worker != 0 || failed.Page < 1 {
-		t.Errorf("Worker refused: state %q, job marks worker %d page %d; want it stopped and the job run on the page", failed.State, failed.Worker, failed.Page)
+	for name, v := range map[string]scorerView{"refused": refused, "died": died} {
+		if v.State != "stopped" || v.Worker != 0 || v.Page < 1 {
+			t.Errorf("Worker %s: state %q, job marks worker %d page %d; want it stopped and the job run on the page", name, v.State, v.Worker, v.Page)
+		}
 	}
 
-	for name, v := range map[string]scorerView{"forced off": off, "refused": failed} {
+	for name, v := range map[string]scorerView{"forced off": off, "refused": refused, "died": died} {
 		if !maps.Equal(v.Intervals, on.Intervals) {
 			t.Errorf("%s: the intervals differ from the Worker's", name)
 		}
