@@ -6,8 +6,17 @@
 //   oiebenchStore        the user's files in IndexedDB: all(), put(rec), del(id)
 // and, for pages that embed or automate it, oiebenchReady: a promise that
 // resolves with window.oiebench once the evaluator runs.
+//   oiebenchScorer       the scorer Web Worker: run(bytes) posts a job
+//                        (wasm/app scorerjob.go) and resolves with its reply
+// In a Worker, this file is that scorer's script (scorerWorker below).
 (function () {
   'use strict';
+
+  if (typeof document === 'undefined') { // in the scorer Worker
+    scorerWorker();
+    return;
+  }
+  var loaderURL = document.currentScript && document.currentScript.src;
 
   // While the studio has changes not yet stored (the evaluator sets
   // oiebenchUnsaved), closing or leaving the page asks first: a snapshot
@@ -282,6 +291,82 @@
   // (the exercise's, an old shell) has nothing to wait for.
   if (prerendered()) watch.observe(document, { subtree: true, attributes: true, attributeFilter: ['data-ready'], childList: true });
 
+  // The scorer: the same evaluator, compiled once on the page, run in a
+  // dedicated Worker in scorer mode (wasm/app scorer_js.go), where it
+  // answers jobs off the page's thread. Jobs are answered in order, so the
+  // replies are matched to them first in, first out. Where it cannot start
+  // (no Worker, ?worker=off) or stops, run rejects and the evaluator does
+  // the job on the page's thread: nothing is shown. state says which:
+  // "off", "starting", "running" or "stopped"; jobs counts the replies.
+  var scorer = window.oiebenchScorer = { state: 'off', jobs: 0, memory: 0 };
+  scorer.run = function () { return Promise.reject(new Error('no scorer Worker')); };
+  function startScorer(module) {
+    if (typeof Worker !== 'function' || !loaderURL || /[?&]worker=off(&|$)/.test(location.search)) return;
+    var worker;
+    try {
+      worker = new Worker(loaderURL);
+    } catch (err) {
+      return;
+    }
+    var pending = [];
+    function stop() {
+      scorer.state = 'stopped';
+      worker.terminate();
+      while (pending.length > 0) pending.shift().reject(new Error('the scorer Worker stopped'));
+    }
+    worker.onmessage = function (e) {
+      var d = e.data;
+      if (d && d.started) { scorer.state = 'running'; return; }
+      if (!d || !d.reply || pending.length === 0) { stop(); return; }
+      scorer.jobs++;
+      scorer.memory = d.memory;
+      pending.shift().resolve(d.reply);
+    };
+    worker.onerror = function (e) { e.preventDefault(); stop(); };
+    worker.onmessageerror = stop;
+    scorer.state = 'starting';
+    scorer.run = function (job) {
+      if (scorer.state === 'stopped') return Promise.reject(new Error('the scorer Worker stopped'));
+      return new Promise(function (resolve, reject) {
+        pending.push({ resolve: resolve, reject: reject });
+        worker.postMessage(job, [job.buffer]);
+      });
+    };
+    worker.postMessage(module);
+  }
+
+  // scorerWorker is the Worker's side: it runs the evaluator posted to it
+  // (a WebAssembly.Module) and, once it has started in scorer mode, answers
+  // each job posted after it with oiebenchServe, in order.
+  function scorerWorker() {
+    importScripts('wasm_exec.js');
+    var serve = null, queue = [], mem = null;
+    function drain() {
+      while (serve && queue.length > 0) {
+        var reply = serve(queue.shift());
+        self.postMessage({ reply: reply, memory: mem.buffer.byteLength }, [reply.buffer]);
+      }
+    }
+    function stopped(err) { self.postMessage({ stopped: String(err && err.message || err) }); }
+    self.oiebenchScorerStarted = function (f) {
+      serve = f;
+      self.postMessage({ started: true });
+      setTimeout(drain, 0); // after Go has returned to the event loop
+    };
+    self.onmessage = function (e) {
+      if (e.data instanceof WebAssembly.Module) {
+        var go = new Go();
+        WebAssembly.instantiate(e.data, go.importObject).then(function (instance) {
+          mem = instance.exports.mem;
+          return go.run(instance).then(function () { stopped('the evaluator exited'); });
+        }).catch(stopped);
+        return;
+      }
+      queue.push(e.data);
+      drain();
+    };
+  }
+
   async function start() {
     var go = new Go();
     var result;
@@ -291,6 +376,7 @@
       throw new Error('this page loads its evaluator over http(s). Serve the folder (./build.sh serve) or open the single-file build, oiebench.html.');
     } else {
       result = await WebAssembly.instantiateStreaming(fetch('app.wasm'), go.importObject);
+      startScorer(result.module); // not from file:// nor the single-file pages (the embedded evaluator)
     }
     // The evaluator's memory in bytes, for measuring (./build.sh bench):
     // WebAssembly memory only grows, so this is also its peak.

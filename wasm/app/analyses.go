@@ -379,7 +379,8 @@ func (a *app) analyse(ev *evaluate.Evaluation, gen int, facet benchie.Facet, lan
 // intervals computes bootstrap 95% intervals of every score of the table:
 // each system on each facet, the same draws for all (analysis.Intervals).
 func (a *app) intervals(ev *evaluate.Evaluation, gen int) {
-	out := runScorerJob(intervalsRequest(uint64(gen), ev), a.br.Yield).Intervals // scorerjob.go
+	req := intervalsRequest(uint64(gen), ev)
+	out := req.Intervals.intervalsByCell(a.scoreJob(req).Intervals) // in the scorer Worker, or here (scorerjob.go)
 	a.env.Lock()
 	if a.current(ev, gen) {
 		a.m.Analyses.Intervals = out

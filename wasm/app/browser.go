@@ -46,6 +46,10 @@ type browser interface {
 	Mark(name string)
 	// FirstScreen is the first screen the shell shows (firstscreen.go).
 	FirstScreen() firstScreen
+	// Score posts a scorer job (scorerjob.go's bytes) to the scorer Web
+	// Worker and returns its reply; an error means no Worker answered (none
+	// started, or it stopped): the page then runs the job itself.
+	Score(job []byte) ([]byte, error)
 }
 
 // maxFileSize bounds a file the page reads and maxHeldSize all the files it

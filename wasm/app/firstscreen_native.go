@@ -42,6 +42,7 @@ func (visitor) Copy(string)                       {}
 func (visitor) Unsaved(bool)                      {}
 func (visitor) Mark(string)                       {}
 func (visitor) FirstScreen() firstScreen          { return firstScreen{} }
+func (visitor) Score([]byte) ([]byte, error)      { return nil, errNotOffered } // the jobs run in the build
 
 // renderFirst renders the first view of a fresh visitor's page, settled,
 // as HTML (with the record the page reads: the source and the report's

@@ -13,6 +13,10 @@ import (
 )
 
 func main() {
+	if inScorerWorker() { // the page's scorer Worker (scorer_js.go)
+		serveScorer()
+		return
+	}
 	renderer, err := dom.New("#app") // sends each render's changes only
 	if err != nil {
 		panic(err)

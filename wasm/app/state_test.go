@@ -33,6 +33,9 @@ type fakeBrowser struct {
 	link       string      // the address's fragment
 	first      firstScreen // the shell's first screen, if any
 	yields     atomic.Int32
+	// worker answers Score as the scorer Worker would; nil: no Worker.
+	worker func([]byte) []byte
+	marks  []string
 }
 
 func newFakeBrowser() *fakeBrowser { return &fakeBrowser{files: map[string]storedFile{}} }
@@ -119,8 +122,19 @@ func (b *fakeBrowser) Gzip(data []byte) ([]byte, error) {
 	err := w.Close()
 	return z.Bytes(), err
 }
-func (b *fakeBrowser) Copy(string)              {}
-func (b *fakeBrowser) Mark(string)              {}
+func (b *fakeBrowser) Copy(string) {}
+func (b *fakeBrowser) Mark(name string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.marks = append(b.marks, name)
+}
+
+func (b *fakeBrowser) Score(job []byte) ([]byte, error) {
+	if b.worker == nil {
+		return nil, errNotOffered
+	}
+	return b.worker(job), nil
+}
 func (b *fakeBrowser) FirstScreen() firstScreen { return b.first }
 func (b *fakeBrowser) Unsaved(pending bool) {
 	b.mu.Lock()

@@ -1,0 +1,46 @@
+//go:build js && wasm
+
+package main
+
+import sjs "syscall/js"
+
+// Score posts a job to the scorer Worker that dist/loader.js started
+// (oiebenchScorer.run) and waits for its reply. Without one (the
+// single-file and exercise pages, file://, ?worker=off, a Worker that
+// failed to start or stopped) it is an error: the caller runs the job on
+// the page's thread.
+func (jsBrowser) Score(job []byte) ([]byte, error) {
+	scorer := sjs.Global().Get("oiebenchScorer")
+	if !scorer.Truthy() || scorer.Get("run").Type() != sjs.TypeFunction {
+		return nil, errNotOffered
+	}
+	msg := sjs.Global().Get("Uint8Array").New(len(job))
+	sjs.CopyBytesToJS(msg, job)
+	reply, err := await(scorer.Call("run", msg)) // run never throws: it rejects
+	if err != nil {
+		return nil, err
+	}
+	return bytesOf(reply), nil
+}
+
+// inScorerWorker reports whether this program runs in a dedicated Web
+// Worker: the page's scorer (dist/loader.js starts it with the page's own
+// compiled module), which has no document.
+func inScorerWorker() bool {
+	g := sjs.Global()
+	return g.Get("document").IsUndefined() && g.Get("DedicatedWorkerGlobalScope").Truthy()
+}
+
+// serveScorer is the scorer mode: no Vugu, no DOM. It gives the Worker's
+// script (dist/loader.js) a function that answers one message
+// (serveScorerMessage, bytes in and out), and waits for calls for ever.
+func serveScorer() {
+	serve := sjs.FuncOf(func(_ sjs.Value, args []sjs.Value) any {
+		out := serveScorerMessage(bytesOf(args[0]))
+		reply := sjs.Global().Get("Uint8Array").New(len(out))
+		sjs.CopyBytesToJS(reply, out)
+		return reply
+	})
+	sjs.Global().Call("oiebenchScorerStarted", serve)
+	select {}
+}
