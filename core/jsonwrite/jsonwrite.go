@@ -76,3 +76,22 @@ func appendEscape(b []byte, c byte) []byte {
 	}
 	return append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&15])
 }
+
+// Marshal writes a bool or a string as JSON. It stands in for vjson.Marshal
+// (encoding/json's Marshal) in the page's generated views, which set the
+// properties checked, selected and value with `b, err := vjson.Marshal(x)`
+// (internal/sitebuild views rewrites the call); its error is always nil.
+// A string is written as AppendString writes it: '<', '>' and '&' are not
+// escaped, which JavaScript's JSON.parse reads the same.
+func Marshal[T bool | string](v T) ([]byte, error) {
+	switch v := any(v).(type) {
+	case bool:
+		if v {
+			return []byte("true"), nil
+		}
+		return []byte("false"), nil
+	case string:
+		return AppendString(nil, v), nil
+	}
+	panic("unreachable")
+}

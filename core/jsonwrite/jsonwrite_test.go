@@ -42,3 +42,16 @@ func FuzzAppendString(f *testing.F) {
 		}
 	})
 }
+
+func TestMarshal(t *testing.T) {
+	for _, v := range []bool{true, false} {
+		got, err := Marshal(v)
+		want, _ := json.Marshal(v)
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("Marshal(%v) = %s, %v; want %s", v, got, err, want)
+		}
+	}
+	if got, err := Marshal("a\n<b>"); err != nil || string(got) != `"a\n<b>"` {
+		t.Errorf(`Marshal("a\n<b>") = %s, %v`, got, err)
+	}
+}
