@@ -5,7 +5,11 @@
 // out (docs/architecture.md, What is not done yet).
 package jsonwrite
 
-import "unicode/utf8"
+import (
+	"math"
+	"strconv"
+	"unicode/utf8"
+)
 
 const hexDigits = "0123456789abcdef"
 
@@ -94,4 +98,20 @@ func Marshal[T bool | string](v T) ([]byte, error) {
 		return AppendString(nil, v), nil
 	}
 	panic("unreachable")
+}
+
+// AppendFloat appends a finite float64 as encoding/json writes it: the
+// shortest decimal that reads back the same, in exponent form only below
+// 1e-6 or from 1e21 on, with the exponent's leading zero dropped (1e-7, not
+// 1e-07). encoding/json refuses NaN and the infinities; so must the caller.
+func AppendFloat(b []byte, f float64) []byte {
+	if abs := math.Abs(f); abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		b = strconv.AppendFloat(b, f, 'e', -1, 64)
+		if n := len(b); n >= 4 && string(b[n-4:n-1]) == "e-0" {
+			b[n-2] = b[n-1]
+			b = b[:n-1]
+		}
+		return b
+	}
+	return strconv.AppendFloat(b, f, 'f', -1, 64)
 }

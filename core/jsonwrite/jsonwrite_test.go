@@ -3,6 +3,7 @@ package jsonwrite
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"testing"
 )
 
@@ -54,4 +55,37 @@ func TestMarshal(t *testing.T) {
 	if got, err := Marshal("a\n<b>"); err != nil || string(got) != `"a\n<b>"` {
 		t.Errorf(`Marshal("a\n<b>") = %s, %v`, got, err)
 	}
+}
+
+func TestAppendFloatAsEncodingJSON(t *testing.T) {
+	for _, f := range []float64{0, math.Copysign(0, -1), 1, -1, 0.5, 1.0 / 3, 1e-6, 9.99e-7, 1e-7, -1e-7, 1.5e-10, 1e20, 1e21, -1e21, 1.2345e100,
+		1e-100, math.MaxFloat64, -math.MaxFloat64, math.SmallestNonzeroFloat64, 123456789.125, 0.1 + 0.2} {
+		want, err := json.Marshal(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := AppendFloat(nil, f); !bytes.Equal(got, want) {
+			t.Errorf("%v: wrote %s, encoding/json %s", f, got, want)
+		}
+	}
+}
+
+func FuzzAppendFloat(f *testing.F) {
+	f.Add(uint64(0x3eb0c6f7a0b5ed8d))
+	f.Fuzz(func(t *testing.T, bits uint64) {
+		x := math.Float64frombits(bits)
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return
+		}
+		if got, want := AppendFloat(nil, x), must(json.Marshal(x)); !bytes.Equal(got, want) {
+			t.Errorf("%v: wrote %s, encoding/json %s", x, got, want)
+		}
+	})
+}
+
+func must(b []byte, err error) []byte {
+	if err != nil {
+		panic(err)
+	}
+	return b
 }

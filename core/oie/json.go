@@ -1,7 +1,6 @@
 package oie
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"strconv"
@@ -346,11 +345,7 @@ func jsonKey(quoted string) string {
 	if strings.IndexByte(inner, '\\') < 0 {
 		return inner
 	}
-	var v string
-	if json.Unmarshal([]byte(quoted), &v) != nil {
-		return inner
-	}
-	return v
+	return gjson.Parse(quoted).Str
 }
 
 func isHex(b byte) bool { return b >= '0' && b <= '9' || b >= 'a' && b <= 'f' || b >= 'A' && b <= 'F' }
