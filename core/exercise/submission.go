@@ -1,9 +1,7 @@
 package exercise
 
 import (
-	"bytes"
 	"cmp"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -12,21 +10,11 @@ import (
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/explain"
+	"github.com/oiebench/oiebench/core/jsonwrite"
 	"github.com/oiebench/oiebench/core/oie"
 	"github.com/oiebench/oiebench/core/report"
 	"github.com/tidwall/gjson"
 )
-
-// line is one line of a submission: core/oie's JSON Lines extraction with
-// the exercise and the student, which the system reader ignores.
-type line struct {
-	SentID   string `json:"sent_id"`
-	Subject  string `json:"subject"`
-	Relation string `json:"relation"`
-	Object   string `json:"object"`
-	Exercise string `json:"exercise"`
-	Student  string `json:"student"`
-}
 
 // WriteSubmission writes a student's extractions of an exercise.
 func WriteSubmission(sp Spec, student string, triples []Extraction) ([]byte, error) {
@@ -37,13 +25,19 @@ func WriteSubmission(sp Spec, student string, triples []Extraction) ([]byte, err
 	if len(triples) == 0 {
 		return nil, fmt.Errorf("add at least one extraction first")
 	}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
+	// A line is core/oie's JSON Lines extraction with the exercise and the
+	// student, which the system reader ignores.
+	var b []byte
 	for _, t := range triples {
-		enc.Encode(line{t.SentID, t.Subject, t.Relation, t.Object, sp.ID, student})
+		b = jsonwrite.AppendString(append(b, `{"sent_id":`...), t.SentID)
+		b = jsonwrite.AppendString(append(b, `,"subject":`...), t.Subject)
+		b = jsonwrite.AppendString(append(b, `,"relation":`...), t.Relation)
+		b = jsonwrite.AppendString(append(b, `,"object":`...), t.Object)
+		b = jsonwrite.AppendString(append(b, `,"exercise":`...), sp.ID)
+		b = jsonwrite.AppendString(append(b, `,"student":`...), student)
+		b = append(b, "}\n"...)
 	}
-	return b.Bytes(), nil
+	return b, nil
 }
 
 // Extraction is a student's triple of a sentence.

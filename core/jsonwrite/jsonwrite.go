@@ -13,12 +13,15 @@ import (
 
 const hexDigits = "0123456789abcdef"
 
-// plain marks the ASCII bytes a JSON string holds as they are.
-var plain = func() (t [utf8.RuneSelf]bool) {
+// plain marks the ASCII bytes a JSON string holds as they are; htmlPlain
+// the same without '<', '>' and '&' (encoding/json's default, which keeps
+// JSON inside HTML from closing a tag).
+var plain, htmlPlain = func() (t, h [utf8.RuneSelf]bool) {
 	for c := 0x20; c < utf8.RuneSelf; c++ {
 		t[c] = c != '"' && c != '\\'
+		h[c] = t[c] && c != '<' && c != '>' && c != '&'
 	}
-	return t
+	return t, h
 }()
 
 // AppendString appends s as a JSON string: '"' and '\\' escaped with a
@@ -26,7 +29,13 @@ var plain = func() (t [utf8.RuneSelf]bool) {
 // \u00XX, each byte of invalid UTF-8 as \ufffd, and U+2028 and U+2029
 // escaped (JavaScript once read them as line ends). Runs that need no escape
 // are copied whole.
-func AppendString(b []byte, s string) []byte {
+func AppendString(b []byte, s string) []byte { return appendString(b, s, &plain) }
+
+// AppendStringEscapeHTML is AppendString that also writes '<', '>' and '&'
+// as \u003c, \u003e and \u0026, as encoding/json's Marshal does.
+func AppendStringEscapeHTML(b []byte, s string) []byte { return appendString(b, s, &htmlPlain) }
+
+func appendString(b []byte, s string, plain *[utf8.RuneSelf]bool) []byte {
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {

@@ -32,6 +32,9 @@ func TestAppendStringAsEncodingJSON(t *testing.T) {
 		if !bytes.Equal(got, want) {
 			t.Errorf("%q: wrote %s, encoding/json %s", s, got, want)
 		}
+		if got, want := AppendStringEscapeHTML(nil, s), must(json.Marshal(s)); !bytes.Equal(got, want) {
+			t.Errorf("%q escaping HTML: wrote %s, encoding/json %s", s, got, want)
+		}
 	}
 }
 
@@ -40,6 +43,9 @@ func FuzzAppendString(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		if got, want := AppendString(nil, s), encodingJSON(t, s); !bytes.Equal(got, want) {
 			t.Errorf("%q: wrote %s, encoding/json %s", s, got, want)
+		}
+		if got, want := AppendStringEscapeHTML(nil, s), must(json.Marshal(s)); !bytes.Equal(got, want) {
+			t.Errorf("%q escaping HTML: wrote %s, encoding/json %s", s, got, want)
 		}
 	})
 }
