@@ -95,3 +95,34 @@ func must(b []byte, err error) []byte {
 	}
 	return b
 }
+
+func TestIndentAsEncodingJSON(t *testing.T) {
+	for _, src := range []string{
+		`{}`, `[]`, `1`, `"a"`, `{"a":[],"b":{},"c":[1,2,{"d":"x,y:{z}[]\"\\"}],"e":null}`,
+		`[[["a","b"]],{"k":{"l":[true,false]}}]`,
+	} {
+		var want bytes.Buffer
+		if err := json.Indent(&want, []byte(src), "", "  "); err != nil {
+			t.Fatal(err)
+		}
+		if got := Indent([]byte("x"), []byte(src), "  "); !bytes.Equal(got[1:], want.Bytes()) {
+			t.Errorf("%s: wrote\n%s\nencoding/json\n%s", src, got[1:], want.Bytes())
+		}
+	}
+}
+
+func FuzzIndent(f *testing.F) {
+	f.Add(`{"a": [1, {"b": []}], "c": "\"}"}`)
+	f.Fuzz(func(t *testing.T, s string) {
+		var compact, want bytes.Buffer
+		if json.Compact(&compact, []byte(s)) != nil {
+			return
+		}
+		if err := json.Indent(&want, compact.Bytes(), "", "\t"); err != nil {
+			t.Fatal(err)
+		}
+		if got := Indent(nil, compact.Bytes(), "\t"); !bytes.Equal(got, want.Bytes()) {
+			t.Errorf("%s: wrote\n%s\nencoding/json\n%s", compact.Bytes(), got, want.Bytes())
+		}
+	})
+}
