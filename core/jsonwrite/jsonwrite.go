@@ -181,3 +181,19 @@ func stringEnd(src []byte, i int) int {
 	}
 	return len(src)
 }
+
+// AppendList appends list as a JSON array, each item written by each; a nil
+// list is null and an empty one [], as encoding/json writes slices.
+func AppendList[T any](b []byte, list []T, each func([]byte, T) []byte) []byte {
+	if list == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i, x := range list {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = each(b, x)
+	}
+	return append(b, ']')
+}

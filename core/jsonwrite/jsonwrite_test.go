@@ -126,3 +126,12 @@ func FuzzIndent(f *testing.F) {
 		}
 	})
 }
+
+func TestAppendList(t *testing.T) {
+	for _, list := range [][]string{nil, {}, {"a"}, {"a", "<b>"}} {
+		want := must(json.Marshal(list))
+		if got := AppendList(nil, list, AppendStringEscapeHTML); !bytes.Equal(got, want) {
+			t.Errorf("%q: wrote %s, encoding/json %s", list, got, want)
+		}
+	}
+}
