@@ -197,3 +197,36 @@ func AppendList[T any](b []byte, list []T, each func([]byte, T) []byte) []byte {
 	}
 	return append(b, ']')
 }
+
+// AppendRaw appends valid JSON raw as encoding/json's Marshal writes a
+// json.RawMessage: white space outside strings dropped, and '<', '>', '&',
+// U+2028 and U+2029 escaped; nil raw is null.
+func AppendRaw(b, raw []byte) []byte {
+	if raw == nil {
+		return append(b, "null"...)
+	}
+	inString := false
+	for i := 0; i < len(raw); i++ {
+		c := raw[i]
+		switch {
+		case !inString && (c == ' ' || c == '\t' || c == '\n' || c == '\r'):
+			continue
+		case c == '<' || c == '>' || c == '&':
+			b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&15])
+			continue
+		case c == 0xe2 && i+2 < len(raw) && raw[i+1] == 0x80 && raw[i+2]&^1 == 0xa8:
+			b = append(b, `\u202`...)
+			b = append(b, hexDigits[raw[i+2]&15])
+			i += 2
+			continue
+		case inString && c == '\\' && i+1 < len(raw):
+			b = append(b, c, raw[i+1])
+			i++
+			continue
+		case c == '"':
+			inString = !inString
+		}
+		b = append(b, c)
+	}
+	return b
+}

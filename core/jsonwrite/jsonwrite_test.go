@@ -135,3 +135,22 @@ func TestAppendList(t *testing.T) {
 		}
 	}
 }
+
+func FuzzAppendRaw(f *testing.F) {
+	f.Add(" { \"a <b>\" : [ 1 , \"\\\" & \u2028\" ] } ")
+	f.Fuzz(func(t *testing.T, s string) {
+		want, err := json.Marshal(json.RawMessage(s))
+		if err != nil {
+			return // not JSON
+		}
+		if got := AppendRaw(nil, []byte(s)); !bytes.Equal(got, want) {
+			t.Errorf("%q: wrote %s, encoding/json %s", s, got, want)
+		}
+	})
+}
+
+func TestAppendRawNil(t *testing.T) {
+	if got := AppendRaw(nil, nil); string(got) != "null" {
+		t.Errorf("nil written %s", got)
+	}
+}
