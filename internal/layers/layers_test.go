@@ -6,7 +6,11 @@ package layers
 import (
 	"bytes"
 	"encoding/json"
+	"go/parser"
+	"go/token"
 	"os/exec"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -133,6 +137,77 @@ func TestPageLeavesOut(t *testing.T) {
 		switch {
 		case d == "net/http", d == "regexp", d == "math/big", d == "log", d == "crypto" || strings.HasPrefix(d, "crypto/"):
 			t.Errorf("the page's evaluator imports %s", d)
+		}
+	}
+}
+
+// jsonImporters are the packages (and, in the page's own package, the
+// files) of the page's evaluator that may still import encoding/json, each
+// with why. Its reflection-based encoder and decoder are 199 KB of code in
+// the evaluator; the page reads JSON with gjson and writes it with
+// core/jsonwrite. The list only shrinks: an entry that no longer imports
+// encoding/json fails too, to be taken out.
+var jsonImporters = map[string]string{
+	"github.com/tidwall/pretty": "gjson's @pretty modifier, always linked, unquotes a key with json.Unmarshal: the decoder stays",
+	"github.com/vugu/vjson":     "vugu's property type (vjson.RawMessage); its Marshal is no longer called (sitebuild views)",
+	module + "core/annotate":    "not yet: snapshots and AnnIE JSON (types, operations, placed decode errors)",
+	module + "core/report":      "not yet: the report's JSON (any-typed gold statistics, analyses)",
+	"wasm/app/scorerjob.go":     "the Web Worker's messages (another change moves them to gjson and jsonwrite)",
+	"wasm/app/firstscreen.go":   "not yet: the first screen's digest of the bootstrap intervals",
+	"wasm/app/api_js.go":        "not yet: oiebench.formats()",
+	"wasm/app/browser_js.go":    "not yet: the stored files' metadata and the page's saved state (ui.Options, ui.Prefs)",
+	"wasm/app/studio_js.go":     "not yet: the studio's stored works' metadata and preferences (ui.StudioPrefs)",
+}
+
+// TestPageJSON keeps encoding/json out of the page's evaluator but for
+// jsonImporters.
+func TestPageJSON(t *testing.T) {
+	cmd := exec.Command("go", "list", "-deps", "-json=ImportPath,Dir,GoFiles,Imports", module+"wasm/app")
+	cmd.Env = append(cmd.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	found := map[string]bool{}
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for dec.More() {
+		var p struct {
+			ImportPath, Dir  string
+			GoFiles, Imports []string
+		}
+		if err := dec.Decode(&p); err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Contains(p.Imports, "encoding/json") {
+			continue
+		}
+		if p.ImportPath != module+"wasm/app" {
+			found[p.ImportPath] = true
+			continue
+		}
+		for _, name := range p.GoFiles { // the page's own package: by file
+			f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(p.Dir, name), nil, parser.ImportsOnly)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, imp := range f.Imports {
+				if imp.Path.Value == `"encoding/json"` {
+					found["wasm/app/"+name] = true
+				}
+			}
+		}
+	}
+	if len(found) == 0 {
+		t.Fatal("go list found no importer of encoding/json, not even gjson's pretty: is the listing right?")
+	}
+	for who := range found {
+		if jsonImporters[who] == "" {
+			t.Errorf("%s brings encoding/json into the page's evaluator: read JSON with gjson, write it with core/jsonwrite", who)
+		}
+	}
+	for who := range jsonImporters {
+		if !found[who] {
+			t.Errorf("%s no longer imports encoding/json: take it out of jsonImporters", who)
 		}
 	}
 }
