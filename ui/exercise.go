@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -10,9 +11,7 @@ import (
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/exercise"
 	"github.com/oiebench/oiebench/core/explain"
-	"github.com/oiebench/oiebench/core/jsonwrite"
 	"github.com/oiebench/oiebench/core/oie"
-	"github.com/tidwall/gjson"
 	"github.com/vugu/vugu"
 	"github.com/vugu/vugu/js"
 )
@@ -33,55 +32,6 @@ type ExerciseApp interface {
 type ExerciseWork struct {
 	Name        string                `json:"name"`
 	Extractions []exercise.Extraction `json:"extractions"`
-}
-
-// appendJSON writes the work as encoding/json's Marshal wrote it (the
-// triple's slots under their Go names), so that work saved before reads
-// the same.
-func (w ExerciseWork) appendJSON(b []byte) []byte {
-	b = jsonwrite.AppendStringEscapeHTML(append(b, `{"name":`...), w.Name)
-	b = append(b, `,"extractions":`...)
-	if w.Extractions == nil {
-		return append(b, "null}"...)
-	}
-	b = append(b, '[')
-	for i, e := range w.Extractions {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = jsonwrite.AppendStringEscapeHTML(append(b, `{"sent_id":`...), e.SentID)
-		b = jsonwrite.AppendStringEscapeHTML(append(b, `,"Subject":`...), e.Subject)
-		b = jsonwrite.AppendStringEscapeHTML(append(b, `,"Relation":`...), e.Relation)
-		b = jsonwrite.AppendStringEscapeHTML(append(b, `,"Object":`...), e.Object)
-		b = append(b, '}')
-	}
-	return append(b, "]}"...)
-}
-
-// readExerciseWork reads what appendJSON wrote; anything else (a value of
-// another type included) is no saved work, not part of one.
-func readExerciseWork(saved string) (w ExerciseWork, ok bool) {
-	v := gjson.Parse(saved)
-	if !gjson.Valid(saved) || !v.IsObject() {
-		return w, false
-	}
-	str := func(v gjson.Result, into *string) bool {
-		*into = v.Str
-		return v.Type == gjson.String || v.Type == gjson.Null
-	}
-	ok = str(v.Get("name"), &w.Name)
-	exts := v.Get("extractions")
-	if !exts.IsArray() { // ForEach would call back once with a lone value
-		return w, ok && exts.Type == gjson.Null
-	}
-	exts.ForEach(func(_, e gjson.Result) bool {
-		var x exercise.Extraction
-		ok = ok && e.IsObject() && str(e.Get("sent_id"), &x.SentID) && str(e.Get("Subject"), &x.Subject) &&
-			str(e.Get("Relation"), &x.Relation) && str(e.Get("Object"), &x.Object)
-		w.Extractions = append(w.Extractions, x)
-		return ok
-	})
-	return w, ok
 }
 
 // Exercise is a class exercise page (core/exercise): the student's
@@ -129,7 +79,8 @@ type exerciseDraft struct {
 func NewExercise(app ExerciseApp, sp exercise.Spec, gold *evaluate.Gold, saved string) *Exercise {
 	x := &Exercise{App: app, Spec: sp, Gold: gold, drafts: make([]exerciseDraft, len(sp.Sentences)), detail: &Model{}, Student: -1}
 	if saved != "" {
-		if w, ok := readExerciseWork(saved); ok {
+		var w ExerciseWork
+		if json.Unmarshal([]byte(saved), &w) == nil {
 			for _, e := range w.Extractions {
 				if _, ok := gold.Sentence(e.SentID); ok {
 					x.Work.Extractions = append(x.Work.Extractions, e)
@@ -148,7 +99,7 @@ func (x *Exercise) check() { x.Feedback = exercise.Check(x.Spec, x.Gold, x.Work.
 // before as it was (localStorage writes a key whole or not at all) and is
 // shown at once, with the download of the work.
 func (x *Exercise) save() {
-	b := x.Work.appendJSON(nil)
+	b, _ := json.Marshal(x.Work)
 	x.SaveErr = ""
 	if err := x.App.SaveExercise(string(b)); err != nil {
 		x.SaveErr = "Your work is no longer being saved in this browser (" + strings.TrimSuffix(err.Error(), ".") + "): what you did since is only in this tab and is lost when it closes. Download your submission now to keep it."

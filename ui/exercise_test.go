@@ -1,10 +1,7 @@
 package ui
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
-	"reflect"
 	"strings"
 	"testing"
 
@@ -235,36 +232,5 @@ func TestSubmissionBatchOutdated(t *testing.T) {
 	batch.Read(nil)
 	if x.ShowBatch(batch) || x.Subs != nil || x.Class != nil {
 		t.Error("a batch started before the table was cleared brought it back")
-	}
-}
-
-// Saved work is written as encoding/json's Marshal wrote it, read back
-// whole, and anything of another shape is no saved work.
-func TestExerciseWorkJSON(t *testing.T) {
-	w := ExerciseWork{Name: "Ana <&> \"B\"", Extractions: []exercise.Extraction{
-		{SentID: "1", Triple: oie.Triple{Subject: "a\tb", Relation: "is", Object: "c \u2028 \xff"}},
-		{SentID: "2", Triple: oie.Triple{Subject: "x"}},
-	}}
-	for _, w := range []ExerciseWork{w, {}} {
-		want, err := json.Marshal(w)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := w.appendJSON(nil)
-		if !bytes.Equal(got, want) {
-			t.Errorf("wrote %s\nencoding/json %s", got, want)
-		}
-		var back ExerciseWork
-		if err := json.Unmarshal(got, &back); err != nil {
-			t.Fatal(err)
-		}
-		if read, ok := readExerciseWork(string(got)); !ok || !reflect.DeepEqual(read, back) {
-			t.Errorf("%s: read %+v, %v; encoding/json read %+v", got, read, ok, back)
-		}
-	}
-	for _, bad := range []string{"", "{", "[]", `{"name":1}`, `{"extractions":{}}`, `{"extractions":[1]}`, `{"extractions":[{"Subject":true}]}`} {
-		if w, ok := readExerciseWork(bad); ok {
-			t.Errorf("%s read as %+v", bad, w)
-		}
 	}
 }

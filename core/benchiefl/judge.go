@@ -2,19 +2,17 @@ package benchiefl
 
 import (
 	"bytes"
-	"cmp"
 	"encoding/csv"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/oiebench/oiebench/core/benchie"
-	"github.com/oiebench/oiebench/core/jsonwrite"
 	"github.com/oiebench/oiebench/core/oie"
 )
 
@@ -263,44 +261,6 @@ func NewJudgeReport(gold, goldSHA, matches string, rows []Judged, ags []Agreemen
 	return r
 }
 
-// appendJSON writes the report as compact JSON, the bytes encoding/json's
-// Marshal wrote; like it, it refuses a number that is not finite.
-func (r *JudgeReport) appendJSON(b []byte) ([]byte, error) {
-	str := jsonwrite.AppendStringEscapeHTML
-	var bad error
-	num := func(b []byte, key string, f float64) []byte {
-		if math.IsNaN(f) || math.IsInf(f, 0) {
-			bad = cmp.Or(bad, fmt.Errorf("json: unsupported value: %s", strconv.FormatFloat(f, 'g', -1, 64)))
-			return b
-		}
-		return jsonwrite.AppendFloat(append(b, key...), f)
-	}
-	b = str(append(b, `{"gold":`...), r.Gold)
-	b = str(append(b, `,"gold_sha256":`...), r.GoldSHA256)
-	b = str(append(b, `,"matches":`...), r.Matches)
-	b = strconv.AppendInt(append(b, `,"rows":`...), int64(r.Rows), 10)
-	b = strconv.AppendInt(append(b, `,"human_matched":`...), int64(r.Human), 10)
-	b = jsonwrite.AppendList(append(b, `,"agreements":`...), r.Agreements, func(b []byte, a Agreement) []byte {
-		b = str(append(b, `{"matcher":`...), a.Matcher)
-		b = str(append(b, `,"system":`...), a.System)
-		b = strconv.AppendInt(append(b, `,"rows":`...), int64(a.Rows), 10)
-		b = strconv.AppendInt(append(b, `,"tp":`...), int64(a.TP), 10)
-		b = strconv.AppendInt(append(b, `,"fp":`...), int64(a.FP), 10)
-		b = strconv.AppendInt(append(b, `,"fn":`...), int64(a.FN), 10)
-		b = strconv.AppendInt(append(b, `,"tn":`...), int64(a.TN), 10)
-		b = num(b, `,"agreement":`, a.Agreement)
-		b = num(b, `,"precision":`, a.Precision)
-		b = num(b, `,"recall":`, a.Recall)
-		b = num(b, `,"f1":`, a.F1)
-		b = num(b, `,"kappa":`, a.Kappa)
-		b = strconv.AppendInt(append(b, `,"same_synsets":`...), int64(a.SameSynsets), 10)
-		b = num(b, `,"synset_agreement":`, a.SynsetAgreement)
-		return append(b, '}')
-	})
-	b = jsonwrite.AppendList(append(b, `,"definitions":`...), r.Definitions, str)
-	return append(b, '}'), bad
-}
-
 // JudgeFormats lists the renderings of a JudgeReport.
 var JudgeFormats = []string{"table", "json", "markdown"}
 
@@ -309,8 +269,8 @@ func (r *JudgeReport) Render(format string) ([]byte, error) {
 	var b strings.Builder
 	switch format {
 	case "json":
-		out, err := r.appendJSON(nil)
-		return append(jsonwrite.Indent(nil, out, "  "), '\n'), err
+		out, err := json.MarshalIndent(r, "", "  ")
+		return append(out, '\n'), err
 	case "table", "":
 		w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
 		fmt.Fprintln(w, "matcher\tsystem\trows\tTP\tFP\tFN\tTN\tagreement\tprecision\trecall\tF1\tkappa\tsynsets\t")

@@ -13,13 +13,12 @@ package exercise
 import (
 	"bytes"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
-	"strconv"
 
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/digest"
 	"github.com/oiebench/oiebench/core/evaluate"
-	"github.com/oiebench/oiebench/core/jsonwrite"
 	"github.com/oiebench/oiebench/core/oie"
 	"github.com/tidwall/gjson"
 )
@@ -43,31 +42,23 @@ type Spec struct {
 	Gold string `json:"gold"`
 }
 
-// MarshalJSON writes the spec as encoding/json's Marshal wrote it (the
-// bytes pages already hold): keys version, title, id, show_gold, gold, then
-// sentences as {"id", "text"} (null when there are none), '<', '>' and '&'
-// escaped.
+// sentenceJSON gives oie.Sentence its JSON names.
+type sentenceJSON struct {
+	ID   string `json:"id"`
+	Text string `json:"text"`
+}
+
+// MarshalJSON writes the spec with sentences as {"id", "text"}.
 func (s Spec) MarshalJSON() ([]byte, error) {
-	b := strconv.AppendInt(append([]byte(nil), `{"version":`...), int64(s.Version), 10)
-	b = jsonwrite.AppendStringEscapeHTML(append(b, `,"title":`...), s.Title)
-	b = jsonwrite.AppendStringEscapeHTML(append(b, `,"id":`...), s.ID)
-	b = strconv.AppendBool(append(b, `,"show_gold":`...), s.ShowGold)
-	b = jsonwrite.AppendStringEscapeHTML(append(b, `,"gold":`...), s.Gold)
-	b = append(b, `,"sentences":`...)
-	if len(s.Sentences) == 0 {
-		return append(b, "null}"...), nil
+	type plain Spec
+	out := struct {
+		plain
+		Sentences []sentenceJSON `json:"sentences"`
+	}{plain: plain(s)}
+	for _, x := range s.Sentences {
+		out.Sentences = append(out.Sentences, sentenceJSON{x.ID, x.Text})
 	}
-	for i, x := range s.Sentences {
-		if i == 0 {
-			b = append(b, '[')
-		} else {
-			b = append(b, ',')
-		}
-		b = jsonwrite.AppendStringEscapeHTML(append(b, `{"id":`...), x.ID)
-		b = jsonwrite.AppendStringEscapeHTML(append(b, `,"text":`...), x.Text)
-		b = append(b, '}')
-	}
-	return append(b, "]}"...), nil
+	return json.Marshal(out)
 }
 
 // New makes the exercise of the sentences of gold g that sentences names,

@@ -1,8 +1,6 @@
 package exercise
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"math"
 	"slices"
@@ -354,66 +352,5 @@ func BenchmarkReadSubmission(b *testing.B) {
 		if _, err := ReadSubmission(sp, "long.jsonl", data); err != nil {
 			b.Fatal(err)
 		}
-	}
-}
-
-// MarshalJSON writes the bytes encoding/json's Marshal wrote for the spec
-// (exercise pages already hold them).
-func TestSpecJSONAsEncodingJSON(t *testing.T) {
-	type sentence struct {
-		ID   string `json:"id"`
-		Text string `json:"text"`
-	}
-	type plain Spec
-	type old struct { // the form the spec had, written by encoding/json
-		plain
-		Sentences []sentence `json:"sentences"`
-	}
-	for _, sp := range []Spec{
-		{Version: 1, Title: "Week <3> & \"more\"", ID: "ab12", ShowGold: true, Gold: "1\tBell\n",
-			Sentences: []oie.Sentence{{ID: "1", Text: "Bell, a <telecom> company \u2028 \xff"}, {ID: "2", Text: "tab\there"}}},
-		{Version: 1},
-	} {
-		p := old{plain: plain(sp)}
-		for _, x := range sp.Sentences {
-			p.Sentences = append(p.Sentences, sentence{x.ID, x.Text})
-		}
-		want, err := json.Marshal(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got, err := sp.MarshalJSON(); err != nil || !bytes.Equal(got, want) {
-			t.Errorf("wrote %s (%v)\nencoding/json %s", got, err, want)
-		}
-	}
-}
-
-// WriteSubmission writes the lines encoding/json's Encoder wrote (HTML
-// escaping off), which teachers' folders already hold.
-func TestSubmissionAsEncodingJSON(t *testing.T) {
-	sp := Spec{ID: "ab<12>"}
-	exts := []Extraction{ext("1", "a <b> & c", "tab\there", "bad \xff \u2028"), ext("2\n", `"q"`, `\`, "")}
-	got, err := WriteSubmission(sp, " Ana & Bo ", exts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	type line struct {
-		SentID   string `json:"sent_id"`
-		Subject  string `json:"subject"`
-		Relation string `json:"relation"`
-		Object   string `json:"object"`
-		Exercise string `json:"exercise"`
-		Student  string `json:"student"`
-	}
-	var want bytes.Buffer
-	enc := json.NewEncoder(&want)
-	enc.SetEscapeHTML(false)
-	for _, x := range exts {
-		if err := enc.Encode(line{x.SentID, x.Subject, x.Relation, x.Object, sp.ID, "Ana & Bo"}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if !bytes.Equal(got, want.Bytes()) {
-		t.Errorf("wrote\n%s\nencoding/json\n%s", got, want.Bytes())
 	}
 }

@@ -1,7 +1,9 @@
 package exercise
 
 import (
+	"bytes"
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -10,11 +12,21 @@ import (
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/explain"
-	"github.com/oiebench/oiebench/core/jsonwrite"
 	"github.com/oiebench/oiebench/core/oie"
 	"github.com/oiebench/oiebench/core/report"
 	"github.com/tidwall/gjson"
 )
+
+// line is one line of a submission: core/oie's JSON Lines extraction with
+// the exercise and the student, which the system reader ignores.
+type line struct {
+	SentID   string `json:"sent_id"`
+	Subject  string `json:"subject"`
+	Relation string `json:"relation"`
+	Object   string `json:"object"`
+	Exercise string `json:"exercise"`
+	Student  string `json:"student"`
+}
 
 // WriteSubmission writes a student's extractions of an exercise.
 func WriteSubmission(sp Spec, student string, triples []Extraction) ([]byte, error) {
@@ -25,19 +37,13 @@ func WriteSubmission(sp Spec, student string, triples []Extraction) ([]byte, err
 	if len(triples) == 0 {
 		return nil, fmt.Errorf("add at least one extraction first")
 	}
-	// A line is core/oie's JSON Lines extraction with the exercise and the
-	// student, which the system reader ignores.
-	var b []byte
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
 	for _, t := range triples {
-		b = jsonwrite.AppendString(append(b, `{"sent_id":`...), t.SentID)
-		b = jsonwrite.AppendString(append(b, `,"subject":`...), t.Subject)
-		b = jsonwrite.AppendString(append(b, `,"relation":`...), t.Relation)
-		b = jsonwrite.AppendString(append(b, `,"object":`...), t.Object)
-		b = jsonwrite.AppendString(append(b, `,"exercise":`...), sp.ID)
-		b = jsonwrite.AppendString(append(b, `,"student":`...), student)
-		b = append(b, "}\n"...)
+		enc.Encode(line{t.SentID, t.Subject, t.Relation, t.Object, sp.ID, student})
 	}
-	return b, nil
+	return b.Bytes(), nil
 }
 
 // Extraction is a student's triple of a sentence.

@@ -1,10 +1,7 @@
 package nlp
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
-	"os"
 	"strings"
 	"testing"
 
@@ -154,52 +151,6 @@ func TestTagsRoundTrip(t *testing.T) {
 		var pe *oie.ParseError
 		if !errors.As(err, &pe) || !errors.Is(err, c.kind) || pe.File != "t.json" {
 			t.Errorf("%q: %v", c.data, err)
-		}
-	}
-}
-
-// Encode writes what encoding/json's Encoder wrote (one-space indent, HTML
-// escaping off), the bytes of the bundled tags_en.json; the shipped file
-// itself reads and writes back the same.
-func TestTagsEncodeAsEncodingJSON(t *testing.T) {
-	full := NewTags("prose <v3>", "en")
-	full.Add("He said \"no\" & left .", []string{"PRP", "VBD", "``", "DT", "''", "CC", "VBD", "."})
-	full.Add("bad \xff \u2028", []string{"JJ", "NN", "SYM"})
-	for _, ts := range []*Tags{full, NewTags("x", "de"), {Tagger: "nil"}} {
-		var want bytes.Buffer
-		enc := json.NewEncoder(&want)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", " ")
-		if err := enc.Encode(ts); err != nil {
-			t.Fatal(err)
-		}
-		if got, err := ts.Encode(); err != nil || !bytes.Equal(got, want.Bytes()) {
-			t.Errorf("wrote\n%s\nencoding/json\n%s", got, want.Bytes())
-		}
-	}
-	shipped, err := os.ReadFile("../../dist/data/tags_en.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts, err := ReadTags("tags_en.json", shipped)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if again, _ := ts.Encode(); !bytes.Equal(again, shipped) {
-		t.Error("the shipped tags_en.json does not write back as it is")
-	}
-}
-
-// A file that is not tags is refused at the value at fault.
-func TestReadTagsPlaced(t *testing.T) {
-	for _, c := range []struct{ data, want string }{
-		{"[1]", "t.json:1:1: a tags file must be an object, found an array"},
-		{"{\n \"tagger\": 1, \"sentences\": {}}", `t.json:2:12: "tagger" must be a string, found a number`},
-		{"{\"sentences\": [\"a\"]}", `t.json:1:15: "sentences" must be an object, found an array`},
-		{"{\"sentences\": {\n\"a\": [\"NN\"]}}", `t.json:2:6: the tags of "a" must be a string, found an array`},
-	} {
-		if _, err := ReadTags("t.json", []byte(c.data)); err == nil || err.Error() != c.want {
-			t.Errorf("%q: %v, want %s", c.data, err, c.want)
 		}
 	}
 }

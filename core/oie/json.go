@@ -1,6 +1,7 @@
 package oie
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"strconv"
@@ -345,7 +346,11 @@ func jsonKey(quoted string) string {
 	if strings.IndexByte(inner, '\\') < 0 {
 		return inner
 	}
-	return gjson.Parse(quoted).Str
+	var v string
+	if json.Unmarshal([]byte(quoted), &v) != nil {
+		return inner
+	}
+	return v
 }
 
 func isHex(b byte) bool { return b >= '0' && b <= '9' || b >= 'a' && b <= 'f' || b >= 'A' && b <= 'F' }

@@ -2,13 +2,10 @@ package oie
 
 import (
 	"bufio"
-	"fmt"
+	"encoding/json"
 	"io"
-	"math"
 	"strconv"
 	"strings"
-
-	"github.com/oiebench/oiebench/core/jsonwrite"
 )
 
 // WriteTSV writes extractions in BenchIE TSV form: sent_id, subject,
@@ -34,35 +31,28 @@ func WriteTSV(w io.Writer, exts []Extraction) error {
 	return bw.Flush()
 }
 
-// WriteJSONL writes extractions in the JSON Lines form ReadSystem reads:
-// one object a line, keys sent_id, subject, relation, object, then
-// arguments and confidence when there are any.
+// jsonExtraction is one line of the JSON Lines form.
+type jsonExtraction struct {
+	SentID     string   `json:"sent_id"`
+	Subject    string   `json:"subject"`
+	Relation   string   `json:"relation"`
+	Object     string   `json:"object"`
+	Arguments  []string `json:"arguments,omitempty"`
+	Confidence *float64 `json:"confidence,omitempty"`
+}
+
+// WriteJSONL writes extractions in the JSON Lines form ReadSystem reads.
 func WriteJSONL(w io.Writer, exts []Extraction) error {
 	bw := bufio.NewWriter(w)
-	var line []byte
+	enc := json.NewEncoder(bw)
+	enc.SetEscapeHTML(false)
 	for _, e := range exts {
-		line = jsonwrite.AppendString(append(line[:0], `{"sent_id":`...), e.SentID)
-		line = jsonwrite.AppendString(append(line, `,"subject":`...), e.Subject)
-		line = jsonwrite.AppendString(append(line, `,"relation":`...), e.Relation)
-		line = jsonwrite.AppendString(append(line, `,"object":`...), e.Object)
-		for i, a := range e.Extra {
-			if i == 0 {
-				line = append(line, `,"arguments":[`...)
-			} else {
-				line = append(line, ',')
-			}
-			line = jsonwrite.AppendString(line, a)
-		}
-		if len(e.Extra) > 0 {
-			line = append(line, ']')
-		}
+		j := jsonExtraction{SentID: e.SentID, Subject: e.Subject, Relation: e.Relation, Object: e.Object, Arguments: e.Extra}
 		if e.HasConfidence {
-			if math.IsNaN(e.Confidence) || math.IsInf(e.Confidence, 0) {
-				return fmt.Errorf("extraction of sentence %s: confidence %v is not a JSON number", e.SentID, e.Confidence)
-			}
-			line = jsonwrite.AppendFloat(append(line, `,"confidence":`...), e.Confidence)
+			c := e.Confidence
+			j.Confidence = &c
 		}
-		if _, err := bw.Write(append(line, '}', '\n')); err != nil {
+		if err := enc.Encode(j); err != nil {
 			return err
 		}
 	}

@@ -2,14 +2,13 @@ package suggest
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/evaluate"
-	"github.com/oiebench/oiebench/core/jsonwrite"
 	"github.com/oiebench/oiebench/core/oie"
 	"github.com/tidwall/gjson"
 )
@@ -145,48 +144,13 @@ func parseErratum(doc *oie.JSONDoc, v gjson.Result) (Erratum, error) {
 	return x, nil
 }
 
-// Marshal writes the errata as indented JSON, the bytes encoding/json's
-// MarshalIndent wrote ('<', '>' and '&' escaped), and a line end.
+// Marshal writes the errata as indented JSON.
 func (e *Errata) Marshal() ([]byte, error) {
 	if e.Entries == nil {
 		e.Entries = []Erratum{}
 	}
-	str := jsonwrite.AppendStringEscapeHTML
-	b := strconv.AppendInt(append([]byte(nil), `{"version":`...), int64(e.Version), 10)
-	b = str(append(b, `,"gold":`...), e.Gold)
-	b = str(append(b, `,"gold_sha256":`...), e.GoldSHA256)
-	b = append(b, `,"entries":[`...)
-	for i, x := range e.Entries {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = str(append(b, `{"sentence":`...), x.Sentence)
-		b = strconv.AppendInt(append(b, `,"synset":`...), int64(x.Synset), 10)
-		b = append(b, `,"triples":`...)
-		if x.Triples == nil {
-			b = append(b, "null"...)
-		} else {
-			b = append(b, '[')
-			for j, tr := range x.Triples {
-				if j > 0 {
-					b = append(b, ',')
-				}
-				b = str(append(b, '['), tr[0])
-				b = str(append(b, ','), tr[1])
-				b = str(append(b, ','), tr[2])
-				b = append(b, ']')
-			}
-			b = append(b, ']')
-		}
-		b = str(append(b, `,"who":`...), x.Who)
-		b = str(append(b, `,"when":`...), x.When)
-		if x.Note != "" {
-			b = str(append(b, `,"note":`...), x.Note)
-		}
-		b = append(b, '}')
-	}
-	b = append(b, "]}"...)
-	return append(jsonwrite.Indent(nil, b, "  "), '\n'), nil
+	b, err := json.MarshalIndent(e, "", "  ")
+	return append(b, '\n'), err
 }
 
 // Apply re-applies the errata to the gold they were made on and returns the

@@ -1,7 +1,6 @@
 package suggest
 
 import (
-	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -130,30 +129,6 @@ func TestRankChanges(t *testing.T) {
 	for i, w := range want {
 		if got[i].System != w.name || got[i].RankBefore != w.before || got[i].RankAfter != w.then {
 			t.Errorf("row %d: %+v, want %+v", i, got[i], w)
-		}
-	}
-}
-
-// Marshal writes the bytes encoding/json's MarshalIndent wrote, which
-// errata files already hold.
-func TestErrataAsEncodingJSON(t *testing.T) {
-	for _, e := range []*Errata{
-		{Version: 1, Gold: "gold <en>.txt", GoldSHA256: strings.Repeat("ab", 32), Entries: []Erratum{
-			{Sentence: "1", Synset: 2, Triples: [][3]string{{"a & b", "[is]", "c \u2028 \"d\""}, {"x", "y", "z"}}, Who: "Ana", When: "2026-11-26T10:40:00Z", Note: "see <p>"},
-			{Sentence: "2", Who: "Bo", When: "2026-11-26T10:41:00Z"},
-		}},
-		{Version: 1},
-	} {
-		got, err := e.Marshal() // first: it writes no entries as [], not null
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := json.MarshalIndent(e, "", "  ")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if string(got) != string(want)+"\n" {
-			t.Errorf("wrote\n%s\nencoding/json\n%s", got, want)
 		}
 	}
 }
