@@ -1,11 +1,15 @@
 // Package jsonwrite appends JSON values to byte slices exactly as
 // encoding/json writes them with HTML escaping off (an Encoder after
-// SetEscapeHTML(false)): outputs are compared byte for byte with files users
-// already hold, and the page's evaluator leaves encoding/json's reflection
-// out (docs/architecture.md, What is not done yet).
+// SetEscapeHTML(false)), since outputs are compared byte for byte with
+// files users already hold: the project's one JSON string writer (the
+// studio's snapshots, the page's patches, the views' properties), without
+// reflection on hot paths.
 package jsonwrite
 
-import "unicode/utf8"
+import (
+	"fmt"
+	"unicode/utf8"
+)
 
 const hexDigits = "0123456789abcdef"
 
@@ -80,11 +84,12 @@ func appendEscape(b []byte, c byte) []byte {
 // Marshal writes a bool or a string as JSON. It stands in for vjson.Marshal
 // (encoding/json's Marshal) in the page's generated views, which set the
 // properties checked, selected and value with `b, err := vjson.Marshal(x)`
-// (internal/sitebuild views rewrites the call); its error is always nil.
-// A string is written as AppendString writes it: '<', '>' and '&' are not
-// escaped, which JavaScript's JSON.parse reads the same.
-func Marshal[T bool | string](v T) ([]byte, error) {
-	switch v := any(v).(type) {
+// (internal/sitebuild views rewrites the call), and refuses any other
+// type, which the views would then panic on at once. A string is written
+// as AppendString writes it: '<', '>' and '&' are not escaped, which
+// JavaScript's JSON.parse reads the same.
+func Marshal(v any) ([]byte, error) {
+	switch v := v.(type) {
 	case bool:
 		if v {
 			return []byte("true"), nil
@@ -93,5 +98,5 @@ func Marshal[T bool | string](v T) ([]byte, error) {
 	case string:
 		return AppendString(nil, v), nil
 	}
-	panic("unreachable")
+	return nil, fmt.Errorf("jsonwrite: Marshal writes a bool or a string, not %T", v)
 }

@@ -54,4 +54,7 @@ func TestMarshal(t *testing.T) {
 	if got, err := Marshal("a\n<b>"); err != nil || string(got) != `"a\n<b>"` {
 		t.Errorf(`Marshal("a\n<b>") = %s, %v`, got, err)
 	}
+	if got, err := Marshal(1); err == nil {
+		t.Errorf("Marshal(1) = %s, no error", got)
+	}
 }
