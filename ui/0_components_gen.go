@@ -6,6 +6,7 @@ package ui
 import "fmt"
 import "reflect"
 import "github.com/vugu/vjson"
+import "github.com/oiebench/oiebench/core/jsonwrite"
 import "github.com/vugu/vugu"
 import js "github.com/vugu/vugu/js"
 
@@ -48,7 +49,7 @@ func (c *AdjudicateControl) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "option", Attr: []vugu.VGAttribute{{Namespace: "", Key: "value", Val: "-1"}}}
 				vgparent.AppendChild(vgn)
 				{
-					b, err := vjson.Marshal(c.To() == -1)
+					b, err := jsonwrite.Marshal(c.To() == -1)
 					if err != nil {
 						panic(err)
 					}
@@ -71,7 +72,7 @@ func (c *AdjudicateControl) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgparent.AppendChild(vgn)
 					vgn.AddAttrInterface("value", fmt.Sprint(k))
 					{
-						b, err := vjson.Marshal(c.To() == k)
+						b, err := jsonwrite.Marshal(c.To() == k)
 						if err != nil {
 							panic(err)
 						}
@@ -246,7 +247,7 @@ func (c *AgreementView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "option", Attr: []vugu.VGAttribute{{Namespace: "", Key: "value", Val: ""}}}
 									vgparent.AppendChild(vgn)
 									{
-										b, err := vjson.Marshal(c.SideWork(side) == ``)
+										b, err := jsonwrite.Marshal(c.SideWork(side) == ``)
 										if err != nil {
 											panic(err)
 										}
@@ -269,7 +270,7 @@ func (c *AgreementView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 										vgparent.AppendChild(vgn)
 										vgn.AddAttrInterface("value", w.ID)
 										{
-											b, err := vjson.Marshal(c.SideWork(side) == w.ID)
+											b, err := jsonwrite.Marshal(c.SideWork(side) == w.ID)
 											if err != nil {
 												panic(err)
 											}
@@ -442,7 +443,7 @@ func (c *AgreementView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "checkbox"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "agree-only-differs"}}}
 							vgparent.AppendChild(vgn)
 							{
-								b, err := vjson.Marshal(c.A().OnlyDiffers)
+								b, err := jsonwrite.Marshal(c.A().OnlyDiffers)
 								if err != nil {
 									panic(err)
 								}
@@ -605,7 +606,7 @@ func (c *AgreementView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 										vgn.AddAttrInterface("id", `agree-take-`+t[0])
 										vgn.AddAttrInterface("value", t[0])
 										{
-											b, err := vjson.Marshal(c.TakeOf(c.SelectedRow()) == t[0])
+											b, err := jsonwrite.Marshal(c.TakeOf(c.SelectedRow()) == t[0])
 											if err != nil {
 												panic(err)
 											}
@@ -955,7 +956,7 @@ func (c *ChartsView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgparent.AppendChild(vgn)
 						vgn.AddAttrInterface("value", string(f))
 						{
-							b, err := vjson.Marshal(f == c.M.AnalysisFacet())
+							b, err := jsonwrite.Marshal(f == c.M.AnalysisFacet())
 							if err != nil {
 								panic(err)
 							}
@@ -1224,7 +1225,7 @@ func (c *CompareView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgparent.AppendChild(vgn)
 								vgn.AddAttrInterface("value", n)
 								{
-									b, err := vjson.Marshal(i == c.A())
+									b, err := jsonwrite.Marshal(i == c.A())
 									if err != nil {
 										panic(err)
 									}
@@ -1270,7 +1271,7 @@ func (c *CompareView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgparent.AppendChild(vgn)
 								vgn.AddAttrInterface("value", n)
 								{
-									b, err := vjson.Marshal(i == c.B())
+									b, err := jsonwrite.Marshal(i == c.B())
 									if err != nil {
 										panic(err)
 									}
@@ -1314,7 +1315,7 @@ func (c *CompareView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgparent.AppendChild(vgn)
 								vgn.AddAttrInterface("value", string(f))
 								{
-									b, err := vjson.Marshal(f == c.M.ExploreFacet())
+									b, err := jsonwrite.Marshal(f == c.M.ExploreFacet())
 									if err != nil {
 										panic(err)
 									}
@@ -1658,7 +1659,7 @@ func (c *EditedGoldBanner) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgparent.AppendChild(vgn)
 					vgn.AddAttrInterface("title", c.UndoTitle())
 					{
-						b, err := vjson.Marshal(!c.CanUndo())
+						b, err := jsonwrite.Marshal(!c.CanUndo())
 						if err != nil {
 							panic(err)
 						}
@@ -1891,7 +1892,7 @@ func (c *ExerciseView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "text"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "ex-name"}, vugu.VGAttribute{Namespace: "", Key: "autocomplete", Val: "name"}}}
 									vgparent.AppendChild(vgn)
 									{
-										b, err := vjson.Marshal(c.X.Work.Name)
+										b, err := jsonwrite.Marshal(c.X.Work.Name)
 										if err != nil {
 											panic(err)
 										}
@@ -2082,7 +2083,7 @@ func (c *ExerciseView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 													vgparent.AppendChild(vgn)
 													vgn.AddAttrInterface("id", slotID(si, k))
 													{
-														b, err := vjson.Marshal(c.X.Slot(si, k))
+														b, err := jsonwrite.Marshal(c.X.Slot(si, k))
 														if err != nil {
 															panic(err)
 														}
@@ -2794,7 +2795,7 @@ func (c *Inputs) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgparent.AppendChild(vgn)
 						vgn.AddAttrInterface("value", string(k))
 						{
-							b, err := vjson.Marshal(k == c.M.ReadAs)
+							b, err := jsonwrite.Marshal(k == c.M.ReadAs)
 							if err != nil {
 								panic(err)
 							}
@@ -2968,7 +2969,7 @@ func (c *Inputs) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "text"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "exercise-sentences"}, vugu.VGAttribute{Namespace: "", Key: "placeholder", Val: "1-5,9"}, vugu.VGAttribute{Namespace: "", Key: "autocomplete", Val: "off"}}}
 							vgparent.AppendChild(vgn)
 							{
-								b, err := vjson.Marshal(c.M.Make.Sentences)
+								b, err := jsonwrite.Marshal(c.M.Make.Sentences)
 								if err != nil {
 									panic(err)
 								}
@@ -2992,7 +2993,7 @@ func (c *Inputs) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "text"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "exercise-title"}, vugu.VGAttribute{Namespace: "", Key: "autocomplete", Val: "off"}}}
 							vgparent.AppendChild(vgn)
 							{
-								b, err := vjson.Marshal(c.M.Make.Title)
+								b, err := jsonwrite.Marshal(c.M.Make.Title)
 								if err != nil {
 									panic(err)
 								}
@@ -3014,7 +3015,7 @@ func (c *Inputs) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "checkbox"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "exercise-show-gold"}}}
 							vgparent.AppendChild(vgn)
 							{
-								b, err := vjson.Marshal(c.M.Make.ShowGold)
+								b, err := jsonwrite.Marshal(c.M.Make.ShowGold)
 								if err != nil {
 									panic(err)
 								}
@@ -3099,7 +3100,7 @@ func (c *Inputs) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgparent.AppendChild(vgn)
 						vgn.AddAttrInterface("data-facet", string(f))
 						{
-							b, err := vjson.Marshal(c.M.Options.HasFacet(f))
+							b, err := jsonwrite.Marshal(c.M.Options.HasFacet(f))
 							if err != nil {
 								panic(err)
 							}
@@ -3174,7 +3175,7 @@ func (c *Inputs) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "checkbox"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "reference-compat"}}}
 					vgparent.AppendChild(vgn)
 					{
-						b, err := vjson.Marshal(c.M.Options.ReferenceCompat)
+						b, err := jsonwrite.Marshal(c.M.Options.ReferenceCompat)
 						if err != nil {
 							panic(err)
 						}
@@ -3205,14 +3206,14 @@ func (c *Inputs) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "checkbox"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "benchie-fl"}}}
 					vgparent.AppendChild(vgn)
 					{
-						b, err := vjson.Marshal(c.FLChecked())
+						b, err := jsonwrite.Marshal(c.FLChecked())
 						if err != nil {
 							panic(err)
 						}
 						vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "checked", JSONVal: vjson.RawMessage(b)})
 					}
 					{
-						b, err := vjson.Marshal(c.FLFixed())
+						b, err := jsonwrite.Marshal(c.FLFixed())
 						if err != nil {
 							panic(err)
 						}
@@ -3253,7 +3254,7 @@ func (c *Inputs) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "radio"}, vugu.VGAttribute{Namespace: "", Key: "name", Val: "sentences"}, vugu.VGAttribute{Namespace: "", Key: "value", Val: "all"}}}
 					vgparent.AppendChild(vgn)
 					{
-						b, err := vjson.Marshal(c.SentencesMode() == `all`)
+						b, err := jsonwrite.Marshal(c.SentencesMode() == `all`)
 						if err != nil {
 							panic(err)
 						}
@@ -3279,7 +3280,7 @@ func (c *Inputs) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "radio"}, vugu.VGAttribute{Namespace: "", Key: "name", Val: "sentences"}, vugu.VGAttribute{Namespace: "", Key: "value", Val: "covered"}}}
 					vgparent.AppendChild(vgn)
 					{
-						b, err := vjson.Marshal(c.SentencesMode() == `covered`)
+						b, err := jsonwrite.Marshal(c.SentencesMode() == `covered`)
 						if err != nil {
 							panic(err)
 						}
@@ -3305,7 +3306,7 @@ func (c *Inputs) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "radio"}, vugu.VGAttribute{Namespace: "", Key: "name", Val: "sentences"}, vugu.VGAttribute{Namespace: "", Key: "value", Val: "list"}}}
 					vgparent.AppendChild(vgn)
 					{
-						b, err := vjson.Marshal(c.SentencesMode() == `list`)
+						b, err := jsonwrite.Marshal(c.SentencesMode() == `list`)
 						if err != nil {
 							panic(err)
 						}
@@ -3433,7 +3434,7 @@ func (c *Inputs) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									vgparent.AppendChild(vgn)
 									vgn.AddAttrInterface("value", string(k))
 									{
-										b, err := vjson.Marshal(k == f.Kind)
+										b, err := jsonwrite.Marshal(k == f.Kind)
 										if err != nil {
 											panic(err)
 										}
@@ -3470,7 +3471,7 @@ func (c *Inputs) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									vgparent.AppendChild(vgn)
 									vgn.AddAttrInterface("value", string(k))
 									{
-										b, err := vjson.Marshal(k == f.Kind)
+										b, err := jsonwrite.Marshal(k == f.Kind)
 										if err != nil {
 											panic(err)
 										}
@@ -6083,7 +6084,7 @@ func (c *SentencesView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "option", Attr: []vugu.VGAttribute{{Namespace: "", Key: "value", Val: ""}}}
 						vgparent.AppendChild(vgn)
 						{
-							b, err := vjson.Marshal(c.M.Prefs.System == `` || c.M.SystemIndex(c.M.Prefs.System) < 0)
+							b, err := jsonwrite.Marshal(c.M.Prefs.System == `` || c.M.SystemIndex(c.M.Prefs.System) < 0)
 							if err != nil {
 								panic(err)
 							}
@@ -6106,7 +6107,7 @@ func (c *SentencesView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgparent.AppendChild(vgn)
 							vgn.AddAttrInterface("value", n)
 							{
-								b, err := vjson.Marshal(n == c.M.Prefs.System)
+								b, err := jsonwrite.Marshal(n == c.M.Prefs.System)
 								if err != nil {
 									panic(err)
 								}
@@ -6150,7 +6151,7 @@ func (c *SentencesView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgparent.AppendChild(vgn)
 							vgn.AddAttrInterface("value", string(f))
 							{
-								b, err := vjson.Marshal(f == c.M.ExploreFacet())
+								b, err := jsonwrite.Marshal(f == c.M.ExploreFacet())
 								if err != nil {
 									panic(err)
 								}
@@ -6194,7 +6195,7 @@ func (c *SentencesView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgparent.AppendChild(vgn)
 							vgn.AddAttrInterface("value", s[0])
 							{
-								b, err := vjson.Marshal(s[0] == string(c.Filter().Show))
+								b, err := jsonwrite.Marshal(s[0] == string(c.Filter().Show))
 								if err != nil {
 									panic(err)
 								}
@@ -6220,7 +6221,7 @@ func (c *SentencesView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "search"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "explore-search"}, vugu.VGAttribute{Namespace: "", Key: "placeholder", Val: "Words of the sentence, or #ID"}}}
 					vgparent.AppendChild(vgn)
 					{
-						b, err := vjson.Marshal(c.M.Prefs.Query)
+						b, err := jsonwrite.Marshal(c.M.Prefs.Query)
 						if err != nil {
 							panic(err)
 						}
@@ -6618,7 +6619,7 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "text"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio-rename-id"}}}
 					vgparent.AppendChild(vgn)
 					{
-						b, err := vjson.Marshal(c.S.Panel.Text)
+						b, err := jsonwrite.Marshal(c.S.Panel.Text)
 						if err != nil {
 							panic(err)
 						}
@@ -6813,7 +6814,7 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "studio-scheme"}}}
 				vgparent.AppendChild(vgn)
 				{
-					b, err := vjson.Marshal(c.NoClasses())
+					b, err := jsonwrite.Marshal(c.NoClasses())
 					if err != nil {
 						panic(err)
 					}
@@ -6838,7 +6839,7 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgparent.AppendChild(vgn)
 						vgn.AddAttrInterface("value", sc[0])
 						{
-							b, err := vjson.Marshal(sc[0] == string(c.Scheme()))
+							b, err := jsonwrite.Marshal(sc[0] == string(c.Scheme()))
 							if err != nil {
 								panic(err)
 							}
@@ -7039,7 +7040,7 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgparent.AppendChild(vgn)
 							vgn.AddAttrInterface("aria-label", fmt.Sprintf(`Move synset %d up`, k+1))
 							{
-								b, err := vjson.Marshal(k == 0)
+								b, err := jsonwrite.Marshal(k == 0)
 								if err != nil {
 									panic(err)
 								}
@@ -7062,7 +7063,7 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgparent.AppendChild(vgn)
 							vgn.AddAttrInterface("aria-label", fmt.Sprintf(`Move synset %d down`, k+1))
 							{
-								b, err := vjson.Marshal(k == len(c.Sen().Synsets)-1)
+								b, err := jsonwrite.Marshal(k == len(c.Sen().Synsets)-1)
 								if err != nil {
 									panic(err)
 								}
@@ -7177,7 +7178,7 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 										vgparent.AppendChild(vgn)
 										vgn.AddAttrInterface("value", fmt.Sprint(o))
 										{
-											b, err := vjson.Marshal(o == c.S.Panel.To)
+											b, err := jsonwrite.Marshal(o == c.S.Panel.To)
 											if err != nil {
 												panic(err)
 											}
@@ -7458,7 +7459,7 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 													vgparent.AppendChild(vgn)
 													vgn.AddAttrInterface("value", fmt.Sprint(o))
 													{
-														b, err := vjson.Marshal(o == c.S.Panel.To)
+														b, err := jsonwrite.Marshal(o == c.S.Panel.To)
 														if err != nil {
 															panic(err)
 														}
@@ -7607,7 +7608,7 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgparent.AppendChild(vgn)
 							vgn.AddAttrInterface("value", w.ID)
 							{
-								b, err := vjson.Marshal(c.IsOpen(w))
+								b, err := jsonwrite.Marshal(c.IsOpen(w))
 								if err != nil {
 									panic(err)
 								}
@@ -7664,7 +7665,7 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgparent.AppendChild(vgn)
 						vgn.AddAttrInterface("title", c.UndoTitle())
 						{
-							b, err := vjson.Marshal(!c.S.Work.Ed.CanUndo())
+							b, err := jsonwrite.Marshal(!c.S.Work.Ed.CanUndo())
 							if err != nil {
 								panic(err)
 							}
@@ -7687,7 +7688,7 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgparent.AppendChild(vgn)
 						vgn.AddAttrInterface("title", c.RedoTitle())
 						{
-							b, err := vjson.Marshal(!c.S.Work.Ed.CanRedo())
+							b, err := jsonwrite.Marshal(!c.S.Work.Ed.CanRedo())
 							if err != nil {
 								panic(err)
 							}
@@ -8115,7 +8116,7 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "textarea", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "studio-paste"}, vugu.VGAttribute{Namespace: "", Key: "rows", Val: "5"}, vugu.VGAttribute{Namespace: "", Key: "placeholder", Val: "One sentence a line"}}}
 						vgparent.AppendChild(vgn)
 						{
-							b, err := vjson.Marshal(c.S.Paste)
+							b, err := jsonwrite.Marshal(c.S.Paste)
 							if err != nil {
 								panic(err)
 							}
@@ -8257,7 +8258,7 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "search"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio-search"}, vugu.VGAttribute{Namespace: "", Key: "placeholder", Val: "Words, or #ID"}}}
 							vgparent.AppendChild(vgn)
 							{
-								b, err := vjson.Marshal(c.S.Prefs.Query)
+								b, err := jsonwrite.Marshal(c.S.Prefs.Query)
 								if err != nil {
 									panic(err)
 								}
@@ -8301,7 +8302,7 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									vgparent.AppendChild(vgn)
 									vgn.AddAttrInterface("value", f[0])
 									{
-										b, err := vjson.Marshal(f[0] == string(c.S.Prefs.Filter))
+										b, err := jsonwrite.Marshal(f[0] == string(c.S.Prefs.Filter))
 										if err != nil {
 											panic(err)
 										}
@@ -8441,7 +8442,7 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "textarea", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "studio-add-text"}, vugu.VGAttribute{Namespace: "", Key: "rows", Val: "3"}}}
 								vgparent.AppendChild(vgn)
 								{
-									b, err := vjson.Marshal(c.S.Panel.Text)
+									b, err := jsonwrite.Marshal(c.S.Panel.Text)
 									if err != nil {
 										panic(err)
 									}
@@ -9071,7 +9072,7 @@ func (c *TripleBuilder) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "text"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio-typed"}, vugu.VGAttribute{Namespace: "", Key: "autocomplete", Val: "off"}, vugu.VGAttribute{Namespace: "", Key: "spellcheck", Val: "false"}}}
 			vgparent.AppendChild(vgn)
 			{
-				b, err := vjson.Marshal(c.D().Typed)
+				b, err := jsonwrite.Marshal(c.D().Typed)
 				if err != nil {
 					panic(err)
 				}
@@ -9243,7 +9244,7 @@ func (c *TripleBuilder) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgparent.AppendChild(vgn)
 							vgn.AddAttrInterface("value", fmt.Sprint(o))
 							{
-								b, err := vjson.Marshal(o == c.D().Target)
+								b, err := jsonwrite.Marshal(o == c.D().Target)
 								if err != nil {
 									panic(err)
 								}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/oiebench/oiebench/core/jsonwrite"
 	"github.com/oiebench/oiebench/core/oie"
 	"github.com/tidwall/gjson"
 )
@@ -32,12 +33,12 @@ func (w Word) appendJSON(b []byte) []byte {
 	case !w.Open && !w.Close && w.Token >= 0:
 		return strconv.AppendInt(b, int64(w.Token), 10)
 	case !w.Open && !w.Close:
-		return appendJSONString(b, w.Text)
+		return jsonwrite.AppendString(b, w.Text)
 	}
 	if w.Token >= 0 {
 		b = strconv.AppendInt(append(b, `{"token":`...), int64(w.Token), 10)
 	} else {
-		b = appendJSONString(append(b, `{"text":`...), w.Text)
+		b = jsonwrite.AppendString(append(b, `{"text":`...), w.Text)
 	}
 	if w.Open {
 		b = append(b, `,"open":true`...)
@@ -46,27 +47,6 @@ func (w Word) appendJSON(b []byte) []byte {
 		b = append(b, `,"close":true`...)
 	}
 	return append(b, '}')
-}
-
-// appendJSONString appends s as a JSON string.
-func appendJSONString(b []byte, s string) []byte {
-	if !utf8.ValidString(s) {
-		q, _ := json.Marshal(s) // replaces invalid bytes, as encoding/json does
-		return append(b, q...)
-	}
-	b = append(b, '"')
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '"' || c == '\\':
-			b = append(b, '\\', c)
-		case c < 0x20:
-			b = append(b, `\u00`...)
-			b = append(b, "0123456789abcdef"[c>>4], "0123456789abcdef"[c&15])
-		default:
-			b = append(b, c)
-		}
-	}
-	return append(b, '"')
 }
 
 // MarshalJSON writes a slot as {"words": [...], "raw": "..."}, in one go
@@ -82,7 +62,7 @@ func (sl Slot) MarshalJSON() ([]byte, error) {
 	}
 	b = append(b, ']')
 	if sl.Raw != "" {
-		b = appendJSONString(append(b, `,"raw":`...), sl.Raw)
+		b = jsonwrite.AppendString(append(b, `,"raw":`...), sl.Raw)
 	}
 	return append(b, '}'), nil
 }

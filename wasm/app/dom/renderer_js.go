@@ -3,11 +3,11 @@
 package dom
 
 import (
-	"encoding/json"
 	"errors"
 	"sync"
 	"syscall/js"
 
+	"github.com/tidwall/gjson"
 	"github.com/vugu/vugu"
 )
 
@@ -101,9 +101,9 @@ func (c renderedCtx) First() bool             { return c.first }
 // element's listener number, the event's type, capture, and a JSON summary
 // of the event and its target (what vugu.DOMEvent's Prop reads).
 func (r *Renderer) event(_ js.Value, args []js.Value) any {
-	var summary map[string]any
-	if err := json.Unmarshal([]byte(args[3].String()), &summary); err != nil {
-		panic(err) // the script wrote it
+	summary, ok := gjson.Parse(args[3].String()).Value().(map[string]any)
+	if !ok {
+		panic("dom: an event's summary is not a JSON object") // the script wrote it
 	}
 	r.mu.Lock()
 	f := r.tree.Handler(args[0].Int(), args[1].String(), args[2].Bool())

@@ -29,6 +29,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/oiebench/oiebench/core/jsonwrite"
 	"github.com/vugu/vugu"
 )
 
@@ -555,32 +556,9 @@ func (t *Tree) props(n *vugu.VGNode) {
 	}
 }
 
-// str writes s as a JSON string, copying runs that need no escape whole
-// (the page's text is mostly such runs). Invalid UTF-8 is left as it is:
-// syscall/js hands the patch to JavaScript as U+FFFD there.
-func (t *Tree) str(s string) {
-	const hex = "0123456789abcdef"
-	t.out = append(t.out, '"')
-	start := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= 0x20 && c != '"' && c != '\\' {
-			continue
-		}
-		t.out = append(t.out, s[start:i]...)
-		switch {
-		case c == '\n': // whitespace between tags: common
-			t.out = append(t.out, '\\', 'n')
-		case c >= 0x20:
-			t.out = append(t.out, '\\', c)
-		default:
-			t.out = append(t.out, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
-		}
-		start = i + 1
-	}
-	t.out = append(t.out, s[start:]...)
-	t.out = append(t.out, '"')
-}
+// str writes s as a JSON string, as every JSON writer of the project does
+// (invalid UTF-8 as U+FFFD, which JavaScript would show there anyway).
+func (t *Tree) str(s string) { t.out = jsonwrite.AppendString(t.out, s) }
 
 // namespaceURI is the URI of a namespace Vugu's parser names.
 func namespaceURI(ns string) string {
