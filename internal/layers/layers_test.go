@@ -162,7 +162,6 @@ var jsonImporters = map[string]string{
 	module + "core/report":      "the report's JSON (any-typed gold statistics, analyses)",
 	module + "core/suggest":     "errata",
 	module + "ui":               "the exercise's saved work (ui/exercise.go)",
-	"wasm/app/scorerjob.go":     "the Web Worker's messages",
 	"wasm/app/firstscreen.go":   "the first screen's digest of the bootstrap intervals",
 	"wasm/app/api_js.go":        "oiebench.formats()",
 	"wasm/app/browser_js.go":    "the stored files' metadata and the page's saved state",
