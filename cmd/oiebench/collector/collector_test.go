@@ -11,7 +11,7 @@ import (
 // TestCollectPast: the collector stays off below the ceiling; the heap
 // reaching it brings a collection, after which the collector runs at the
 // percent given, the ceiling still the memory limit while little is live;
-// once a collection keeps more than KeepLimit of it, the limit is as it
+// once a collection leaves less than 1/limitRoom of it free, the limit is as it
 // was.
 func TestCollectPast(t *testing.T) {
 	percent := debug.SetGCPercent(100)
@@ -53,7 +53,7 @@ func TestCollectPast(t *testing.T) {
 	if got := debug.SetMemoryLimit(-1); got != ceiling {
 		t.Errorf("past the ceiling, half of it live: memory limit %d, want the ceiling %d", got, ceiling)
 	}
-	// Kept until more than KeepLimit of the ceiling is live: the limit is
+	// Kept until less than 1/limitRoom of the ceiling is free: the limit is
 	// then as it was (a bound on the work: the ceiling's bytes kept).
 	for kept := int64(0); debug.SetMemoryLimit(-1) != math.MaxInt64; kept += 1 << 20 {
 		if kept > ceiling {
@@ -65,8 +65,8 @@ func TestCollectPast(t *testing.T) {
 			time.Sleep(time.Millisecond) // the finalizer's goroutine
 		}
 	}
-	if live := liveHeap(); live <= ceiling/KeepLimitDiv*KeepLimitMul {
-		t.Errorf("the limit was dropped with %d bytes live, under %d/%d of the ceiling %d", live, KeepLimitMul, KeepLimitDiv, ceiling)
+	if live := liveHeap(); live <= ceiling-ceiling/limitRoom {
+		t.Errorf("the limit was dropped with %d bytes live, over 1/%d of the ceiling %d free", live, limitRoom, ceiling)
 	}
 	runtime.KeepAlive(keep)
 }
