@@ -70,10 +70,9 @@ type compiledSentence struct {
 	synsetEnds []int32
 	// entries are the triples an extraction can be a form of, found by the
 	// words its slots start and end with, in four lists one after another
-	// (see slots, joined, any, anyJoined), ended by slotsEnd, joinedEnd
-	// and anyEnd.
-	entries                     []entry
-	slotsEnd, joinedEnd, anyEnd uint32
+	// (see list), the first three ended by ends.
+	entries []entry
+	ends    [3]uint32
 	// first is the index in compiledSet.triples of the sentence's first
 	// triple; every triple of every synset follows, in file order.
 	first int32
@@ -91,32 +90,47 @@ func (cs *compiledSentence) tripleCount() int {
 }
 
 // triplesOf returns the triples of sentence si, in file order.
+//
+// Not inlined, as list: inlined at each use they were 5 KB of the page's
+// evaluator.
+//
+//go:noinline
 func (s *compiledSet) triplesOf(si int) []storedTriple {
 	cs := &s.sents[si]
 	return s.triples[cs.first : int(cs.first)+cs.tripleCount()]
 }
 
-// slots holds, for each (first word of the subject, first word of the
+// The lists of a sentence's index entries (compiledSentence.list).
+// listSlots holds, for each (first word of the subject, first word of the
 // relation, last word of the object) that a triple's forms can have, the
 // triple, by the hash of the three words, sorted by hash and then file
-// order; joined does the same for (first word of the subject, last word
-// of the object), for BenchIE-C. A form starts and ends with the same
+// order; listJoined does the same for (first word of the subject, last
+// word of the object), for BenchIE-C. A form starts and ends with the same
 // words as the string it equals, so these filters lose nothing; a hash
 // collision only adds a candidate, which the match then rejects. A triple
-// with too many such words (dozens of optional units) is in any (or
-// anyJoined) instead: a candidate for every extraction.
-func (cs *compiledSentence) slots() []entry { return cs.entries[:cs.slotsEnd:cs.slotsEnd] }
+// with too many such words (dozens of optional units) is in listAny (or
+// listAnyJoined) instead, in file order: a candidate for every extraction.
+const (
+	listSlots = iota
+	listJoined
+	listAny
+	listAnyJoined
+)
 
-// joined is slots' index for BenchIE-C (see slots).
-func (cs *compiledSentence) joined() []entry {
-	return cs.entries[cs.slotsEnd:cs.joinedEnd:cs.joinedEnd]
+// list returns the sentence's list k of index entries (listSlots,
+// listJoined, listAny or listAnyJoined).
+//
+//go:noinline
+func (cs *compiledSentence) list(k int) []entry {
+	lo, hi := uint32(0), uint32(len(cs.entries))
+	if k > 0 {
+		lo = cs.ends[k-1]
+	}
+	if k < len(cs.ends) {
+		hi = cs.ends[k]
+	}
+	return cs.entries[lo:hi:hi]
 }
-
-// any lists the triples slots cannot index, in file order.
-func (cs *compiledSentence) any() []entry { return cs.entries[cs.joinedEnd:cs.anyEnd:cs.anyEnd] }
-
-// anyJoined lists the triples joined cannot index, in file order.
-func (cs *compiledSentence) anyJoined() []entry { return cs.entries[cs.anyEnd:] }
 
 // locate returns the synset of triple i and its place in the synset: they
 // are found, not kept with each triple (8 bytes a triple in each
@@ -138,9 +152,9 @@ func (cs *compiledSentence) locate(i int) (synset, triple int) {
 // facet f.
 func (cs *compiledSentence) unindexed(f Facet) []entry {
 	if f == Concat {
-		return cs.anyJoined()
+		return cs.list(listAnyJoined)
 	}
-	return cs.any()
+	return cs.list(listAny)
 }
 
 // maxKeys bounds the index entries of one triple.
@@ -542,11 +556,11 @@ func (c *rangeCompiler) index(st *storedTriple, ct *compiledTriple, i int) {
 // before in the arrays it outgrew, all kept (a third of the index was such
 // copies).
 func (c *rangeCompiler) keepEntries(cs *compiledSentence) {
-	slices.Sort(c.keyed)
-	c.keyed = slices.Compact(c.keyed)
-	slices.Sort(c.joined)
-	c.joined = slices.Compact(c.joined)
-	n := len(c.keyed) + len(c.joined) + len(c.any) + len(c.anyJoined)
+	lists := [...][]entry{listSlots: sortedSet(c.keyed), listJoined: sortedSet(c.joined), listAny: c.any, listAnyJoined: c.anyJoined}
+	n := 0
+	for _, l := range lists {
+		n += len(l)
+	}
 	if n == 0 {
 		return
 	}
@@ -554,14 +568,19 @@ func (c *rangeCompiler) keepEntries(cs *compiledSentence) {
 		c.block = make([]entry, 0, max(entryBlock, n))
 	}
 	from := len(c.block)
-	c.block = append(c.block, c.keyed...)
-	cs.slotsEnd = uint32(len(c.block) - from)
-	c.block = append(c.block, c.joined...)
-	cs.joinedEnd = uint32(len(c.block) - from)
-	c.block = append(c.block, c.any...)
-	cs.anyEnd = uint32(len(c.block) - from)
-	c.block = append(c.block, c.anyJoined...)
+	for k, l := range lists {
+		c.block = append(c.block, l...)
+		if k < len(cs.ends) {
+			cs.ends[k] = uint32(len(c.block) - from)
+		}
+	}
 	cs.entries = c.block[from:len(c.block):len(c.block)]
+}
+
+// sortedSet sorts es and removes its repeats.
+func sortedSet(es []entry) []entry {
+	slices.Sort(es)
+	return slices.Compact(es)
 }
 
 // entryBlock is the fewest index entries a block holds (128 KiB).
@@ -618,15 +637,15 @@ func (c *Compiled) firstMatchIn(si int, t oie.Triple, buf *matchBuffers, exact b
 	if c.Facet == Concat {
 		// The joined slots start with the subject's first word and end
 		// with the object's last word.
-		cands := entriesOf(cs.joined(), keyHash(firstWord(t.Subject), "", lastWord(t.Object)))
-		if len(cands) == 0 && len(cs.anyJoined()) == 0 {
+		cands, unindexed := entriesOf(cs.list(listJoined), keyHash(firstWord(t.Subject), "", lastWord(t.Object))), cs.list(listAnyJoined)
+		if len(cands) == 0 && len(unindexed) == 0 {
 			return -1
 		}
 		b := append(append(append(append(append(buf.joined[:0], t.Subject...), ' '), t.Relation...), ' '), t.Object...)
 		buf.joined = b
 		joined := unsafe.String(unsafe.SliceData(b), len(b)) // lives only in this call
 		triples := c.set.triplesOf(si)
-		return firstOf(cands, cs.anyJoined(), func(i int32) bool {
+		return firstOf(cands, unindexed, func(i int32) bool {
 			if triples[i].refusesJoined(len(joined)) {
 				return false
 			}
@@ -634,8 +653,8 @@ func (c *Compiled) firstMatchIn(si int, t oie.Triple, buf *matchBuffers, exact b
 			return ct.matchConcat(joined, exact)
 		})
 	}
-	cands := entriesOf(cs.slots(), keyHash(firstWord(t.Subject), firstWord(t.Relation), lastWord(t.Object)))
-	return firstOf(cands, cs.any(), func(i int32) bool { return c.matchAt(si, int(i), t, exact, &buf.units) })
+	cands := entriesOf(cs.list(listSlots), keyHash(firstWord(t.Subject), firstWord(t.Relation), lastWord(t.Object)))
+	return firstOf(cands, cs.list(listAny), func(i int32) bool { return c.matchAt(si, int(i), t, exact, &buf.units) })
 }
 
 // firstOf returns the first triple, in file order, of two lists of

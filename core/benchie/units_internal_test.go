@@ -68,7 +68,8 @@ func TestCompiledTripleSize(t *testing.T) {
 	}
 	if n := unsafe.Sizeof(GoldTriple{}); n != 80 {
 		t.Fatalf("a gold triple is kept in %d bytes, want 80", n)
-	}	// A sentence is kept in each compilation: its triples and index
+	}
+	// A sentence is kept in each compilation: its triples and index
 	// entries are offsets into blocks the compilation shares.
 	if n := unsafe.Sizeof(compiledSentence{}); n != 64 {
 		t.Fatalf("a compiled sentence is kept in %d bytes, want 64", n)

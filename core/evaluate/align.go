@@ -24,28 +24,38 @@ type goldNames struct {
 	// texts are the sentences by id: the ids a file may name, and the
 	// evidence that its extractions come from the sentences they name.
 	texts map[string]string
-	// keys are the sentences' text keys (carb.SentenceKey), made when a
-	// file that names sentences by text is first checked: kept with the
-	// gold, they were 5% of a large BenchIE run's memory, which a file of
-	// ids never needs.
-	keys func() map[string]bool
+	keys  *sentenceKeys
+}
+
+// sentenceKeys are a gold's sentences' text keys (carb.SentenceKey), made
+// when a file that names sentences by text is first checked (get): kept
+// with the gold, they were 5% of a large BenchIE run's memory, which a
+// file of ids never needs.
+type sentenceKeys struct {
+	once      sync.Once
+	sentences []oie.Sentence // until the keys are made
+	keys      map[string]bool
+}
+
+func (k *sentenceKeys) get() map[string]bool {
+	k.once.Do(func() {
+		k.keys = make(map[string]bool, len(k.sentences))
+		for _, s := range k.sentences {
+			k.keys[carb.SentenceKey(s.Text)] = true
+		}
+		k.sentences = nil
+	})
+	return k.keys
 }
 
 func namesOf(sentences []oie.Sentence) goldNames {
-	n := goldNames{texts: make(map[string]string, len(sentences))}
+	n := goldNames{texts: make(map[string]string, len(sentences)), keys: &sentenceKeys{sentences: sentences}}
 	for _, s := range sentences {
 		if n.sampleID == "" {
 			n.sampleID = s.ID
 		}
 		n.texts[s.ID] = s.Text
 	}
-	n.keys = sync.OnceValue(func() map[string]bool {
-		keys := make(map[string]bool, len(sentences))
-		for _, s := range sentences {
-			keys[carb.SentenceKey(s.Text)] = true
-		}
-		return keys
-	})
 	return n
 }
 
@@ -57,7 +67,7 @@ func checkAligned(s *System, gold goldNames, goldPath string, in Input) error {
 		if len(s.ByText.Extractions) == 0 {
 			return nil
 		}
-		keys := gold.keys()
+		keys := gold.keys.get()
 		for _, e := range s.ByText.Extractions {
 			if keys[carb.SentenceKey(e.Sentence)] {
 				return nil
