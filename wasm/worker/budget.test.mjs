@@ -68,9 +68,9 @@ test("memory comes back when the answer fails", async () => {
 const MiB = 1 << 20;
 
 // What 1,000 one-line system files (the wrangler load test's request of
-// 61 KB) grew a Go instance to under wrangler dev: the body's bytes
-// reserve 12 MiB of it.
-const manySmallFiles = { systems: 1000, body: 61000, used: 46.9 * MiB };
+// 50 KB) grew a Go instance to under wrangler dev, of which the body's
+// bytes reserve 11.6 MiB.
+const manySmallFiles = { systems: 1000, body: 50000, used: 46.9 * MiB };
 
 test("a score's system files raise its reservation to what it uses", async () => {
   const b = new MemoryBudget(limits);
