@@ -161,8 +161,8 @@ func (cs *compiledSentence) unindexed(f Facet) []entry {
 const maxKeys = 64
 
 // entry is an index entry: the key's hash in the high 32 bits, the triple
-// (its index in the sentence's triples) in the low ones, so that entries sort by hash and
-// then file order as plain numbers.
+// (its index in the sentence's triples) in the low ones, so that entries
+// sort by hash and then file order as plain numbers.
 type entry uint64
 
 func newEntry(hash uint32, triple int) entry { return entry(hash)<<32 | entry(uint32(triple)) }
