@@ -33,11 +33,8 @@ const (
 )
 
 // For sets the collector for a run that read inputBytes bytes of files.
-func For(inputBytes int64) { Past(Ceiling(inputBytes), LeanPercent) }
-
-// Ceiling is the heap at which For turns the collector on.
-func Ceiling(inputBytes int64) int64 {
-	return (Fixed + PerByte*inputBytes) / 100 * CeilingPercent
+func For(inputBytes int64) {
+	Past((Fixed+PerByte*inputBytes)/100*CeilingPercent, LeanPercent)
 }
 
 // Past turns the collector off until the heap reaches ceiling bytes, and

@@ -70,3 +70,21 @@ func TestCollectPast(t *testing.T) {
 	}
 	runtime.KeepAlive(keep)
 }
+
+// For's ceiling, the memory limit it sets, is CeilingPercent of the goal
+// (Fixed plus PerByte a byte of input): under the goal by more than the
+// 3–6 MiB a process holds past Go's limit at 50 MB of BenchIE.
+func TestForCeiling(t *testing.T) {
+	percent := debug.SetGCPercent(100)
+	limit := debug.SetMemoryLimit(math.MaxInt64)
+	defer func() { debug.SetGCPercent(percent); debug.SetMemoryLimit(limit) }()
+	const input = 50 << 20
+	For(input)
+	goal := float64(64<<20 + 4*input)
+	if got := float64(debug.SetMemoryLimit(-1)); got < 0.89*goal || got > 0.91*goal {
+		t.Errorf("memory limit %.0f bytes for %d bytes of input, want 90%% of the goal %.0f", got, input, goal)
+	}
+	if p := debug.SetGCPercent(-1); p != -1 {
+		t.Errorf("the collector is on (GOGC %d) below the ceiling", p)
+	}
+}
