@@ -557,14 +557,13 @@ func (req *Request) readGolds() (gold, eGold *Gold, err error) {
 	// refuses is refused before the BenchIE reader, the statistics and the
 	// compilation take their memory (a 61.6 MB gold's refusal peaked at
 	// 404 MiB with them).
-	in := req.Gold
 	if req.FL {
-		if req.Options.FLGold, err = ReadFLGold(in, req.StrictGold, req.flBudget()); err != nil {
+		if req.Options.FLGold, err = ReadFLGold(req.Gold, req.StrictGold, req.flBudget()); err != nil {
 			return nil, nil, err
 		}
-		in.SHA256 = req.Options.FLGold.SHA256
+		req.Gold.SHA256 = req.Options.FLGold.SHA256 // made once, for both readers
 	}
-	if gold, err = ReadGold(in, req.StrictGold); err != nil {
+	if gold, err = ReadGold(req.Gold, req.StrictGold); err != nil {
 		return nil, nil, err
 	}
 	if req.background() && !req.StatsLater {
