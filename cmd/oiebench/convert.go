@@ -186,6 +186,7 @@ func runConvert(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	collectLessFor(in)
 	data := in.Data
 	for _, c := range conversions {
 		f := *from

@@ -50,34 +50,87 @@ type Compiled struct {
 // garbage collector has nothing to follow in millions of slots.
 type compiledSet struct {
 	sents []compiledSentence // parallel to Gold.Sentences
-	own   unitArena          // units parsed here: BenchIE-M's changed slots, slots of triples made in memory
+	// triples holds every sentence's triples, one sentence's after
+	// another's (see compiledSentence.first): one allocation, and no slice
+	// header a sentence.
+	triples []storedTriple
+	own     unitArena // units parsed here: BenchIE-M's changed slots, slots of triples made in memory
 	// slots locates in own the slots whose units are not their gold
 	// triple's as read (see storedTriple.own), each triple's one after
 	// another.
 	slots []unitRef
 }
 
+// compiledSentence is 64 bytes, not the 144 of six slice headers: a
+// large gold has tens of thousands of sentences in each compilation.
 type compiledSentence struct {
-	triples []storedTriple // every triple of every synset, in file order
-	// synsetEnds holds, for each synset, the index in triples past its
-	// last triple (see locate); BenchIE-M shares the regular compilation's.
+	// synsetEnds holds, for each synset, the index in the sentence's
+	// triples past its last triple (see locate); BenchIE-M shares the
+	// regular compilation's.
 	synsetEnds []int32
-	// The triples an extraction can be a form of, found by the words its
-	// slots start and end with. slots holds, for each (first word of the
-	// subject, first word of the relation, last word of the object) that a
-	// triple's forms can have, the triple, by the hash of the three words,
-	// sorted by hash and then file order; joined does the same for (first
-	// word of the subject, last word of the object), for BenchIE-C. A form
-	// starts and ends with the same words as the string it equals, so these
-	// filters lose nothing; a hash collision only adds a candidate, which
-	// the match then rejects. A triple with too many such words (dozens of
-	// optional units) is in any (or anyJoined) instead: a candidate for every extraction.
-	slots, joined  []entry
-	any, anyJoined []entry // for slots and for joined
+	// entries are the triples an extraction can be a form of, found by the
+	// words its slots start and end with, in four lists one after another
+	// (see list), the first three ended by ends.
+	entries []entry
+	ends    [3]uint32
+	// first is the index in compiledSet.triples of the sentence's first
+	// triple; every triple of every synset follows, in file order.
+	first int32
 }
 
 // synsets is the number of the sentence's synsets.
 func (cs *compiledSentence) synsets() int { return len(cs.synsetEnds) }
+
+// tripleCount is the number of the sentence's triples.
+func (cs *compiledSentence) tripleCount() int {
+	if len(cs.synsetEnds) == 0 {
+		return 0
+	}
+	return int(cs.synsetEnds[len(cs.synsetEnds)-1])
+}
+
+// triplesOf returns the triples of sentence si, in file order.
+//
+// Not inlined, as list: inlined at each use they were 5 KB of the page's
+// evaluator.
+//
+//go:noinline
+func (s *compiledSet) triplesOf(si int) []storedTriple {
+	cs := &s.sents[si]
+	return s.triples[cs.first : int(cs.first)+cs.tripleCount()]
+}
+
+// The lists of a sentence's index entries (compiledSentence.list).
+// listSlots holds, for each (first word of the subject, first word of the
+// relation, last word of the object) that a triple's forms can have, the
+// triple, by the hash of the three words, sorted by hash and then file
+// order; listJoined does the same for (first word of the subject, last
+// word of the object), for BenchIE-C. A form starts and ends with the same
+// words as the string it equals, so these filters lose nothing; a hash
+// collision only adds a candidate, which the match then rejects. A triple
+// with too many such words (dozens of optional units) is in listAny (or
+// listAnyJoined) instead, in file order: a candidate for every extraction.
+const (
+	listSlots = iota
+	listJoined
+	listAny
+	listAnyJoined
+)
+
+// list returns the sentence's list k of index entries (listSlots,
+// listJoined, listAny or listAnyJoined).
+//
+//go:noinline
+func (cs *compiledSentence) list(k int) []entry {
+	lo, hi := uint32(0), uint32(len(cs.entries))
+	if k > 0 {
+		lo = cs.ends[k-1]
+	}
+	if k < len(cs.ends) {
+		hi = cs.ends[k]
+	}
+	return cs.entries[lo:hi:hi]
+}
 
 // locate returns the synset of triple i and its place in the synset: they
 // are found, not kept with each triple (8 bytes a triple in each
@@ -99,17 +152,17 @@ func (cs *compiledSentence) locate(i int) (synset, triple int) {
 // facet f.
 func (cs *compiledSentence) unindexed(f Facet) []entry {
 	if f == Concat {
-		return cs.anyJoined
+		return cs.list(listAnyJoined)
 	}
-	return cs.any
+	return cs.list(listAny)
 }
 
 // maxKeys bounds the index entries of one triple.
 const maxKeys = 64
 
 // entry is an index entry: the key's hash in the high 32 bits, the triple
-// (its index in triples) in the low ones, so that entries sort by hash and
-// then file order as plain numbers.
+// (its index in the sentence's triples) in the low ones, so that entries
+// sort by hash and then file order as plain numbers.
 type entry uint64
 
 func newEntry(hash uint32, triple int) entry { return entry(hash)<<32 | entry(uint32(triple)) }
@@ -197,11 +250,9 @@ func (c *Compiled) triple(si, i int) compiledTriple {
 // tripleIn is triple with its units unpacked into *units (reused from one
 // call to the next: see compiledSet.patternIn).
 func (c *Compiled) tripleIn(si, i int, units *[]Unit) compiledTriple {
-	cs := &c.set.sents[si]
-	st := &cs.triples[i]
-	k, ti := cs.locate(i)
+	st := &c.set.triplesOf(si)[i]
+	gt, k, ti := c.goldTriple(si, i)
 	ct := compiledTriple{synset: int32(k), triple: int32(ti)}
-	gt := &c.Gold.Sentences[si].Synsets[k].Triples[ti]
 	*units = (*units)[:0]
 	for k := range ct.slots {
 		ct.slots[k] = c.set.slotIn(c.Gold, gt, st, k, units)
@@ -210,10 +261,10 @@ func (c *Compiled) tripleIn(si, i int, units *[]Unit) compiledTriple {
 }
 
 // goldTriple returns the gold triple that the sentence's triple i was
-// compiled from.
-func (c *Compiled) goldTriple(si, i int) *GoldTriple {
+// compiled from, its synset and its place in the synset.
+func (c *Compiled) goldTriple(si, i int) (gt *GoldTriple, synset, triple int) {
 	k, ti := c.set.sents[si].locate(i)
-	return &c.Gold.Sentences[si].Synsets[k].Triples[ti]
+	return &c.Gold.Sentences[si].Synsets[k].Triples[ti], k, ti
 }
 
 // slotIn returns slot k of st, compiled from gt, with its units at hand,
@@ -287,18 +338,20 @@ func (g *Gold) compiledSet(minimal bool, pause func()) *compiledSet {
 func compileSentences(g *Gold, regular *compiledSet, pause func()) *compiledSet {
 	n := len(g.Sentences)
 	set := &compiledSet{sents: make([]compiledSentence, n), own: unitArena{base: g.units.base}}
+	set.triples = make([]storedTriple, triplesIn(g.Sentences))
 	if !oie.ManyCores || pause != nil || n < parallelCompile || runtime.GOMAXPROCS(0) < 2 {
-		compileRange(g, regular, pause, set, 0, n)
+		compileRange(g, regular, pause, set, set.triples, 0, 0, n)
 		return set
 	}
-	// Natively, a large gold is compiled in two halves on two cores: the
-	// second half's own units go to an arena of its own, appended to the
-	// first's after.
+	// Natively, a large gold is compiled in two halves on two cores, each
+	// into its own part of set.triples: the second half's own units go to
+	// an arena of its own, appended to the first's after.
 	mid := n / 2
 	second := &compiledSet{sents: set.sents, own: unitArena{base: g.units.base}}
 	var wg sync.WaitGroup
-	wg.Go(func() { compileRange(g, regular, nil, second, mid, n) })
-	compileRange(g, regular, nil, set, 0, mid)
+	split := triplesIn(g.Sentences[:mid])
+	wg.Go(func() { compileRange(g, regular, nil, second, set.triples, split, mid, n) })
+	compileRange(g, regular, nil, set, set.triples, 0, 0, mid)
 	wg.Wait()
 	shift := int32(len(set.own.blocks))
 	set.own.blocks = append(set.own.blocks, second.own.blocks...)
@@ -307,10 +360,8 @@ func compileSentences(g *Gold, regular *compiledSet, pause func()) *compiledSet 
 	}
 	slotShift := int32(len(set.slots))
 	set.slots = append(set.slots, second.slots...)
-	for si := mid; si < n; si++ {
-		for i := range set.sents[si].triples {
-			set.sents[si].triples[i].own += slotShift
-		}
+	for i := range set.triples[split:] {
+		set.triples[split+i].own += slotShift
 	}
 	return set
 }
@@ -318,21 +369,32 @@ func compileSentences(g *Gold, regular *compiledSet, pause func()) *compiledSet 
 // parallelCompile is the fewest sentences compiled in two halves.
 const parallelCompile = 256
 
+// triplesIn counts the triples of the sentences' synsets.
+func triplesIn(sentences []*Sentence) int {
+	n := 0
+	for _, s := range sentences {
+		for _, syn := range s.Synsets {
+			n += len(syn.Triples)
+		}
+	}
+	return n
+}
+
 // compileRange compiles the sentences lo to hi (excluded) into set.sents,
-// the units it parses into set.own.
-func compileRange(g *Gold, regular *compiledSet, pause func(), set *compiledSet, lo, hi int) {
-	c := rangeCompiler{g: g, regular: regular, set: set, f: Regular}
+// their triples into triples from index from on, the units it parses into
+// set.own.
+func compileRange(g *Gold, regular *compiledSet, pause func(), set *compiledSet, triples []storedTriple, from, lo, hi int) {
+	c := rangeCompiler{g: g, regular: regular, set: set, f: Regular, from: int32(from)}
 	if regular != nil {
 		c.f = Minimal
 	}
-	total, synsets := 0, 0
+	synsets := 0
 	for _, s := range g.Sentences[lo:hi] {
 		synsets += len(s.Synsets)
-		for _, syn := range s.Synsets {
-			total += len(syn.Triples)
-		}
 	}
-	c.triples = make([]storedTriple, 0, total)
+	// Appended to, the part of triples this range fills: it never
+	// outgrows it.
+	c.triples = triples[from : from : from+triplesIn(g.Sentences[lo:hi])]
 	if regular == nil {
 		c.ends = make([]int32, 0, synsets)
 	}
@@ -352,25 +414,25 @@ func compileRange(g *Gold, regular *compiledSet, pause func(), set *compiledSet,
 // function's next call on; a loop inside one call would run all its
 // sentences in baseline code, and a large function takes long to optimise.
 type rangeCompiler struct {
-	g                  *Gold
-	regular, set       *compiledSet
-	f                  Facet
-	triples            []storedTriple
-	keyed, joined      []entry // one sentence's entries, then kept in the blocks
-	keyedBlock         []entry
-	joinedBlock        []entry
-	anyOf, anyJoinedOf []entry
-	words, rels, lasts []string
-	units, slot        []Unit  // unpacked units (see compiledSet.pattern)
-	ends               []int32 // the block synsetEnds are carved from
+	g            *Gold
+	regular, set *compiledSet
+	f            Facet
+	triples      []storedTriple
+	from         int32 // the index in set.triples of triples[0]
+	// One sentence's entries, then kept in block.
+	keyed, joined, any, anyJoined []entry
+	block                         []entry
+	words, rels, lasts            []string
+	units, slot                   []Unit  // unpacked units (see compiledSet.pattern)
+	ends                          []int32 // the block synsetEnds are carved from
 }
 
 // sentence compiles sentence si into c.set.sents[si].
 func (c *rangeCompiler) sentence(si int) {
 	s := c.g.Sentences[si]
 	cs := &c.set.sents[si]
-	start, anyStart, anyJoinedStart := len(c.triples), len(c.anyOf), len(c.anyJoinedOf)
-	c.keyed, c.joined = c.keyed[:0], c.joined[:0]
+	start := len(c.triples)
+	c.keyed, c.joined, c.any, c.anyJoined = c.keyed[:0], c.joined[:0], c.any[:0], c.anyJoined[:0]
 	endsStart := len(c.ends)
 	for ki, syn := range s.Synsets {
 		for ti := range syn.Triples {
@@ -386,11 +448,8 @@ func (c *rangeCompiler) sentence(si int) {
 		cs.synsetEnds = c.regular.sents[si].synsetEnds
 		c.ends = c.ends[:endsStart]
 	}
-	cs.triples = c.triples[start:len(c.triples):len(c.triples)]
-	cs.slots = keepEntries(&c.keyedBlock, c.keyed)
-	cs.joined = keepEntries(&c.joinedBlock, c.joined)
-	cs.any = c.anyOf[anyStart:len(c.anyOf):len(c.anyOf)]
-	cs.anyJoined = c.anyJoinedOf[anyJoinedStart:len(c.anyJoinedOf):len(c.anyJoinedOf)]
+	cs.first = c.from + int32(start)
+	c.keepEntries(cs)
 }
 
 // triple compiles triple ti of synset ki of sentence si, the sentence's
@@ -405,7 +464,7 @@ func (c *rangeCompiler) triple(si, i, ki, ti int) (storedTriple, compiledTriple)
 		from := len(c.units)
 		switch {
 		case regular != nil && !t.holdsOpen(k, slot):
-			rt := &regular.sents[si].triples[i]
+			rt := &regular.triplesOf(si)[i]
 			if rt.goldSlot(k) {
 				c.units = g.units.appendOf(c.units, t.unitsOf(k))
 				st.gold |= 1 << k
@@ -455,9 +514,9 @@ func (c *rangeCompiler) index(st *storedTriple, ct *compiledTriple, i int) {
 	concat := c.f == Regular
 	if st.edgy() { // its forms' words at the ends are not the stripped ones
 		if concat {
-			c.anyJoinedOf = append(c.anyJoinedOf, newEntry(0, i))
+			c.anyJoined = append(c.anyJoined, newEntry(0, i))
 		}
-		c.anyOf = append(c.anyOf, newEntry(0, i))
+		c.any = append(c.any, newEntry(0, i))
 		return
 	}
 	c.words = ct.slots[0].appendFirstWords(c.words[:0])
@@ -469,7 +528,7 @@ func (c *rangeCompiler) index(st *storedTriple, ct *compiledTriple, i int) {
 	switch {
 	case !concat:
 	case len(words)*len(lasts) > maxKeys:
-		c.anyJoinedOf = append(c.anyJoinedOf, newEntry(0, i))
+		c.anyJoined = append(c.anyJoined, newEntry(0, i))
 	default:
 		for _, w := range words {
 			for _, l := range lasts {
@@ -478,7 +537,7 @@ func (c *rangeCompiler) index(st *storedTriple, ct *compiledTriple, i int) {
 		}
 	}
 	if len(words)*len(rels)*len(lasts) > maxKeys {
-		c.anyOf = append(c.anyOf, newEntry(0, i))
+		c.any = append(c.any, newEntry(0, i))
 		return
 	}
 	for _, w := range words {
@@ -490,23 +549,38 @@ func (c *rangeCompiler) index(st *storedTriple, ct *compiledTriple, i int) {
 	}
 }
 
-// keepEntries sorts and deduplicates es, the entries of one sentence, and
-// returns them copied into *block, or into a new block when they do not
+// keepEntries sorts and deduplicates the keyed and joined entries of one
+// sentence, and keeps them and its unindexed ones (in file order already)
+// as cs.entries, copied into c.block, or into a new block when they do not
 // fit: entries appended to one growing slice would leave the sentences
 // before in the arrays it outgrew, all kept (a third of the index was such
 // copies).
-func keepEntries(block *[]entry, es []entry) []entry {
+func (c *rangeCompiler) keepEntries(cs *compiledSentence) {
+	lists := [...][]entry{listSlots: sortedSet(c.keyed), listJoined: sortedSet(c.joined), listAny: c.any, listAnyJoined: c.anyJoined}
+	n := 0
+	for _, l := range lists {
+		n += len(l)
+	}
+	if n == 0 {
+		return
+	}
+	if cap(c.block)-len(c.block) < n {
+		c.block = make([]entry, 0, max(entryBlock, n))
+	}
+	from := len(c.block)
+	for k, l := range lists {
+		c.block = append(c.block, l...)
+		if k < len(cs.ends) {
+			cs.ends[k] = uint32(len(c.block) - from)
+		}
+	}
+	cs.entries = c.block[from:len(c.block):len(c.block)]
+}
+
+// sortedSet sorts es and removes its repeats.
+func sortedSet(es []entry) []entry {
 	slices.Sort(es)
-	es = slices.Compact(es)
-	if len(es) == 0 {
-		return nil
-	}
-	if cap(*block)-len(*block) < len(es) {
-		*block = make([]entry, 0, max(entryBlock, len(es)))
-	}
-	n := len(*block)
-	*block = append(*block, es...)
-	return (*block)[n:len(*block):len(*block)]
+	return slices.Compact(es)
 }
 
 // entryBlock is the fewest index entries a block holds (128 KiB).
@@ -563,23 +637,24 @@ func (c *Compiled) firstMatchIn(si int, t oie.Triple, buf *matchBuffers, exact b
 	if c.Facet == Concat {
 		// The joined slots start with the subject's first word and end
 		// with the object's last word.
-		cands := entriesOf(cs.joined, keyHash(firstWord(t.Subject), "", lastWord(t.Object)))
-		if len(cands) == 0 && len(cs.anyJoined) == 0 {
+		cands, unindexed := entriesOf(cs.list(listJoined), keyHash(firstWord(t.Subject), "", lastWord(t.Object))), cs.list(listAnyJoined)
+		if len(cands) == 0 && len(unindexed) == 0 {
 			return -1
 		}
 		b := append(append(append(append(append(buf.joined[:0], t.Subject...), ' '), t.Relation...), ' '), t.Object...)
 		buf.joined = b
 		joined := unsafe.String(unsafe.SliceData(b), len(b)) // lives only in this call
-		return firstOf(cands, cs.anyJoined, func(i int32) bool {
-			if cs.triples[i].refusesJoined(len(joined)) {
+		triples := c.set.triplesOf(si)
+		return firstOf(cands, unindexed, func(i int32) bool {
+			if triples[i].refusesJoined(len(joined)) {
 				return false
 			}
 			ct := c.tripleIn(si, int(i), &buf.units)
 			return ct.matchConcat(joined, exact)
 		})
 	}
-	cands := entriesOf(cs.slots, keyHash(firstWord(t.Subject), firstWord(t.Relation), lastWord(t.Object)))
-	return firstOf(cands, cs.any, func(i int32) bool { return c.matchAt(si, int(i), t, exact, &buf.units) })
+	cands := entriesOf(cs.list(listSlots), keyHash(firstWord(t.Subject), firstWord(t.Relation), lastWord(t.Object)))
+	return firstOf(cands, cs.list(listAny), func(i int32) bool { return c.matchAt(si, int(i), t, exact, &buf.units) })
 }
 
 // firstOf returns the first triple, in file order, of two lists of
@@ -613,7 +688,7 @@ func lastWord(s string) string { return s[strings.LastIndexByte(s, ' ')+1:] }
 // matchAt is compiledTriple.match on the sentence's stored triple i, its
 // units unpacked into *units.
 func (c *Compiled) matchAt(si, i int, t oie.Triple, exact bool, units *[]Unit) bool {
-	st := &c.set.sents[si].triples[i]
+	st := &c.set.triplesOf(si)[i]
 	var ps [3]pattern
 	slots := t.Slots()
 	*units = (*units)[:0]
@@ -622,7 +697,7 @@ func (c *Compiled) matchAt(si, i int, t oie.Triple, exact bool, units *[]Unit) b
 	if st.lens[1].refuses(len(t.Relation)) || st.lens[0].refuses(len(t.Subject)) || st.lens[2].refuses(len(t.Object)) {
 		return false
 	}
-	gt := c.goldTriple(si, i)
+	gt, _, _ := c.goldTriple(si, i)
 	for _, k := range [3]int{1, 0, 2} { // as match: the relation first
 		s := slots[k]
 		ps[k] = c.set.slotIn(c.Gold, gt, st, k, units)

@@ -199,7 +199,7 @@ func TestCompiledInHalves(t *testing.T) {
 			t.Fatalf("%s: compiled in halves %+v, in one go %+v", f, a.Counts, b.Counts)
 		}
 		for k := range h.set.sents {
-			for i := range h.set.sents[k].triples {
+			for i := range h.set.triplesOf(k) {
 				a, b := h.triple(k, i), w.triple(k, i)
 				for j := range 3 {
 					if a, b := a.slots[j], b.slots[j]; !reflect.DeepEqual(a, b) {

@@ -312,10 +312,9 @@ func checkFirstMatch(t *testing.T, g *Gold, pool []oie.Triple) {
 	t.Helper()
 	for _, f := range Facets {
 		c := Compile(g, f)
-		cs := &c.set.sents[0]
 		for _, tr := range pool {
 			want := -1
-			for i := range cs.triples {
+			for i := range c.set.triplesOf(0) {
 				ct := c.triple(0, i)
 				ok := ct.slots[0].match(tr.Subject) && ct.slots[1].match(tr.Relation) && ct.slots[2].match(tr.Object)
 				if f == Concat {

@@ -154,7 +154,7 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 	// the sentence's last synset (benchie.md, sections 6 and 6.1).
 	scriptCredit := func(si int, raw oie.Triple, trimmed bool, m int) int {
 		cs := &c.set.sents[si]
-		if trimmed && !cs.triples[m].edgy() {
+		if trimmed && !c.set.triplesOf(si)[m].edgy() {
 			k, _ := cs.locate(m)
 			return k
 		}
@@ -573,7 +573,7 @@ func (c *Compiled) Closest(si int, t oie.Triple) []Closest {
 	var out []Closest
 	var units []Unit
 	best := -1
-	for i := range c.set.sents[si].triples {
+	for i := range c.set.triplesOf(si) {
 		ct := c.tripleIn(si, i, &units)
 		m := ct.slotMatches(t)
 		n := count(m)

@@ -53,7 +53,7 @@ func (g *Gold) IsSubset() bool { return g.parent != nil }
 // pick is the compiled slots of the chosen sentences: the sentences'
 // compiled triples and indexes are shared, not copied.
 func (s *compiledSet) pick(picks []int) *compiledSet {
-	out := &compiledSet{sents: make([]compiledSentence, len(picks)), own: s.own, slots: s.slots}
+	out := &compiledSet{sents: make([]compiledSentence, len(picks)), triples: s.triples, own: s.own, slots: s.slots}
 	for i, p := range picks {
 		out.sents[i] = s.sents[p]
 	}

@@ -61,13 +61,18 @@ func TestPackedUnitsEdges(t *testing.T) {
 // TestCompiledTripleSize holds the kept compiled triple at 20 bytes: it is
 // kept twice for every gold triple (the regular and BenchIE-M
 // compilations), and its slots are found through the gold triple, not
-// copied (docs/reliability.md, "Memory").
+// copied (docs/reliability.md, "Memory"); a compiled sentence at 64.
 func TestCompiledTripleSize(t *testing.T) {
 	if n := unsafe.Sizeof(storedTriple{}); n != 20 {
 		t.Fatalf("a compiled triple is kept in %d bytes, want 20", n)
 	}
 	if n := unsafe.Sizeof(GoldTriple{}); n != 80 {
 		t.Fatalf("a gold triple is kept in %d bytes, want 80", n)
+	}
+	// A sentence is kept in each compilation: its triples and index
+	// entries are offsets into blocks the compilation shares.
+	if n := unsafe.Sizeof(compiledSentence{}); n != 64 {
+		t.Fatalf("a compiled sentence is kept in %d bytes, want 64", n)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/oiebench/oiebench/core/benchie"
@@ -19,24 +20,41 @@ import (
 
 // goldNames are the sentences of a gold, by id and by text key.
 type goldNames struct {
-	ids, keys, lowerKeys map[string]bool
-	sampleID             string
-	// texts are the sentences by id, for the evidence that a file's
-	// extractions come from the sentences their ids name.
+	sampleID string
+	// texts are the sentences by id: the ids a file may name, and the
+	// evidence that its extractions come from the sentences they name.
 	texts map[string]string
+	keys  *sentenceKeys
+}
+
+// sentenceKeys are a gold's sentences' text keys (carb.SentenceKey), made
+// when a file that names sentences by text is first checked (get): kept
+// with the gold, they were 5% of a large BenchIE run's memory, which a
+// file of ids never needs.
+type sentenceKeys struct {
+	once      sync.Once
+	sentences []oie.Sentence // until the keys are made
+	keys      map[string]bool
+}
+
+func (k *sentenceKeys) get() map[string]bool {
+	k.once.Do(func() {
+		k.keys = make(map[string]bool, len(k.sentences))
+		for _, s := range k.sentences {
+			k.keys[carb.SentenceKey(s.Text)] = true
+		}
+		k.sentences = nil
+	})
+	return k.keys
 }
 
 func namesOf(sentences []oie.Sentence) goldNames {
-	n := goldNames{ids: map[string]bool{}, keys: map[string]bool{}, lowerKeys: map[string]bool{}, texts: map[string]string{}}
+	n := goldNames{texts: make(map[string]string, len(sentences)), keys: &sentenceKeys{sentences: sentences}}
 	for _, s := range sentences {
 		if n.sampleID == "" {
 			n.sampleID = s.ID
 		}
-		n.ids[s.ID] = true
 		n.texts[s.ID] = s.Text
-		k := carb.SentenceKey(s.Text)
-		n.keys[k] = true
-		n.lowerKeys[strings.ToLower(k)] = true
 	}
 	return n
 }
@@ -49,13 +67,20 @@ func checkAligned(s *System, gold goldNames, goldPath string, in Input) error {
 		if len(s.ByText.Extractions) == 0 {
 			return nil
 		}
-		lower := 0
+		keys := gold.keys.get()
 		for _, e := range s.ByText.Extractions {
-			k := carb.SentenceKey(e.Sentence)
-			if gold.keys[k] {
+			if keys[carb.SentenceKey(e.Sentence)] {
 				return nil
 			}
-			if gold.lowerKeys[strings.ToLower(k)] {
+		}
+		// None is the gold's: are they when case is ignored?
+		lowerKeys := make(map[string]bool, len(keys))
+		for k := range keys {
+			lowerKeys[strings.ToLower(k)] = true
+		}
+		lower := 0
+		for _, e := range s.ByText.Extractions {
+			if lowerKeys[strings.ToLower(carb.SentenceKey(e.Sentence))] {
 				lower++
 			}
 		}
@@ -70,7 +95,7 @@ func checkAligned(s *System, gold goldNames, goldPath string, in Input) error {
 		return nil
 	}
 	for _, e := range s.Extractions {
-		if gold.ids[e.SentID] {
+		if _, ok := gold.texts[e.SentID]; ok {
 			return checkWords(s, gold, goldPath)
 		}
 	}

@@ -13,8 +13,11 @@ func TestSentenceNamesOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	a, b := g.sentenceNames(), g.sentenceNames()
-	if reflect.ValueOf(a.ids).Pointer() != reflect.ValueOf(b.ids).Pointer() || !a.ids["1"] {
+	if reflect.ValueOf(a.texts).Pointer() != reflect.ValueOf(b.texts).Pointer() || a.texts["1"] != "He slept ." {
 		t.Error("the gold's sentences were indexed twice")
+	}
+	if ka, kb := a.keys.get(), b.keys.get(); reflect.ValueOf(ka).Pointer() != reflect.ValueOf(kb).Pointer() || !ka["Heslept"] {
+		t.Errorf("the gold's text keys were made twice, or wrong: %v", ka)
 	}
 	s, err := ReadSystem(Input{Path: "s", Data: []byte("2\tHe\tslept\tx\n")}, "")
 	if err != nil {

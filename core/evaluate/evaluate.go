@@ -553,6 +553,16 @@ func (req *Request) systemReaders() []func() (*System, error) {
 // gold's statistics are counted and its slots compiled as soon as it is
 // read, while systems may still be read.
 func (req *Request) readGolds() (gold, eGold *Gold, err error) {
+	// BenchIE^FL's gold, and its forms budget, first: a gold the budget
+	// refuses is refused before the BenchIE reader, the statistics and the
+	// compilation take their memory (a 61.6 MB gold's refusal peaked at
+	// 404 MiB with them).
+	if req.FL {
+		if req.Options.FLGold, err = ReadFLGold(req.Gold, req.StrictGold, req.flBudget()); err != nil {
+			return nil, nil, err
+		}
+		req.Gold.SHA256 = req.Options.FLGold.SHA256 // made once, for both readers
+	}
 	if gold, err = ReadGold(req.Gold, req.StrictGold); err != nil {
 		return nil, nil, err
 	}
@@ -564,13 +574,6 @@ func (req *Request) readGolds() (gold, eGold *Gold, err error) {
 	}
 	if req.CaRBGold != nil {
 		if req.Options.CaRBGold, err = ReadCaRBGoldAs(*req.CaRBGold, req.CaRBGold.GoldFormat); err != nil {
-			return nil, nil, err
-		}
-	}
-	if req.FL {
-		in := req.Gold
-		in.SHA256 = gold.SHA256
-		if req.Options.FLGold, err = ReadFLGold(in, req.StrictGold, req.flBudget()); err != nil {
 			return nil, nil, err
 		}
 	}

@@ -1,12 +1,15 @@
 package evaluate_test
 
 import (
+	"errors"
 	"math"
 	"strings"
 	"testing"
 
+	"github.com/oiebench/oiebench/core/benchiefl"
 	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/core/oie"
 	"github.com/oiebench/oiebench/internal/dataset"
 )
 
@@ -96,5 +99,28 @@ func TestFLUnscorable(t *testing.T) {
 		if got := s.BenchIEFL.ReferenceCannotScore; c.want == "" && (got != "" || warned) || c.want != "" && (!strings.Contains(got, c.want) || !warned) {
 			t.Errorf("%q: reference_cannot_score %q, warned %v; want %q", c.sys, got, warned, c.want)
 		}
+	}
+}
+
+// BenchIE^FL's forms budget is checked before the BenchIE reader reads the
+// gold (and before its statistics and compilation start): a refused gold
+// costs what the FL reader keeps, not that and the BenchIE gold's memory
+// too (docs/reliability.md, "Memory"). A gold both refuse, the budget for
+// its forms and the BenchIE reader for its repeated id, is refused by the
+// budget.
+func TestFLBudgetBeforeBenchIEReader(t *testing.T) {
+	gold := "sent_id:1\tHe sees the dog .\n1--> Cluster 1:\nHe --> sees --> [the] dog\n" +
+		"sent_id:1\tHe sees the dog .\n1--> Cluster 1:\nHe --> sees --> [the] dog\n"
+	if _, err := evaluate.ReadGold(evaluate.Input{Path: "g", Data: []byte(gold)}, false); !errors.Is(err, oie.ErrDuplicateID) {
+		t.Fatalf("the BenchIE reader took a repeated id: %v", err)
+	}
+	_, err := evaluate.Run(evaluate.Request{
+		Gold:     evaluate.Input{Path: "g", Data: []byte(gold)},
+		Systems:  []evaluate.Input{{Path: "s", Data: []byte("1\tHe\tsees\tdog\n")}},
+		FL:       true,
+		FLBudget: &benchiefl.Budget{Forms: 1, Raise: "raise it"},
+	})
+	if err == nil || !strings.Contains(err.Error(), "surface forms") {
+		t.Fatalf("refused with %v, want the forms budget's refusal", err)
 	}
 }

@@ -8,6 +8,10 @@
 // memory_per_byte per body byte and memory_per_call; one that could never
 // fit is answered 413 with what it needs, one that fits waits while others
 // hold the memory, and past queue_wait_ms is answered 429 with Retry-After.
+// Once Go has counted a score's system files (memory_per_system each,
+// which the body's bytes cannot tell: 1,000 one-line files used 46.9 MiB),
+// it raises the request's reservation (MemoryBudget.reserve), refused the
+// same way.
 
 // MemoryBudget counts the bytes reserved by the requests in flight.
 export class MemoryBudget {
@@ -15,6 +19,9 @@ export class MemoryBudget {
     this.limits = limits;
     this.free = limits.memory_budget;
     this.waiting = []; // {n, resolve, timer}, in arrival order
+    // The bytes reserved by each request in flight whose body Go may read,
+    // by its body (its stream, which Go holds too: see guarded).
+    this.held = new Map();
   }
 
   // need is the memory a request reserves: its Go instance's, and for a
@@ -49,6 +56,27 @@ export class MemoryBudget {
       }, waitMs);
       this.waiting.push(w);
     });
+  }
+
+  // reserve raises by n bytes the reservation of the request whose body
+  // is body, waiting for them as take does; it resolves to null once they
+  // are reserved, or to the refusal ({status, error}) Go answers with: 413
+  // when the request would hold more than the budget, 429 when it waited
+  // too long.
+  async reserve(body, n) {
+    const l = this.limits;
+    const held = this.held.get(body);
+    if (held === undefined) {
+      return { status: 500, error: "internal error: the request has no memory reservation; this is a bug in oiebench, please report it" };
+    }
+    if (held + n > l.memory_budget) {
+      return { status: 413, error: `this request's system files need about ${Math.ceil((held + n) / MiB)} MiB to score with the rest of the request, over the ${l.memory_budget / MiB} MiB this Worker has: send fewer system files per request` };
+    }
+    if (!(await this.take(n, l.queue_wait_ms))) {
+      return { status: 429, error: `the Worker is scoring other requests that hold its memory, and this one (about ${Math.ceil(n / MiB)} MiB more for its system files) waited ${l.queue_wait_ms / 1000}s: retry in a few seconds` };
+    }
+    this.held.set(body, this.held.get(body) + n);
+    return null;
   }
 
   // give returns n bytes and hands them to the waiting requests that now
@@ -87,8 +115,9 @@ function refusal(limits, status, message, extra = {}) {
 }
 
 // guarded answers req with next(req) once its memory is reserved, and
-// returns the memory when the answer is made; or refuses it, 413 when it
-// could never fit, 429 when it waited too long.
+// returns the memory, with what Go added (MemoryBudget.reserve), when the
+// answer is made; or refuses it, 413 when it could never fit, 429 when it
+// waited too long.
 export async function guarded(budget, req, next) {
   const l = budget.limits;
   const n = budget.need(req);
@@ -105,9 +134,18 @@ export async function guarded(budget, req, next) {
   if (!reserved) {
     return refusal(l, 429, `the Worker is scoring other requests that hold its memory, and this one (about ${Math.ceil(n / MiB)} MiB) waited ${l.queue_wait_ms / 1000}s: retry in a few seconds`, { "Retry-After": String(l.retry_after_seconds) });
   }
+  // Go names the request by its body's stream (main_js.go), which no
+  // client can forge; a copy of the request with a header naming it would
+  // do too, but workerd restarts when such a copy's body is left unread
+  // (a body over the limit, refused unread).
+  const body = req.body;
+  if (body) {
+    budget.held.set(body, n);
+  }
   try {
     return await next(req);
   } finally {
-    budget.give(n);
+    budget.give(body ? budget.held.get(body) : n);
+    budget.held.delete(body);
   }
 }

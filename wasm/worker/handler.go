@@ -47,8 +47,10 @@ const (
 	// small: its report, counts and receipt. 1,000 one-line systems grew a
 	// Go instance under wrangler dev to 46.9 MiB (about 41 KiB each); a
 	// 2 MiB body holds 45,000 such files, far past the platform's 128 MB.
-	// The bytes-based reservation cannot see this, so a request is
-	// refused once its systems are counted (scoreBody).
+	// The bytes-based reservation made before the body is read cannot see
+	// this: once the systems are counted (scoreBody), a request that could
+	// never fit is refused, and one that fits raises its reservation by
+	// this much a system (reserveSystems).
 	memoryPerSystem = 48 << 10
 	memoryQueueWait = 20 * time.Second
 	// memoryPerInstance is a Go instance's wasm memory once it has
@@ -63,6 +65,11 @@ const (
 // request holds the loop for long; under wrangler dev a loop held for
 // seconds loses the requests in flight (docs/reliability.md, The Worker).
 var pace func()
+
+// reserveIsolate, when set, raises by n bytes the reservation budget.mjs
+// made across the isolate for r before its body was read (main_js.go); it
+// returns the answer to send when the isolate cannot hold them.
+var reserveIsolate func(r *http.Request, n int64) *apiError
 
 // readAnnounced, when set, reads a body whose length is announced, at
 // most the limit, in one piece (main_js.go); else the body is read as a
@@ -153,7 +160,7 @@ func (h *handler) reserve(w http.ResponseWriter, r *http.Request, size int64) (n
 	}
 	if !h.memory.take(r.Context(), need, h.memoryWait) {
 		w.Header().Set("Retry-After", strconv.Itoa(retryAfterSeconds))
-		writeError(w, r, &apiError{Status: http.StatusTooManyRequests, Msg: fmt.Sprintf("the Worker is scoring other requests that hold its memory, and this one (about %d MiB) waited %v: retry in a few seconds", need>>20, h.memoryWait)})
+		writeError(w, r, busy(need, h.memoryWait))
 		return 0, false
 	}
 	return need, true
@@ -263,11 +270,13 @@ func (h *handler) score(w http.ResponseWriter, r *http.Request) {
 	if r.ContentLength >= 0 {
 		size = r.ContentLength
 	}
+	var held int64 // reserved before the body is read
 	if h.memory != nil {
 		need, ok := h.reserve(w, r, size)
 		if !ok {
 			return
 		}
+		held = need
 		defer h.memory.give(need)
 	}
 	var body []byte
@@ -285,17 +294,49 @@ func (h *handler) score(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, tooLarge)
 		return
 	}
-	out, e := scoreBody(body)
+	out, e := scoreBody(body, func(n int64) (func(), *apiError) { return h.reserveSystems(r, held, n) })
 	if e != nil {
+		if e.Status == http.StatusTooManyRequests {
+			w.Header().Set("Retry-After", strconv.Itoa(retryAfterSeconds))
+		}
 		writeError(w, r, e)
 		return
 	}
 	writeJSON(w, r, http.StatusOK, out)
 }
 
+// reserveSystems takes the n bytes a request's system files add to the
+// held bytes it reserved before its body was read: from the handler's
+// budget (waiting as reserve does), or on Cloudflare from the isolate's
+// (budget.mjs, which gives them back with the rest when the answer is
+// made). It returns what gives them back, or the answer to send.
+func (h *handler) reserveSystems(r *http.Request, held, n int64) (release func(), e *apiError) {
+	switch {
+	case h.memory != nil:
+		if held+n > h.memory.total {
+			return nil, &apiError{Status: http.StatusRequestEntityTooLarge, Msg: fmt.Sprintf("this request's system files need about %d MiB to score with the rest of the request, over the %d MiB this Worker has: send fewer system files per request", (held+n)>>20, h.memory.total>>20)}
+		}
+		if !h.memory.take(r.Context(), n, h.memoryWait) {
+			return nil, busy(n, h.memoryWait)
+		}
+		return func() { h.memory.give(n) }, nil
+	case reserveIsolate != nil:
+		if e := reserveIsolate(r, n); e != nil {
+			return nil, e
+		}
+	}
+	return func() {}, nil
+}
+
+// busy is the 429 answer of a request that waited for n bytes.
+func busy(n int64, wait time.Duration) *apiError {
+	return &apiError{Status: http.StatusTooManyRequests, Msg: fmt.Sprintf("the Worker is scoring other requests that hold its memory, and this one (about %d MiB) waited %v: retry in a few seconds", max(n>>20, 1), wait)}
+}
+
 // scoreBody decodes and scores a request body: the answer, or the error
-// to send.
-func scoreBody(body []byte) ([]byte, *apiError) {
+// to send. reserve takes the memory its system files add once they are
+// counted (handler.reserveSystems).
+func scoreBody(body []byte, reserve func(n int64) (release func(), e *apiError)) ([]byte, *apiError) {
 	if pace != nil {
 		pace()
 	}
@@ -306,6 +347,11 @@ func scoreBody(body []byte) ([]byte, *apiError) {
 	if e := checkSystemsFit(len(body), len(req.Systems)); e != nil {
 		return nil, e
 	}
+	release, e := reserve(memoryPerSystem * int64(len(req.Systems)))
+	if e != nil {
+		return nil, e
+	}
+	defer release()
 	req.MaxUnindexed = maxUnindexed
 	req.FLBudget = &benchiefl.ServerBudget
 	if pace != nil {

@@ -578,11 +578,20 @@ func TestAPISecurityHeaders(t *testing.T) {
 // back lets the next one in.
 func TestMemoryBudget(t *testing.T) {
 	body := []byte(`{"gold": ` + quote(tinyGold) + `, "systems": {"a": ` + quote(tinySystem) + `}}`)
-	need := memoryPerByte*int64(len(body)) + memoryPerCall
-	h := &handler{maxBody: MaxBodyBytes, memory: newBudget(need - 1), memoryWait: 50 * time.Millisecond}
+	bytes := memoryPerByte*int64(len(body)) + memoryPerCall
+	need := bytes + memoryPerSystem // and its one system file, once counted
+	h := &handler{maxBody: MaxBodyBytes, memory: newBudget(bytes - 1), memoryWait: 50 * time.Millisecond}
 	res := do(t, h, http.MethodPost, "/api/score", "application/json", body)
 	if e := decodeError(t, res); res.StatusCode != http.StatusRequestEntityTooLarge || !strings.Contains(e.Msg, "to score, over the") {
 		t.Errorf("never fits: %d %q", res.StatusCode, e.Msg)
+	}
+	h.memory = newBudget(need - 1) // its bytes fit, not its system file
+	res = do(t, h, http.MethodPost, "/api/score", "application/json", body)
+	if e := decodeError(t, res); res.StatusCode != http.StatusRequestEntityTooLarge || !strings.Contains(e.Msg, "send fewer system files") {
+		t.Errorf("its system file never fits: %d %q", res.StatusCode, e.Msg)
+	}
+	if h.memory.free != need-1 {
+		t.Errorf("%d bytes free after the refusal, want %d", h.memory.free, need-1)
 	}
 
 	h.memory = newBudget(need)
@@ -778,5 +787,30 @@ func TestTooManySystemsRefused(t *testing.T) {
 		if want := fmt.Sprintf("a request of %d system files needs about", fits+1); !strings.Contains(msg, want) || !strings.Contains(msg, fmt.Sprintf("send at most %d system files", most)) {
 			t.Errorf("refusal %q", msg)
 		}
+	}
+}
+
+// A request of many small system files holds, while it is scored, the
+// memory its files use, not only its bytes' estimate: 1,000 one-line files
+// (the load test's request) grew a Go instance under wrangler dev to 46.9
+// MiB, of which memoryPerInstance is the instance's own.
+func TestManySystemsReserved(t *testing.T) {
+	h := newHandler(nil).(*handler)
+	body := manySystems(1000)
+	used := int64(469<<20)/10 - memoryPerInstance
+	if memoryPerByte*int64(len(body))+memoryPerCall >= used {
+		t.Fatalf("the body's estimate alone covers the files: the test shows nothing")
+	}
+	var held int64
+	defer func(f func()) { scored = f }(scored)
+	scored = func() { held = h.memory.total - h.memory.free }
+	if res := post(t, h, body); res.StatusCode != http.StatusOK {
+		t.Fatalf("%d %s", res.StatusCode, readAll(t, res))
+	}
+	if held < used {
+		t.Errorf("scored holding %d MiB, using about %d MiB", held>>20, used>>20)
+	}
+	if h.memory.free != h.memory.total {
+		t.Errorf("%d bytes free after the request, want %d", h.memory.free, h.memory.total)
 	}
 }

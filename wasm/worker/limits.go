@@ -18,6 +18,7 @@ type limits struct {
 	MemoryPerByte     int64       `json:"memory_per_byte"`
 	MemoryPerCall     int64       `json:"memory_per_call"`
 	MemoryPerInstance int64       `json:"memory_per_instance"`
+	MemoryPerSystem   int64       `json:"memory_per_system"`
 	QueueWaitMs       int64       `json:"queue_wait_ms"`
 	RetryAfterSeconds int         `json:"retry_after_seconds"`
 	Headers           [][2]string `json:"headers"` // the site's security headers, on the refusals made in JavaScript
@@ -31,6 +32,7 @@ func limitsFile() []byte {
 		MemoryPerByte:     memoryPerByte,
 		MemoryPerCall:     memoryPerCall,
 		MemoryPerInstance: memoryPerInstance,
+		MemoryPerSystem:   memoryPerSystem,
 		QueueWaitMs:       int64(memoryQueueWait / time.Millisecond),
 		RetryAfterSeconds: retryAfterSeconds,
 		Headers:           headers.Security,

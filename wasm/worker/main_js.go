@@ -27,6 +27,7 @@ func main() {
 	scored = logMemoryHighWater
 	pace = oie.NewTurns().Pacer(paceSlice, yieldToEventLoop)
 	readAnnounced = readWhole
+	reserveIsolate = reserveInIsolate
 	workers.Serve(newInstanceHandler())
 }
 
@@ -85,4 +86,26 @@ func readWhole(r *http.Request) ([]byte, error) {
 	case msg := <-failed:
 		return nil, errors.New(msg)
 	}
+}
+
+// reserveInIsolate asks budget.mjs (its reserve, which entry.mjs sets as
+// globalThis.oiebenchReserve) to raise r's reservation by n bytes, and
+// waits for its answer: null once they are reserved, else the refusal
+// ({status, error}: 413 when the isolate could never hold them, 429 after
+// waiting for them). The reservation is named by r's body, the
+// JavaScript stream budget.mjs saw.
+func reserveInIsolate(r *http.Request, n int64) *apiError {
+	reserve := js.Global().Get("oiebenchReserve")
+	body, ok := r.Body.(jsBody)
+	if reserve.Type() != js.TypeFunction || !ok {
+		return &apiError{Status: http.StatusInternalServerError, Msg: "internal error: the request has no memory reservation to raise; this is a bug in oiebench, please report it"}
+	}
+	answer := make(chan js.Value, 1)
+	then := js.FuncOf(func(_ js.Value, args []js.Value) any { answer <- args[0]; return nil })
+	defer then.Release()
+	reserve.Invoke(body.GetRawJSBody(), float64(n)).Call("then", then)
+	if v := <-answer; !v.IsNull() {
+		return &apiError{Status: v.Get("status").Int(), Msg: v.Get("error").String()}
+	}
+	return nil
 }

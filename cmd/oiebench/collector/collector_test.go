@@ -11,7 +11,7 @@ import (
 // TestCollectPast: the collector stays off below the ceiling; the heap
 // reaching it brings a collection, after which the collector runs at the
 // percent given, the ceiling still the memory limit while little is live;
-// once a collection keeps more than KeepLimit of it, the limit is as it
+// once a collection leaves less than 1/limitRoom of it free, the limit is as it
 // was.
 func TestCollectPast(t *testing.T) {
 	percent := debug.SetGCPercent(100)
@@ -53,7 +53,7 @@ func TestCollectPast(t *testing.T) {
 	if got := debug.SetMemoryLimit(-1); got != ceiling {
 		t.Errorf("past the ceiling, half of it live: memory limit %d, want the ceiling %d", got, ceiling)
 	}
-	// Kept until more than KeepLimit of the ceiling is live: the limit is
+	// Kept until less than 1/limitRoom of the ceiling is free: the limit is
 	// then as it was (a bound on the work: the ceiling's bytes kept).
 	for kept := int64(0); debug.SetMemoryLimit(-1) != math.MaxInt64; kept += 1 << 20 {
 		if kept > ceiling {
@@ -65,8 +65,26 @@ func TestCollectPast(t *testing.T) {
 			time.Sleep(time.Millisecond) // the finalizer's goroutine
 		}
 	}
-	if live := liveHeap(); live <= ceiling/KeepLimitDiv*KeepLimitMul {
-		t.Errorf("the limit was dropped with %d bytes live, under %d/%d of the ceiling %d", live, KeepLimitMul, KeepLimitDiv, ceiling)
+	if live := liveHeap(); live <= ceiling-ceiling/limitRoom {
+		t.Errorf("the limit was dropped with %d bytes live, over 1/%d of the ceiling %d free", live, limitRoom, ceiling)
 	}
 	runtime.KeepAlive(keep)
+}
+
+// For's ceiling, the memory limit it sets, is CeilingPercent of the goal
+// (Fixed plus PerByte a byte of input): under the goal by more than the
+// 3–6 MiB a process holds past Go's limit at 50 MB of BenchIE.
+func TestForCeiling(t *testing.T) {
+	percent := debug.SetGCPercent(100)
+	limit := debug.SetMemoryLimit(math.MaxInt64)
+	defer func() { debug.SetGCPercent(percent); debug.SetMemoryLimit(limit) }()
+	const input = 50 << 20
+	For(input)
+	goal := float64(64<<20 + 4*input)
+	if got := float64(debug.SetMemoryLimit(-1)); got < 0.89*goal || got > 0.91*goal {
+		t.Errorf("memory limit %.0f bytes for %d bytes of input, want 90%% of the goal %.0f", got, input, goal)
+	}
+	if p := debug.SetGCPercent(-1); p != -1 {
+		t.Errorf("the collector is on (GOGC %d) below the ceiling", p)
+	}
 }
