@@ -77,16 +77,16 @@ func (c *SentencesView) Selected() int {
 	return -1
 }
 
-// Select shows a sentence.
-func (c *SentencesView) Select(s explain.SentenceSummary) {
-	c.M.Prefs.Sentence = s.ID
+// Pick shows the sentence of an id (a ListOption clicked).
+func (c *SentencesView) Pick(id string) {
+	c.M.Prefs.Sentence = id
 	c.M.App.SavePrefs()
 }
 
 // Key moves through the list with the arrow, Home and End keys.
 func (c *SentencesView) Key(e vugu.DOMEvent) {
 	if i, ok := moveInList(e, c.List(), c.Selected()); ok {
-		c.Select(c.List()[i])
+		c.Pick(c.List()[i].ID)
 		c.M.ScrollActive = true
 	}
 }
@@ -139,7 +139,7 @@ func (c *SentencesView) Tally(s explain.SentenceSummary) []string {
 	if s.Errors > 0 {
 		t = append(t, fmt.Sprintf("✗ %d incorrect", s.Errors))
 	}
-	if c.Filter().System < 0 && len(c.M.Eval.Systems) > 1 && len(t) > 1 {
+	if len(t) > 1 && len(c.M.Eval.Systems) > 1 && c.M.SystemIndex(c.M.Prefs.System) < 0 { // the filter's system, not the whole filter per row
 		t = append(t, fmt.Sprintf("over %d systems", len(c.M.Eval.Systems)))
 	}
 	return t
