@@ -6284,6 +6284,7 @@ func (c *SentencesView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "ul", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "sentence-list"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "listbox"}, vugu.VGAttribute{Namespace: "", Key: "tabindex", Val: "0"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Sentences"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "sentence-list"}}}
 			vgparent.AppendChild(vgn)
 			vgn.AddAttrInterface("aria-activedescendant", optionID(`s`, c.Selected()))
+			vgn.AddAttrInterface("aria-busy", c.Busy())
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 				EventType:	"keydown",
 				Func:		func(event vugu.DOMEvent) { c.Key(event) },
@@ -6294,7 +6295,7 @@ func (c *SentencesView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				_ = vgparent
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 				vgparent.AppendChild(vgn)
-				for vgiterkeyt, s := range c.List() {
+				for vgiterkeyt, s := range c.Mounted() {
 					var vgiterkey interface{} = vgiterkeyt
 					_ = vgiterkey
 					s := s
@@ -6312,7 +6313,7 @@ func (c *SentencesView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgcomp.ID = s.ID
 						vgcomp.Index = s.Index
 						vgcomp.List = c
-						vgcomp.Selected = s.Index == c.Selected()
+						vgcomp.Selected = s.Index == c.selected
 						vgcomp.Tally = c.Tally(s)
 						vgcomp.Text = s.Text
 						vgcomp.Prefix = "s"
