@@ -78,7 +78,9 @@ func TestSentencesMountedInPart(t *testing.T) {
 	if len(all) != 300 {
 		t.Fatalf("%d sentences listed, want BenchIE's 300", len(all))
 	}
-	options := func() []string { return regexp.MustCompile(`<li [^>]*role="option"[^>]*>`).FindAllString(render(t, v), -1) }
+	options := func() []string {
+		return regexp.MustCompile(`<li [^>]*role="option"[^>]*>`).FindAllString(render(t, v), -1)
+	}
 	busy := func() bool { return strings.Contains(render(t, v), `aria-busy="true"`) }
 	if got := len(options()); got != listMount || !busy() {
 		t.Errorf("%d options mounted first (busy %v), want %d and busy", got, busy(), listMount)
