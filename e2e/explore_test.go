@@ -63,7 +63,7 @@ func TestExplorerHighlightsMismatch(t *testing.T) {
 	x := explain.NewExplorer(evaluate.Evaluate(gold, nil, systems, evaluate.Options{}))
 	p.do(chromedp.Evaluate[chromedp.Void](`(s => { s.value = ''; s.dispatchEvent(new Event('input', {bubbles: true})) })(document.querySelector('#explore-search'))`))
 	want := len(x.Sentences(explain.Filter{Facet: benchie.Regular, System: 0, Show: explain.ShowErrors}))
-	p.waitFor("the whole filtered list", `document.querySelectorAll('#sentence-list li').length > 1`)
+	p.waitFor("the whole filtered list", `document.querySelectorAll('#sentence-list li').length > 1 && document.querySelector('#sentence-list').getAttribute('aria-busy') === 'false'`) // mounted in part first
 	if got := eval[int](p, `document.querySelectorAll('#sentence-list li').length`); got != want {
 		t.Errorf("%d sentences where ClausIE errs, the core says %d", got, want)
 	}

@@ -93,9 +93,9 @@ func (c *CompareView) Selected() int {
 	return -1
 }
 
-// Select shows a difference.
-func (c *CompareView) Select(d explain.Difference) {
-	c.M.Prefs.CompareS = d.ID
+// Pick shows the difference of a sentence id (a ListOption clicked).
+func (c *CompareView) Pick(id string) {
+	c.M.Prefs.CompareS = id
 	c.M.App.SavePrefs()
 }
 
@@ -107,7 +107,7 @@ func (c *CompareView) Key(e vugu.DOMEvent) {
 		l[i] = explain.SentenceSummary{Index: d.Index, ID: d.ID}
 	}
 	if i, ok := moveInList(e, l, c.Selected()); ok {
-		c.Select(ds[i])
+		c.Pick(ds[i].ID)
 		c.M.ScrollActive = true
 	}
 }

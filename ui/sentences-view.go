@@ -8,15 +8,34 @@ import (
 	"github.com/oiebench/oiebench/core/explain"
 	"github.com/oiebench/oiebench/core/report"
 	"github.com/vugu/vugu"
+	"github.com/vugu/vugu/js"
 )
 
 // maxListed bounds the sentences listed at once; a search narrows the rest.
 const maxListed = 500
 
+// The Sentences list is mounted in part (issue 26): its first render
+// mounts listMount options (more than its box shows) and, past them, those
+// up to listMargin beyond the selected one; each later turn, from a timer
+// of its own, mounts listGrow more until the list is whole (for the
+// browser's find in page). The keys move through the whole list, and the
+// option they select is mounted with the render that selects it.
+const (
+	listMount  = 60
+	listMargin = 30
+	listGrow   = 120
+)
+
 // SentencesView is the sentence explorer: a filtered list of sentences and
 // the explanation of the one selected.
 type SentencesView struct {
 	M *Model
+
+	mounted  int  // options the later turns mounted
+	growing  bool // a later turn is due
+	selected int  // Selected, as of this build's list
+	shown    int  // options in the last build
+	listed   int  // of the list's
 }
 
 // Facets are the facets that can be explored.
@@ -52,6 +71,49 @@ func (c *SentencesView) List() []explain.SentenceSummary {
 	return l
 }
 
+// Mounted is the part of the list mounted now (see listMount).
+func (c *SentencesView) Mounted() []explain.SentenceSummary {
+	l := c.List()
+	n := max(listMount, c.mounted)
+	c.selected = c.Selected()
+	for i, s := range l {
+		if s.Index == c.selected {
+			n = max(n, i+1+listMargin)
+			break
+		}
+	}
+	c.shown, c.listed = min(n, len(l)), len(l)
+	return l[:c.shown]
+}
+
+// Busy is the list's aria-busy: "true" while later turns still mount
+// options. (The list's attributes are built before its options.)
+func (c *SentencesView) Busy() string {
+	c.Mounted()
+	return fmt.Sprint(c.shown < c.listed)
+}
+
+// Rendered asks for the next part of the list from a task of its own, so
+// that the browser paints and takes input between the parts.
+func (c *SentencesView) Rendered(ctx vugu.RenderedCtx) {
+	if c.growing || c.shown >= c.listed {
+		return
+	}
+	c.growing = true
+	env, shown := ctx.EventEnv(), c.shown
+	var fn js.Func
+	fn = js.FuncOf(func(js.Value, []js.Value) any {
+		fn.Release()
+		go func() { // a timer's callback must not wait for the lock
+			env.Lock()
+			c.mounted, c.growing = max(c.mounted, shown)+listGrow, false
+			env.UnlockRender()
+		}()
+		return nil
+	})
+	js.Global().Call("setTimeout", fn, 0)
+}
+
 // CountText says how many sentences the filter keeps.
 func (c *SentencesView) CountText() string {
 	n, all := len(c.M.SentenceList(c.Filter())), len(c.M.Eval.Gold.Sentences)
@@ -77,16 +139,16 @@ func (c *SentencesView) Selected() int {
 	return -1
 }
 
-// Select shows a sentence.
-func (c *SentencesView) Select(s explain.SentenceSummary) {
-	c.M.Prefs.Sentence = s.ID
+// Pick shows the sentence of an id (a ListOption clicked).
+func (c *SentencesView) Pick(id string) {
+	c.M.Prefs.Sentence = id
 	c.M.App.SavePrefs()
 }
 
 // Key moves through the list with the arrow, Home and End keys.
 func (c *SentencesView) Key(e vugu.DOMEvent) {
 	if i, ok := moveInList(e, c.List(), c.Selected()); ok {
-		c.Select(c.List()[i])
+		c.Pick(c.List()[i].ID)
 		c.M.ScrollActive = true
 	}
 }
@@ -139,7 +201,7 @@ func (c *SentencesView) Tally(s explain.SentenceSummary) []string {
 	if s.Errors > 0 {
 		t = append(t, fmt.Sprintf("✗ %d incorrect", s.Errors))
 	}
-	if c.Filter().System < 0 && len(c.M.Eval.Systems) > 1 && len(t) > 1 {
+	if len(t) > 1 && len(c.M.Eval.Systems) > 1 && c.M.SystemIndex(c.M.Prefs.System) < 0 { // the filter's system, not the whole filter per row
 		t = append(t, fmt.Sprintf("over %d systems", len(c.M.Eval.Systems)))
 	}
 	return t

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -64,5 +65,42 @@ func TestSentencesChoice(t *testing.T) {
 	in := render(t, &Inputs{M: m})
 	if !strings.Contains(in, `value="1-5,999"`) || !strings.Contains(in, `sentence &#34;999&#34; is not in the gold`) {
 		t.Fatalf("options bar:\n%s", in)
+	}
+}
+
+// The Sentences list mounts its first listMount options, and past them
+// those up to listMargin beyond the selected one; it says it is busy until
+// later turns have mounted it whole; the keys move through the whole list.
+func TestSentencesMountedInPart(t *testing.T) {
+	m, _ := model(t, "en")
+	v := &SentencesView{M: m}
+	all := v.List()
+	if len(all) != 300 {
+		t.Fatalf("%d sentences listed, want BenchIE's 300", len(all))
+	}
+	options := func() []string {
+		return regexp.MustCompile(`<li [^>]*role="option"[^>]*>`).FindAllString(render(t, v), -1)
+	}
+	busy := func() bool { return strings.Contains(render(t, v), `aria-busy="true"`) }
+	if got := len(options()); got != listMount || !busy() {
+		t.Errorf("%d options mounted first (busy %v), want %d and busy", got, busy(), listMount)
+	}
+	m.Prefs.Sentence = all[200].ID // a link to a sentence, or a key press
+	if got := len(options()); got != 201+listMargin {
+		t.Errorf("with the 201st sentence selected, %d options mounted, want %d", got, 201+listMargin)
+	}
+	if !strings.Contains(render(t, v), `aria-selected="true"`) {
+		t.Error("the selected sentence is not mounted")
+	}
+	for v.mounted < len(all) { // the later turns (Rendered, in the browser)
+		v.mounted += listGrow
+	}
+	if got := options(); len(got) != len(all) || busy() {
+		t.Errorf("%d options mounted whole (busy %v), want %d", len(got), busy(), len(all))
+	}
+	m.Prefs.Sentence = all[len(all)-1].ID // End, on the list shown again (mounted anew)
+	v = &SentencesView{M: m}
+	if got := options(); len(got) != len(all) || !strings.Contains(got[len(got)-1], `aria-selected="true"`) {
+		t.Errorf("with the last sentence selected, %d options mounted, the last selected: %v; want all %d", len(got), strings.Contains(got[len(got)-1], `aria-selected="true"`), len(all))
 	}
 }

@@ -101,3 +101,41 @@ func patchOps(t *testing.T, patch []byte) []string {
 	}
 	return kinds
 }
+
+// The Go side of a render per view: Vugu's build of the whole component
+// tree (RunBuild), at mount (a fresh build environment, as a tab switch
+// builds a view's components anew) and again with nothing changed, with
+// its allocations (go test -run '^$' -bench BenchmarkRenderBuild ./wasm/app).
+func BenchmarkRenderBuild(b *testing.B) {
+	a, err := startSettled()
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer a.env.UnlockOnly()
+	root := &ui.Root{M: a.m}
+	views := []ui.View{ui.ViewScores, ui.ViewSentences, ui.ViewCompare, ui.ViewCharts, ui.ViewStudio}
+	for _, v := range views {
+		a.m.Prefs.View = v
+		b.Run(string(v)+"/mount", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				env, err := vugu.NewBuildEnv()
+				if err != nil {
+					b.Fatal(err)
+				}
+				env.RunBuild(root)
+			}
+		})
+		b.Run(string(v)+"/unchanged", func(b *testing.B) {
+			env, err := vugu.NewBuildEnv()
+			if err != nil {
+				b.Fatal(err)
+			}
+			env.RunBuild(root)
+			b.ReportAllocs()
+			for b.Loop() {
+				env.RunBuild(root)
+			}
+		})
+	}
+}

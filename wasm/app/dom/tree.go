@@ -7,7 +7,10 @@
 // text or innerHTML, listener keys, children) and each render walks the new
 // VGNode tree against it in Go, writing a patch (a JSON list of operations)
 // that navigates only to what differs and changes only that; an unchanged
-// subtree costs a Go walk and nothing in JavaScript.
+// subtree costs a Go walk and nothing in JavaScript, and a subtree built
+// from the very VGNodes last sent (a component that returned its previous
+// output) costs not even the walk, unless it holds properties or
+// components, which may have changed under the same node.
 //
 // Nodes are matched by position, as Vugu's renderer matches them: a child
 // whose kind, tag, namespace or innerHTML-ness changed is replaced, and
@@ -58,6 +61,11 @@ type node struct {
 	handlers  []vugu.DOMEventHandlerSpec // of the latest build
 	id        int                        // listeners' number, 0 if none was ever added
 	kids      []*node
+	// src is the VGNode last sent here; fixed says its subtree holds no
+	// properties and no components, so that the same src again means the
+	// same subtree (a memoised component's output) and is not walked.
+	src   *vugu.VGNode
+	fixed bool
 }
 
 type listenerKey struct {
@@ -212,7 +220,7 @@ func sameKind(o *node, n *vugu.VGNode) bool {
 // create writes n's subtree as a spec for JavaScript to build, and records
 // it in o.
 func (t *Tree) create(br *vugu.BuildResults, o *node, n *vugu.VGNode) error {
-	o.kind, o.data = n.Type, n.Data
+	o.kind, o.data, o.src, o.fixed = n.Type, n.Data, n, n.Type != vugu.ElementNode
 	switch n.Type {
 	case vugu.TextNode:
 		t.str(n.Data)
@@ -269,6 +277,7 @@ func (t *Tree) create(br *vugu.BuildResults, o *node, n *vugu.VGNode) error {
 	if n.InnerHTML != nil {
 		inner := *n.InnerHTML
 		o.inner = &inner
+		o.fixed = len(n.Prop) == 0
 		t.out = append(t.out, `,"h":`...)
 		t.str(inner)
 		t.out = append(t.out, '}')
@@ -278,6 +287,7 @@ func (t *Tree) create(br *vugu.BuildResults, o *node, n *vugu.VGNode) error {
 	if err != nil {
 		return err
 	}
+	fixed := len(n.Prop) == 0 && !holdsComponent(n)
 	if len(kids) > 0 {
 		t.out = append(t.out, `,"c":[`...)
 		o.kids = make([]*node, len(kids))
@@ -289,9 +299,11 @@ func (t *Tree) create(br *vugu.BuildResults, o *node, n *vugu.VGNode) error {
 			if err := t.create(br, o.kids[i], k); err != nil {
 				return err
 			}
+			fixed = fixed && o.kids[i].fixed
 		}
 		t.out = append(t.out, ']')
 	}
+	o.fixed = fixed
 	t.out = append(t.out, '}')
 	return nil
 }
@@ -299,6 +311,10 @@ func (t *Tree) create(br *vugu.BuildResults, o *node, n *vugu.VGNode) error {
 // update writes the operations that turn o (at t.path) into n, of the same
 // kind, and records n in o.
 func (t *Tree) update(br *vugu.BuildResults, o *node, n *vugu.VGNode) error {
+	if o.src == n && o.fixed {
+		return nil // sent from these very nodes, which hold nothing that changes under them
+	}
+	o.src, o.fixed = n, n.Type != vugu.ElementNode
 	if n.Type != vugu.ElementNode {
 		if o.data != n.Data {
 			t.op("T")
@@ -348,6 +364,7 @@ func (t *Tree) update(br *vugu.BuildResults, o *node, n *vugu.VGNode) error {
 			inner := *n.InnerHTML
 			o.inner = &inner
 		}
+		o.fixed = len(n.Prop) == 0
 		return nil
 	}
 	depth := len(t.kids)
@@ -360,6 +377,7 @@ func (t *Tree) update(br *vugu.BuildResults, o *node, n *vugu.VGNode) error {
 	if err != nil {
 		return err
 	}
+	fixed := len(n.Prop) == 0 && !holdsComponent(n)
 	common := min(len(kids), len(o.kids))
 	for i := 0; i < common; i++ {
 		t.path = append(t.path, i)
@@ -379,6 +397,7 @@ func (t *Tree) update(br *vugu.BuildResults, o *node, n *vugu.VGNode) error {
 		if err != nil {
 			return err
 		}
+		fixed = fixed && o.kids[i].fixed
 	}
 	if len(o.kids) > len(kids) {
 		for _, k := range o.kids[len(kids):] {
@@ -400,11 +419,24 @@ func (t *Tree) update(br *vugu.BuildResults, o *node, n *vugu.VGNode) error {
 			if err := t.create(br, k, kids[i]); err != nil {
 				return err
 			}
+			fixed = fixed && k.fixed
 		}
 		t.end()
 	}
+	o.fixed = fixed
 	t.kids = t.kids[:depth]
 	return nil
+}
+
+// holdsComponent tells whether a component stands among n's children (in
+// templates too): its output may change while n stays the same node.
+func holdsComponent(n *vugu.VGNode) bool {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Component != nil || c.IsTemplate() && holdsComponent(c) {
+			return true
+		}
+	}
+	return false
 }
 
 // updateAttrs sets the attributes whose value changed and removes those

@@ -433,3 +433,49 @@ func TestStringsRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// A subtree built from the very nodes last sent (a memoised component's
+// output) is trusted and not walked; one holding properties or a component
+// is walked still, since those may change under the same node.
+func TestSameNodesNotWalked(t *testing.T) {
+	r := newRenderer(t)
+	kept := el("li", []string{"class", "kept"}, text("1"))
+	checkbox := el("input", []string{"type", "checkbox"})
+	checkbox.Prop = []vugu.VGProperty{{Key: "checked", JSONVal: []byte("true")}}
+	withProp := el("li", nil, checkbox)
+	r.render(el("ul", nil, kept, withProp))
+	kept.FirstChild.Data = "changed in place" // no build does this: it shows the walk is skipped
+	patch, err := r.tree.Patch(r.env.RunBuild(&page{el("ul", nil, again(kept), again(withProp))}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `[["d",1,0],["p","checked","true"]]`; string(patch) != want {
+		t.Errorf("the same nodes again sent\n%s\nwant\n%s", patch, want)
+	}
+	apply(t, &r.dom, patch)
+	kept.FirstChild.Data = "1"
+	r.render(el("ul", nil, el("li", []string{"class", "kept"}, text("2")), again(withProp))) // new nodes: compared
+	r.wantPatch(`[["d",0,0],["T","2"],["u",2],["d",1,0],["p","checked","true"]]`)
+
+	inner := &page{el("em", nil, text("in"))}
+	holder := el("p", nil, &vugu.VGNode{Type: vugu.ElementNode, Component: inner})
+	out := &vugu.BuildOut{Out: []*vugu.VGNode{el("div", nil, holder)}, Components: []vugu.Builder{inner}}
+	var tree Tree
+	if _, err := tree.Patch(r.env.RunBuild(&built{out})); err != nil {
+		t.Fatal(err)
+	}
+	inner.root = el("em", nil, text("out"))
+	out.Out = []*vugu.VGNode{el("div", nil, again(holder))}
+	if patch, err = tree.Patch(r.env.RunBuild(&built{out})); err != nil {
+		t.Fatal(err)
+	}
+	if want := `[["d",0,0,0],["T","out"]]`; string(patch) != want {
+		t.Errorf("a component's new output under the same node sent\n%s\nwant\n%s", patch, want)
+	}
+}
+
+// again takes n out of its parent, to be placed in another build's tree.
+func again(n *vugu.VGNode) *vugu.VGNode {
+	n.Parent, n.PrevSibling, n.NextSibling = nil, nil, nil
+	return n
+}
