@@ -68,8 +68,8 @@ func openScored(t *testing.T, u string) scorerView {
 // it compiled), and its numbers equal the page's own bit for bit: the
 // intervals and CaRB's columns with the Worker, with it forced off
 // (?worker=off), with a Worker that cannot start (its script refused) and
-// with one that dies with the job posted: there the page runs the job
-// itself and says nothing.
+// with one that dies with the job posted or never answers it: there the
+// page runs the job itself and says nothing.
 func TestScorerWorker(t *testing.T) {
 	on := openScored(t, site.URL+"/")
 	if on.State != "running" || on.Jobs < 1 || on.Worker < 1 || on.Page != 0 {
@@ -92,7 +92,8 @@ func TestScorerWorker(t *testing.T) {
 		t.Fatal(err)
 	}
 	dying := strings.Replace(string(loader), "queue.push(e.data);", "throw new Error('the scorer died');", 1)
-	if dying == string(loader) {
+	hanging := strings.Replace(string(loader), "queue.push(e.data);", "return; // never answers", 1)
+	if dying == string(loader) || hanging == string(loader) {
 		t.Fatal("loader.js: no queue.push(e.data); to break")
 	}
 	handler := dist.Handler(os.DirFS(siteDir))
@@ -108,17 +109,23 @@ func TestScorerWorker(t *testing.T) {
 		return srv.URL + "/"
 	}
 	refused := openScored(t, failing(func(w http.ResponseWriter) { http.Error(w, "no workers here", http.StatusForbidden) }))
-	died := openScored(t, failing(func(w http.ResponseWriter) {
-		w.Header().Set("Content-Type", "text/javascript")
-		w.Write([]byte(dying))
-	}))
-	for name, v := range map[string]scorerView{"refused": refused, "died": died} {
+	serve := func(script string) func(http.ResponseWriter) {
+		return func(w http.ResponseWriter) {
+			w.Header().Set("Content-Type", "text/javascript")
+			w.Write([]byte(script))
+		}
+	}
+	died := openScored(t, failing(serve(dying)))
+	// A Worker that takes the job and never answers is stopped once the
+	// job's allowance has passed (loader.js: 10 s and 1 ms per 50 bytes).
+	hung := openScored(t, failing(serve(hanging)))
+	for name, v := range map[string]scorerView{"refused": refused, "died": died, "hung": hung} {
 		if v.State != "stopped" || v.Worker != 0 || v.Page < 1 {
 			t.Errorf("Worker %s: state %q, job marks worker %d page %d; want it stopped and the job run on the page", name, v.State, v.Worker, v.Page)
 		}
 	}
 
-	for name, v := range map[string]scorerView{"forced off": off, "refused": refused, "died": died} {
+	for name, v := range map[string]scorerView{"forced off": off, "refused": refused, "died": died, "hung": hung} {
 		if !maps.Equal(v.Intervals, on.Intervals) {
 			t.Errorf("%s: the intervals differ from the Worker's", name)
 		}
