@@ -449,7 +449,7 @@ func (c *rangeCompiler) sentence(si int) {
 		c.ends = c.ends[:endsStart]
 	}
 	cs.first = c.from + int32(start)
-	c.keepEntries(cs)
+	c.keepEntries(cs, si)
 }
 
 // triple compiles triple ti of synset ki of sentence si, the sentence's
@@ -555,8 +555,18 @@ func (c *rangeCompiler) index(st *storedTriple, ct *compiledTriple, i int) {
 // fit: entries appended to one growing slice would leave the sentences
 // before in the arrays it outgrew, all kept (a third of the index was such
 // copies).
-func (c *rangeCompiler) keepEntries(cs *compiledSentence) {
-	lists := [...][]entry{listSlots: sortedSet(c.keyed), listJoined: sortedSet(c.joined), listAny: c.any, listAnyJoined: c.anyJoined}
+//
+// BenchIE-M's entries of sentence si are the regular compilation's when
+// those cover them (see coveredByRegular): most sentences then keep no
+// index of their own (it was a tenth of a large gold's memory).
+func (c *rangeCompiler) keepEntries(cs *compiledSentence, si int) {
+	keyed := sortedSet(c.keyed)
+	if c.regular != nil && c.coveredByRegular(si, keyed) {
+		rs := &c.regular.sents[si]
+		cs.entries, cs.ends = rs.entries, rs.ends
+		return
+	}
+	lists := [...][]entry{listSlots: keyed, listJoined: sortedSet(c.joined), listAny: c.any, listAnyJoined: c.anyJoined}
 	n := 0
 	for _, l := range lists {
 		n += len(l)
@@ -575,6 +585,31 @@ func (c *rangeCompiler) keepEntries(cs *compiledSentence) {
 		}
 	}
 	cs.entries = c.block[from:len(c.block):len(c.block)]
+}
+
+// coveredByRegular reports whether the regular compilation's index of
+// sentence si finds every candidate BenchIE-M's would: the same triples
+// unindexed (so that Unindexed and the scorer's memo count the same), and
+// keyed, BenchIE-M's keyed entries, among its keyed ones. An entry more
+// only adds a candidate, which the match refuses as it refuses a hash
+// collision's: a triple of which an extraction is a BenchIE-M form has
+// that extraction's key among its BenchIE-M entries. Its joined lists
+// stay unused: BenchIE-C is matched on the regular compilation.
+func (c *rangeCompiler) coveredByRegular(si int, keyed []entry) bool {
+	rs := &c.regular.sents[si]
+	return slices.Equal(c.any, rs.list(listAny)) && sortedSubset(keyed, rs.list(listSlots))
+}
+
+// sortedSubset reports whether every entry of a is in b, both sorted.
+func sortedSubset(a, b []entry) bool {
+	for _, e := range a {
+		i, found := slices.BinarySearch(b, e)
+		if !found {
+			return false
+		}
+		b = b[i+1:]
+	}
+	return true
 }
 
 // sortedSet sorts es and removes its repeats.
