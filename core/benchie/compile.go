@@ -573,7 +573,7 @@ func (c *rangeCompiler) index(st *storedTriple, ct *compiledTriple, i int) {
 //
 // BenchIE-M's entries of sentence si are the regular compilation's when
 // those cover them (see coveredByRegular): most sentences then keep no
-// index of their own (it was a tenth of a large gold's memory).
+// index of their own (it was 0.05 bytes a byte of a large gold).
 func (c *rangeCompiler) keepEntries(cs *compiledSentence, si int) {
 	keyed := sortedSet(c.keyed)
 	if c.regular != nil && c.coveredByRegular(si, keyed) {
