@@ -176,7 +176,9 @@ func (e entry) triple() int32 { return int32(uint32(e)) }
 // Only the bounds of the forms' lengths are kept, narrowed, so that most
 // candidates are refused before their units are unpacked. A slot whose
 // units are those its gold triple was read with is found through the gold
-// triple (bit k of gold), not kept again: most slots of both compilations.
+// triple (bit k of gold), not kept again: most slots of both compilations;
+// so is a BenchIE-M slot made of the gold triple's required units (bit
+// 3+k: a clean slot's, see appendMinimalOf).
 type storedTriple struct {
 	lens [3]lengthBounds
 	// edgySlots has bit k set when slot k has forms with white space at an
@@ -191,11 +193,16 @@ type storedTriple struct {
 // goldSlot reports whether slot k's units are its gold triple's as read.
 func (st *storedTriple) goldSlot(k int) bool { return st.gold&(1<<k) != 0 }
 
-// ownSlot is the index in compiledSet.slots of slot k, not the gold's.
+// goldRequired reports whether slot k's units are the required ones of
+// its gold triple's as read.
+func (st *storedTriple) goldRequired(k int) bool { return st.gold&(1<<(3+k)) != 0 }
+
+// ownSlot is the index in compiledSet.slots of slot k, found neither way
+// through the gold triple.
 func (st *storedTriple) ownSlot(k int) int32 {
 	n := st.own
 	for j := range k {
-		if !st.goldSlot(j) {
+		if !st.goldSlot(j) && !st.goldRequired(j) {
 			n++
 		}
 	}
@@ -279,9 +286,14 @@ func (s *compiledSet) slotIn(g *Gold, gt *GoldTriple, st *storedTriple, k int, u
 // They are good until *units is emptied.
 func (s *compiledSet) unitsIn(g *Gold, gt *GoldTriple, st *storedTriple, k int, units *[]Unit) []Unit {
 	from := len(*units)
-	if st.goldSlot(k) {
+	switch {
+	case st.goldSlot(k):
 		*units = g.units.appendOf(*units, gt.unitsOf(k))
-	} else {
+	case st.goldRequired(k):
+		*units = g.units.appendOf(*units, gt.unitsOf(k))
+		kept := slices.DeleteFunc((*units)[from:], func(u Unit) bool { return u.Optional })
+		*units = (*units)[:from+len(kept)]
+	default:
 		*units = s.own.appendOf(*units, s.slots[st.ownSlot(k)])
 	}
 	return (*units)[from:len(*units):len(*units)]
@@ -356,7 +368,9 @@ func compileSentences(g *Gold, regular *compiledSet, pause func()) *compiledSet 
 	shift := int32(len(set.own.blocks))
 	set.own.blocks = append(set.own.blocks, second.own.blocks...)
 	for k := range second.slots {
-		second.slots[k].block += shift
+		if second.slots[k].block != inlineUnit {
+			second.slots[k].block += shift
+		}
 	}
 	slotShift := int32(len(set.slots))
 	set.slots = append(set.slots, second.slots...)
@@ -449,7 +463,7 @@ func (c *rangeCompiler) sentence(si int) {
 		c.ends = c.ends[:endsStart]
 	}
 	cs.first = c.from + int32(start)
-	c.keepEntries(cs)
+	c.keepEntries(cs, si)
 }
 
 // triple compiles triple ti of synset ki of sentence si, the sentence's
@@ -470,9 +484,7 @@ func (c *rangeCompiler) triple(si, i, ki, ti int) (storedTriple, compiledTriple)
 				st.gold |= 1 << k
 			} else { // parsed by the regular compilation: a copy of its units
 				regular.unitsIn(g, t, rt, k, &c.units)
-				b, off := set.own.open()
-				set.own.add(b, c.units[from:])
-				set.slots = append(set.slots, set.own.ref(b, off))
+				set.slots = append(set.slots, set.own.keep(c.units[from:]))
 			}
 			st.edgySlots |= rt.edgySlots & (1 << k)
 			st.lens[k] = rt.lens[k]
@@ -484,12 +496,15 @@ func (c *rangeCompiler) triple(si, i, ki, ti int) (storedTriple, compiledTriple)
 			if regular != nil && t.cleanSlot(k) { // no '[' nor '(' is left: one required unit
 				c.slot = t.arena.appendOf(c.slot[:0], t.unitsOf(k))
 				c.units = appendMinimalOf(c.units, c.slot)
+				if len(c.units)-from > 1 && t.arena == &g.units { // the required units, as read: found again through t
+					st.gold |= 1 << (3 + k)
+					st.derive(k, newPattern(c.units[from:]))
+					break
+				}
 			} else {
 				c.units = appendSlotUnits(c.units, slot, c.f)
 			}
-			b, off := set.own.open()
-			set.own.add(b, c.units[from:])
-			set.slots = append(set.slots, set.own.ref(b, off))
+			set.slots = append(set.slots, set.own.keep(c.units[from:]))
 			st.derive(k, newPattern(c.units[from:]))
 		}
 		// A later slot may move c.units; this slot's units stay where they are.
@@ -555,8 +570,18 @@ func (c *rangeCompiler) index(st *storedTriple, ct *compiledTriple, i int) {
 // fit: entries appended to one growing slice would leave the sentences
 // before in the arrays it outgrew, all kept (a third of the index was such
 // copies).
-func (c *rangeCompiler) keepEntries(cs *compiledSentence) {
-	lists := [...][]entry{listSlots: sortedSet(c.keyed), listJoined: sortedSet(c.joined), listAny: c.any, listAnyJoined: c.anyJoined}
+//
+// BenchIE-M's entries of sentence si are the regular compilation's when
+// those cover them (see coveredByRegular): most sentences then keep no
+// index of their own (it was 0.05 bytes a byte of a large gold).
+func (c *rangeCompiler) keepEntries(cs *compiledSentence, si int) {
+	keyed := sortedSet(c.keyed)
+	if c.regular != nil && c.coveredByRegular(si, keyed) {
+		rs := &c.regular.sents[si]
+		cs.entries, cs.ends = rs.entries, rs.ends
+		return
+	}
+	lists := [...][]entry{listSlots: keyed, listJoined: sortedSet(c.joined), listAny: c.any, listAnyJoined: c.anyJoined}
 	n := 0
 	for _, l := range lists {
 		n += len(l)
@@ -575,6 +600,31 @@ func (c *rangeCompiler) keepEntries(cs *compiledSentence) {
 		}
 	}
 	cs.entries = c.block[from:len(c.block):len(c.block)]
+}
+
+// coveredByRegular reports whether the regular compilation's index of
+// sentence si finds every candidate BenchIE-M's would: the same triples
+// unindexed (so that Unindexed and the scorer's memo count the same), and
+// keyed, BenchIE-M's keyed entries, among its keyed ones. An entry more
+// only adds a candidate, which the match refuses as it refuses a hash
+// collision's: a triple of which an extraction is a BenchIE-M form has
+// that extraction's key among its BenchIE-M entries. Its joined lists
+// stay unused: BenchIE-C is matched on the regular compilation.
+func (c *rangeCompiler) coveredByRegular(si int, keyed []entry) bool {
+	rs := &c.regular.sents[si]
+	return slices.Equal(c.any, rs.list(listAny)) && sortedSubset(keyed, rs.list(listSlots))
+}
+
+// sortedSubset reports whether every entry of a is in b, both sorted.
+func sortedSubset(a, b []entry) bool {
+	for _, e := range a {
+		i, found := slices.BinarySearch(b, e)
+		if !found {
+			return false
+		}
+		b = b[i+1:]
+	}
+	return true
 }
 
 // sortedSet sorts es and removes its repeats.

@@ -103,8 +103,13 @@ func (t *GoldTriple) holdsOpen(k int, slot string) bool {
 	return strings.Contains(slot, "[")
 }
 
-// unitRef locates the units of a slot in a unitArena.
+// unitRef locates the units of a slot in a unitArena; with block
+// inlineUnit, it is the slot's one unit, packed: off and n are its
+// packedUnit's.
 type unitRef struct{ block, off, n int32 }
+
+// inlineUnit is the block of a unitRef that holds its one unit itself.
+const inlineUnit = -1
 
 // unitArena keeps units in blocks, the units of one slot in one block, so
 // that millions of slots are a few allocations and are found again by a
@@ -154,24 +159,49 @@ func (a *unitArena) add(b int, units []Unit) {
 // pack appends units to blk, each as where its text is in a.base when it
 // is there (found by address: the reader's units are substrings of it).
 func (a *unitArena) pack(blk unitBlock, units []Unit) unitBlock {
-	base := uintptr(unsafe.Pointer(unsafe.StringData(a.base)))
 	for _, u := range units {
-		var opt uint32
-		if u.Optional {
-			opt = unitOptional
-		}
-		at := uintptr(unsafe.Pointer(unsafe.StringData(u.Text)))
-		switch {
-		case u.Text == "":
-			blk.units = append(blk.units, packedUnit{0, opt})
-		case len(u.Text) <= len(a.base) && at >= base && at-base <= uintptr(len(a.base)-len(u.Text)) && at-base+uintptr(len(u.Text)) <= 1<<32-1 && len(u.Text) <= unitLength:
-			blk.units = append(blk.units, packedUnit{uint32(at - base), uint32(len(u.Text)) | opt})
-		default:
-			blk.units = append(blk.units, packedUnit{uint32(len(blk.extra)), unitExtra | opt})
+		p, ok := a.packInBase(u)
+		if !ok {
+			p = packedUnit{uint32(len(blk.extra)), unitExtra | p.n}
 			blk.extra = append(blk.extra, u.Text)
 		}
+		blk.units = append(blk.units, p)
 	}
 	return blk
+}
+
+// packInBase packs u as where its text is in a.base; when it is not there
+// it returns false, and only u's optional bit.
+func (a *unitArena) packInBase(u Unit) (packedUnit, bool) {
+	var opt uint32
+	if u.Optional {
+		opt = unitOptional
+	}
+	base := uintptr(unsafe.Pointer(unsafe.StringData(a.base)))
+	at := uintptr(unsafe.Pointer(unsafe.StringData(u.Text)))
+	switch {
+	case u.Text == "":
+		return packedUnit{0, opt}, true
+	case len(u.Text) <= len(a.base) && at >= base && at-base <= uintptr(len(a.base)-len(u.Text)) && at-base+uintptr(len(u.Text)) <= 1<<32-1 && len(u.Text) <= unitLength:
+		return packedUnit{uint32(at - base), uint32(len(u.Text)) | opt}, true
+	}
+	return packedUnit{n: opt}, false
+}
+
+// keep adds units to the arena and returns their ref; a single unit whose
+// text is in base is kept in the ref itself (see inlineUnit), not in a
+// block: BenchIE-M's slots are mostly one unit (their optional material
+// gone), and were a tenth of a large gold's memory with 12 bytes of ref
+// and 8 of unit each.
+func (a *unitArena) keep(units []Unit) unitRef {
+	if len(units) == 1 {
+		if p, ok := a.packInBase(units[0]); ok {
+			return unitRef{inlineUnit, int32(p.off), int32(p.n)}
+		}
+	}
+	b, off := a.open()
+	a.add(b, units)
+	return a.ref(b, off)
 }
 
 // ref locates the units added to block b since off.
@@ -184,6 +214,10 @@ func (a *unitArena) of(r unitRef) []Unit { return a.appendOf(nil, r) }
 
 // appendOf appends the units a ref locates to dst.
 func (a *unitArena) appendOf(dst []Unit, r unitRef) []Unit {
+	if r.block == inlineUnit {
+		p := packedUnit{uint32(r.off), uint32(r.n)}
+		return append(dst, Unit{Text: a.base[p.off : p.off+p.n&unitLength], Optional: p.n&unitOptional != 0})
+	}
 	blk := &a.blocks[r.block]
 	for _, p := range blk.units[r.off : r.off+r.n] {
 		u := Unit{Optional: p.n&unitOptional != 0}

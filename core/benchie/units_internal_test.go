@@ -91,3 +91,48 @@ func TestCompilationsShareGoldSlots(t *testing.T) {
 		t.Errorf("BenchIE-M keeps %d slots of its own, want 1 (the object with '[')", n)
 	}
 }
+
+// TestMinimalKeepsNoCopies checks that BenchIE-M keeps nothing in its own
+// arena for the usual slots with '[': one unit in the gold's text is kept
+// in its ref, the required units of a clean slot are found through the
+// gold triple; that they match as before; and that a sentence's index is
+// the regular compilation's when that covers it.
+func TestMinimalKeepsNoCopies(t *testing.T) {
+	g, err := ReadGold("g", []byte("sent_id:1\tHe served as the first Prime Minister of Australia .\n1--> Cluster 1:\n"+
+		"He --> served as --> [the] [first] Prime Minister [of Australia]\n"+
+		"He --> served as [the] [first] Prime Minister of --> Australia\n"), GoldOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := Compile(g, Minimal)
+	units := 0
+	for _, b := range m.set.own.blocks {
+		units += len(b.units)
+	}
+	if units != 0 || len(m.set.slots) != 1 || m.set.slots[0].block != inlineUnit {
+		t.Errorf("BenchIE-M keeps %d units in its arena and the slots %v, want none and one inline (the first object)", units, m.set.slots)
+	}
+	if st := m.set.triplesOf(0)[1]; st.gold>>3 != 1<<1 {
+		t.Errorf("the slots found through the second triple's required units are %03b, want the relation's (010)", st.gold>>3)
+	}
+	if got := m.triple(0, 1).slots[1].units; len(got) != 2 || got[0] != (Unit{"served as", false}) || got[1] != (Unit{"Prime Minister of", false}) {
+		t.Errorf("the second triple's BenchIE-M relation is %v, want the required units served as, Prime Minister of", got)
+	}
+	for _, c := range []struct {
+		t    oie.Triple
+		want int
+	}{
+		{oie.Triple{Subject: "He", Relation: "served as", Object: "Prime Minister"}, 0},
+		{oie.Triple{Subject: "He", Relation: "served as Prime Minister of", Object: "Australia"}, 1},
+		{oie.Triple{Subject: "He", Relation: "served as", Object: "the first Prime Minister"}, -1},
+		{oie.Triple{Subject: "He", Relation: "served as the Prime Minister of", Object: "Australia"}, -1},
+	} {
+		if got := m.firstMatch(0, c.t); got != c.want {
+			t.Errorf("BenchIE-M matches %v with triple %d, want %d", c.t, got, c.want)
+		}
+	}
+	r := Compile(g, Regular).set
+	if &m.set.sents[0].entries[0] != &r.sents[0].entries[0] {
+		t.Error("BenchIE-M keeps an index of its own for a sentence the regular index covers")
+	}
+}
