@@ -1,6 +1,11 @@
 package ui
 
-import "testing"
+import (
+	"fmt"
+	"net/url"
+	"strings"
+	"testing"
+)
 
 // A link written from the page's state reads back to the same state, and
 // unknown or foreign fragments change nothing.
@@ -36,5 +41,55 @@ func TestLinkRoundTrip(t *testing.T) {
 	}
 	if got := (Link{}).Fragment(); got != "" {
 		t.Errorf("empty link %q", got)
+	}
+}
+
+// The fragment's reader and writer are net/url's ParseQuery (first value
+// of each key, an error as "not a link") and QueryEscape, on every byte and
+// on fragments with every kind of escape, separator and error.
+func TestFragmentFieldsAsNetURL(t *testing.T) {
+	var all []byte
+	for c := range 256 {
+		all = append(all, byte(c))
+	}
+	values := []string{"", " ", "a b+c", "benchie-fl:en", "Clause IE & co", "é ☃", string(all)}
+	for _, v := range values {
+		if got, want := escapeField(v), url.QueryEscape(v); got != want {
+			t.Errorf("escapeField(%q) = %q, want %q", v, got, want)
+		}
+	}
+	frags := []string{
+		"", "&", "&&", "=", "a", "a=", "=b", "a=b=c", "a=1&a=2", "a=1&&b=2&",
+		"view=sentences&gold=benchie-fl%3Aen&system=Clause+IE+%26+co&sentence=34",
+		"a=%41%4a%4A%ff%00", "%61=b", "a=%", "a=%4", "a=%4g", "a=%g4", "a=x%", "%=1", "a=1&b=%zz",
+		"a=+", "a=%2B", "a;b=1", "a=1;b=2", "a=1&;", "a=%3B", "a=%20%2520", "a=%E2%98%83", "a=\xff",
+		strings.Repeat("&", maxFragmentFields-2) + "a=1", strings.Repeat("&", maxFragmentFields-1) + "a=1",
+		strings.Repeat("&", maxFragmentFields) + "a=1",
+	}
+	for _, v := range values {
+		frags = append(frags, "k="+url.QueryEscape(v), "k="+v)
+	}
+	for _, f := range frags {
+		want, err := url.ParseQuery(f)
+		got, ok := fragmentFields(f)
+		name := f
+		if len(name) > 40 {
+			name = fmt.Sprintf("%.40q… (%d bytes)", f, len(f))
+		}
+		if ok != (err == nil) {
+			t.Errorf("fragmentFields(%s): ok %v, url.ParseQuery's error %v", name, ok, err)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		if len(got) != len(want) {
+			t.Errorf("fragmentFields(%s) = %q, url.ParseQuery %q", name, got, want)
+		}
+		for k := range want {
+			if got[k] != want.Get(k) {
+				t.Errorf("fragmentFields(%s)[%q] = %q, url.ParseQuery %q", name, k, got[k], want.Get(k))
+			}
+		}
 	}
 }

@@ -2,6 +2,7 @@ package explain
 
 import (
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/oiebench/oiebench/core/benchie"
@@ -371,7 +372,9 @@ func closest(c *benchie.Compiled, s *benchie.Sentence, si int, t oie.Triple, f b
 		}
 		views = append(views, cv)
 	}
-	slices.SortStableFunc(views, func(a, b ClosestView) int { return a.Differing - b.Differing })
+	// sort.SliceStable: one sorting code for every element type keeps the
+	// page's evaluator small (docs/architecture.md).
+	sort.SliceStable(views, func(i, j int) bool { return views[i].Differing < views[j].Differing })
 	if len(views) > MaxClosest {
 		return views[:MaxClosest], len(views) - MaxClosest
 	}

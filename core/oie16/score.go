@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/oiebench/oiebench/core/carb"
@@ -251,7 +252,11 @@ func covers(gold []string, pred map[string]int) bool {
 // confidence of a matched record. F1 = 2(PR)/(P+R).
 func curve(records []record, matched, goldTuples int, c Curve) []carb.Point {
 	sorted := slices.Clone(records)
-	slices.SortFunc(sorted, func(a, b record) int { return cmp.Compare(b.conf, a.conf) })
+	// The order within a confidence does not matter (a point closes each
+	// run of equal confidences), so the stable sort.SliceStable serves: one
+	// sorting code for every element type keeps the page's evaluator small
+	// (docs/architecture.md).
+	sort.SliceStable(sorted, func(i, j int) bool { return cmp.Compare(sorted[j].conf, sorted[i].conf) < 0 })
 	scale := float64(matched) / float64(goldTuples)
 	var pts []carb.Point
 	tp, fp := 0, 0

@@ -3,7 +3,7 @@ package main
 import (
 	"cmp"
 	"path"
-	"slices"
+	"sort"
 	"sync"
 	"sync/atomic"
 
@@ -96,7 +96,13 @@ func (a *app) start() {
 	if ok || len(stored) > 0 || len(works) > 0 {
 		a.release() // a returning visitor: the first screen is not theirs
 	}
-	slices.SortFunc(stored, func(x, y storedFile) int { return cmp.Or(cmp.Compare(x.Added, y.Added), cmp.Compare(x.ID, y.ID)) })
+	// sort.SliceStable (IDs are unique, so any sort gives this order): one
+	// sorting code for every element type keeps the evaluator small
+	// (docs/architecture.md).
+	sort.SliceStable(stored, func(i, j int) bool {
+		x, y := &stored[i], &stored[j]
+		return cmp.Or(cmp.Compare(x.Added, y.Added), cmp.Compare(x.ID, y.ID)) < 0
+	})
 	// A start that stopped while reading or scoring the stored files left
 	// Pending set: this one starts clean and asks (a file that takes the
 	// evaluator down would otherwise do so on every reload).

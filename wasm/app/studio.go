@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"slices"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -387,7 +388,9 @@ func revalidate(w *work, op annotate.Op) {
 		}
 	}
 	w.issues = append(kept, d.Sentences[si].Validate(si)...)
-	slices.SortStableFunc(w.issues, func(x, y annotate.Issue) int { return x.Sentence - y.Sentence })
+	// sort.SliceStable: one sorting code for every element type keeps the
+	// evaluator small (docs/architecture.md).
+	sort.SliceStable(w.issues, func(i, j int) bool { return w.issues[i].Sentence < w.issues[j].Sentence })
 }
 
 // Apply implements ui.StudioApp.
