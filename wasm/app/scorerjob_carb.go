@@ -20,8 +20,9 @@ import (
 //
 // On the wire, after seq and the tag: the gold's key, whether the gold
 // follows, the gold (only the first time: the scorer keeps it by its key),
-// the Keep list, the sentence texts the predictions are on, then each
-// task. A string is its length in bytes and its UTF-8 bytes, padded to a
+// the Keep list, the predictions' strings (sentences, relations,
+// arguments: each once, as the systems share most of them), then each
+// task, whose predictions name their strings by number. A string is its length in bytes and its UTF-8 bytes, padded to a
 // word; a float64 is its bits in two words; a list is its length first;
 // an optional value a word 0 or 1 first.
 type carbJob struct {
@@ -215,15 +216,15 @@ func (j *carbJob) encode(w *words) {
 		w.warnings(g.Warnings)
 	}
 	w.optInts(j.Keep)
-	// The sentences' texts once: every system's predictions are on the
-	// same few hundred sentences.
 	at := map[string]int{}
 	var texts []string
 	for _, t := range j.Tasks {
 		for _, p := range t.Predictions.Extractions {
-			if _, ok := at[p.Sentence]; !ok {
-				at[p.Sentence] = len(texts)
-				texts = append(texts, p.Sentence)
+			for _, x := range append([]string{p.Sentence, p.Relation}, p.Args...) {
+				if _, ok := at[x]; !ok {
+					at[x] = len(texts)
+					texts = append(texts, x)
+				}
 			}
 		}
 	}
@@ -239,8 +240,11 @@ func (j *carbJob) encode(w *words) {
 			w.int(at[x.Sentence])
 			w.f64(x.Confidence)
 			w.int(x.Line)
-			w.str(x.Relation)
-			w.strs(x.Args)
+			w.int(at[x.Relation])
+			w.int(len(x.Args))
+			for _, a := range x.Args {
+				w.int(at[a])
+			}
 		}
 		w.optInts(t.Shared)
 	}
@@ -414,7 +418,18 @@ func decodeCaRBJob(r *wordReader) *carbJob {
 		}
 	}
 	j.Keep = r.optInts("the sentences kept")
-	texts := r.strs("a prediction's sentence")
+	texts := r.strs("a prediction's string")
+	text := func(what string) string {
+		k := r.u32(what + ", by number")
+		if r.ok() && int(k) >= len(texts) {
+			r.at--
+			r.fail(fmt.Sprintf("%s, by number: below %d, not %d", what, len(texts), k))
+		}
+		if !r.ok() {
+			return ""
+		}
+		return texts[k]
+	}
 	n := r.count("the number of systems", 5)
 	for i := 0; i < n && r.ok(); i++ {
 		p := &carb.Predictions{Path: r.str("the system's path"), LeadingBOM: r.str("the system's leading byte order marks")}
@@ -422,15 +437,13 @@ func decodeCaRBJob(r *wordReader) *carbJob {
 		ne := r.count("the system's number of extractions", 6)
 		p.Extractions = make([]carb.Prediction, 0, ne)
 		for k := 0; k < ne && r.ok(); k++ {
-			at := r.u32("a prediction's sentence, by number")
-			if r.ok() && int(at) >= len(texts) {
-				r.at--
-				r.fail(fmt.Sprintf("a prediction's sentence, by number: below %d, not %d", len(texts), at))
-				break
+			x := carb.Prediction{Sentence: text("a prediction's sentence")}
+			x.Confidence, x.Line = r.f64("a prediction's confidence"), r.int("a prediction's line")
+			x.Relation = text("a prediction's relation")
+			na := r.count("a prediction's number of arguments", 1)
+			for i := 0; i < na && r.ok(); i++ {
+				x.Args = append(x.Args, text("a prediction's argument"))
 			}
-			x := carb.Prediction{Confidence: r.f64("a prediction's confidence"), Line: r.int("a prediction's line")}
-			x.Sentence = texts[at]
-			x.Relation, x.Args = r.str("a prediction's relation"), r.strs("a prediction's arguments")
 			p.Extractions = append(p.Extractions, x)
 		}
 		j.Tasks = append(j.Tasks, evaluate.CaRBTask{Predictions: p, Shared: r.optInts("the shared sentences")})

@@ -366,14 +366,14 @@ func TestScorerCaRBBadMessages(t *testing.T) {
 		bad{scorerRequest{Seq: 5, CaRB: job([]int{0, 7}, nil)}.encode(), "keeps sentence 7; the gold has 2"},
 		bad{scorerRequest{Seq: 5, CaRB: job([]int{1}, []int{1})}.encode(), "shares sentence 1; the gold scored has 1"},
 	)
-	// A prediction's sentence number beyond the texts: the first
+	// A prediction's sentence number beyond the strings: the first
 	// extraction's number is the word after the texts and the task's
 	// fields; find it as the word 0 followed by 0.9's bits.
 	conf := math.Float64bits(0.9)
 	for i := 0; i+3 <= len(good)/4; i++ {
 		w := func(k int) uint32 { return binary.LittleEndian.Uint32(good[4*(i+k):]) }
 		if w(0) == 0 && w(1) == uint32(conf) && w(2) == uint32(conf>>32) {
-			cases = append(cases, bad{set(i, 2), "a prediction's sentence, by number: below 2, not 2"})
+			cases = append(cases, bad{set(i, 7), "a prediction's sentence, by number: below 7, not 7"})
 			break
 		}
 	}
