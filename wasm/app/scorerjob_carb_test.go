@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/oiebench/oiebench/core/carb"
 	"github.com/oiebench/oiebench/core/evaluate"
@@ -97,11 +98,14 @@ func sameValue(a, b reflect.Value, at string) string {
 // viaScorer is CaRB added to ev as the page adds it with a scorer Worker:
 // the request encoded, served by sc (which may hold the gold already), the
 // reply decoded, CaRB − BenchIE on the page. It returns the evaluation and
-// the request's and reply's sizes.
+// the request's and reply's sizes, and logs what the page's thread and the
+// scorer take natively.
 func viaScorer(t *testing.T, sc *scorer, ev *evaluate.Evaluation, cg *evaluate.CaRBGold, sendGold bool) (*evaluate.Evaluation, int, int) {
 	t.Helper()
+	start := time.Now()
 	req := carbRequest(9, ev, cg, sendGold)
 	msg := req.encode()
+	posted := time.Since(start)
 	back, err := decodeScorerRequest(msg)
 	if err != nil {
 		t.Fatalf("the request does not decode: %v", err)
@@ -109,12 +113,18 @@ func viaScorer(t *testing.T, sc *scorer, ev *evaluate.Evaluation, cg *evaluate.C
 	if !bytes.Equal(back.encode(), msg) {
 		t.Fatal("the request decoded and encoded again differs")
 	}
+	start = time.Now()
 	out := sc.serve(msg)
+	served := time.Since(start)
+	start = time.Now()
 	rep, err := decodeCaRBReply(out)
 	if err != nil || rep.Seq != 9 || rep.Error != "" || !req.answeredBy(rep) {
 		t.Fatalf("reply seq %d, error %q (%v), %d scores for %d tasks", rep.Seq, rep.Error, err, len(rep.CaRB), len(req.CaRB.Tasks))
 	}
-	return ev.WithCaRBScores(cg, rep.CaRB), len(msg), len(out)
+	withCaRB := ev.WithCaRBScores(cg, rep.CaRB)
+	t.Logf("%d systems, %d B posted, %d B back: the page's thread %v (request) and %v (reply, CaRB − BenchIE, report); the scorer %v",
+		len(ev.Systems), len(msg), len(out), posted.Round(time.Millisecond), time.Since(start).Round(time.Millisecond), served.Round(time.Millisecond))
+	return withCaRB, len(msg), len(out)
 }
 
 // sameCaRB fails unless the report CaRB was added to through the scorer
