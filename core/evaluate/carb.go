@@ -50,8 +50,9 @@ func ReadCaRBGoldAs(in Input, f *formats.Format) (*CaRBGold, error) {
 // then (carb.Options.Pause). It is carbTask, ScoreCaRB and carbFromScores:
 // a page runs the middle one elsewhere (Evaluation.WithCaRBScores).
 func carbScore(s *System, g *benchie.Gold, cg *CaRBGold, regular *report.Score, reg *benchie.Result, pause func()) (*report.CaRB, []oie.Warning) {
-	t := carbTask(s, g, cg.Gold, regular != nil && reg != nil)
-	return carbFromScores(s, g, cg, ScoreCaRB(cg.Gold, t, pause), regular, reg)
+	both := newCaRBOverlap(g, cg.Gold)
+	t := both.task(s, regular != nil && reg != nil)
+	return both.fromScores(s, cg, ScoreCaRB(cg.Gold, t, pause), regular, reg)
 }
 
 // A CaRBTask is one system's CaRB scoring as plain data: what it needs
@@ -74,25 +75,36 @@ type CaRBScores struct {
 	All, Shared *carb.Result
 }
 
-// carbTask is system s's CaRB task against cg; delta says that the
+// carbOverlap is what a BenchIE gold and a CaRB gold share, computed once
+// for all systems (commonSentences).
+type carbOverlap struct {
+	g         *benchie.Gold
+	sentences []oie.Sentence // the BenchIE gold's, for carb.FromBenchIE
+	inBenchIE []bool
+	shared    []int
+	// same: the two golds hold the same sentences.
+	same bool
+}
+
+func newCaRBOverlap(g *benchie.Gold, cg *carb.Gold) carbOverlap {
+	in, shared := commonSentences(g, cg)
+	return carbOverlap{g: g, sentences: goldSentences(g), inBenchIE: in, shared: shared,
+		same: len(shared) == len(cg.Sentences) && len(shared) == len(g.Sentences)}
+}
+
+// task is system s's CaRB task against the CaRB gold; delta says that the
 // difference to BenchIE is wanted (the regular facet was scored).
-func carbTask(s *System, g *benchie.Gold, cg *carb.Gold, delta bool) CaRBTask {
+func (o carbOverlap) task(s *System, delta bool) CaRBTask {
 	t := CaRBTask{Predictions: s.ByText}
 	if t.Predictions == nil {
 		// Placed by the BenchIE gold's own sentences: the extractions this
 		// leaves out are those BenchIE's scoring left out and already named.
-		t.Predictions = carb.FromBenchIE(s.System, goldSentences(g))
+		t.Predictions = carb.FromBenchIE(s.System, o.sentences)
 	}
-	if _, shared := commonSentences(g, cg); delta && len(shared) > 0 && !sameSentences(g, cg, shared) {
-		t.Shared = shared
+	if delta && len(o.shared) > 0 && !o.same {
+		t.Shared = o.shared
 	}
 	return t
-}
-
-// sameSentences reports whether the two golds hold the same sentences,
-// shared being the CaRB gold's sentences the BenchIE gold holds.
-func sameSentences(g *benchie.Gold, cg *carb.Gold, shared []int) bool {
-	return len(shared) == len(cg.Sentences) && len(shared) == len(g.Sentences)
 }
 
 // ScoreCaRB scores a task against the CaRB gold cg (CaRB's default
@@ -106,9 +118,11 @@ func ScoreCaRB(cg *carb.Gold, t CaRBTask, pause func()) CaRBScores {
 	return sc
 }
 
-// carbFromScores is system s's CaRB report and warnings from its scores:
-// the CaRB numbers, and CaRB − BenchIE from regular and reg (see carbScore).
-func carbFromScores(s *System, g *benchie.Gold, cg *CaRBGold, sc CaRBScores, regular *report.Score, reg *benchie.Result) (*report.CaRB, []oie.Warning) {
+// fromScores is system s's CaRB report and warnings from its scores
+// against cg: the CaRB numbers, and CaRB − BenchIE from regular and reg
+// (see carbScore).
+func (o carbOverlap) fromScores(s *System, cg *CaRBGold, sc CaRBScores, regular *report.Score, reg *benchie.Result) (*report.CaRB, []oie.Warning) {
+	g, inBenchIE, shared := o.g, o.inBenchIE, o.shared
 	ws := []oie.Warning{}
 	if s.ByText != nil {
 		ws = append(ws, s.ByText.Warnings...)
@@ -118,8 +132,7 @@ func carbFromScores(s *System, g *benchie.Gold, cg *CaRBGold, sc CaRBScores, reg
 	if regular == nil {
 		return c, ws
 	}
-	inBenchIE, shared := commonSentences(g, cg.Gold)
-	if sameSentences(g, cg.Gold, shared) {
+	if o.same {
 		c.Delta = &report.Delta{Precision: c.Precision - regular.Precision, Recall: c.Recall - regular.Recall, F1: c.F1 - regular.F1}
 		return c, ws
 	}

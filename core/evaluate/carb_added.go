@@ -35,7 +35,7 @@ func (ev *Evaluation) WithCaRB(cg *CaRBGold, step func(done, total int)) *Evalua
 // CaRB score too (carb.Options.Pause): one system's score takes a tenth of
 // a second or more in a browser, too long a task for a page to wait.
 func (ev *Evaluation) WithCaRBPaced(cg *CaRBGold, step func(done, total int), pause func()) *Evaluation {
-	w := ev.CaRBWork(cg)
+	w := ev.CaRBWork(cg, nil)
 	kept := RestrictCaRBGold(cg.Gold, w.Keep)
 	scores := make([]CaRBScores, len(w.Tasks))
 	for i, t := range w.Tasks {
@@ -60,12 +60,16 @@ type CaRBWork struct {
 
 // CaRBWork is the CaRB scoring WithCaRB does against cg, as plain data, to
 // be done elsewhere (ScoreCaRB on RestrictCaRBGold(cg.Gold, Keep), for
-// each task) and handed back to WithCaRBScores.
-func (ev *Evaluation) CaRBWork(cg *CaRBGold) CaRBWork {
+// each task) and handed back to WithCaRBScores. pause, when set, is
+// called after each system's task.
+func (ev *Evaluation) CaRBWork(cg *CaRBGold, pause func()) CaRBWork {
 	w := CaRBWork{Keep: carbKeep(cg.Gold, ev.Gold.Gold)}
-	kept := RestrictCaRBGold(cg.Gold, w.Keep)
+	both := newCaRBOverlap(ev.Gold.Gold, RestrictCaRBGold(cg.Gold, w.Keep))
 	for i, s := range ev.Systems {
-		w.Tasks = append(w.Tasks, carbTask(s, ev.Gold.Gold, kept, ev.Report.Systems[i].BenchIE.Regular != nil && ev.Results[i][string(benchie.Regular)] != nil))
+		w.Tasks = append(w.Tasks, both.task(s, ev.Report.Systems[i].BenchIE.Regular != nil && ev.Results[i][string(benchie.Regular)] != nil))
+		if pause != nil {
+			pause()
+		}
 	}
 	return w
 }
@@ -83,8 +87,9 @@ func (ev *Evaluation) WithCaRBScores(cg *CaRBGold, scores []CaRBScores) *Evaluat
 			opt.Facets = append(opt.Facets, benchie.Facet(f))
 		}
 	}
+	both := newCaRBOverlap(ev.Gold.Gold, cg.Gold)
 	for i, s := range ev.Systems {
-		c, ws := carbFromScores(s, ev.Gold.Gold, cg, scores[i], ev.Report.Systems[i].BenchIE.Regular, ev.Results[i][string(benchie.Regular)])
+		c, ws := both.fromScores(s, cg, scores[i], ev.Report.Systems[i].BenchIE.Regular, ev.Results[i][string(benchie.Regular)])
 		opt.carbAhead = append(opt.carbAhead, carbScored{c, ws})
 	}
 	cp := *ev

@@ -264,8 +264,9 @@ func (a *app) addCaRB(ev *evaluate.Evaluation, gen int, user *evaluate.CaRBGold,
 		if !current {
 			return
 		}
-		req := carbRequest(uint64(gen), ev, cg, !held)
-		rep, inWorker := a.scoreJob(req, a.pause(nil))
+		pause := a.pause(nil)
+		req := carbRequest(uint64(gen), ev, cg, !held, pause)
+		rep, inWorker := a.scoreJob(req, pause)
 		if inWorker && !held {
 			a.env.Lock()
 			if a.x.carbHeld == nil {

@@ -20,9 +20,10 @@ import (
 //
 // On the wire, after seq and the tag: the gold's key, whether the gold
 // follows, the gold (only the first time: the scorer keeps it by its key),
-// the Keep list, the predictions' strings (sentences, relations,
-// arguments: each once, as the systems share most of them), then each
-// task, whose predictions name their strings by number. A string is its length in bytes and its UTF-8 bytes, padded to a
+// the Keep list, then each task. A prediction's strings (sentence,
+// relation, arguments) are each written once: a word 0 and the string the
+// first time, its number (from 1, in order of appearance) after that, as
+// the systems share most sentences and many arguments. A string is its length in bytes and its UTF-8 bytes, padded to a
 // word; a float64 is its bits in two words; a list is its length first;
 // an optional value a word 0 or 1 first.
 type carbJob struct {
@@ -34,6 +35,9 @@ type carbJob struct {
 	Gold     *carb.Gold
 	SendGold bool
 	evaluate.CaRBWork
+	// pause, when set, is called after each task is written: the page's
+	// thread writes the request.
+	pause func()
 }
 
 // carbGoldKey is the key a CaRB gold is held by in the scorer.
@@ -42,9 +46,10 @@ func carbGoldKey(cg *evaluate.CaRBGold) string {
 }
 
 // carbRequest is the CaRB job of an evaluation against cg; sendGold says
-// that the scorer does not hold cg yet.
-func carbRequest(seq uint64, ev *evaluate.Evaluation, cg *evaluate.CaRBGold, sendGold bool) scorerRequest {
-	return scorerRequest{Seq: seq, CaRB: &carbJob{Key: carbGoldKey(cg), Gold: cg.Gold, SendGold: sendGold, CaRBWork: ev.CaRBWork(cg)}}
+// that the scorer does not hold cg yet. pause, when set, is called after
+// each system's task is made and written.
+func carbRequest(seq uint64, ev *evaluate.Evaluation, cg *evaluate.CaRBGold, sendGold bool, pause func()) scorerRequest {
+	return scorerRequest{Seq: seq, CaRB: &carbJob{Key: carbGoldKey(cg), Gold: cg.Gold, SendGold: sendGold, CaRBWork: ev.CaRBWork(cg, pause), pause: pause}}
 }
 
 // runCaRBJob scores the job's tasks; pause is carb.Options.Pause and is
@@ -216,19 +221,16 @@ func (j *carbJob) encode(w *words) {
 		w.warnings(g.Warnings)
 	}
 	w.optInts(j.Keep)
-	at := map[string]int{}
-	var texts []string
-	for _, t := range j.Tasks {
-		for _, p := range t.Predictions.Extractions {
-			for _, x := range append([]string{p.Sentence, p.Relation}, p.Args...) {
-				if _, ok := at[x]; !ok {
-					at[x] = len(texts)
-					texts = append(texts, x)
-				}
-			}
+	seen := map[string]int{}
+	text := func(s string) {
+		if k, ok := seen[s]; ok {
+			w.int(k)
+			return
 		}
+		seen[s] = len(seen) + 1
+		w.int(0)
+		w.str(s)
 	}
-	w.strs(texts)
 	w.int(len(j.Tasks))
 	for _, t := range j.Tasks {
 		p := t.Predictions
@@ -237,16 +239,19 @@ func (j *carbJob) encode(w *words) {
 		w.failure(p.ReaderFailure)
 		w.int(len(p.Extractions))
 		for _, x := range p.Extractions {
-			w.int(at[x.Sentence])
+			text(x.Sentence)
 			w.f64(x.Confidence)
 			w.int(x.Line)
-			w.int(at[x.Relation])
+			text(x.Relation)
 			w.int(len(x.Args))
 			for _, a := range x.Args {
-				w.int(at[a])
+				text(a)
 			}
 		}
 		w.optInts(t.Shared)
+		if j.pause != nil {
+			j.pause()
+		}
 	}
 }
 
@@ -418,17 +423,21 @@ func decodeCaRBJob(r *wordReader) *carbJob {
 		}
 	}
 	j.Keep = r.optInts("the sentences kept")
-	texts := r.strs("a prediction's string")
+	var texts []string
 	text := func(what string) string {
-		k := r.u32(what + ", by number")
-		if r.ok() && int(k) >= len(texts) {
+		k := r.u32(what + " (0: new, or a string's number)")
+		switch {
+		case !r.ok():
+			return ""
+		case k == 0:
+			texts = append(texts, r.str(what))
+			return texts[len(texts)-1]
+		case int(k) > len(texts):
 			r.at--
-			r.fail(fmt.Sprintf("%s, by number: below %d, not %d", what, len(texts), k))
-		}
-		if !r.ok() {
+			r.fail(fmt.Sprintf("%s: 0 or a string's number up to %d, not %d", what, len(texts), k))
 			return ""
 		}
-		return texts[k]
+		return texts[k-1]
 	}
 	n := r.count("the number of systems", 5)
 	for i := 0; i < n && r.ok(); i++ {

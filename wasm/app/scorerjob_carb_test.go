@@ -103,7 +103,7 @@ func sameValue(a, b reflect.Value, at string) string {
 func viaScorer(t *testing.T, sc *scorer, ev *evaluate.Evaluation, cg *evaluate.CaRBGold, sendGold bool) (*evaluate.Evaluation, int, int) {
 	t.Helper()
 	start := time.Now()
-	req := carbRequest(9, ev, cg, sendGold)
+	req := carbRequest(9, ev, cg, sendGold, nil)
 	msg := req.encode()
 	posted := time.Since(start)
 	back, err := decodeScorerRequest(msg)
@@ -182,7 +182,7 @@ func TestScorerCaRBMessageExact(t *testing.T) {
 	again, reqAgain, _ := viaScorer(t, sc, shown, cg, false)
 	sameCaRB(t, "bundled, the gold held", again, want)
 	t.Logf("bundled benchmark, %d systems: request %d B (%d B once the gold is held), reply %d B", len(shown.Systems), reqBytes, reqAgain, repBytes)
-	if back, err := decodeScorerRequest(carbRequest(9, shown, cg, false).encode()); err != nil || back.CaRB.Gold != nil || reqBytes-reqAgain < len(cg.Sentences)*100 {
+	if back, err := decodeScorerRequest(carbRequest(9, shown, cg, false, nil).encode()); err != nil || back.CaRB.Gold != nil || reqBytes-reqAgain < len(cg.Sentences)*100 {
 		t.Errorf("the request without the gold is %d B, with it %d B: the gold is posted again", reqAgain, reqBytes)
 	}
 
@@ -376,14 +376,13 @@ func TestScorerCaRBBadMessages(t *testing.T) {
 		bad{scorerRequest{Seq: 5, CaRB: job([]int{0, 7}, nil)}.encode(), "keeps sentence 7; the gold has 2"},
 		bad{scorerRequest{Seq: 5, CaRB: job([]int{1}, []int{1})}.encode(), "shares sentence 1; the gold scored has 1"},
 	)
-	// A prediction's sentence number beyond the strings: the first
-	// extraction's number is the word after the texts and the task's
-	// fields; find it as the word 0 followed by 0.9's bits.
-	conf := math.Float64bits(0.9)
+	// A prediction's sentence by a number not seen yet: the second
+	// extraction's sentence is new ("D e f ."), the word before 0.4's bits.
+	conf := math.Float64bits(0.4)
 	for i := 0; i+3 <= len(good)/4; i++ {
 		w := func(k int) uint32 { return binary.LittleEndian.Uint32(good[4*(i+k):]) }
-		if w(0) == 0 && w(1) == uint32(conf) && w(2) == uint32(conf>>32) {
-			cases = append(cases, bad{set(i, 7), "a prediction's sentence, by number: below 7, not 7"})
+		if w(0) == uint32(conf) && w(1) == uint32(conf>>32) {
+			cases = append(cases, bad{set(i-4, 5), "a prediction's sentence: 0 or a string's number up to 4, not 5"})
 			break
 		}
 	}
