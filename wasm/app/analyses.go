@@ -258,27 +258,12 @@ func (a *app) addCaRB(ev *evaluate.Evaluation, gen int, user *evaluate.CaRBGold,
 	var withCaRB *evaluate.Evaluation
 	if err == nil {
 		a.br.Yield()
-		a.env.Lock()
-		held, current := a.x.carbHeld[carbGoldKey(cg)], a.current(ev, gen)
-		a.env.UnlockOnly()
-		if !current {
-			return
+		var scores []evaluate.CaRBScores
+		if scores, err = a.carbScores(ev, gen, cg); scores == nil && err == nil {
+			return // outdated
 		}
-		pause := a.pause(nil)
-		req := carbRequest(uint64(gen), ev, cg, !held, pause)
-		rep, inWorker := a.scoreJob(req, pause)
-		if inWorker && !held {
-			a.env.Lock()
-			if a.x.carbHeld == nil {
-				a.x.carbHeld = map[string]bool{}
-			}
-			a.x.carbHeld[carbGoldKey(cg)] = true
-			a.env.UnlockOnly()
-		}
-		if rep.Error != "" {
-			err = errors.New(rep.Error)
-		} else {
-			withCaRB = ev.WithCaRBScores(cg, rep.CaRB)
+		if err == nil {
+			withCaRB = ev.WithCaRBScores(cg, scores)
 		}
 	}
 	a.env.Lock()

@@ -45,11 +45,48 @@ func carbGoldKey(cg *evaluate.CaRBGold) string {
 	return cg.SHA256 + " " + cg.Format + " " + cg.Path
 }
 
-// carbRequest is the CaRB job of an evaluation against cg; sendGold says
-// that the scorer does not hold cg yet. pause, when set, is called after
-// each system's task is made and written.
-func carbRequest(seq uint64, ev *evaluate.Evaluation, cg *evaluate.CaRBGold, sendGold bool, pause func()) scorerRequest {
-	return scorerRequest{Seq: seq, CaRB: &carbJob{Key: carbGoldKey(cg), Gold: cg.Gold, SendGold: sendGold, CaRBWork: ev.CaRBWork(cg, pause), pause: pause}}
+// carbJobFor is the CaRB job of tasks against cg restricted to keep
+// (evaluate.CaRBWork); sendGold says that the scorer does not hold cg yet.
+// pause, when set, is called after each task is written.
+func carbJobFor(cg *evaluate.CaRBGold, keep []int, tasks []evaluate.CaRBTask, sendGold bool, pause func()) *carbJob {
+	return &carbJob{Key: carbGoldKey(cg), Gold: cg.Gold, SendGold: sendGold, CaRBWork: evaluate.CaRBWork{Keep: keep, Tasks: tasks}, pause: pause}
+}
+
+// carbScores scores ev's systems with CaRB against cg, one job per system:
+// in the scorer Worker, which is sent cg with its first job only, or on
+// the page's thread, paced, once no Worker answers (scoreJob). A job per
+// system keeps each request small (a Worker that hangs is given up sooner,
+// loader.js) and lets an outdated evaluation stop between systems: the
+// scores are nil then. The page's thread only places the predictions and
+// writes the requests (paced), and reads the replies.
+func (a *app) carbScores(ev *evaluate.Evaluation, gen int, cg *evaluate.CaRBGold) ([]evaluate.CaRBScores, error) {
+	pause := a.pause(nil)
+	work := ev.CaRBWork(cg, pause)
+	key := carbGoldKey(cg)
+	scores := make([]evaluate.CaRBScores, len(work.Tasks))
+	for i, t := range work.Tasks {
+		a.env.Lock()
+		held, current := a.x.carbHeld[key], a.current(ev, gen)
+		a.env.UnlockOnly()
+		if !current {
+			return nil, nil
+		}
+		req := scorerRequest{Seq: uint64(gen), CaRB: carbJobFor(cg, work.Keep, []evaluate.CaRBTask{t}, !held, pause)}
+		rep, inWorker := a.scoreJob(req, pause)
+		if rep.Error != "" {
+			return nil, errors.New(rep.Error)
+		}
+		if inWorker && !held {
+			a.env.Lock()
+			if a.x.carbHeld == nil {
+				a.x.carbHeld = map[string]bool{}
+			}
+			a.x.carbHeld[key] = true
+			a.env.UnlockOnly()
+		}
+		scores[i] = rep.CaRB[0]
+	}
+	return scores, nil
 }
 
 // runCaRBJob scores the job's tasks; pause is carb.Options.Pause and is

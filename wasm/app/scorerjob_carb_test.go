@@ -103,7 +103,8 @@ func sameValue(a, b reflect.Value, at string) string {
 func viaScorer(t *testing.T, sc *scorer, ev *evaluate.Evaluation, cg *evaluate.CaRBGold, sendGold bool) (*evaluate.Evaluation, int, int) {
 	t.Helper()
 	start := time.Now()
-	req := carbRequest(9, ev, cg, sendGold, nil)
+	w := ev.CaRBWork(cg, nil)
+	req := scorerRequest{Seq: 9, CaRB: carbJobFor(cg, w.Keep, w.Tasks, sendGold, nil)}
 	msg := req.encode()
 	posted := time.Since(start)
 	back, err := decodeScorerRequest(msg)
@@ -182,7 +183,7 @@ func TestScorerCaRBMessageExact(t *testing.T) {
 	again, reqAgain, _ := viaScorer(t, sc, shown, cg, false)
 	sameCaRB(t, "bundled, the gold held", again, want)
 	t.Logf("bundled benchmark, %d systems: request %d B (%d B once the gold is held), reply %d B", len(shown.Systems), reqBytes, reqAgain, repBytes)
-	if back, err := decodeScorerRequest(carbRequest(9, shown, cg, false, nil).encode()); err != nil || back.CaRB.Gold != nil || reqBytes-reqAgain < len(cg.Sentences)*100 {
+	if back, err := decodeScorerRequest(scorerRequest{Seq: 9, CaRB: carbJobFor(cg, nil, nil, false, nil)}.encode()); err != nil || back.CaRB.Gold != nil || reqBytes-reqAgain < len(cg.Sentences)*100 {
 		t.Errorf("the request without the gold is %d B, with it %d B: the gold is posted again", reqAgain, reqBytes)
 	}
 
@@ -284,16 +285,18 @@ func TestScorerCaRBWorkerOrPage(t *testing.T) {
 	if d := sameValue(reflect.ValueOf(worker), reflect.ValueOf(page), "report"); d != "" {
 		t.Errorf("the Worker's CaRB differs from the page's: %s", d)
 	}
-	carbJobs := 0
+	carbJobs, sizes := 0, []int{}
 	for _, b := range posted {
 		if req, err := decodeScorerRequest(b); err == nil && req.CaRB != nil {
+			sizes = append(sizes, len(b))
 			if carbJobs++; req.CaRB.SendGold != (carbJobs == 1) {
 				t.Errorf("CaRB job %d posts the gold: %v", carbJobs, req.CaRB.SendGold)
 			}
 		}
 	}
-	if carbJobs == 0 {
-		t.Error("no CaRB job posted")
+	t.Logf("CaRB jobs posted: %v bytes", sizes)
+	if carbJobs != len(worker.Systems) {
+		t.Errorf("%d CaRB jobs posted for %d systems, want one each", carbJobs, len(worker.Systems))
 	}
 	isCaRB := func(b []byte) bool { return binary.LittleEndian.Uint32(b[8:]) == carbTag }
 	for name, bad := range map[string]func([]byte) []byte{
