@@ -125,7 +125,7 @@ func TestScorerWorker(t *testing.T) {
 	died := openScored(t, failing(serve(dying)))
 	// A Worker that takes the job and never answers is stopped once the
 	// job's allowance has passed (loader.js: 10 s and 1 ms per 50 bytes;
-	// the first CaRB job, the gold and one system's predictions: 12–14 s).
+	// the first CaRB job, the gold and one system's predictions: 14.5 s).
 	hung := openScored(t, failing(serve(hanging)))
 	for name, v := range map[string]scorerView{"refused": refused, "died": died, "hung": hung} {
 		if v.State != "stopped" || v.Worker != 0 || v.Page < 1 || v.CaRBWorker != 0 || v.CaRBPage != 9 {
