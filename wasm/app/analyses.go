@@ -64,6 +64,9 @@ type extras struct {
 	// carbHeld lists the CaRB golds the scorer Worker holds (carbGoldKey):
 	// a CaRB job posts its gold only once.
 	carbHeld map[string]bool
+	// noScorer is set once the browser refused a job (no scorer Worker, or
+	// it stopped: for good), so that no later job is written for nothing.
+	noScorer atomic.Bool
 	tags     map[string]*nlp.Tags
 	failed   map[string]string // bundled files that did not load: why
 	// The human match judgements and their golds, read once (judge).

@@ -103,10 +103,16 @@ func (a *app) scoreJob(req scorerRequest, pause func()) (rep scorerReply, inWork
 	if req.CaRB != nil {
 		mark = "oiebench-carb-"
 	}
-	if out, err := a.br.Score(req.encode()); err == nil {
-		rep, err := decodeScorerReply(out)
-		if req.CaRB != nil {
-			rep, err = decodeCaRBReply(out)
+	decode := decodeScorerReply
+	if req.CaRB != nil {
+		decode = decodeCaRBReply
+	}
+	if !a.x.noScorer.Load() {
+		out, err := a.br.Score(req.encode())
+		if err == nil {
+			rep, err = decode(out)
+		} else {
+			a.x.noScorer.Store(true)
 		}
 		if err == nil && rep.Seq == req.Seq && rep.Error == "" && req.answeredBy(rep) {
 			a.br.Mark(mark + "worker")
