@@ -13,9 +13,10 @@ import (
 	"github.com/oiebench/oiebench/core/oie"
 )
 
-// carbJob asks for CaRB's columns of an evaluation (evaluate.CaRBWork):
-// each system's evaluate.ScoreCaRB against the CaRB gold. The page keeps
-// the BenchIE judgements and computes CaRB − BenchIE from the reply
+// carbJob asks for CaRB's scores of systems of an evaluation
+// (evaluate.CaRBWork; the page posts a job per system): each task's
+// evaluate.ScoreCaRB against the CaRB gold. The page keeps the BenchIE
+// judgements and computes CaRB − BenchIE from the reply
 // (evaluate.Evaluation.WithCaRBScores).
 //
 // On the wire, after seq and the tag: the gold's key, whether the gold
@@ -23,9 +24,10 @@ import (
 // the Keep list, then each task. A prediction's strings (sentence,
 // relation, arguments) are each written once: a word 0 and the string the
 // first time, its number (from 1, in order of appearance) after that, as
-// the systems share most sentences and many arguments. A string is its length in bytes and its UTF-8 bytes, padded to a
-// word; a float64 is its bits in two words; a list is its length first;
-// an optional value a word 0 or 1 first.
+// a system's extractions repeat their sentence. A string is its length in
+// bytes and its UTF-8 bytes, padded to a word; a float64 is its bits in
+// two words; a list is its length first; an optional value a word 0 or 1
+// first.
 type carbJob struct {
 	// Key names the gold: its SHA-256, format and path.
 	Key string
@@ -76,12 +78,12 @@ func (a *app) carbScores(ev *evaluate.Evaluation, gen int, cg *evaluate.CaRBGold
 		if rep.Error != "" {
 			return nil, errors.New(rep.Error)
 		}
-		if inWorker && !held {
+		if inWorker != held { // a Worker that did not answer may have dropped the gold: post it again
 			a.env.Lock()
 			if a.x.carbHeld == nil {
 				a.x.carbHeld = map[string]bool{}
 			}
-			a.x.carbHeld[key] = true
+			a.x.carbHeld[key] = inWorker
 			a.env.UnlockOnly()
 		}
 		scores[i] = rep.CaRB[0]

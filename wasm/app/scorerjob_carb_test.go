@@ -298,6 +298,25 @@ func TestScorerCaRBWorkerOrPage(t *testing.T) {
 	if carbJobs != len(worker.Systems) {
 		t.Errorf("%d CaRB jobs posted for %d systems, want one each", carbJobs, len(worker.Systems))
 	}
+	// A Worker that forgets the gold after each job (as one that dropped
+	// it would): the job without it is answered with an error and scored on
+	// the page, and the next job posts the gold again.
+	var forgetful [][]byte
+	got, marks := withCaRB(func(b []byte) []byte { forgetful = append(forgetful, b); return newScorer().serve(b) })
+	posts := []bool{}
+	for _, b := range forgetful {
+		if req, err := decodeScorerRequest(b); err == nil && req.CaRB != nil {
+			posts = append(posts, req.CaRB.SendGold)
+		}
+	}
+	if !reflect.DeepEqual(posts, []bool{true, false, true, false, true, false, true, false, true}) ||
+		!slices.Contains(marks, "oiebench-carb-page") || !slices.Contains(marks, "oiebench-carb-worker") {
+		t.Errorf("a forgetful Worker: the gold posted %v, marks %v; want it posted again after each job the page scored", posts, marks)
+	}
+	if d := sameValue(reflect.ValueOf(got), reflect.ValueOf(page), "report"); d != "" {
+		t.Errorf("a forgetful Worker: the report differs from the page's own: %s", d)
+	}
+
 	isCaRB := func(b []byte) bool { return binary.LittleEndian.Uint32(b[8:]) == carbTag }
 	for name, bad := range map[string]func([]byte) []byte{
 		"an error": func(b []byte) []byte {
