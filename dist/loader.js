@@ -311,8 +311,9 @@
     var pending = [];
     // A Worker that stops answering (a hang, not an error) is stopped too:
     // the job at the head of the queue has 10 s plus 1 ms per 50 bytes of
-    // its request (the bundled benchmark's is 97 KB: 12 s, some 80 times
-    // what it takes), and the page then does the jobs itself.
+    // its request (the bundled benchmark's intervals are 97 KB: 12 s, some
+    // 80 times what they take; its CaRB columns a job per system, 60–225 KB:
+    // 11–15 s), and the page then does the jobs itself.
     var deadline = null;
     function arm() {
       clearTimeout(deadline);

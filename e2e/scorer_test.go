@@ -20,7 +20,7 @@ import (
 // scorerColumns reads, once the bundled benchmark's intervals are on the
 // table, every interval (data-ci95) and every CaRB cell, by system, facet
 // and metric, with the scorer Worker's state and which path answered the
-// intervals job (the evaluator's performance marks).
+// intervals job and the CaRB job (the evaluator's performance marks).
 const scorerColumns = `(() => {
   const key = td => td.dataset.system + '|' + td.dataset.facet + '|' + td.dataset.metric;
   const marks = name => performance.getEntriesByName(name).length;
@@ -32,6 +32,8 @@ const scorerColumns = `(() => {
     memory: window.oiebenchScorer.memory,
     worker: marks('oiebench-job-worker'),
     page: marks('oiebench-job-page'),
+    carbWorker: marks('oiebench-carb-worker'),
+    carbPage: marks('oiebench-carb-page'),
   };
 })()`
 
@@ -40,10 +42,13 @@ type scorerView struct {
 	State           string
 	Jobs, Memory    int
 	Worker, Page    int
+	// CaRBWorker and CaRBPage count the CaRB jobs' marks (a job per system).
+	CaRBWorker int `json:"carbWorker"`
+	CaRBPage   int `json:"carbPage"`
 }
 
-// openScored opens the page at u and reads its columns once the 9 × 9
-// intervals of the bundled benchmark are on it.
+// openScored opens the page at u and reads its columns once CaRB's columns
+// and the 9 × 9 intervals of the bundled benchmark are on it.
 // The main thread's tasks over 50 ms until then are logged (touchProbe).
 func openScored(t *testing.T, u string) scorerView {
 	p := newPage(t)
@@ -53,7 +58,7 @@ func openScored(t *testing.T, u string) scorerView {
 	}))
 	p.open(u)
 	p.do(chromedp.Click(chromedp.CSS("#toggle-intervals")))
-	p.waitFor("intervals", `document.querySelectorAll('#scores td .ci').length === 9 * 9`)
+	p.waitFor("intervals and CaRB's columns", `document.querySelectorAll('#scores td .ci').length === 9 * 9 && performance.getEntriesByName('oiebench-carb').length > 0`)
 	v := eval[scorerView](p, scorerColumns)
 	long := eval[[][2]float64](p, `window.__touch.long`)
 	busy, longest := 0.0, 0.0
@@ -64,16 +69,17 @@ func openScored(t *testing.T, u string) scorerView {
 	return v
 }
 
-// The intervals job runs in the scorer Worker (the same app.wasm, posted to
-// it compiled), and its numbers equal the page's own bit for bit: the
-// intervals and CaRB's columns with the Worker, with it forced off
+// The intervals and CaRB jobs run in the scorer Worker (the same app.wasm,
+// posted to it compiled), and their numbers equal the page's own bit for
+// bit: the intervals and CaRB's columns with the Worker, with it forced off
 // (?worker=off), with a Worker that cannot start (its script refused) and
 // with one that dies with the job posted or never answers it: there the
 // page runs the job itself and says nothing.
 func TestScorerWorker(t *testing.T) {
 	on := openScored(t, site.URL+"/")
-	if on.State != "running" || on.Jobs < 1 || on.Worker < 1 || on.Page != 0 {
-		t.Errorf("Worker on: state %q, %d replies, job marks worker %d page %d; want the job answered by a running Worker", on.State, on.Jobs, on.Worker, on.Page)
+	if on.State != "running" || on.Jobs < 2 || on.Worker < 1 || on.Page != 0 || on.CaRBWorker != 9 || on.CaRBPage != 0 {
+		t.Errorf("Worker on: state %q, %d replies, job marks worker %d page %d, CaRB's worker %d page %d; want both jobs answered by a running Worker",
+			on.State, on.Jobs, on.Worker, on.Page, on.CaRBWorker, on.CaRBPage)
 	}
 	t.Logf("the scorer Worker's memory: %d bytes (%d jobs)", on.Memory, on.Jobs)
 	if len(on.Intervals) != 81 || len(on.CaRB) == 0 {
@@ -81,8 +87,9 @@ func TestScorerWorker(t *testing.T) {
 	}
 
 	off := openScored(t, site.URL+"/?worker=off")
-	if off.State != "off" || off.Jobs != 0 || off.Worker != 0 || off.Page < 1 {
-		t.Errorf("Worker off: state %q, %d replies, job marks worker %d page %d; want the job run on the page", off.State, off.Jobs, off.Worker, off.Page)
+	if off.State != "off" || off.Jobs != 0 || off.Worker != 0 || off.Page < 1 || off.CaRBWorker != 0 || off.CaRBPage != 9 {
+		t.Errorf("Worker off: state %q, %d replies, job marks worker %d page %d, CaRB's worker %d page %d; want both jobs run on the page",
+			off.State, off.Jobs, off.Worker, off.Page, off.CaRBWorker, off.CaRBPage)
 	}
 
 	// A Worker whose script the server refuses (Sec-Fetch-Dest: worker),
@@ -117,11 +124,13 @@ func TestScorerWorker(t *testing.T) {
 	}
 	died := openScored(t, failing(serve(dying)))
 	// A Worker that takes the job and never answers is stopped once the
-	// job's allowance has passed (loader.js: 10 s and 1 ms per 50 bytes).
+	// job's allowance has passed (loader.js: 10 s and 1 ms per 50 bytes;
+	// the first CaRB job, the gold and one system's predictions: 14.5 s).
 	hung := openScored(t, failing(serve(hanging)))
 	for name, v := range map[string]scorerView{"refused": refused, "died": died, "hung": hung} {
-		if v.State != "stopped" || v.Worker != 0 || v.Page < 1 {
-			t.Errorf("Worker %s: state %q, job marks worker %d page %d; want it stopped and the job run on the page", name, v.State, v.Worker, v.Page)
+		if v.State != "stopped" || v.Worker != 0 || v.Page < 1 || v.CaRBWorker != 0 || v.CaRBPage != 9 {
+			t.Errorf("Worker %s: state %q, job marks worker %d page %d, CaRB's worker %d page %d; want it stopped and both jobs run on the page",
+				name, v.State, v.Worker, v.Page, v.CaRBWorker, v.CaRBPage)
 		}
 	}
 

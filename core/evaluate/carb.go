@@ -47,34 +47,101 @@ func ReadCaRBGoldAs(in Input, f *formats.Format) (*CaRBGold, error) {
 // was not scored), for the difference. When the two golds do not hold the
 // same sentences, the difference compares both scorers on the sentences
 // they share only, and says how many. pause, when set, is called now and
-// then (carb.Options.Pause).
+// then (carb.Options.Pause). It is carbTask, ScoreCaRB and carbFromScores:
+// a page runs the middle one elsewhere (Evaluation.WithCaRBScores).
 func carbScore(s *System, g *benchie.Gold, cg *CaRBGold, regular *report.Score, reg *benchie.Result, pause func()) (*report.CaRB, []oie.Warning) {
-	preds := s.ByText
-	ws := []oie.Warning{}
-	if preds == nil {
+	both := newCaRBOverlap(g, cg.Gold)
+	t := both.task(s, regular != nil && reg != nil)
+	return both.fromScores(s, cg, ScoreCaRB(cg.Gold, t, pause), regular, reg)
+}
+
+// A CaRBTask is one system's CaRB scoring as plain data: what it needs
+// besides the BenchIE judgements, so that it can run where those are not
+// (a page's scorer Worker).
+type CaRBTask struct {
+	// Predictions are the system's extractions placed by sentence text:
+	// its own (System.ByText) or its BenchIE extractions on the BenchIE
+	// gold's sentences (carb.FromBenchIE).
+	Predictions *carb.Predictions
+	// Shared lists, by index into the CaRB gold's sentences, those the
+	// BenchIE gold holds too, when the golds differ and CaRB − BenchIE is
+	// computed on them (scored a second time); nil otherwise.
+	Shared []int
+}
+
+// CaRBScores are a CaRBTask's results: against the whole CaRB gold, and
+// against the shared sentences when the task has them (else nil).
+type CaRBScores struct {
+	All, Shared *carb.Result
+}
+
+// carbOverlap is what a BenchIE gold and a CaRB gold share, computed once
+// for all systems (commonSentences).
+type carbOverlap struct {
+	g         *benchie.Gold
+	sentences []oie.Sentence // the BenchIE gold's, for carb.FromBenchIE
+	inBenchIE []bool
+	shared    []int
+	// same: the two golds hold the same sentences.
+	same bool
+}
+
+func newCaRBOverlap(g *benchie.Gold, cg *carb.Gold) carbOverlap {
+	in, shared := commonSentences(g, cg)
+	return carbOverlap{g: g, sentences: goldSentences(g), inBenchIE: in, shared: shared,
+		same: len(shared) == len(cg.Sentences) && len(shared) == len(g.Sentences)}
+}
+
+// task is system s's CaRB task against the CaRB gold; delta says that the
+// difference to BenchIE is wanted (the regular facet was scored).
+func (o carbOverlap) task(s *System, delta bool) CaRBTask {
+	t := CaRBTask{Predictions: s.ByText}
+	if t.Predictions == nil {
 		// Placed by the BenchIE gold's own sentences: the extractions this
 		// leaves out are those BenchIE's scoring left out and already named.
-		preds = carb.FromBenchIE(s.System, goldSentences(g))
-	} else {
-		ws = append(ws, preds.Warnings...)
+		t.Predictions = carb.FromBenchIE(s.System, o.sentences)
 	}
-	res := carb.ScoreWith(cg.Gold, preds, carb.Options{Pause: pause})
-	c := carbReport(res)
-	ws = append(ws, carbWarnings(res)...)
+	if delta && len(o.shared) > 0 && !o.same {
+		t.Shared = o.shared
+	}
+	return t
+}
+
+// ScoreCaRB scores a task against the CaRB gold cg (CaRB's default
+// variant, carb.ScoreWith): what a system's CaRB columns need besides the
+// BenchIE judgements. pause is carb.Options.Pause.
+func ScoreCaRB(cg *carb.Gold, t CaRBTask, pause func()) CaRBScores {
+	sc := CaRBScores{All: carb.ScoreWith(cg, t.Predictions, carb.Options{Pause: pause})}
+	if t.Shared != nil {
+		sc.Shared = carb.ScoreWith(carbSubGold(cg, t.Shared), t.Predictions, carb.Options{Pause: pause})
+	}
+	return sc
+}
+
+// fromScores is system s's CaRB report and warnings from its scores
+// against cg: the CaRB numbers, and CaRB − BenchIE from regular and reg
+// (see carbScore).
+func (o carbOverlap) fromScores(s *System, cg *CaRBGold, sc CaRBScores, regular *report.Score, reg *benchie.Result) (*report.CaRB, []oie.Warning) {
+	g, inBenchIE, shared := o.g, o.inBenchIE, o.shared
+	ws := []oie.Warning{}
+	if s.ByText != nil {
+		ws = append(ws, s.ByText.Warnings...)
+	}
+	c := carbReport(sc.All)
+	ws = append(ws, carbWarnings(sc.All)...)
 	if regular == nil {
 		return c, ws
 	}
-	inBenchIE, shared := commonSentences(g, cg.Gold)
-	if len(shared) == len(cg.Sentences) && len(shared) == len(g.Sentences) {
+	if o.same {
 		c.Delta = &report.Delta{Precision: c.Precision - regular.Precision, Recall: c.Recall - regular.Recall, F1: c.F1 - regular.F1}
 		return c, ws
 	}
-	if len(shared) == 0 || reg == nil {
+	if len(shared) == 0 || reg == nil || sc.Shared == nil {
 		ws = append(ws, oie.Warning{File: s.Path, Msg: fmt.Sprintf("CaRB − BenchIE is not given: the BenchIE gold (%d sentences) and the CaRB gold (%d) share %d sentence(s)%s",
 			len(g.Sentences), len(cg.Sentences), len(shared), map[bool]string{true: ", and the regular facet was not scored", false: ""}[reg == nil && len(shared) > 0])})
 		return c, ws
 	}
-	sub := carb.ScoreWith(carb.NewGold(cg.Path, shared), preds, carb.Options{Pause: pause})
+	sub := sc.Shared
 	var tp, fp, synsets int
 	for k, sent := range g.Sentences {
 		if inBenchIE[k] {
@@ -102,8 +169,9 @@ func carbScore(s *System, g *benchie.Gold, cg *CaRBGold, regular *report.Score, 
 }
 
 // commonSentences returns which BenchIE gold sentences the CaRB gold has
-// (by sentence key) and the CaRB gold's sentences the BenchIE gold has.
-func commonSentences(g *benchie.Gold, cg *carb.Gold) ([]bool, []*carb.Sentence) {
+// (by sentence key) and, by index, the CaRB gold's sentences the BenchIE
+// gold has.
+func commonSentences(g *benchie.Gold, cg *carb.Gold) ([]bool, []int) {
 	keys := map[string]bool{}
 	in := make([]bool, len(g.Sentences))
 	for k, s := range g.Sentences {
@@ -113,14 +181,24 @@ func commonSentences(g *benchie.Gold, cg *carb.Gold) ([]bool, []*carb.Sentence) 
 			keys[key] = true
 		}
 	}
-	var shared []*carb.Sentence
-	for _, s := range cg.Sentences {
+	var shared []int
+	for i, s := range cg.Sentences {
 		if keys[s.Key] {
-			cp := *s
-			shared = append(shared, &cp)
+			shared = append(shared, i)
 		}
 	}
 	return in, shared
+}
+
+// carbSubGold is the CaRB gold of cg's sentences at the indices idx, in
+// that order, copied (carb.NewGold keys the sentences it is given).
+func carbSubGold(cg *carb.Gold, idx []int) *carb.Gold {
+	ss := make([]*carb.Sentence, len(idx))
+	for i, k := range idx {
+		cp := *cg.Sentences[k]
+		ss[i] = &cp
+	}
+	return carb.NewGold(cg.Path, ss)
 }
 
 // carbReport is a CaRB result as the report gives it.

@@ -35,6 +35,50 @@ func (ev *Evaluation) WithCaRB(cg *CaRBGold, step func(done, total int)) *Evalua
 // CaRB score too (carb.Options.Pause): one system's score takes a tenth of
 // a second or more in a browser, too long a task for a page to wait.
 func (ev *Evaluation) WithCaRBPaced(cg *CaRBGold, step func(done, total int), pause func()) *Evaluation {
+	w := ev.CaRBWork(cg, nil)
+	kept := RestrictCaRBGold(cg.Gold, w.Keep)
+	scores := make([]CaRBScores, len(w.Tasks))
+	for i, t := range w.Tasks {
+		scores[i] = ScoreCaRB(kept, t, pause)
+		if step != nil {
+			step(i+1, len(w.Tasks))
+		}
+	}
+	return ev.WithCaRBScores(cg, scores)
+}
+
+// CaRBWork is an evaluation's CaRB scoring as plain data
+// (Evaluation.CaRBWork): each system's ScoreCaRB against the CaRB gold
+// restricted to Keep.
+type CaRBWork struct {
+	// Keep lists, by index, the CaRB gold's sentences scored when the
+	// evaluation's gold is a subset (RestrictCaRBGold); nil: all.
+	Keep []int
+	// Tasks holds one task per system, in the evaluation's order.
+	Tasks []CaRBTask
+}
+
+// CaRBWork is the CaRB scoring WithCaRB does against cg, as plain data, to
+// be done elsewhere (ScoreCaRB on RestrictCaRBGold(cg.Gold, Keep), for
+// each task) and handed back to WithCaRBScores. pause, when set, is
+// called after each system's task.
+func (ev *Evaluation) CaRBWork(cg *CaRBGold, pause func()) CaRBWork {
+	w := CaRBWork{Keep: carbKeep(cg.Gold, ev.Gold.Gold)}
+	both := newCaRBOverlap(ev.Gold.Gold, RestrictCaRBGold(cg.Gold, w.Keep))
+	for i, s := range ev.Systems {
+		w.Tasks = append(w.Tasks, both.task(s, ev.Report.Systems[i].BenchIE.Regular != nil && ev.Results[i][string(benchie.Regular)] != nil))
+		if pause != nil {
+			pause()
+		}
+	}
+	return w
+}
+
+// WithCaRBScores is WithCaRB with the CaRB scores of CaRBWork(cg)'s tasks
+// computed elsewhere, one per system in order: the report and warnings
+// are built as WithCaRB builds them, with CaRB − BenchIE from the
+// evaluation's judgements.
+func (ev *Evaluation) WithCaRBScores(cg *CaRBGold, scores []CaRBScores) *Evaluation {
 	cg = restrictCaRB(cg, ev.Gold.Gold)
 	ro := ev.Report.Options
 	opt := Options{ReferenceCompat: ro.ReferenceCompat, StrictGold: ro.StrictGold, StatsLater: true, CaRBGold: cg}
@@ -43,12 +87,10 @@ func (ev *Evaluation) WithCaRBPaced(cg *CaRBGold, step func(done, total int), pa
 			opt.Facets = append(opt.Facets, benchie.Facet(f))
 		}
 	}
+	both := newCaRBOverlap(ev.Gold.Gold, cg.Gold)
 	for i, s := range ev.Systems {
-		c, ws := carbScore(s, ev.Gold.Gold, cg, ev.Report.Systems[i].BenchIE.Regular, ev.Results[i][string(benchie.Regular)], pause)
+		c, ws := both.fromScores(s, cg, scores[i], ev.Report.Systems[i].BenchIE.Regular, ev.Results[i][string(benchie.Regular)])
 		opt.carbAhead = append(opt.carbAhead, carbScored{c, ws})
-		if step != nil {
-			step(i+1, len(ev.Systems))
-		}
 	}
 	cp := *ev
 	cp.Report = ev.buildReport(opt.Facets, opt)

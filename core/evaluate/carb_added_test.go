@@ -64,3 +64,55 @@ func TestWithCaRBIsEvaluateWithCaRB(t *testing.T) {
 		}
 	}
 }
+
+// CaRB's scores computed elsewhere from the plain data of CaRBWork
+// (ScoreCaRB on the restricted gold, as a page's Worker does) and handed
+// to WithCaRBScores give Evaluate's report with the CaRB gold, also on a
+// subset of the BenchIE gold (the CaRB gold restricted by Keep).
+func TestWithCaRBScoresIsEvaluateWithCaRB(t *testing.T) {
+	read := func(name string) evaluate.Input {
+		b, err := dataset.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return evaluate.Input{Path: name, Data: b}
+	}
+	gold, err := evaluate.ReadGold(read("benchie_gold_annotations_en.txt"), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cg, err := evaluate.ReadCaRBGold(read("carb_explicit.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := evaluate.ReadSystem(read("systems/minie_explicit.txt"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	systems := []*evaluate.System{s}
+	sub, _, err := evaluate.ChooseSentences("1-20", gold, systems)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range []*evaluate.Gold{gold, sub} {
+		first := evaluate.Evaluate(g, g, systems, evaluate.Options{})
+		w := first.CaRBWork(cg, nil)
+		if (w.Keep != nil) != (g == sub) || len(w.Tasks) != 1 {
+			t.Fatalf("subset %v: Keep %v, %d tasks", g == sub, w.Keep, len(w.Tasks))
+		}
+		kept := evaluate.RestrictCaRBGold(cg.Gold, w.Keep)
+		var scores []evaluate.CaRBScores
+		for _, task := range w.Tasks {
+			scores = append(scores, evaluate.ScoreCaRB(kept, task, nil))
+		}
+		got := first.WithCaRBScores(cg, scores)
+		// Evaluate takes the CaRB gold as given: restricted, for a subset.
+		want := evaluate.Evaluate(g, g, systems, evaluate.Options{CaRBGold: &evaluate.CaRBGold{Gold: kept, Format: cg.Format, SHA256: cg.SHA256}})
+		if !reflect.DeepEqual(got.Report, want.Report) {
+			t.Errorf("subset %v: WithCaRBScores's report differs from Evaluate's", g == sub)
+		}
+		if c := got.Report.Systems[0].CaRB; c == nil || c.Delta == nil || (g == sub) != (len(kept.Sentences) < len(cg.Sentences)) {
+			t.Errorf("subset %v: CaRB %+v on %d of %d CaRB sentences", g == sub, c, len(kept.Sentences), len(cg.Sentences))
+		}
+	}
+}

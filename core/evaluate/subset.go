@@ -225,11 +225,33 @@ func restrictCaRB(cg *CaRBGold, g *benchie.Gold) *CaRBGold {
 	if cg == nil || !g.IsSubset() {
 		return cg
 	}
-	_, shared := commonSentences(g, cg.Gold)
 	cp := *cg
-	cp.Gold = carb.NewGold(cg.Path, shared)
-	cp.Gold.Warnings = cg.Warnings
+	cp.Gold = RestrictCaRBGold(cg.Gold, carbKeep(cg.Gold, g))
 	return &cp
+}
+
+// carbKeep lists, by index, the CaRB gold's sentences that a subset BenchIE
+// gold holds; nil when g is not a subset (all are kept).
+func carbKeep(cg *carb.Gold, g *benchie.Gold) []int {
+	if !g.IsSubset() {
+		return nil
+	}
+	_, shared := commonSentences(g, cg)
+	if shared == nil {
+		shared = []int{}
+	}
+	return shared
+}
+
+// RestrictCaRBGold is cg with only its sentences at the indices keep
+// (CaRBWork.Keep), or cg itself when keep is nil.
+func RestrictCaRBGold(cg *carb.Gold, keep []int) *carb.Gold {
+	if keep == nil {
+		return cg
+	}
+	sub := carbSubGold(cg, keep)
+	sub.Warnings = cg.Warnings
+	return sub
 }
 
 // ChooseSentences restricts a gold to the sentences spec chooses (see

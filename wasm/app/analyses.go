@@ -61,8 +61,14 @@ type extras struct {
 	carbTest                *evaluate.CaRBGold
 	// Files of the bundled data sets, read once: CaRB golds and tags.
 	carbGolds map[string]*evaluate.CaRBGold
-	tags      map[string]*nlp.Tags
-	failed    map[string]string // bundled files that did not load: why
+	// carbHeld lists the CaRB golds the scorer Worker holds (carbGoldKey):
+	// a CaRB job posts its gold only once.
+	carbHeld map[string]bool
+	// noScorer is set once the browser refused a job (no scorer Worker, or
+	// it stopped: for good), so that no later job is written for nothing.
+	noScorer atomic.Bool
+	tags     map[string]*nlp.Tags
+	failed   map[string]string // bundled files that did not load: why
 	// The human match judgements and their golds, read once (judge).
 	judged, judgeGolds map[string]*judged
 }
@@ -235,8 +241,10 @@ func bundledFile[T any](a *app, path string, kept map[string]T, read func([]byte
 	return v, nil
 }
 
-// addCaRB scores the table's systems with CaRB (evaluate.WithCaRB) and puts
-// the result on screen in place of the BenchIE-only evaluation.
+// addCaRB scores the table's systems with CaRB (evaluate.WithCaRB: CaRB's
+// scores in the scorer Worker or on the page's thread, CaRB − BenchIE
+// here) and puts the result on screen in place of the BenchIE-only
+// evaluation.
 func (a *app) addCaRB(ev *evaluate.Evaluation, gen int, user *evaluate.CaRBGold, bundled string) {
 	cg := user
 	var err error
@@ -253,8 +261,13 @@ func (a *app) addCaRB(ev *evaluate.Evaluation, gen int, user *evaluate.CaRBGold,
 	var withCaRB *evaluate.Evaluation
 	if err == nil {
 		a.br.Yield()
-		pause := a.pause(nil)
-		withCaRB = ev.WithCaRBPaced(cg, func(done, total int) { pause() }, pause)
+		var scores []evaluate.CaRBScores
+		if scores, err = a.carbScores(ev, gen, cg); scores == nil && err == nil {
+			return // outdated
+		}
+		if err == nil {
+			withCaRB = ev.WithCaRBScores(cg, scores)
+		}
 	}
 	a.env.Lock()
 	defer a.env.UnlockRender()
@@ -380,7 +393,8 @@ func (a *app) analyse(ev *evaluate.Evaluation, gen int, facet benchie.Facet, lan
 // each system on each facet, the same draws for all (analysis.Intervals).
 func (a *app) intervals(ev *evaluate.Evaluation, gen int) {
 	req := intervalsRequest(uint64(gen), ev)
-	out := req.Intervals.intervalsByCell(a.scoreJob(req).Intervals) // in the scorer Worker, or here (scorerjob.go)
+	rep, _ := a.scoreJob(req, a.br.Yield) // in the scorer Worker, or here (scorerjob.go)
+	out := req.Intervals.intervalsByCell(rep.Intervals)
 	a.env.Lock()
 	if a.current(ev, gen) {
 		a.m.Analyses.Intervals = out

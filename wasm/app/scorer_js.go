@@ -33,10 +33,12 @@ func inScorerWorker() bool {
 
 // serveScorer is the scorer mode: no Vugu, no DOM. It gives the Worker's
 // script (dist/loader.js) a function that answers one message
-// (serveScorerMessage, bytes in and out), and waits for calls for ever.
+// (scorer.serve, bytes in and out, keeping the CaRB golds posted), and
+// waits for calls for ever.
 func serveScorer() {
+	sc := newScorer()
 	serve := sjs.FuncOf(func(_ sjs.Value, args []sjs.Value) any {
-		out := serveScorerMessage(bytesOf(args[0]))
+		out := sc.serve(bytesOf(args[0]))
 		reply := sjs.Global().Get("Uint8Array").New(len(out))
 		sjs.CopyBytesToJS(reply, out)
 		return reply

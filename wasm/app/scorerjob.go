@@ -21,12 +21,14 @@ import (
 // 32-bit words: seq (two words), the job's tag, then for intervals the
 // samples, the seed (two words), the number of cells and each cell's
 // sentence count n with its n tp, n fp and n synsets counts. The cells'
-// names stay on the page: the reply is in the cells' order.
+// names stay on the page: the reply is in the cells' order. CaRB's job is
+// described at carbJob (scorerjob_carb.go).
 type scorerRequest struct {
 	// Seq is the page's sequence number, echoed in the reply: a reply to an
 	// outdated request is dropped.
 	Seq       uint64
-	Intervals *intervalsJob
+	Intervals *intervalsJob // one job is set
+	CaRB      *carbJob
 }
 
 // intervalsJob asks for the bootstrap intervals of every cell of the table
@@ -46,17 +48,21 @@ type intervalCell struct {
 
 // scorerReply answers a scorerRequest. On the wire: seq (8 bytes), the
 // error's length (4) and text, then each cell's intervals as six float64
-// bits (P, R, F1 low and high): nothing is rounded.
+// bits (P, R, F1 low and high): nothing is rounded. A CaRB job's reply pads
+// the error to a word and goes on in words (encodeCaRBScores).
 type scorerReply struct {
 	Seq       uint64
-	Intervals []report.Intervals // by cell, in the request's order
+	Intervals []report.Intervals    // by cell, in the request's order
+	CaRB      []evaluate.CaRBScores // by task, in the request's order
 	Error     string
+	carb      bool // a CaRB job's reply
 }
 
 // The jobs a request can name (its third word).
 const (
 	noJob        = 0
 	intervalsTag = 1
+	carbTag      = 2
 )
 
 // maxSamples bounds a posted job's bootstrap samples (three float64s each
@@ -88,24 +94,64 @@ func (j *intervalsJob) intervalsByCell(out []report.Intervals) map[string]map[st
 
 // scoreJob runs a job in the scorer Worker (browser.Score) and, when no
 // Worker answers it (none started, it stopped, its reply is not this
-// job's), on the page's thread, yielding between cells. Its mark says
-// which ran it (e2e TestScorerWorker).
-func (a *app) scoreJob(req scorerRequest) scorerReply {
-	if out, err := a.br.Score(req.encode()); err == nil {
-		rep, err := decodeScorerReply(out)
-		if err == nil && rep.Seq == req.Seq && rep.Error == "" && len(rep.Intervals) == len(req.Intervals.Cells) {
-			a.br.Mark("oiebench-job-worker")
-			return rep
+// job's), on the page's thread, with pause between cells or systems (and
+// within CaRB's scoring). Its mark says which ran it (e2e
+// TestScorerWorker): oiebench-job-… for the intervals, oiebench-carb-… for
+// CaRB; inWorker says the Worker's reply is returned.
+func (a *app) scoreJob(req scorerRequest, pause func()) (rep scorerReply, inWorker bool) {
+	mark := "oiebench-job-"
+	if req.CaRB != nil {
+		mark = "oiebench-carb-"
+	}
+	decode := decodeScorerReply
+	if req.CaRB != nil {
+		decode = decodeCaRBReply
+	}
+	if !a.x.noScorer.Load() {
+		out, err := a.br.Score(req.encode())
+		if err == nil {
+			rep, err = decode(out)
+		} else {
+			a.x.noScorer.Store(true)
+		}
+		if err == nil && rep.Seq == req.Seq && rep.Error == "" && req.answeredBy(rep) {
+			a.br.Mark(mark + "worker")
+			return rep, true
 		}
 	}
-	a.br.Mark("oiebench-job-page")
-	return runScorerJob(req, a.br.Yield)
+	a.br.Mark(mark + "page")
+	return runScorerJob(req, pause), false
 }
 
-// runScorerJob does a job; pause is called between cells (the page's
-// thread yields there; a Worker passes nil).
+// answeredBy reports whether a reply has an answer for each part of the
+// request: an interval per cell, or a score per CaRB task with the shared
+// sentences' score where the task has them.
+func (r scorerRequest) answeredBy(rep scorerReply) bool {
+	if r.CaRB == nil {
+		return len(rep.Intervals) == len(r.Intervals.Cells)
+	}
+	if len(rep.CaRB) != len(r.CaRB.Tasks) {
+		return false
+	}
+	for i, t := range r.CaRB.Tasks {
+		if (t.Shared != nil) != (rep.CaRB[i].Shared != nil) {
+			return false
+		}
+	}
+	return true
+}
+
+// runScorerJob does a job; pause is called between cells or systems (the
+// page's thread yields there; a Worker passes nil).
 func runScorerJob(req scorerRequest, pause func()) scorerReply {
-	rep := scorerReply{Seq: req.Seq}
+	rep := scorerReply{Seq: req.Seq, carb: req.CaRB != nil}
+	if req.CaRB != nil {
+		var err error
+		if rep.CaRB, err = runCaRBJob(req.CaRB, pause); err != nil {
+			rep.Error = err.Error()
+		}
+		return rep
+	}
 	job := req.Intervals
 	if job == nil {
 		rep.Error = "scorer: the request names no job"
@@ -120,19 +166,12 @@ func runScorerJob(req scorerRequest, pause func()) scorerReply {
 	return rep
 }
 
-// serveScorerMessage is the scorer mode's answer to one message: the
-// request's bytes in, the reply's bytes out. A message that is not a
-// request is answered with an error, never a crash.
-func serveScorerMessage(msg []byte) []byte {
-	req, err := decodeScorerRequest(msg)
-	if err != nil {
-		return scorerReply{Seq: req.Seq, Error: err.Error()}.encode()
-	}
-	return runScorerJob(req, nil).encode()
-}
-
 func (r scorerRequest) encode() []byte {
-	w := []uint32{uint32(r.Seq), uint32(r.Seq >> 32), noJob}
+	w := words{uint32(r.Seq), uint32(r.Seq >> 32), noJob}
+	if j := r.CaRB; j != nil {
+		w[2] = carbTag
+		j.encode(&w)
+	}
 	if j := r.Intervals; j != nil {
 		w[2] = intervalsTag
 		w = append(w, uint32(j.Samples), uint32(j.Seed), uint32(j.Seed>>32), uint32(len(j.Cells)))
@@ -145,11 +184,7 @@ func (r scorerRequest) encode() []byte {
 			}
 		}
 	}
-	b := make([]byte, 0, 4*len(w))
-	for _, x := range w {
-		b = binary.LittleEndian.AppendUint32(b, x)
-	}
-	return b
+	return w.bytes()
 }
 
 // decodeScorerRequest reads a request (scorerRequest.encode); a problem
@@ -171,8 +206,12 @@ func decodeScorerRequest(msg []byte) (scorerRequest, error) {
 		at, expected = len(w), "a sequence number and a job"
 	case w[2] == noJob:
 		at = 3
+	case w[2] == carbTag:
+		r := wordReader{w: w, at: 3}
+		req.CaRB = decodeCaRBJob(&r)
+		at, expected = r.at, r.expected
 	case w[2] != intervalsTag:
-		at, expected = 2, "a job (1: intervals), not "+strconv.Itoa(int(w[2]))
+		at, expected = 2, "a job (1: intervals, 2: CaRB), not "+strconv.Itoa(int(w[2]))
 	case len(w) < 7:
 		at, expected = len(w), "the samples, the seed and the number of cells"
 	case w[3] > maxSamples:
@@ -210,6 +249,11 @@ func decodeScorerRequest(msg []byte) (scorerRequest, error) {
 func (r scorerReply) encode() []byte {
 	le := binary.LittleEndian
 	b := append(le.AppendUint32(le.AppendUint64(nil, r.Seq), uint32(len(r.Error))), r.Error...)
+	if r.carb {
+		var w words
+		encodeCaRBScores(&w, r.CaRB)
+		return append(append(b, make([]byte, -len(b)&3)...), w.bytes()...)
+	}
 	for _, iv := range r.Intervals {
 		for _, v := range [...]float64{iv.Precision[0], iv.Precision[1], iv.Recall[0], iv.Recall[1], iv.F1[0], iv.F1[1]} {
 			b = le.AppendUint64(b, math.Float64bits(v))
@@ -234,4 +278,27 @@ func decodeScorerReply(msg []byte) (scorerReply, error) {
 		rep.Intervals = append(rep.Intervals, report.Intervals{Precision: [2]float64{v[0], v[1]}, Recall: [2]float64{v[2], v[3]}, F1: [2]float64{v[4], v[5]}})
 	}
 	return rep, nil
+}
+
+// decodeCaRBReply reads a CaRB job's reply (scorerReply.encode): a reply
+// that is not one is an error, never a crash.
+func decodeCaRBReply(msg []byte) (scorerReply, error) {
+	le := binary.LittleEndian
+	bad := fmt.Errorf("scorer: a reply of %d bytes; expected seq, an error's length and text padded to a word, and CaRB's scores in words", len(msg))
+	if len(msg) < 12 || uint64(le.Uint32(msg[8:])) > uint64(len(msg)-12) {
+		return scorerReply{}, bad
+	}
+	n := int(le.Uint32(msg[8:]))
+	start := 12 + n + (-(12 + n) & 3)
+	if start > len(msg) || (len(msg)-start)%4 != 0 {
+		return scorerReply{}, bad
+	}
+	rep := scorerReply{Seq: le.Uint64(msg), Error: string(msg[12 : 12+n]), carb: true}
+	body := msg[start:]
+	r := wordReader{w: make([]uint32, len(body)/4)}
+	for i := range r.w {
+		r.w[i] = le.Uint32(body[4*i:])
+	}
+	rep.CaRB = decodeCaRBScores(&r)
+	return rep, r.err("a reply")
 }

@@ -46,7 +46,7 @@ func TestScorerIntervalsMessageExact(t *testing.T) {
 	if err != nil || back.Seq != 41 || !reflect.DeepEqual(*back.Intervals, posted) {
 		t.Fatalf("the request decoded with seq %d (%v), want it unchanged but for the cells' names", back.Seq, err)
 	}
-	rep, err := decodeScorerReply(serveScorerMessage(req.encode()))
+	rep, err := decodeScorerReply(newScorer().serve(req.encode()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +90,7 @@ func TestScorerWorkerOrPage(t *testing.T) {
 	}
 	page, pageMarks := intervals(nil)
 	asked := 0
-	worker, workerMarks := intervals(func(b []byte) []byte { asked++; return serveScorerMessage(b) })
+	worker, workerMarks := intervals(func(b []byte) []byte { asked++; return newScorer().serve(b) })
 	if asked == 0 || !slices.Contains(workerMarks, "oiebench-job-worker") || slices.Contains(workerMarks, "oiebench-job-page") {
 		t.Errorf("with a Worker: %d jobs posted, marks %v; want the job answered by the Worker", asked, workerMarks)
 	}
@@ -111,7 +111,7 @@ func TestScorerWorkerOrPage(t *testing.T) {
 	}
 	for name, bad := range map[string]func([]byte) []byte{
 		"another seq": func(b []byte) []byte {
-			rep := serveScorerMessage(b)
+			rep := newScorer().serve(b)
 			binary.LittleEndian.PutUint64(rep, binary.LittleEndian.Uint64(rep)+1)
 			return rep
 		},
@@ -152,7 +152,7 @@ func TestScorerBadMessages(t *testing.T) {
 		cases = append(cases, bad{good[:n], "expected"})
 	}
 	cases = append(cases,
-		bad{words(3, 0, 7), "word 3 of 3: expected a job (1: intervals), not 7"},
+		bad{words(3, 0, 7), "word 3 of 3: expected a job (1: intervals, 2: CaRB), not 7"},
 		bad{append(good, 0, 0, 0, 0), "word 15 of 15: expected the message's end"},
 		bad{append(good, 0), "57 bytes, expected 32-bit words"},
 		bad{words(3, 0, intervalsTag, 10, 1, 0, 1, math.MaxUint32, 1), "word 8 of 9: expected a cell's number of sentences and its tp, fp and synsets counts"},
@@ -161,7 +161,7 @@ func TestScorerBadMessages(t *testing.T) {
 		bad{words(3, 0, noJob), "names no job"},
 	)
 	for _, c := range cases {
-		rep, err := decodeScorerReply(serveScorerMessage(c.msg))
+		rep, err := decodeScorerReply(newScorer().serve(c.msg))
 		if err != nil {
 			t.Fatalf("% x: the reply does not decode: %v", c.msg, err)
 		}
@@ -172,7 +172,7 @@ func TestScorerBadMessages(t *testing.T) {
 			t.Errorf("% x: seq %d, want 3", c.msg, rep.Seq)
 		}
 	}
-	reply := serveScorerMessage(good)
+	reply := newScorer().serve(good)
 	if rep, err := decodeScorerReply(reply); err != nil || len(rep.Intervals) != 1 || rep.Seq != 3 {
 		t.Fatalf("the good request's reply: %+v, %v", rep, err)
 	}
