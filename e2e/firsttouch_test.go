@@ -118,8 +118,8 @@ func TestEarlyClicksKept(t *testing.T) {
 				}
 			}
 			p.waitReady()
-			p.stopProfile(t.Name())
 			long := eval[[][2]float64](p, `window.__touch.long`)
+			p.stopProfile(t.Name(), long)
 			longest := [2]float64{}
 			for _, l := range long {
 				if l[1] > longest[1] {
