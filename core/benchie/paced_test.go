@@ -83,6 +83,12 @@ func TestPausedAndShared(t *testing.T) {
 	if st, pst := plain.Stats(), paced.CountStats(pause); !reflect.DeepEqual(st, pst) || pauses == 0 || !paced.StatsCounted() {
 		t.Errorf("CountStats %+v (%d pauses), Stats %+v", pst, pauses, st)
 	}
+	// The page counts in its own thread: a pause at least once per sentence
+	// on average (561 here; 3 with a pause every 16,384 forms, when the
+	// page's tasks counting this gold took 88-319 ms).
+	if pauses < len(paced.Sentences) {
+		t.Errorf("counting the statistics paused %d times for %d sentences", pauses, len(paced.Sentences))
+	}
 	// shared: the gold's strings are the data's own memory
 	objectOf := func(g *Gold) string {
 		last := g.Sentences[len(g.Sentences)-1]
