@@ -222,7 +222,7 @@ func taskSummary(prof *profiler.Profile, clock float64, tasks [][2]float64, top 
 	}
 	offset := float64(at[first])/1e3 - clock // profile ms = page ms + offset
 	var b strings.Builder
-	fmt.Fprintf(&b, "long tasks (ms from navigation), what ran in them by total time, and the collector's share:\n")
+	fmt.Fprintf(&b, "long tasks (ms from navigation; the profile's ms = these + %.1f), what ran in them by total time, and the collector's share:\n", offset)
 	for _, task := range tasks {
 		from, to := int64((task[0]+offset)*1e3), int64((task[0]+task[1]+offset)*1e3)
 		total := map[string]int64{}
