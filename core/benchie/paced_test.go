@@ -79,6 +79,18 @@ func TestPausedAndShared(t *testing.T) {
 	if pauses == 0 {
 		t.Error("compiling and scoring never paused")
 	}
+	// Compiling alone pauses every compilePauseEvery sentences (37 times
+	// here; 4 at every 64, when the page's tasks compiling this gold took
+	// 70-105 ms).
+	fresh, err := ReadGold("en", data, GoldOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pauses = 0
+	CompileWith(fresh, Regular, pause)
+	if want := len(fresh.Sentences) / compilePauseEvery; pauses != want || want < 30 {
+		t.Errorf("compiling %d sentences paused %d times, want %d", len(fresh.Sentences), pauses, want)
+	}
 	pauses = 0
 	if st, pst := plain.Stats(), paced.CountStats(pause); !reflect.DeepEqual(st, pst) || pauses == 0 || !paced.StatsCounted() {
 		t.Errorf("CountStats %+v (%d pauses), Stats %+v", pst, pauses, st)
