@@ -38,14 +38,12 @@ const touchProbe = `(() => {
 // so that the first screen is on screen, without the evaluator, for long
 // enough to click it on any machine.
 func slowEvaluator(t *testing.T, hold time.Duration) *httptest.Server {
-	site := dist.Handler(os.DirFS(siteDir))
+	site := withNamedWasm(dist.Handler(os.DirFS(siteDir)))
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/app.wasm" {
 			time.Sleep(hold)
 		}
-		if !serveNamedWasm(t, w, r) {
-			site.ServeHTTP(w, r)
-		}
+		site.ServeHTTP(w, r)
 	}))
 	t.Cleanup(srv.Close)
 	return srv

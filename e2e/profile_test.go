@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/profiler"
@@ -55,8 +56,9 @@ var namedWasm = sync.OnceValues(func() (string, error) {
 })
 
 // serveNamedWasm answers /app.wasm with the named evaluator when
-// profiling, and reports whether it did.
-func serveNamedWasm(t *testing.T, w http.ResponseWriter, r *http.Request) bool {
+// profiling, and reports whether it did. A failed build is answered with
+// a server error, which the page shows and the test fails on.
+func serveNamedWasm(w http.ResponseWriter, r *http.Request) bool {
 	if profileDir == "" || r.URL.Path != "/app.wasm" {
 		return false
 	}
@@ -65,13 +67,22 @@ func serveNamedWasm(t *testing.T, w http.ResponseWriter, r *http.Request) bool {
 		path, err = namedWasm()
 	}
 	if err != nil {
-		t.Error(err)
+		fmt.Fprintln(os.Stderr, "e2e:", err)
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return true
 	}
 	w.Header().Set("Content-Type", "application/wasm")
 	http.ServeFile(w, r, path)
 	return true
+}
+
+// withNamedWasm serves the site, and the named evaluator when profiling.
+func withNamedWasm(site http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !serveNamedWasm(w, r) {
+			site.ServeHTTP(w, r)
+		}
+	})
 }
 
 // startProfile starts V8's sampling profiler on a tab (every 250 µs), when
@@ -101,30 +112,41 @@ const profileClock = `(function oiebenchProfileClock() { const t = performance.n
 // page's long tasks, [start, duration] in ms from navigation; taskSummary).
 func (p *page) stopProfile(name string, tasks [][2]float64) {
 	p.t.Helper()
+	stopProfile(p.t, p.ctx, name, tasks)
+}
+
+// stopProfile is page.stopProfile for a tab's context.
+func stopProfile(tb testing.TB, ctx context.Context, name string, tasks [][2]float64) {
+	tb.Helper()
 	if profileDir == "" {
 		return
 	}
-	clock := eval[float64](p, profileClock)
-	res, err := chromedp.Call(p.ctx, profiler.Stop, cdp.Empty{})
+	clock, err := probe[float64](tb, ctx, time.Minute, profileClock)
 	if err != nil {
-		p.t.Fatal(err)
+		tb.Fatal(err)
+	}
+	c, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	res, err := chromedp.Call(c, profiler.Stop, cdp.Empty{})
+	if err != nil {
+		tb.Fatal(err)
 	}
 	raw, err := json.Marshal(res.Profile)
 	if err != nil {
-		p.t.Fatal(err)
+		tb.Fatal(err)
 	}
 	summary := profileSummary(res.Profile, 25) + taskSummary(res.Profile, clock, tasks, 8)
 	if err := os.MkdirAll(profileDir, 0o755); err != nil {
-		p.t.Fatal(err)
+		tb.Fatal(err)
 	}
 	base := filepath.Join(profileDir, strings.ReplaceAll(name, "/", "-"))
 	if err := os.WriteFile(base+".cpuprofile", raw, 0o644); err != nil {
-		p.t.Fatal(err)
+		tb.Fatal(err)
 	}
 	if err := os.WriteFile(base+".txt", []byte(summary), 0o644); err != nil {
-		p.t.Fatal(err)
+		tb.Fatal(err)
 	}
-	p.t.Logf("profile written to %s.cpuprofile\n%s", base, summary)
+	tb.Logf("profile written to %s.cpuprofile\n%s", base, summary)
 }
 
 // profileSummary finds the profile's longest busy stretch (consecutive

@@ -222,6 +222,9 @@ func loadScale(tb testing.TB, ctx context.Context, set scaledata.Set, timeout ti
 		fail("no ThreadTime metric")
 		return 0
 	}
+	if profileDir != "" { // OIEBENCH_PROFILE: the pick to settled, with what ran in each long task
+		do(chromedp.Func(startProfile))
+	}
 	cpu0 := threadTime()
 	do(chromedp.SetUploadFiles(chromedp.CSS("#file-input"), set.Files()))
 	rows := len(set.Systems)
@@ -264,6 +267,15 @@ func loadScale(tb testing.TB, ctx context.Context, set scaledata.Set, timeout ti
 		fail("%d change events on the file input, want 1", len(pr.Picks))
 	}
 	pick := pr.Picks[0]
+	if profileDir != "" {
+		var after [][2]float64
+		for _, task := range pr.Tasks {
+			if task[0]+task[1] >= pick {
+				after = append(after, task)
+			}
+		}
+		stopProfile(tb, ctx, fmt.Sprintf("%s-%d", tb.Name(), set.Scale), after)
+	}
 	for _, s := range pr.States {
 		at := s[0].(float64)
 		if at < pick {
