@@ -68,8 +68,9 @@ func checkAligned(s *System, gold goldNames, goldPath string, in Input) error {
 
 // alignPauseEvery is how many extractions the alignment checks look at
 // between two calls of their pause: at 10 times BenchIE English the page
-// checked its files' words in one task of 2-3 s.
-const alignPauseEvery = 256
+// checked its files' words in one task of 2-3 s; 256 still made a task of
+// 80 ms on a loaded machine.
+const alignPauseEvery = 64
 
 // pacedEvery calls pause (when set) after every alignPauseEvery calls.
 func pacedEvery(pause func()) func() {
@@ -259,8 +260,8 @@ func CheckAligned(s *System, g *Gold, data []byte) error {
 	return CheckAlignedPaced(s, g, data, nil)
 }
 
-// CheckAlignedPaced is CheckAligned calling pause (when set) every few
-// hundred extractions, for the page.
+// CheckAlignedPaced is CheckAligned calling pause (when set) every
+// alignPauseEvery extractions, for the page.
 func CheckAlignedPaced(s *System, g *Gold, data []byte, pause func()) error {
 	return checkAlignedPaced(s, g.sentenceNames(), g.Path, Input{Path: s.Path, Data: data}, pause)
 }
