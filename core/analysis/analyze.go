@@ -31,7 +31,7 @@ type Options struct {
 	// Pause, when set, is called within a system too: after each sentence's
 	// features, each incorrect extraction's closest gold triples and every
 	// intervalPauseEvery bootstrap samples (a page's pacer: one system's
-	// analysis took 60-190 ms of the page's thread in one task).
+	// analysis took 60-990 ms of the page's thread in one task).
 	Pause func()
 }
 
