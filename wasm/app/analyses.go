@@ -362,7 +362,7 @@ func (a *app) analyse(ev *evaluate.Evaluation, gen int, facet benchie.Facet, lan
 	err := analysis.Analyze(&cp, analysis.Options{Facet: facet, Samples: intervalSamples, Seed: statsSeed, Featurizer: fz, Progress: progress, Pause: a.pause(nil)})
 	var figs []chart.Figure
 	if err == nil {
-		figs = chart.Figures(&cp.Report)
+		figs = chart.FiguresPaced(&cp.Report, a.pause(nil))
 	}
 	took := time.Since(start)
 	a.env.Lock()
