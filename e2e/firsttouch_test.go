@@ -38,14 +38,12 @@ const touchProbe = `(() => {
 // so that the first screen is on screen, without the evaluator, for long
 // enough to click it on any machine.
 func slowEvaluator(t *testing.T, hold time.Duration) *httptest.Server {
-	site := dist.Handler(os.DirFS(siteDir))
+	site := withNamedWasm(dist.Handler(os.DirFS(siteDir)))
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/app.wasm" {
 			time.Sleep(hold)
 		}
-		if !serveNamedWasm(t, w, r) {
-			site.ServeHTTP(w, r)
-		}
+		site.ServeHTTP(w, r)
 	}))
 	t.Cleanup(srv.Close)
 	return srv
@@ -118,8 +116,8 @@ func TestEarlyClicksKept(t *testing.T) {
 				}
 			}
 			p.waitReady()
-			p.stopProfile(t.Name())
 			long := eval[[][2]float64](p, `window.__touch.long`)
+			p.stopProfile(t.Name(), long)
 			longest := [2]float64{}
 			for _, l := range long {
 				if l[1] > longest[1] {

@@ -66,7 +66,7 @@ func run(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, "e2e:", err)
 		return 1
 	}
-	site = httptest.NewServer(dist.Handler(os.DirFS(siteDir)))
+	site = httptest.NewServer(withNamedWasm(dist.Handler(os.DirFS(siteDir))))
 	defer site.Close()
 
 	profile, err := os.MkdirTemp("", "oiebench-e2e-")

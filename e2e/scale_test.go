@@ -222,6 +222,9 @@ func loadScale(tb testing.TB, ctx context.Context, set scaledata.Set, timeout ti
 		fail("no ThreadTime metric")
 		return 0
 	}
+	if profileDir != "" { // OIEBENCH_PROFILE: the pick to settled, with what ran in each long task
+		do(chromedp.Func(startProfile))
+	}
 	cpu0 := threadTime()
 	do(chromedp.SetUploadFiles(chromedp.CSS("#file-input"), set.Files()))
 	rows := len(set.Systems)
@@ -264,6 +267,15 @@ func loadScale(tb testing.TB, ctx context.Context, set scaledata.Set, timeout ti
 		fail("%d change events on the file input, want 1", len(pr.Picks))
 	}
 	pick := pr.Picks[0]
+	if profileDir != "" {
+		var after [][2]float64
+		for _, task := range pr.Tasks {
+			if task[0]+task[1] >= pick {
+				after = append(after, task)
+			}
+		}
+		stopProfile(tb, ctx, fmt.Sprintf("%s-%d", tb.Name(), set.Scale), after)
+	}
 	for _, s := range pr.States {
 		at := s[0].(float64)
 		if at < pick {
@@ -379,10 +391,11 @@ func TestScalePage10x(t *testing.T) {
 	if !r.Progress {
 		t.Error("no progress was shown while the files loaded")
 	}
-	// Read, scored and counted in slices. A long task is wall time, so it is
-	// measured (BenchmarkScalePage, ./build.sh bench), not asserted; since
-	// the first screen is held until its layout is complete, one task of
-	// about 2 s spans the takeover at 10× (docs/page-responsiveness.md).
+	// Read, checked, scored and counted in slices. A long task is wall
+	// time, so it is measured (BenchmarkScalePage, ./build.sh bench), not
+	// asserted: the longest now is Go's collector (0.2 s at load 8); the
+	// task of 2-3 s was the pick's alignment check, now paced
+	// (docs/page-responsiveness.md, "Known regression").
 	t.Logf("10×: the longest task took %.0f ms (all over 50 ms: %s)", r.Longest, join(r.Tasks))
 	p.screenshotView("scale-10x")
 }

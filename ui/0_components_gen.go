@@ -4579,7 +4579,7 @@ var _ reflect.Type
 var _ vjson.RawMessage
 var _ js.Value
 
-func (c *ScoreTable) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
+func (c *ScoreTableBody) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 
 	vgout = &vugu.BuildOut{}
 

@@ -2,17 +2,95 @@ package ui
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/report"
+	"github.com/vugu/vugu"
 )
 
 // ScoreTable is the table of P, R and F1 per system and facet, sortable by
 // any column, with TP/FP/FN in each cell's tooltip or as columns.
+//
+// It is built again only when what it shows changed (tableShown), and
+// otherwise returns its last output, whose nodes the renderer then skips
+// (wasm/app/dom): the page's renders for progress, the statistics or the
+// options build no cell (the table was a third to a half of every build).
 type ScoreTable struct {
-	M *Model
+	M     *Model
+	shown tableShown // what out shows
+	out   *vugu.BuildOut
+}
+
+// ScoreTableBody is the table's markup (score-table-body.vugu); its
+// handlers reach the ScoreTable, so a kept output still acts on the model.
+type ScoreTableBody struct{ *ScoreTable }
+
+// tableShown is everything the table's cells, headings and rows read.
+type tableShown struct {
+	eval *evaluate.Evaluation
+	// The report's systems and CaRB columns, in case they change in place.
+	systems     *report.System
+	n, carb     int
+	carbGold    *report.Gold
+	intervals   uintptr // the map's identity: it is replaced, never changed
+	noIntervals bool
+	sort        report.SortKey
+	desc        bool
+	counts      bool
+	showCI      bool
+	custom      bool
+	users       []string // the systems of the user's files
+	newRows     []string
+}
+
+// shownNow is what the table would show now.
+func (c *ScoreTable) shownNow() tableShown {
+	p := &c.M.Prefs
+	s := tableShown{
+		eval:      c.M.Eval,
+		intervals: reflect.ValueOf(c.M.Analyses.Intervals).Pointer(), noIntervals: c.M.Analyses.Intervals == nil,
+		sort: p.Sort, desc: p.SortDesc, counts: p.ShowCounts, showCI: p.Analysis.ShowIntervals,
+		custom: c.M.Source == CustomSource, newRows: c.M.NewRows,
+	}
+	if ev := c.M.Eval; ev != nil {
+		r := &ev.Report
+		s.n, s.carbGold = len(r.Systems), r.CaRBGold
+		if s.n > 0 {
+			s.systems = &r.Systems[0]
+		}
+		for _, sys := range r.Systems {
+			if sys.CaRB != nil {
+				s.carb++
+			}
+		}
+	}
+	for _, f := range c.M.Files {
+		if f.Role == RoleSystem {
+			s.users = append(s.users, f.System)
+		}
+	}
+	return s
+}
+
+func (s tableShown) same(o tableShown) bool {
+	return s.eval == o.eval && s.systems == o.systems && s.n == o.n && s.carb == o.carb && s.carbGold == o.carbGold &&
+		s.intervals == o.intervals && s.noIntervals == o.noIntervals && s.sort == o.sort && s.desc == o.desc &&
+		s.counts == o.counts && s.showCI == o.showCI && s.custom == o.custom &&
+		slices.Equal(s.users, o.users) && slices.Equal(s.newRows, o.newRows)
+}
+
+// Build returns the last output while the table shows the same.
+func (c *ScoreTable) Build(in *vugu.BuildIn) *vugu.BuildOut {
+	shown := c.shownNow()
+	if c.out == nil || !shown.same(c.shown) {
+		shown.newRows = slices.Clone(shown.newRows) // the model's slice may be changed in place
+		c.shown, c.out = shown, (&ScoreTableBody{c}).Build(in)
+	}
+	return c.out
 }
 
 // groups are the report's columns (report.Report.Columns, which every

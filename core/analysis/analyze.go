@@ -28,6 +28,11 @@ type Options struct {
 	// Progress, when set, is called after each system is analysed, so that
 	// a page can show progress and let the browser work in between.
 	Progress func(done, total int)
+	// Pause, when set, is called within a system too: after each sentence's
+	// features, each incorrect extraction's closest gold triples and every
+	// intervalPauseEvery bootstrap samples (a page's pacer: one system's
+	// analysis took 60-990 ms of the page's thread in one task).
+	Pause func()
 }
 
 func (o Options) facet() benchie.Facet {
@@ -54,6 +59,11 @@ func (o Options) thresholds() report.Thresholds {
 // Features computes the features of every gold sentence, and how many
 // sentences each source served.
 func Features(g *benchie.Gold, fz *nlp.Featurizer) ([]nlp.Features, map[nlp.Source]int) {
+	return features(g, fz, nil)
+}
+
+// features is Features calling pause (when set) after each sentence.
+func features(g *benchie.Gold, fz *nlp.Featurizer, pause func()) ([]nlp.Features, map[nlp.Source]int) {
 	if fz == nil {
 		fz = &nlp.Featurizer{}
 	}
@@ -63,6 +73,9 @@ func Features(g *benchie.Gold, fz *nlp.Featurizer) ([]nlp.Features, map[nlp.Sour
 		var src nlp.Source
 		feats[i], src = fz.Features(s.Text)
 		sources[src]++
+		if pause != nil {
+			pause()
+		}
 	}
 	return feats, sources
 }
@@ -81,7 +94,7 @@ func Analyze(ev *evaluate.Evaluation, opt Options) error {
 	if fz == nil {
 		fz = &nlp.Featurizer{}
 	}
-	feats, _ := Features(ev.Gold.Gold, fz)
+	feats, _ := features(ev.Gold.Gold, fz, opt.Pause)
 	settings := report.AnalysisSettings{Seed: opt.Seed, Lang: fz.Lang, Thresholds: th}
 	if opt.Samples >= 0 {
 		settings.Samples = max(opt.Samples, 0)
@@ -93,7 +106,7 @@ func Analyze(ev *evaluate.Evaluation, opt Options) error {
 	sig := report.AnalysisSignature(ev.Report.Signature, string(facet), settings, markers)
 	for i, s := range ev.Systems {
 		res := result(ev, c, i)
-		prof := Profile(Errors(c, s.System, res))
+		prof := Profile(errorsPaced(c, s.System, res, opt.Pause))
 		ps := Sentences(res)
 		a := &report.Analysis{
 			Signature: sig, Facet: string(facet),
@@ -106,7 +119,7 @@ func Analyze(ev *evaluate.Evaluation, opt Options) error {
 		a.SentenceBuckets.Markers = markers
 		a.SentenceBuckets.Approximate = markers != "none"
 		if settings.Samples > 0 {
-			ci := Intervals(ps, settings.Samples, opt.Seed)
+			ci := intervals(ps, settings.Samples, opt.Seed, opt.Pause)
 			a.CI95 = &ci
 		}
 		ev.Report.Systems[i].Analysis = a

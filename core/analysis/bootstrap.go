@@ -47,6 +47,16 @@ func (d *draws) index() int {
 // Intervals returns bootstrap 95% percentile intervals of P, R and F1 (see
 // the package doc). samples <= 0 means DefaultSamples.
 func Intervals(ps PerSentence, samples int, seed uint64) report.Intervals {
+	return intervals(ps, samples, seed, nil)
+}
+
+// intervalPauseEvery is how many bootstrap samples intervals draws between
+// two calls of its pause: 64 took 100-116 ms in the page at 4× CPU.
+const intervalPauseEvery = 16
+
+// intervals is Intervals calling pause (when set) every intervalPauseEvery
+// samples; the draws are the same.
+func intervals(ps PerSentence, samples int, seed uint64, pause func()) report.Intervals {
 	if samples <= 0 {
 		samples = DefaultSamples
 	}
@@ -62,6 +72,9 @@ func Intervals(ps PerSentence, samples int, seed uint64) report.Intervals {
 			syn += int(ps.Synsets[i])
 		}
 		p[s], r[s], f[s] = prf(tp, fp, syn)
+		if pause != nil && s%intervalPauseEvery == intervalPauseEvery-1 {
+			pause()
+		}
 	}
 	return report.Intervals{Precision: interval95(p), Recall: interval95(r), F1: interval95(f)}
 }

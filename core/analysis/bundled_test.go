@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"math"
+	"reflect"
 	"testing"
 
 	"github.com/oiebench/oiebench/core/benchie"
@@ -316,5 +317,29 @@ func TestAgreementEveryFacet(t *testing.T) {
 				t.Errorf("%s vs %s, %s: %+v, listing gives %v and %v", p[0].Path, p[1].Path, f, ag, ab, ba)
 			}
 		}
+	}
+}
+
+// Analyze with a pause (the page's) gives what it gives without, and
+// pauses within each system: after each sentence's features, each
+// incorrect extraction and every intervalPauseEvery samples.
+func TestAnalyzePausedSame(t *testing.T) {
+	plain, paced := englishEvaluation(t), englishEvaluation(t)
+	if err := Analyze(plain, Options{Seed: 3}); err != nil {
+		t.Fatal(err)
+	}
+	pauses := 0
+	if err := Analyze(paced, Options{Seed: 3, Pause: func() { pauses++ }}); err != nil {
+		t.Fatal(err)
+	}
+	want := len(paced.Gold.Sentences)
+	for i, s := range paced.Report.Systems {
+		if !reflect.DeepEqual(s.Analysis, plain.Report.Systems[i].Analysis) {
+			t.Errorf("%s: the paced analysis differs", s.Name)
+		}
+		want += s.Analysis.Incorrect + DefaultSamples/intervalPauseEvery
+	}
+	if pauses != want {
+		t.Errorf("%d pauses, want %d (one per sentence, incorrect extraction and %d samples)", pauses, want, intervalPauseEvery)
 	}
 }

@@ -34,6 +34,12 @@ type ExtractionError struct {
 // Errors finds the closest gold triples of every incorrect extraction, in
 // the order of the system's extractions. res must be sys scored against c.
 func Errors(c *benchie.Compiled, sys *oie.System, res *benchie.Result) []ExtractionError {
+	return errorsPaced(c, sys, res, nil)
+}
+
+// errorsPaced is Errors calling pause (when set) after each incorrect
+// extraction.
+func errorsPaced(c *benchie.Compiled, sys *oie.System, res *benchie.Result, pause func()) []ExtractionError {
 	var out []ExtractionError
 	for i, j := range res.Judgements {
 		if j.Verdict != benchie.Incorrect {
@@ -50,6 +56,9 @@ func Errors(c *benchie.Compiled, sys *oie.System, res *benchie.Result) []Extract
 			e.Patterns = []Pattern{{}}
 		}
 		out = append(out, e)
+		if pause != nil {
+			pause()
+		}
 	}
 	return out
 }

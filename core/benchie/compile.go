@@ -394,6 +394,11 @@ func triplesIn(sentences []*Sentence) int {
 	return n
 }
 
+// compilePauseEvery is how many sentences compileRange compiles between two
+// calls of its pause: 64 took 70-105 ms in the page's WebAssembly (BenchIE
+// English), one long task each.
+const compilePauseEvery = 8
+
 // compileRange compiles the sentences lo to hi (excluded) into set.sents,
 // their triples into triples from index from on, the units it parses into
 // set.own.
@@ -413,7 +418,7 @@ func compileRange(g *Gold, regular *compiledSet, pause func(), set *compiledSet,
 		c.ends = make([]int32, 0, synsets)
 	}
 	for si := lo; si < hi; si++ {
-		if pause != nil && si%64 == 63 {
+		if pause != nil && si%compilePauseEvery == compilePauseEvery-1 {
 			pause()
 		}
 		c.sentence(si)

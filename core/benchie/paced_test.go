@@ -79,9 +79,34 @@ func TestPausedAndShared(t *testing.T) {
 	if pauses == 0 {
 		t.Error("compiling and scoring never paused")
 	}
+	// Scoring pauses every scorePauseEvery extractions.
+	pauses = 0
+	pc := CompileWith(paced, Regular, nil)
+	pc.Score(systems[0], Options{Pause: pause})
+	if want := len(systems[0].Extractions) / scorePauseEvery; pauses != want || want < 4 {
+		t.Errorf("scoring %d extractions paused %d times, want %d", len(systems[0].Extractions), pauses, want)
+	}
+	// Compiling alone pauses every compilePauseEvery sentences (37 times
+	// here; 4 at every 64, when the page's tasks compiling this gold took
+	// 70-105 ms).
+	fresh, err := ReadGold("en", data, GoldOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pauses = 0
+	CompileWith(fresh, Regular, pause)
+	if want := len(fresh.Sentences) / compilePauseEvery; pauses != want || want < 30 {
+		t.Errorf("compiling %d sentences paused %d times, want %d", len(fresh.Sentences), pauses, want)
+	}
 	pauses = 0
 	if st, pst := plain.Stats(), paced.CountStats(pause); !reflect.DeepEqual(st, pst) || pauses == 0 || !paced.StatsCounted() {
 		t.Errorf("CountStats %+v (%d pauses), Stats %+v", pst, pauses, st)
+	}
+	// The page counts in its own thread: a pause at least once per sentence
+	// on average (561 here; 3 with a pause every 16,384 forms, when the
+	// page's tasks counting this gold took 88-319 ms).
+	if pauses < len(paced.Sentences) {
+		t.Errorf("counting the statistics paused %d times for %d sentences", pauses, len(paced.Sentences))
 	}
 	// shared: the gold's strings are the data's own memory
 	objectOf := func(g *Gold) string {

@@ -64,10 +64,15 @@ type Options struct {
 	// ReferenceCompat reproduces the official script's synset lookup with
 	// untrimmed slots (benchie.md, section 6) instead of the paper's rule.
 	ReferenceCompat bool
-	// Pause, when set, is called every oie.PauseEvery extractions (the page
+	// Pause, when set, is called every scorePauseEvery extractions (the page
 	// yields to the browser).
 	Pause func()
 }
+
+// scorePauseEvery is how many extractions Score judges between two calls of
+// its pause: oie.PauseEvery (1,024) took 100-150 ms in the page's
+// WebAssembly on BenchIE English, one long task each.
+const scorePauseEvery = 128
 
 // Result is one system scored against one compiled gold, with everything
 // needed to explain each number.
@@ -175,7 +180,7 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 	// the index (a lookup in a large gold's index misses the cache).
 	lastID, lastSI, lastOK := "", 0, false
 	for i, e := range sys.Extractions {
-		if opt.Pause != nil && i%oie.PauseEvery == oie.PauseEvery-1 {
+		if opt.Pause != nil && i%scorePauseEvery == scorePauseEvery-1 {
 			opt.Pause()
 		}
 		j := &res.Judgements[i]

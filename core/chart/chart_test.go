@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -185,6 +186,19 @@ func TestDeterministic(t *testing.T) {
 		if a[i].SVG != b[i].SVG {
 			t.Errorf("%s differs between two renderings", a[i].Key)
 		}
+	}
+}
+
+// The page's paced drawing draws the same figures and pauses after each
+// of the five, drawn or not.
+func TestFiguresPaced(t *testing.T) {
+	pauses := 0
+	a, b := Figures(sample()), FiguresPaced(sample(), func() { pauses++ })
+	if !reflect.DeepEqual(a, b) || len(a) == 0 {
+		t.Errorf("paced: %d figures, unpaced %d, or different", len(b), len(a))
+	}
+	if pauses != 5 {
+		t.Errorf("%d pauses, want 5 (one per chart)", pauses)
 	}
 }
 

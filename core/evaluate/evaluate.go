@@ -160,7 +160,8 @@ type Options struct {
 	// the browser uses it to show progress and yield to the page.
 	Progress func(done, total int)
 	// Pause, when set, is called every few sentences compiled and every
-	// oie.PauseEvery extractions scored: the page yields to the browser.
+	// hundred or so extractions scored (benchie.Options.Pause): the page
+	// yields to the browser.
 	Pause func()
 	// StatsLater leaves the gold statistics (surface forms, the costliest
 	// count) out of the report unless already counted; CountStats adds them.

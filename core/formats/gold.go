@@ -20,7 +20,7 @@ import (
 func ReadCaRBGold(in Input, f *Format) (*carb.Gold, *Format, error) {
 	byExtension, note := false, ""
 	if f == nil {
-		d := Detect(in.Data)
+		d := detect(in.Data, in.Pause)
 		switch {
 		case d.Format != nil:
 			f = d.Format

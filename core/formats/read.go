@@ -58,12 +58,12 @@ func Read(in Input, f *Format) (*Extractions, error) {
 		if err := oie.CheckText(in.File, in.Data, in.Pause); err != nil {
 			return nil, err
 		}
-		d := Detect(in.Data)
+		d := detect(in.Data, in.Pause)
 		if err := d.SystemError(in.File); err != nil {
 			return nil, err
 		}
 		f = d.Format
-	} else if d := Detect(in.Data); d.Format != nil && d.Format != f && d.Format.Role == Refused {
+	} else if d := detect(in.Data, in.Pause); d.Format != nil && d.Format != f && d.Format.Role == Refused {
 		// A format chosen by name does not make a file that can never be
 		// scored (CoNLL tokens, CoreNLP without sentences) readable: its
 		// word indexes or confidences would pass for sentence ids.

@@ -372,10 +372,10 @@ func (a *app) analyse(ev *evaluate.Evaluation, gen int, facet benchie.Facet, lan
 	cp := *ev
 	cp.Report.Systems = slices.Clone(ev.Report.Systems)
 	a.env.UnlockOnly()
-	err := analysis.Analyze(&cp, analysis.Options{Facet: facet, Samples: intervalSamples, Seed: statsSeed, Featurizer: fz, Progress: progress})
+	err := analysis.Analyze(&cp, analysis.Options{Facet: facet, Samples: intervalSamples, Seed: statsSeed, Featurizer: fz, Progress: progress, Pause: a.pause(nil)})
 	var figs []chart.Figure
 	if err == nil {
-		figs = chart.Figures(&cp.Report)
+		figs = chart.FiguresPaced(&cp.Report, a.pause(nil))
 	}
 	took := time.Since(start)
 	a.env.Lock()
