@@ -5348,7 +5348,7 @@ var _ reflect.Type
 var _ vjson.RawMessage
 var _ js.Value
 
-func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
+func (c *SentenceDetailBody) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 
 	vgout = &vugu.BuildOut{}
 
@@ -5378,7 +5378,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgparent.AppendChild(vgn)
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "sentence-text"}}}
 		vgparent.AppendChild(vgn)
-		vgn.AddAttrInterface("lang", c.Lang())
+		vgn.AddAttrInterface("lang", c.lang)
 		{
 			vgparent := vgn
 			_ = vgparent
@@ -5566,7 +5566,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "slot"}}}
 									vgparent.AppendChild(vgn)
 									vgn.AddAttrInterface("aria-label", slotLabel(i))
-									vgn.AddAttrInterface("lang", c.Lang())
+									vgn.AddAttrInterface("lang", c.lang)
 									{
 										vgparent := vgn
 										_ = vgparent
@@ -5761,7 +5761,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "slot"}}}
 											vgparent.AppendChild(vgn)
 											vgn.AddAttrInterface("aria-label", slotLabel(i))
-											vgn.AddAttrInterface("lang", c.Lang())
+											vgn.AddAttrInterface("lang", c.lang)
 											{
 												vgparent := vgn
 												_ = vgparent
@@ -5874,7 +5874,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 														vgparent.AppendChild(vgn)
 														vgn.AddAttrInterface("aria-label", slotLabel(i))
 														vgn.AddAttrInterface("class", SlotClass(cl, i))
-														vgn.AddAttrInterface("lang", c.Lang())
+														vgn.AddAttrInterface("lang", c.lang)
 														{
 															vgparent := vgn
 															_ = vgparent
@@ -5938,7 +5938,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 														vgparent.AppendChild(vgn)
 														vgn.AddAttrInterface("aria-label", slotLabel(i))
 														vgn.AddAttrInterface("class", SlotClass(cl, i))
-														vgn.AddAttrInterface("lang", c.Lang())
+														vgn.AddAttrInterface("lang", c.lang)
 														{
 															vgparent := vgn
 															_ = vgparent
@@ -6003,7 +6003,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgparent.AppendChild(vgn)
 								if c.CanAdjudicate(e) {
 									{
-										vgcompKey := vugu.MakeCompKey(0x8A2FBA74BFB91F79^vgin.CurrentPositionHash(), vgiterkey)
+										vgcompKey := vugu.MakeCompKey(0x7CD6628B009003DE^vgin.CurrentPositionHash(), vgiterkey)
 										// ask BuildEnv for prior instance of this specific component
 										vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*AdjudicateControl)
 										if vgcomp == nil {

@@ -79,6 +79,9 @@ func (c *AdjudicateControl) Add() {
 
 // CanAdjudicate reports whether an extraction can be added to the gold:
 // an incorrect one, when the studio runs.
-func (c *SentenceDetail) CanAdjudicate(e explain.ExtractionView) bool {
-	return c.M.Studio != nil && c.M.Studio.App != nil && e.Verdict == benchie.Incorrect
+func (c *SentenceDetailBody) CanAdjudicate(e explain.ExtractionView) bool {
+	return c.adjudicating() && e.Verdict == benchie.Incorrect
 }
+
+// adjudicating tells whether the studio runs, to take extractions.
+func (c *SentenceDetailBody) adjudicating() bool { return c.M.Studio != nil && c.M.Studio.App != nil }

@@ -5,7 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/core/explain"
 	"github.com/oiebench/oiebench/internal/dataset"
 )
 
@@ -102,5 +104,57 @@ func TestSentencesMountedInPart(t *testing.T) {
 	v = &SentencesView{M: m}
 	if got := options(); len(got) != len(all) || !strings.Contains(got[len(got)-1], `aria-selected="true"`) {
 		t.Errorf("with the last sentence selected, %d options mounted, the last selected: %v; want all %d", len(got), strings.Contains(got[len(got)-1], `aria-selected="true"`), len(all))
+	}
+}
+
+// A SentenceDetail returns its last output while what it shows is the
+// same, and is built again when any of it changes: the windows (rows of
+// extractions and of synsets, the text shown whole), the studio, its
+// fields, the source's language and the view.
+func TestSentenceDetailMemo(t *testing.T) {
+	m := &Model{Source: "en"}
+	view := func(id string) explain.SentenceView {
+		v := explain.SentenceView{ID: id, Text: strings.Repeat("word ", windowText), Synsets: make([]explain.SynsetView, 2*windowRows)}
+		for k := range v.Synsets {
+			v.Synsets[k] = explain.SynsetView{Index: k, CoveredBy: []int{-1}}
+		}
+		sv := explain.SystemView{Name: "big", Verdicts: map[benchie.Verdict]int{}}
+		for i := range 3 * windowRows {
+			sv.Extractions = append(sv.Extractions, explain.ExtractionView{Index: i, Line: i + 1, Verdict: benchie.Incorrect,
+				Slots: [3][]explain.Token{{{Text: "He"}}, {{Text: "served"}}, {{Text: "as"}}}})
+			sv.Lines = append(sv.Lines, i+1)
+		}
+		v.Systems = []explain.SystemView{sv}
+		return v
+	}
+	c := &SentenceDetail{SentenceDetailBody: SentenceDetailBody{M: m, View: view("7")}}
+	html := render(t, c)
+	kept := c.out
+	if render(t, c) != html || c.out != kept {
+		t.Fatal("an unchanged detail was built again")
+	}
+	count := func(s string) int { return strings.Count(html, s) }
+	changes := []struct {
+		what   string
+		change func()
+		shown  func() bool
+	}{
+		{"more extractions", func() { c.MoreExtractions(c.View.Systems[0]) }, func() bool { return count(`class="extraction `) == 2*windowRows }},
+		{"more synsets", c.MoreSynsets, func() bool { return count(`data-synset=`) == 2*windowRows }},
+		{"the text whole", c.ShowAll, func() bool { return count(`show-all`) == 0 }},
+		{"the studio running", func() { m.Studio = &Studio{App: &fakeStudio{}} }, func() bool { return count(`class="adjudicate"`) == 2*windowRows }},
+		{"the gold hidden", func() { c.Hidden = true }, func() bool { return count(`a fact of the gold`) == 2*windowRows }},
+		{"side by side", func() { c.SideBySide = true }, func() bool { return count(`systems side-by-side`) == 1 }},
+		{"a Remove button", func() { c.Remove = func(int) {} }, func() bool { return count(`class="link remove"`) == 2*windowRows }},
+		{"another source's language", func() { m.Source = "de" }, func() bool { return count(`lang="de"`) > 0 && count(`lang="en"`) == 0 }},
+		{"another sentence", func() { c.View = view("8") }, func() bool { return count(`data-sentence="8"`) == 1 }},
+	}
+	for _, ch := range changes {
+		ch.change()
+		html = render(t, c)
+		if !ch.shown() || c.out == kept {
+			t.Errorf("%s is not shown", ch.what)
+		}
+		kept = c.out
 	}
 }

@@ -47,7 +47,7 @@ func (f *fakeApp) ExportChart(c chart.Figure, format string) {
 }
 
 // model scores a bundled data set as the page does.
-func model(t *testing.T, key string) (*Model, *fakeApp) {
+func model(t testing.TB, key string) (*Model, *fakeApp) {
 	t.Helper()
 	d, _ := benchmarks.DatasetByKey(key)
 	read := func(name string) []byte {
