@@ -5581,14 +5581,14 @@ func (c *SentenceDetailBody) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 											vgparent.AppendChild(vgn)
 											vgn.AddAttrInterface("class", TokClass(tok))
 											vgn.AddAttrInterface("title", TokTitle(tok))
-											vgn.SetInnerHTML(Word(tok, c.Full()))
+											vgn.SetInnerHTML(Word(tok, c.full))
 										}
-										if Rest(slot, c.Full()) != `` {
+										if Rest(slot, c.full) != `` {
 											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "tok rest"}}}
 											vgparent.AppendChild(vgn)
-											vgn.SetInnerHTML(Rest(slot, c.Full()))
+											vgn.SetInnerHTML(Rest(slot, c.full))
 										}
-										if Cut(slot, c.Full()) {
+										if Cut(slot, c.full) {
 											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-all"}}}
 											vgparent.AppendChild(vgn)
 											vgn.SetInnerHTML(cutText(slot))
@@ -5774,14 +5774,14 @@ func (c *SentenceDetailBody) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 													_ = tok
 													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "tok"}}}
 													vgparent.AppendChild(vgn)
-													vgn.SetInnerHTML(Word(tok, c.Full()))
+													vgn.SetInnerHTML(Word(tok, c.full))
 												}
-												if extRest(e, i, c.Full()) != `` {
+												if extRest(e, i, c.full) != `` {
 													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "tok rest"}}}
 													vgparent.AppendChild(vgn)
-													vgn.SetInnerHTML(extRest(e, i, c.Full()))
+													vgn.SetInnerHTML(extRest(e, i, c.full))
 												}
-												if extCut(e, i, c.Full()) {
+												if extCut(e, i, c.full) {
 													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-all"}}}
 													vgparent.AppendChild(vgn)
 													vgn.SetInnerHTML(extCutText(e, i))
@@ -5889,14 +5889,14 @@ func (c *SentenceDetailBody) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 																vgparent.AppendChild(vgn)
 																vgn.AddAttrInterface("class", TokClass(tok))
 																vgn.AddAttrInterface("title", TokTitle(tok))
-																vgn.SetInnerHTML(Word(tok, c.Full()))
+																vgn.SetInnerHTML(Word(tok, c.full))
 															}
-															if Rest(slot, c.Full()) != `` {
+															if Rest(slot, c.full) != `` {
 																vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "tok rest"}}}
 																vgparent.AppendChild(vgn)
-																vgn.SetInnerHTML(Rest(slot, c.Full()))
+																vgn.SetInnerHTML(Rest(slot, c.full))
 															}
-															if Cut(slot, c.Full()) {
+															if Cut(slot, c.full) {
 																vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-all"}}}
 																vgparent.AppendChild(vgn)
 																vgn.SetInnerHTML(cutText(slot))
@@ -5953,14 +5953,14 @@ func (c *SentenceDetailBody) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 																vgparent.AppendChild(vgn)
 																vgn.AddAttrInterface("class", TokClass(tok))
 																vgn.AddAttrInterface("title", TokTitle(tok))
-																vgn.SetInnerHTML(Word(tok, c.Full()))
+																vgn.SetInnerHTML(Word(tok, c.full))
 															}
-															if Rest(slot, c.Full()) != `` {
+															if Rest(slot, c.full) != `` {
 																vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "tok rest"}}}
 																vgparent.AppendChild(vgn)
-																vgn.SetInnerHTML(Rest(slot, c.Full()))
+																vgn.SetInnerHTML(Rest(slot, c.full))
 															}
-															if Cut(slot, c.Full()) {
+															if Cut(slot, c.full) {
 																vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-all"}}}
 																vgparent.AppendChild(vgn)
 																vgn.SetInnerHTML(cutText(slot))

@@ -58,9 +58,9 @@ func sameList[T any](a, b []T) bool {
 
 // Build returns the last output while the detail shows the same.
 func (c *SentenceDetail) Build(in *vugu.BuildIn) *vugu.BuildOut {
-	c.lang = c.Lang()
+	c.lang, c.full = c.Lang(), c.Full()
 	shown := detailShown{m: c.M, view: c.View, sideBySide: c.SideBySide, hidden: c.Hidden, edit: c.Remove != nil,
-		lang: c.lang, full: c.Full(), synsets: c.SynsetsShown(), studio: c.adjudicating()}
+		lang: c.lang, full: c.full, synsets: c.SynsetsShown(), studio: c.adjudicating()}
 	for _, sv := range c.View.Systems {
 		shown.extractions = append(shown.extractions, c.Shown(sv))
 	}
@@ -84,7 +84,9 @@ type SentenceDetailBody struct {
 	// exercise's student removes their own extraction by its index).
 	Remove func(ext int)
 
-	lang string // Lang, once per build: each slot shows it
+	// Lang and Full, once per build: each slot reads them.
+	lang string
+	full bool
 }
 
 // Lang is the language of the sentence text, for screen readers and fonts.
