@@ -491,12 +491,40 @@ func (m *Model) SentenceList(f explain.Filter) []explain.SentenceSummary {
 		return nil
 	}
 	if m.listKey != key || m.list == nil {
-		m.listKey, m.list = key, m.Explorer.Sentences(f)
-		if m.list == nil {
-			m.list = []explain.SentenceSummary{}
-		}
+		m.keepList(key, m.Explorer.Sentences(f))
 	}
 	return m.list
+}
+
+func (m *Model) keepList(key listKey, l []explain.SentenceSummary) {
+	m.listKey, m.list = key, l
+	if m.list == nil {
+		m.list = []explain.SentenceSummary{}
+	}
+}
+
+// SentenceFilter is the filter the Sentences view's controls set.
+func (m *Model) SentenceFilter() explain.Filter {
+	show := m.Prefs.Show
+	if show == "" {
+		show = explain.ShowAll
+	}
+	return explain.Filter{Facet: m.ExploreFacet(), System: m.SystemIndex(m.Prefs.System), Show: show, Query: m.Prefs.Query}
+}
+
+// SentenceListDue tells whether no sentence list was computed for this
+// evaluation yet: the page computes it after the table, for the
+// SentenceFilter (KeepSentenceList), so that the Sentences view's first
+// render does not.
+func (m *Model) SentenceListDue() bool { return m.Explorer != nil && m.listKey.x != m.Explorer }
+
+// KeepSentenceList keeps the list of x's sentences that filter f keeps,
+// computed ahead (x.Sentences(f), without the lock), unless the evaluation
+// or the filter changed meanwhile or a list was computed for them since.
+func (m *Model) KeepSentenceList(x *explain.Explorer, f explain.Filter, l []explain.SentenceSummary) {
+	if x == m.Explorer && m.listKey.x != x && f == m.SentenceFilter() {
+		m.keepList(listKey{x, f}, l)
+	}
 }
 
 // Comparison compares two systems on a facet, cached.

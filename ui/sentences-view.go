@@ -48,13 +48,7 @@ func (c *SentencesView) Facets() []benchie.Facet { return c.M.Explorer.Facets() 
 func (c *SentencesView) FacetLabel(f benchie.Facet) string { return report.FacetLabel(string(f)) }
 
 // Filter is the filter the controls set.
-func (c *SentencesView) Filter() explain.Filter {
-	show := c.M.Prefs.Show
-	if show == "" {
-		show = explain.ShowAll
-	}
-	return explain.Filter{Facet: c.M.ExploreFacet(), System: c.M.SystemIndex(c.M.Prefs.System), Show: show, Query: c.M.Prefs.Query}
-}
+func (c *SentencesView) Filter() explain.Filter { return c.M.SentenceFilter() }
 
 // Shows are the choices of the "show" select (the system is chosen beside).
 func (c *SentencesView) Shows() [][2]string {

@@ -158,3 +158,31 @@ func TestSentenceDetailMemo(t *testing.T) {
 		kept = c.out
 	}
 }
+
+// A sentence list computed ahead (wasm/app, after the table) is kept for
+// the evaluation and filter it was computed for, and the view then reads
+// it; one for another evaluation or filter is dropped.
+func TestKeepSentenceList(t *testing.T) {
+	m, _ := model(t, "en")
+	old := m.Explorer
+	m.SetEvaluation(m.Eval)
+	if !m.SentenceListDue() {
+		t.Fatal("no list computed, yet none is due")
+	}
+	f := m.SentenceFilter()
+	other := f
+	other.Show = explain.ShowErrors
+	m.KeepSentenceList(old, f, old.Sentences(f))
+	m.KeepSentenceList(m.Explorer, other, m.Explorer.Sentences(other))
+	if !m.SentenceListDue() {
+		t.Fatal("a list of another evaluation or filter was kept")
+	}
+	l := m.Explorer.Sentences(f)
+	m.KeepSentenceList(m.Explorer, f, l)
+	if m.SentenceListDue() {
+		t.Fatal("the list computed ahead was not kept")
+	}
+	if got := (&SentencesView{M: m}).List(); len(got) != 300 || &got[0] != &l[0] {
+		t.Errorf("the view lists %d sentences, not the list computed ahead", len(got))
+	}
+}
