@@ -5720,21 +5720,15 @@ func (c *SentenceDetailBody) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							{
 								vgparent := vgn
 								_ = vgparent
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
-								vgparent.AppendChild(vgn)
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "row"}}}
 								vgparent.AppendChild(vgn)
 								{
 									vgparent := vgn
 									_ = vgparent
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
-									vgparent.AppendChild(vgn)
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
 									vgparent.AppendChild(vgn)
 									vgn.AddAttrInterface("class", VerdictClass(e))
 									vgn.SetInnerHTML(c.VerdictText(e))
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
-									vgparent.AppendChild(vgn)
 									if e.FL != nil {
 										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
 										vgparent.AppendChild(vgn)
@@ -5742,15 +5736,11 @@ func (c *SentenceDetailBody) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 										vgn.AddAttrInterface("title", fLTitle(e))
 										vgn.SetInnerHTML(fLText(e))
 									}
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
-									vgparent.AppendChild(vgn)
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "triple"}}}
 									vgparent.AppendChild(vgn)
 									{
 										vgparent := vgn
 										_ = vgparent
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n              "}
-										vgparent.AppendChild(vgn)
 										for i, slot := range e.Slots {
 											var vgiterkey interface{} = i
 											_ = vgiterkey
@@ -5765,8 +5755,6 @@ func (c *SentenceDetailBody) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 											{
 												vgparent := vgn
 												_ = vgparent
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
-												vgparent.AppendChild(vgn)
 												for vgiterkeyt, tok := range Words(slot) {
 													var vgiterkey interface{} = vgiterkeyt
 													_ = vgiterkey
@@ -5791,20 +5779,12 @@ func (c *SentenceDetailBody) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 														// TODO: implement capture, etc. mostly need to decide syntax
 													})
 												}
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n              "}
-												vgparent.AppendChild(vgn)
 											}
 										}
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
-										vgparent.AppendChild(vgn)
 									}
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
-									vgparent.AppendChild(vgn)
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "line"}}}
 									vgparent.AppendChild(vgn)
 									vgn.SetInnerHTML(fmt.Sprintf(`line %d`, e.Line))
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
-									vgparent.AppendChild(vgn)
 									if c.Remove != nil {
 										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link remove"}}}
 										vgparent.AppendChild(vgn)
@@ -5821,11 +5801,7 @@ func (c *SentenceDetailBody) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 											vgparent.AppendChild(vgn)
 										}
 									}
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
-									vgparent.AppendChild(vgn)
 								}
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
-								vgparent.AppendChild(vgn)
 								for vgiterkeyt, cl := range e.Closest {
 									var vgiterkey interface{} = vgiterkeyt
 									_ = vgiterkey
@@ -5836,33 +5812,23 @@ func (c *SentenceDetailBody) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									{
 										vgparent := vgn
 										_ = vgparent
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
-										vgparent.AppendChild(vgn)
 										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "why"}}}
 										vgparent.AppendChild(vgn)
 										vgn.SetInnerHTML(c.Why(cl))
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
-										vgparent.AppendChild(vgn)
 										if !c.Hidden {
 											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pair"}}}
 											vgparent.AppendChild(vgn)
 											{
 												vgparent := vgn
 												_ = vgparent
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n              "}
-												vgparent.AppendChild(vgn)
 												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "who"}}}
 												vgparent.AppendChild(vgn)
 												vgn.SetInnerHTML(vugu.HTML("gold"))
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n              "}
-												vgparent.AppendChild(vgn)
 												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "triple closest-gold"}}}
 												vgparent.AppendChild(vgn)
 												{
 													vgparent := vgn
 													_ = vgparent
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
-													vgparent.AppendChild(vgn)
 													for i, slot := range cl.Gold {
 														var vgiterkey interface{} = i
 														_ = vgiterkey
@@ -5878,8 +5844,6 @@ func (c *SentenceDetailBody) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 														{
 															vgparent := vgn
 															_ = vgparent
-															vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                  "}
-															vgparent.AppendChild(vgn)
 															for vgiterkeyt, tok := range Words(slot) {
 																var vgiterkey interface{} = vgiterkeyt
 																_ = vgiterkey
@@ -5906,27 +5870,17 @@ func (c *SentenceDetailBody) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 																	// TODO: implement capture, etc. mostly need to decide syntax
 																})
 															}
-															vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
-															vgparent.AppendChild(vgn)
 														}
 													}
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n              "}
-													vgparent.AppendChild(vgn)
 												}
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n              "}
-												vgparent.AppendChild(vgn)
 												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "who"}}}
 												vgparent.AppendChild(vgn)
 												vgn.SetInnerHTML(vugu.HTML("extraction"))
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n              "}
-												vgparent.AppendChild(vgn)
 												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "triple closest-ext"}}}
 												vgparent.AppendChild(vgn)
 												{
 													vgparent := vgn
 													_ = vgparent
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
-													vgparent.AppendChild(vgn)
 													for i, slot := range cl.Ext {
 														var vgiterkey interface{} = i
 														_ = vgiterkey
@@ -5942,8 +5896,6 @@ func (c *SentenceDetailBody) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 														{
 															vgparent := vgn
 															_ = vgparent
-															vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                  "}
-															vgparent.AppendChild(vgn)
 															for vgiterkeyt, tok := range Words(slot) {
 																var vgiterkey interface{} = vgiterkeyt
 																_ = vgiterkey
@@ -5970,37 +5922,23 @@ func (c *SentenceDetailBody) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 																	// TODO: implement capture, etc. mostly need to decide syntax
 																})
 															}
-															vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
-															vgparent.AppendChild(vgn)
 														}
 													}
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n              "}
-													vgparent.AppendChild(vgn)
 												}
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
-												vgparent.AppendChild(vgn)
 											}
 										}
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
-										vgparent.AppendChild(vgn)
 									}
 								}
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
-								vgparent.AppendChild(vgn)
 								if e.MoreClosest > 0 {
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
 									vgparent.AppendChild(vgn)
 									vgn.SetInnerHTML(moreText(e))
 								}
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
-								vgparent.AppendChild(vgn)
 								if e.ClosestSkipped {
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint closest-skipped"}}}
 									vgparent.AppendChild(vgn)
 									vgn.SetInnerHTML(skippedText())
 								}
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
-								vgparent.AppendChild(vgn)
 								if c.CanAdjudicate(e) {
 									{
 										vgcompKey := vugu.MakeCompKey(0x7CD6628B009003DE^vgin.CurrentPositionHash(), vgiterkey)
@@ -6021,8 +5959,6 @@ func (c *SentenceDetailBody) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 										vgparent.AppendChild(vgn)
 									}
 								}
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
-								vgparent.AppendChild(vgn)
 							}
 						}
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}

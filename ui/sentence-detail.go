@@ -71,7 +71,10 @@ func (c *SentenceDetail) Build(in *vugu.BuildIn) *vugu.BuildOut {
 }
 
 // SentenceDetailBody is what a SentenceDetail shows
-// (sentence-detail-body.vugu).
+// (sentence-detail-body.vugu). An extraction's markup, repeated for each
+// row of the window, has no white space between its tags (each tag's ">"
+// begins the next line): its boxes are flex, grid or block, where white
+// space shows nothing, and it was a third of the row's DOM nodes.
 type SentenceDetailBody struct {
 	M    *Model
 	View explain.SentenceView
