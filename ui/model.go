@@ -67,6 +67,10 @@ type App interface {
 	// published and the user's files that name its sentences, in the
 	// table of a CaRB gold of its own.
 	ScoreCaRBTest()
+	// Later runs f under the page's lock once the browser has had a turn
+	// (the page's own yield, wasm/app/pace.go), then renders: a view shown
+	// in parts asks for its next part with it.
+	Later(f func())
 }
 
 // CaRBAnswer is the user's answer to CaRBAsk.

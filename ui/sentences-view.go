@@ -9,7 +9,6 @@ import (
 	"github.com/oiebench/oiebench/core/explain"
 	"github.com/oiebench/oiebench/core/report"
 	"github.com/vugu/vugu"
-	"github.com/vugu/vugu/js"
 )
 
 // maxListed bounds the sentences listed at once; a search narrows the rest.
@@ -17,9 +16,9 @@ const maxListed = 500
 
 // The Sentences list is mounted in part (issue 26): its first render
 // mounts listMount options (more than its box shows) and, past them, those
-// up to listMargin beyond the selected one; each later turn, from a timer
-// of its own, mounts listGrow more until the list is whole (for the
-// browser's find in page). The keys move through the whole list, and the
+// up to listMargin beyond the selected one; each later turn, after the
+// browser's (App.Later), mounts listGrow more until the list is whole (for
+// the browser's find in page). The keys move through the whole list, and the
 // option they select is mounted with the render that selects it.
 const (
 	listMount  = 60
@@ -88,25 +87,16 @@ func (c *SentencesView) Mounted() []explain.SentenceSummary { return c.part }
 // options.
 func (c *SentencesView) Busy() string { return fmt.Sprint(len(c.part) < c.listed) }
 
-// Rendered asks for the next part of the list from a task of its own, so
-// that the browser paints and takes input between the parts.
-func (c *SentencesView) Rendered(ctx vugu.RenderedCtx) {
+// Rendered asks for the next part of the list after the browser's turn
+// (App.Later), so that the browser paints and takes input between the
+// parts.
+func (c *SentencesView) Rendered(vugu.RenderedCtx) {
 	if c.growing || len(c.part) >= c.listed {
 		return
 	}
 	c.growing = true
-	env, shown := ctx.EventEnv(), len(c.part)
-	var fn js.Func
-	fn = js.FuncOf(func(js.Value, []js.Value) any {
-		fn.Release()
-		go func() { // a timer's callback must not wait for the lock
-			env.Lock()
-			c.mounted, c.growing = max(c.mounted, shown)+listGrow, false
-			env.UnlockRender()
-		}()
-		return nil
-	})
-	js.Global().Call("setTimeout", fn, 0)
+	shown := len(c.part)
+	c.M.App.Later(func() { c.mounted, c.growing = max(c.mounted, shown)+listGrow, false })
 }
 
 // CountText says how many sentences the filter keeps.

@@ -39,6 +39,7 @@ func (f *fakeApp) RetryStored()                      { f.calls = append(f.calls,
 func (f *fakeApp) DiscardStored()                    { f.calls = append(f.calls, "discard") }
 func (f *fakeApp) AnswerCaRBGold(a CaRBAnswer)       { f.calls = append(f.calls, "carb gold "+string(a)) }
 func (f *fakeApp) ScoreCaRBTest()                    { f.calls = append(f.calls, "carb test") }
+func (f *fakeApp) Later(fn func())                   { f.calls = append(f.calls, "later"); fn() }
 func (f *fakeApp) MakeExercise(list, title string, show bool) {
 	f.calls = append(f.calls, "exercise "+list)
 }
