@@ -351,6 +351,7 @@ type Model struct {
 	Window Window
 
 	sentenceCache map[sentenceKey]explain.SentenceView
+	lastSentence  shownSentence
 	listKey       listKey
 	list          []explain.SentenceSummary
 	cmpKey        cmpKey
@@ -393,7 +394,7 @@ func (m *Model) SetEvaluation(ev *evaluate.Evaluation) {
 		m.Explorer.SearchClosest = closestRows
 		m.Explorer.SlotWords = windowWords
 	}
-	m.sentenceCache = nil
+	m.sentenceCache, m.lastSentence = nil, shownSentence{}
 }
 
 // SystemIndex returns the index of the named system in the evaluation, or -1.
@@ -469,15 +470,44 @@ func (m *Model) SentenceView(index int, facet benchie.Facet, systems []int) expl
 		shown[i] = rows(sys)
 	}
 	key := sentenceKey{m.Explorer, index, facet, intsKey(systems), intsKey(shown)}
+	last, base := m.lastSentence, key
+	base.rows = ""
 	if v, ok := m.sentenceCache[key]; ok {
+		m.lastSentence = shownSentence{base, shown, v}
 		return v
 	}
 	if m.sentenceCache == nil || len(m.sentenceCache) > 64 {
 		m.sentenceCache = map[sentenceKey]explain.SentenceView{}
 	}
-	v := m.Explorer.SentenceWindow(index, facet, systems, rows)
+	var v explain.SentenceView
+	if last.key == base && !fewer(shown, last.shown) {
+		v = m.Explorer.MoreRows(last.view, rows) // "Show 50 more": the next 50 explained
+	} else {
+		v = m.Explorer.SentenceWindow(index, facet, systems, rows)
+	}
 	m.sentenceCache[key] = v
+	m.lastSentence = shownSentence{base, shown, v}
 	return v
+}
+
+// shownSentence is the sentence view made last, with the rows it explains
+// per system (its key's rows left empty): a larger window of it is made
+// from it.
+type shownSentence struct {
+	key   sentenceKey
+	shown []int
+	view  explain.SentenceView
+}
+
+// fewer tells whether some system shows fewer rows in a than in b (of the
+// same systems).
+func fewer(a, b []int) bool {
+	for i := range a {
+		if a[i] < b[i] {
+			return true
+		}
+	}
+	return false
 }
 
 func intsKey(xs []int) string {

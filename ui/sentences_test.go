@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"reflect"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -185,5 +187,35 @@ func TestKeepSentenceList(t *testing.T) {
 	}
 	if got := (&SentencesView{M: m}).List(); len(got) != 300 || &got[0] != &l[0] {
 		t.Errorf("the view lists %d sentences, not the list computed ahead", len(got))
+	}
+}
+
+// "Show 50 more" explains the next rows onto the window shown (MoreRows);
+// the view is the one the larger window explains whole.
+func TestSentenceViewMore(t *testing.T) {
+	m, _ := model(t, "en")
+	var text strings.Builder
+	for i := range 3 * windowRows {
+		text.WriteString("1\tHe" + strconv.Itoa(i) + "\tserved\tas the first Prime Minister\n")
+	}
+	big, err := evaluate.ReadSystem(evaluate.Input{Name: "big", Path: "big.tsv", Data: []byte(text.String())}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.SetEvaluation(evaluate.NewWorkspace(m.Eval.Gold).Evaluate(append(append([]*evaluate.System{}, m.Eval.Systems...), big), evaluate.Options{}))
+	si := m.SentenceIndexByID("1")
+	sys := len(m.Eval.Systems) - 1
+	for shown := windowRows; shown <= 3*windowRows; shown += windowRows {
+		v := m.SentenceView(si, benchie.Regular, nil)
+		want := m.Explorer.SentenceWindow(si, benchie.Regular, nil, func(s int) int {
+			if s == sys {
+				return shown
+			}
+			return windowRows
+		})
+		if !reflect.DeepEqual(v, want) || len(v.Systems[sys].Extractions) != shown {
+			t.Fatalf("with %d rows shown the view explains %d, not as the window whole", shown, len(v.Systems[sys].Extractions))
+		}
+		(&SentenceDetailBody{M: m, View: v}).MoreExtractions(v.Systems[sys])
 	}
 }
