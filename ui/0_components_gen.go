@@ -10,7 +10,7 @@ import "github.com/oiebench/oiebench/core/jsonwrite"
 import "github.com/vugu/vugu"
 import js "github.com/vugu/vugu/js"
 
-func (c *AdjudicateControl) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
+func (c *AdjudicateControlBody) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 
 	vgout = &vugu.BuildOut{}
 
@@ -70,7 +70,7 @@ func (c *AdjudicateControl) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					_ = k
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "option", Attr: []vugu.VGAttribute(nil)}
 					vgparent.AppendChild(vgn)
-					vgn.AddAttrInterface("value", fmt.Sprint(k))
+					vgn.AddAttrInterface("value", targetValue(k))
 					{
 						b, err := jsonwrite.Marshal(c.To() == k)
 						if err != nil {
@@ -78,7 +78,7 @@ func (c *AdjudicateControl) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						}
 						vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "selected", JSONVal: vjson.RawMessage(b)})
 					}
-					vgn.SetInnerHTML(fmt.Sprintf(`synset %d`, k+1))
+					vgn.SetInnerHTML(`synset ` + synsetNumber(k))
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 				vgparent.AppendChild(vgn)
@@ -90,7 +90,7 @@ func (c *AdjudicateControl) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgparent.AppendChild(vgn)
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "button"}}}
 		vgparent.AppendChild(vgn)
-		vgn.AddAttrInterface("data-adjudicate", fmt.Sprintf(`%d-%d`, c.System, c.Extraction))
+		vgn.AddAttrInterface("data-adjudicate", c.Key())
 		vgn.AddAttrInterface("id", c.ID(`add`))
 		vgn.AddAttrInterface("title", c.Help())
 		vgn.SetInnerHTML(c.Label())
@@ -5784,7 +5784,7 @@ func (c *SentenceDetailBody) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									}
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "line"}}}
 									vgparent.AppendChild(vgn)
-									vgn.SetInnerHTML(fmt.Sprintf(`line %d`, e.Line))
+									vgn.SetInnerHTML(lineText(e.Line))
 									if c.Remove != nil {
 										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link remove"}}}
 										vgparent.AppendChild(vgn)

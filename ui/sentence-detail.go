@@ -304,8 +304,11 @@ func (c *SentenceDetailBody) SystemsClass() string {
 	return "systems"
 }
 
+// lineText says which line of the system file an extraction is on.
+func lineText(line int) string { return "line " + strconv.Itoa(line) }
+
 // synsetNumber numbers synsets from 1 as the gold file does.
-func synsetNumber(i int) string { return fmt.Sprint(i + 1) }
+func synsetNumber(i int) string { return strconv.Itoa(i + 1) }
 
 // fLText is BenchIE^FL's verdict beside BenchIE's: the synsets its
 // assignment gave the extraction, by route (synsets numbered as the

@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/oiebench/oiebench/core/benchie"
@@ -155,7 +156,7 @@ func moveInList(e vugu.DOMEvent, l []explain.SentenceSummary, selected int) (int
 }
 
 // optionID is the element id of a list item (aria-activedescendant).
-func optionID(prefix string, index int) string { return fmt.Sprintf("%s-%d", prefix, index) }
+func optionID(prefix string, index int) string { return prefix + "-" + strconv.Itoa(index) }
 
 // Systems are the evaluated systems' names.
 func (c *SentencesView) Systems() []string { return c.M.SystemNames() }

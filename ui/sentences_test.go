@@ -219,3 +219,34 @@ func TestSentenceViewMore(t *testing.T) {
 		(&SentenceDetailBody{M: m, View: v}).MoreExtractions(v.Systems[sys])
 	}
 }
+
+// An AdjudicateControl returns its last output while what it shows is the
+// same, and is built again when the synset chosen, the gold's kind (a
+// studio work or not), the sentence's synsets or the extraction change.
+func TestAdjudicateControlMemo(t *testing.T) {
+	m := &Model{Source: "en", Studio: &Studio{App: &fakeStudio{}, Works: []WorkInfo{{ID: "w1"}}}}
+	c := &AdjudicateControl{AdjudicateControlBody: AdjudicateControlBody{M: m, System: 1, Extraction: 7, Synsets: 3}}
+	html := render(t, c)
+	kept := c.out
+	if render(t, c) != html || c.out != kept {
+		t.Fatal("an unchanged control was built again")
+	}
+	changes := []struct {
+		what   string
+		change func()
+		shown  func() bool
+	}{
+		{"the synset chosen", func() { m.Studio.adjudicate = map[[2]int]int{{1, 7}: 2} }, func() bool { return c.To() == 2 }},
+		{"a studio work on screen", func() { m.Source = WorkSourcePrefix + "w1" }, func() bool { return strings.Contains(html, "Add to the gold") }},
+		{"another synset", func() { c.Synsets = 4 }, func() bool { return strings.Count(html, "<option") == 5 }},
+		{"another extraction", func() { c.Extraction = 8 }, func() bool { return strings.Contains(html, `id="adjudicate-add-1-8"`) }},
+	}
+	for _, ch := range changes {
+		ch.change()
+		html = render(t, c)
+		if !ch.shown() || c.out == kept {
+			t.Errorf("%s is not shown", ch.what)
+		}
+		kept = c.out
+	}
+}
