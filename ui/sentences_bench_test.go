@@ -48,7 +48,7 @@ func BenchmarkSentencesWindowed(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			b.StopTimer()
-			m.Window, m.sentenceCache = Window{}, nil // the window of 50 explained anew
+			m.Prefs.System, m.Window, m.sentenceCache = "big", Window{}, nil // the window of 50 explained anew
 			env.RunBuild(v)
 			d := &SentenceDetailBody{M: m, View: v.Detail()}
 			b.StartTimer()
