@@ -10,7 +10,7 @@ import "github.com/oiebench/oiebench/core/jsonwrite"
 import "github.com/vugu/vugu"
 import js "github.com/vugu/vugu/js"
 
-func (c *AdjudicateControl) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
+func (c *AdjudicateControlBody) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 
 	vgout = &vugu.BuildOut{}
 
@@ -70,7 +70,7 @@ func (c *AdjudicateControl) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					_ = k
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "option", Attr: []vugu.VGAttribute(nil)}
 					vgparent.AppendChild(vgn)
-					vgn.AddAttrInterface("value", fmt.Sprint(k))
+					vgn.AddAttrInterface("value", targetValue(k))
 					{
 						b, err := jsonwrite.Marshal(c.To() == k)
 						if err != nil {
@@ -78,7 +78,7 @@ func (c *AdjudicateControl) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						}
 						vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "selected", JSONVal: vjson.RawMessage(b)})
 					}
-					vgn.SetInnerHTML(fmt.Sprintf(`synset %d`, k+1))
+					vgn.SetInnerHTML(`synset ` + synsetNumber(k))
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 				vgparent.AppendChild(vgn)
@@ -90,7 +90,7 @@ func (c *AdjudicateControl) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgparent.AppendChild(vgn)
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "button"}}}
 		vgparent.AppendChild(vgn)
-		vgn.AddAttrInterface("data-adjudicate", fmt.Sprintf(`%d-%d`, c.System, c.Extraction))
+		vgn.AddAttrInterface("data-adjudicate", c.Key())
 		vgn.AddAttrInterface("id", c.ID(`add`))
 		vgn.AddAttrInterface("title", c.Help())
 		vgn.SetInnerHTML(c.Label())
@@ -5348,7 +5348,7 @@ var _ reflect.Type
 var _ vjson.RawMessage
 var _ js.Value
 
-func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
+func (c *SentenceDetailBody) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 
 	vgout = &vugu.BuildOut{}
 
@@ -5378,7 +5378,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgparent.AppendChild(vgn)
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "sentence-text"}}}
 		vgparent.AppendChild(vgn)
-		vgn.AddAttrInterface("lang", c.Lang())
+		vgn.AddAttrInterface("lang", c.lang)
 		{
 			vgparent := vgn
 			_ = vgparent
@@ -5566,7 +5566,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "slot"}}}
 									vgparent.AppendChild(vgn)
 									vgn.AddAttrInterface("aria-label", slotLabel(i))
-									vgn.AddAttrInterface("lang", c.Lang())
+									vgn.AddAttrInterface("lang", c.lang)
 									{
 										vgparent := vgn
 										_ = vgparent
@@ -5581,14 +5581,14 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 											vgparent.AppendChild(vgn)
 											vgn.AddAttrInterface("class", TokClass(tok))
 											vgn.AddAttrInterface("title", TokTitle(tok))
-											vgn.SetInnerHTML(Word(tok, c.Full()))
+											vgn.SetInnerHTML(Word(tok, c.full))
 										}
-										if Rest(slot, c.Full()) != `` {
+										if Rest(slot, c.full) != `` {
 											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "tok rest"}}}
 											vgparent.AppendChild(vgn)
-											vgn.SetInnerHTML(Rest(slot, c.Full()))
+											vgn.SetInnerHTML(Rest(slot, c.full))
 										}
-										if Cut(slot, c.Full()) {
+										if Cut(slot, c.full) {
 											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-all"}}}
 											vgparent.AppendChild(vgn)
 											vgn.SetInnerHTML(cutText(slot))
@@ -5720,21 +5720,15 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							{
 								vgparent := vgn
 								_ = vgparent
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
-								vgparent.AppendChild(vgn)
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "row"}}}
 								vgparent.AppendChild(vgn)
 								{
 									vgparent := vgn
 									_ = vgparent
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
-									vgparent.AppendChild(vgn)
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
 									vgparent.AppendChild(vgn)
 									vgn.AddAttrInterface("class", VerdictClass(e))
 									vgn.SetInnerHTML(c.VerdictText(e))
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
-									vgparent.AppendChild(vgn)
 									if e.FL != nil {
 										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
 										vgparent.AppendChild(vgn)
@@ -5742,15 +5736,11 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 										vgn.AddAttrInterface("title", fLTitle(e))
 										vgn.SetInnerHTML(fLText(e))
 									}
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
-									vgparent.AppendChild(vgn)
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "triple"}}}
 									vgparent.AppendChild(vgn)
 									{
 										vgparent := vgn
 										_ = vgparent
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n              "}
-										vgparent.AppendChild(vgn)
 										for i, slot := range e.Slots {
 											var vgiterkey interface{} = i
 											_ = vgiterkey
@@ -5761,12 +5751,10 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "slot"}}}
 											vgparent.AppendChild(vgn)
 											vgn.AddAttrInterface("aria-label", slotLabel(i))
-											vgn.AddAttrInterface("lang", c.Lang())
+											vgn.AddAttrInterface("lang", c.lang)
 											{
 												vgparent := vgn
 												_ = vgparent
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
-												vgparent.AppendChild(vgn)
 												for vgiterkeyt, tok := range Words(slot) {
 													var vgiterkey interface{} = vgiterkeyt
 													_ = vgiterkey
@@ -5774,14 +5762,14 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 													_ = tok
 													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "tok"}}}
 													vgparent.AppendChild(vgn)
-													vgn.SetInnerHTML(Word(tok, c.Full()))
+													vgn.SetInnerHTML(Word(tok, c.full))
 												}
-												if extRest(e, i, c.Full()) != `` {
+												if extRest(e, i, c.full) != `` {
 													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "tok rest"}}}
 													vgparent.AppendChild(vgn)
-													vgn.SetInnerHTML(extRest(e, i, c.Full()))
+													vgn.SetInnerHTML(extRest(e, i, c.full))
 												}
-												if extCut(e, i, c.Full()) {
+												if extCut(e, i, c.full) {
 													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-all"}}}
 													vgparent.AppendChild(vgn)
 													vgn.SetInnerHTML(extCutText(e, i))
@@ -5791,20 +5779,12 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 														// TODO: implement capture, etc. mostly need to decide syntax
 													})
 												}
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n              "}
-												vgparent.AppendChild(vgn)
 											}
 										}
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
-										vgparent.AppendChild(vgn)
 									}
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
-									vgparent.AppendChild(vgn)
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "line"}}}
 									vgparent.AppendChild(vgn)
-									vgn.SetInnerHTML(fmt.Sprintf(`line %d`, e.Line))
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
-									vgparent.AppendChild(vgn)
+									vgn.SetInnerHTML(lineText(e.Line))
 									if c.Remove != nil {
 										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link remove"}}}
 										vgparent.AppendChild(vgn)
@@ -5821,11 +5801,7 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 											vgparent.AppendChild(vgn)
 										}
 									}
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
-									vgparent.AppendChild(vgn)
 								}
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
-								vgparent.AppendChild(vgn)
 								for vgiterkeyt, cl := range e.Closest {
 									var vgiterkey interface{} = vgiterkeyt
 									_ = vgiterkey
@@ -5836,33 +5812,23 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									{
 										vgparent := vgn
 										_ = vgparent
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
-										vgparent.AppendChild(vgn)
 										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "why"}}}
 										vgparent.AppendChild(vgn)
 										vgn.SetInnerHTML(c.Why(cl))
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
-										vgparent.AppendChild(vgn)
 										if !c.Hidden {
 											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pair"}}}
 											vgparent.AppendChild(vgn)
 											{
 												vgparent := vgn
 												_ = vgparent
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n              "}
-												vgparent.AppendChild(vgn)
 												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "who"}}}
 												vgparent.AppendChild(vgn)
 												vgn.SetInnerHTML(vugu.HTML("gold"))
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n              "}
-												vgparent.AppendChild(vgn)
 												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "triple closest-gold"}}}
 												vgparent.AppendChild(vgn)
 												{
 													vgparent := vgn
 													_ = vgparent
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
-													vgparent.AppendChild(vgn)
 													for i, slot := range cl.Gold {
 														var vgiterkey interface{} = i
 														_ = vgiterkey
@@ -5874,12 +5840,10 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 														vgparent.AppendChild(vgn)
 														vgn.AddAttrInterface("aria-label", slotLabel(i))
 														vgn.AddAttrInterface("class", SlotClass(cl, i))
-														vgn.AddAttrInterface("lang", c.Lang())
+														vgn.AddAttrInterface("lang", c.lang)
 														{
 															vgparent := vgn
 															_ = vgparent
-															vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                  "}
-															vgparent.AppendChild(vgn)
 															for vgiterkeyt, tok := range Words(slot) {
 																var vgiterkey interface{} = vgiterkeyt
 																_ = vgiterkey
@@ -5889,14 +5853,14 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 																vgparent.AppendChild(vgn)
 																vgn.AddAttrInterface("class", TokClass(tok))
 																vgn.AddAttrInterface("title", TokTitle(tok))
-																vgn.SetInnerHTML(Word(tok, c.Full()))
+																vgn.SetInnerHTML(Word(tok, c.full))
 															}
-															if Rest(slot, c.Full()) != `` {
+															if Rest(slot, c.full) != `` {
 																vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "tok rest"}}}
 																vgparent.AppendChild(vgn)
-																vgn.SetInnerHTML(Rest(slot, c.Full()))
+																vgn.SetInnerHTML(Rest(slot, c.full))
 															}
-															if Cut(slot, c.Full()) {
+															if Cut(slot, c.full) {
 																vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-all"}}}
 																vgparent.AppendChild(vgn)
 																vgn.SetInnerHTML(cutText(slot))
@@ -5906,27 +5870,17 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 																	// TODO: implement capture, etc. mostly need to decide syntax
 																})
 															}
-															vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
-															vgparent.AppendChild(vgn)
 														}
 													}
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n              "}
-													vgparent.AppendChild(vgn)
 												}
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n              "}
-												vgparent.AppendChild(vgn)
 												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "who"}}}
 												vgparent.AppendChild(vgn)
 												vgn.SetInnerHTML(vugu.HTML("extraction"))
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n              "}
-												vgparent.AppendChild(vgn)
 												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "triple closest-ext"}}}
 												vgparent.AppendChild(vgn)
 												{
 													vgparent := vgn
 													_ = vgparent
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
-													vgparent.AppendChild(vgn)
 													for i, slot := range cl.Ext {
 														var vgiterkey interface{} = i
 														_ = vgiterkey
@@ -5938,12 +5892,10 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 														vgparent.AppendChild(vgn)
 														vgn.AddAttrInterface("aria-label", slotLabel(i))
 														vgn.AddAttrInterface("class", SlotClass(cl, i))
-														vgn.AddAttrInterface("lang", c.Lang())
+														vgn.AddAttrInterface("lang", c.lang)
 														{
 															vgparent := vgn
 															_ = vgparent
-															vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                  "}
-															vgparent.AppendChild(vgn)
 															for vgiterkeyt, tok := range Words(slot) {
 																var vgiterkey interface{} = vgiterkeyt
 																_ = vgiterkey
@@ -5953,14 +5905,14 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 																vgparent.AppendChild(vgn)
 																vgn.AddAttrInterface("class", TokClass(tok))
 																vgn.AddAttrInterface("title", TokTitle(tok))
-																vgn.SetInnerHTML(Word(tok, c.Full()))
+																vgn.SetInnerHTML(Word(tok, c.full))
 															}
-															if Rest(slot, c.Full()) != `` {
+															if Rest(slot, c.full) != `` {
 																vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "tok rest"}}}
 																vgparent.AppendChild(vgn)
-																vgn.SetInnerHTML(Rest(slot, c.Full()))
+																vgn.SetInnerHTML(Rest(slot, c.full))
 															}
-															if Cut(slot, c.Full()) {
+															if Cut(slot, c.full) {
 																vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-all"}}}
 																vgparent.AppendChild(vgn)
 																vgn.SetInnerHTML(cutText(slot))
@@ -5970,40 +5922,26 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 																	// TODO: implement capture, etc. mostly need to decide syntax
 																})
 															}
-															vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
-															vgparent.AppendChild(vgn)
 														}
 													}
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n              "}
-													vgparent.AppendChild(vgn)
 												}
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
-												vgparent.AppendChild(vgn)
 											}
 										}
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
-										vgparent.AppendChild(vgn)
 									}
 								}
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
-								vgparent.AppendChild(vgn)
 								if e.MoreClosest > 0 {
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
 									vgparent.AppendChild(vgn)
 									vgn.SetInnerHTML(moreText(e))
 								}
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
-								vgparent.AppendChild(vgn)
 								if e.ClosestSkipped {
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint closest-skipped"}}}
 									vgparent.AppendChild(vgn)
 									vgn.SetInnerHTML(skippedText())
 								}
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
-								vgparent.AppendChild(vgn)
 								if c.CanAdjudicate(e) {
 									{
-										vgcompKey := vugu.MakeCompKey(0x8A2FBA74BFB91F79^vgin.CurrentPositionHash(), vgiterkey)
+										vgcompKey := vugu.MakeCompKey(0x7CD6628B009003DE^vgin.CurrentPositionHash(), vgiterkey)
 										// ask BuildEnv for prior instance of this specific component
 										vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*AdjudicateControl)
 										if vgcomp == nil {
@@ -6021,8 +5959,6 @@ func (c *SentenceDetail) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 										vgparent.AppendChild(vgn)
 									}
 								}
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
-								vgparent.AppendChild(vgn)
 							}
 						}
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
@@ -6284,7 +6220,7 @@ func (c *SentencesView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgparent.AppendChild(vgn)
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "ul", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "sentence-list"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "listbox"}, vugu.VGAttribute{Namespace: "", Key: "tabindex", Val: "0"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Sentences"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "sentence-list"}}}
 			vgparent.AppendChild(vgn)
-			vgn.AddAttrInterface("aria-activedescendant", optionID(`s`, c.Selected()))
+			vgn.AddAttrInterface("aria-activedescendant", optionID(`s`, c.selected))
 			vgn.AddAttrInterface("aria-busy", c.Busy())
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 				EventType:	"keydown",
@@ -6338,7 +6274,7 @@ func (c *SentencesView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			_ = vgparent
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 			vgparent.AppendChild(vgn)
-			if c.Selected() < 0 {
+			if c.selected < 0 {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "empty"}}}
 				vgparent.AppendChild(vgn)
 				{
@@ -6350,7 +6286,7 @@ func (c *SentencesView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 			vgparent.AppendChild(vgn)
-			if c.Selected() >= 0 {
+			if c.selected >= 0 {
 				{
 					vgcompKey := vugu.MakeCompKey(0x78789FF48C9980B3^vgin.CurrentPositionHash(), vgiterkey)
 					// ask BuildEnv for prior instance of this specific component

@@ -67,6 +67,10 @@ type App interface {
 	// published and the user's files that name its sentences, in the
 	// table of a CaRB gold of its own.
 	ScoreCaRBTest()
+	// Later runs f under the page's lock once the browser has had a turn
+	// (the page's own yield, wasm/app/pace.go), then renders: a view shown
+	// in parts asks for its next part with it.
+	Later(f func())
 }
 
 // CaRBAnswer is the user's answer to CaRBAsk.
@@ -347,6 +351,7 @@ type Model struct {
 	Window Window
 
 	sentenceCache map[sentenceKey]explain.SentenceView
+	lastSentence  shownSentence
 	listKey       listKey
 	list          []explain.SentenceSummary
 	cmpKey        cmpKey
@@ -389,7 +394,7 @@ func (m *Model) SetEvaluation(ev *evaluate.Evaluation) {
 		m.Explorer.SearchClosest = closestRows
 		m.Explorer.SlotWords = windowWords
 	}
-	m.sentenceCache = nil
+	m.sentenceCache, m.lastSentence = nil, shownSentence{}
 }
 
 // SystemIndex returns the index of the named system in the evaluation, or -1.
@@ -465,15 +470,44 @@ func (m *Model) SentenceView(index int, facet benchie.Facet, systems []int) expl
 		shown[i] = rows(sys)
 	}
 	key := sentenceKey{m.Explorer, index, facet, intsKey(systems), intsKey(shown)}
+	last, base := m.lastSentence, key
+	base.rows = ""
 	if v, ok := m.sentenceCache[key]; ok {
+		m.lastSentence = shownSentence{base, shown, v}
 		return v
 	}
 	if m.sentenceCache == nil || len(m.sentenceCache) > 64 {
 		m.sentenceCache = map[sentenceKey]explain.SentenceView{}
 	}
-	v := m.Explorer.SentenceWindow(index, facet, systems, rows)
+	var v explain.SentenceView
+	if last.key == base && !fewer(shown, last.shown) {
+		v = m.Explorer.MoreRows(last.view, rows) // "Show 50 more": the next 50 explained
+	} else {
+		v = m.Explorer.SentenceWindow(index, facet, systems, rows)
+	}
 	m.sentenceCache[key] = v
+	m.lastSentence = shownSentence{base, shown, v}
 	return v
+}
+
+// shownSentence is the sentence view made last, with the rows it explains
+// per system (its key's rows left empty): a larger window of it is made
+// from it.
+type shownSentence struct {
+	key   sentenceKey
+	shown []int
+	view  explain.SentenceView
+}
+
+// fewer tells whether some system shows fewer rows in a than in b (of the
+// same systems).
+func fewer(a, b []int) bool {
+	for i := range a {
+		if a[i] < b[i] {
+			return true
+		}
+	}
+	return false
 }
 
 func intsKey(xs []int) string {
@@ -491,12 +525,40 @@ func (m *Model) SentenceList(f explain.Filter) []explain.SentenceSummary {
 		return nil
 	}
 	if m.listKey != key || m.list == nil {
-		m.listKey, m.list = key, m.Explorer.Sentences(f)
-		if m.list == nil {
-			m.list = []explain.SentenceSummary{}
-		}
+		m.keepList(key, m.Explorer.Sentences(f))
 	}
 	return m.list
+}
+
+func (m *Model) keepList(key listKey, l []explain.SentenceSummary) {
+	m.listKey, m.list = key, l
+	if m.list == nil {
+		m.list = []explain.SentenceSummary{}
+	}
+}
+
+// SentenceFilter is the filter the Sentences view's controls set.
+func (m *Model) SentenceFilter() explain.Filter {
+	show := m.Prefs.Show
+	if show == "" {
+		show = explain.ShowAll
+	}
+	return explain.Filter{Facet: m.ExploreFacet(), System: m.SystemIndex(m.Prefs.System), Show: show, Query: m.Prefs.Query}
+}
+
+// SentenceListDue tells whether no sentence list was computed for this
+// evaluation yet: the page computes it after the table, for the
+// SentenceFilter (KeepSentenceList), so that the Sentences view's first
+// render does not.
+func (m *Model) SentenceListDue() bool { return m.Explorer != nil && m.listKey.x != m.Explorer }
+
+// KeepSentenceList keeps the list of x's sentences that filter f keeps,
+// computed ahead (x.Sentences(f), without the lock), unless the evaluation
+// or the filter changed meanwhile or a list was computed for them since.
+func (m *Model) KeepSentenceList(x *explain.Explorer, f explain.Filter, l []explain.SentenceSummary) {
+	if x == m.Explorer && m.listKey.x != x && f == m.SentenceFilter() {
+		m.keepList(listKey{x, f}, l)
+	}
 }
 
 // Comparison compares two systems on a facet, cached.

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -9,13 +10,72 @@ import (
 	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/core/explain"
 	"github.com/oiebench/oiebench/core/report"
+	"github.com/vugu/vugu"
 )
 
 // SentenceDetail explains one sentence: its gold synsets with their optional
 // units and the systems that covered them, and every extraction with its
 // verdict; an incorrect one with its closest gold triples, the differing
-// tokens marked slot by slot.
+// tokens marked slot by slot. It is built again only when what it shows
+// changed, and otherwise returns its last output, whose nodes the renderer
+// then skips (as ListOption does): a render that leaves the detail as it
+// was (a key in the list, a later part of the list mounted) costs nothing
+// here. Its AdjudicateControls build themselves on every render.
 type SentenceDetail struct {
+	SentenceDetailBody
+	shown detailShown // what out shows
+	out   *vugu.BuildOut
+}
+
+// detailShown is everything a SentenceDetailBody's output is made of: its
+// fields, the language of the source, the windows of the sentence and
+// whether the studio runs (adjudicating).
+type detailShown struct {
+	m                        *Model
+	view                     explain.SentenceView
+	sideBySide, hidden, edit bool // edit: Remove set
+	lang                     string
+	full                     bool
+	synsets                  int
+	extractions              []int // shown, per system
+	studio                   bool
+}
+
+// same tells whether two details show the same. A view is compared by its
+// lists' identity: the model caches a sentence's view, and a view whose
+// lists are new is built anew.
+func (a *detailShown) same(b *detailShown) bool {
+	return a.m == b.m && a.view.Index == b.view.Index && a.view.ID == b.view.ID && a.view.Facet == b.view.Facet &&
+		a.view.Text == b.view.Text && sameList(a.view.Synsets, b.view.Synsets) && sameList(a.view.Systems, b.view.Systems) &&
+		a.sideBySide == b.sideBySide && a.hidden == b.hidden && a.edit == b.edit && a.lang == b.lang &&
+		a.full == b.full && a.synsets == b.synsets && slices.Equal(a.extractions, b.extractions) && a.studio == b.studio
+}
+
+// sameList tells whether two slices are the same list (not equal ones).
+func sameList[T any](a, b []T) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
+// Build returns the last output while the detail shows the same.
+func (c *SentenceDetail) Build(in *vugu.BuildIn) *vugu.BuildOut {
+	c.lang, c.full = c.Lang(), c.Full()
+	shown := detailShown{m: c.M, view: c.View, sideBySide: c.SideBySide, hidden: c.Hidden, edit: c.Remove != nil,
+		lang: c.lang, full: c.full, synsets: c.SynsetsShown(), studio: c.adjudicating()}
+	for _, sv := range c.View.Systems {
+		shown.extractions = append(shown.extractions, c.Shown(sv))
+	}
+	if c.out == nil || !shown.same(&c.shown) {
+		c.shown, c.out = shown, c.SentenceDetailBody.Build(in)
+	}
+	return c.out
+}
+
+// SentenceDetailBody is what a SentenceDetail shows
+// (sentence-detail-body.vugu). An extraction's markup, repeated for each
+// row of the window, has no white space between its tags (each tag's ">"
+// begins the next line): its boxes are flex, grid or block, where white
+// space shows nothing, and it was a third of the row's DOM nodes.
+type SentenceDetailBody struct {
 	M    *Model
 	View explain.SentenceView
 	// SideBySide puts the systems in columns (the comparison).
@@ -26,10 +86,14 @@ type SentenceDetail struct {
 	// Remove, when set, puts a Remove button on each extraction (an
 	// exercise's student removes their own extraction by its index).
 	Remove func(ext int)
+
+	// Lang and Full, once per build: each slot reads them.
+	lang string
+	full bool
 }
 
 // Lang is the language of the sentence text, for screen readers and fonts.
-func (c *SentenceDetail) Lang() string {
+func (c *SentenceDetailBody) Lang() string {
 	if d, ok := benchmarks.DatasetByKey(c.M.Source); ok {
 		return d.Lang
 	}
@@ -37,7 +101,7 @@ func (c *SentenceDetail) Lang() string {
 }
 
 // FacetLabel names the facet the verdicts are on.
-func (c *SentenceDetail) FacetLabel() string { return report.FacetLabel(string(c.View.Facet)) }
+func (c *SentenceDetailBody) FacetLabel() string { return report.FacetLabel(string(c.View.Facet)) }
 
 // Coverage is one system's part in a synset, for its header.
 type Coverage struct {
@@ -46,7 +110,7 @@ type Coverage struct {
 
 // CoverageOf says which systems covered a synset: one line per system when
 // two at most are shown, else who covered it and who missed it.
-func (c *SentenceDetail) CoverageOf(s explain.SynsetView) []Coverage {
+func (c *SentenceDetailBody) CoverageOf(s explain.SynsetView) []Coverage {
 	var out []Coverage
 	var covered, missed []string
 	for i, sys := range c.View.Systems {
@@ -76,7 +140,7 @@ func (c *SentenceDetail) CoverageOf(s explain.SynsetView) []Coverage {
 }
 
 // SynsetClass marks synsets that no shown system covered.
-func (c *SentenceDetail) SynsetClass(s explain.SynsetView) string {
+func (c *SentenceDetailBody) SynsetClass(s explain.SynsetView) string {
 	for _, at := range s.CoveredBy {
 		if at >= 0 {
 			return "synset"
@@ -89,7 +153,7 @@ func (c *SentenceDetail) SynsetClass(s explain.SynsetView) string {
 }
 
 // FormsText counts a synset's surface forms.
-func (c *SentenceDetail) FormsText(s explain.SynsetView) string {
+func (c *SentenceDetailBody) FormsText(s explain.SynsetView) string {
 	if c.Hidden {
 		return "a fact of the gold"
 	}
@@ -146,7 +210,7 @@ func TokTitle(t explain.Token) string {
 // VerdictClass and VerdictText show an extraction's verdict with an icon.
 func VerdictClass(e explain.ExtractionView) string { return "verdict " + e.Verdict.String() }
 
-func (c *SentenceDetail) VerdictText(e explain.ExtractionView) string {
+func (c *SentenceDetailBody) VerdictText(e explain.ExtractionView) string {
 	switch e.Verdict {
 	case benchie.Correct:
 		return fmt.Sprintf("✓ correct · synset %d", e.Synset+1)
@@ -167,7 +231,7 @@ var slotNames = [3]string{"subject", "relation", "object"}
 func slotLabel(i int) string { return slotNames[i] }
 
 // Why says how close a gold triple is.
-func (c *SentenceDetail) Why(cl explain.ClosestView) string {
+func (c *SentenceDetailBody) Why(cl explain.ClosestView) string {
 	var agree, differ []string
 	for i, ok := range cl.Agree {
 		if ok {
@@ -212,7 +276,7 @@ func moreText(e explain.ExtractionView) string {
 }
 
 // SystemSummary counts a system's verdicts in the sentence.
-func (c *SentenceDetail) SystemSummary(s explain.SystemView) string {
+func (c *SentenceDetailBody) SystemSummary(s explain.SystemView) string {
 	n := s.Verdicts
 	return fmt.Sprintf("%d extraction%s · %d correct · %d duplicate · %d incorrect · %d synset%s missed",
 		s.Total(), plural(s.Total()), n[benchie.Correct], n[benchie.Duplicate], n[benchie.Incorrect],
@@ -233,15 +297,18 @@ func missedText(s explain.SystemView) string {
 }
 
 // SystemsClass lays the systems out in columns when comparing.
-func (c *SentenceDetail) SystemsClass() string {
+func (c *SentenceDetailBody) SystemsClass() string {
 	if c.SideBySide {
 		return "systems side-by-side"
 	}
 	return "systems"
 }
 
+// lineText says which line of the system file an extraction is on.
+func lineText(line int) string { return "line " + strconv.Itoa(line) }
+
 // synsetNumber numbers synsets from 1 as the gold file does.
-func synsetNumber(i int) string { return fmt.Sprint(i + 1) }
+func synsetNumber(i int) string { return strconv.Itoa(i + 1) }
 
 // fLText is BenchIE^FL's verdict beside BenchIE's: the synsets its
 // assignment gave the extraction, by route (synsets numbered as the
@@ -286,7 +353,7 @@ func fLTitle(e explain.ExtractionView) string {
 
 // The detail's windows (window.go): keys of its lists and its text.
 
-func (c *SentenceDetail) key(list string) string { return windowKey(c.View.ID, list) }
+func (c *SentenceDetailBody) key(list string) string { return windowKey(c.View.ID, list) }
 
 // windowKey names a list of a sentence's detail in the Window;
 // extractionsList names a system's extractions.
@@ -295,40 +362,40 @@ func windowKey(sentenceID, list string) string { return sentenceID + "\x00" + li
 func extractionsList(system string) string { return "system\x00" + system }
 
 // Full tells whether the sentence's long text is shown whole.
-func (c *SentenceDetail) Full() bool { return c.M.Window.Full(c.key("text")) }
+func (c *SentenceDetailBody) Full() bool { return c.M.Window.Full(c.key("text")) }
 
 // ShowAll shows the sentence's long text whole.
-func (c *SentenceDetail) ShowAll() { c.M.Window.ShowAll(c.key("text")) }
+func (c *SentenceDetailBody) ShowAll() { c.M.Window.ShowAll(c.key("text")) }
 
 // Text is the sentence's text, cut at windowText characters unless full.
-func (c *SentenceDetail) Text() string { return cut(c.View.Text, windowText, c.Full()) }
+func (c *SentenceDetailBody) Text() string { return cut(c.View.Text, windowText, c.Full()) }
 
 // TextCut tells whether the sentence's text is shown cut.
-func (c *SentenceDetail) TextCut() bool { return c.Text() != c.View.Text }
+func (c *SentenceDetailBody) TextCut() bool { return c.Text() != c.View.Text }
 
 // Synsets are the synsets shown, and SynsetsShown how many.
-func (c *SentenceDetail) Synsets() []explain.SynsetView {
+func (c *SentenceDetailBody) Synsets() []explain.SynsetView {
 	return c.View.Synsets[:c.SynsetsShown()]
 }
 
-func (c *SentenceDetail) SynsetsShown() int {
+func (c *SentenceDetailBody) SynsetsShown() int {
 	return c.M.Window.Rows(c.key("synsets"), len(c.View.Synsets))
 }
 
 // MoreSynsets shows the next page of synsets.
-func (c *SentenceDetail) MoreSynsets() { c.M.Window.More(c.key("synsets")) }
+func (c *SentenceDetailBody) MoreSynsets() { c.M.Window.More(c.key("synsets")) }
 
 // Extractions are a system's extractions shown, and Shown how many (of
 // sv.Total(); the view explains those shown, explain.SentenceWindow).
-func (c *SentenceDetail) Extractions(sv explain.SystemView) []explain.ExtractionView {
+func (c *SentenceDetailBody) Extractions(sv explain.SystemView) []explain.ExtractionView {
 	return sv.Extractions[:min(len(sv.Extractions), c.Shown(sv))]
 }
 
-func (c *SentenceDetail) Shown(sv explain.SystemView) int {
+func (c *SentenceDetailBody) Shown(sv explain.SystemView) int {
 	return c.M.Window.Rows(c.key(extractionsList(sv.Name)), sv.Total())
 }
 
 // MoreExtractions shows a system's next page of extractions.
-func (c *SentenceDetail) MoreExtractions(sv explain.SystemView) {
+func (c *SentenceDetailBody) MoreExtractions(sv explain.SystemView) {
 	c.M.Window.More(c.key(extractionsList(sv.Name)))
 }

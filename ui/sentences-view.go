@@ -2,13 +2,14 @@ package ui
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/explain"
 	"github.com/oiebench/oiebench/core/report"
 	"github.com/vugu/vugu"
-	"github.com/vugu/vugu/js"
 )
 
 // maxListed bounds the sentences listed at once; a search narrows the rest.
@@ -16,9 +17,9 @@ const maxListed = 500
 
 // The Sentences list is mounted in part (issue 26): its first render
 // mounts listMount options (more than its box shows) and, past them, those
-// up to listMargin beyond the selected one; each later turn, from a timer
-// of its own, mounts listGrow more until the list is whole (for the
-// browser's find in page). The keys move through the whole list, and the
+// up to listMargin beyond the selected one; each later turn, after the
+// browser's (App.Later), mounts listGrow more until the list is whole (for
+// the browser's find in page). The keys move through the whole list, and the
 // option they select is mounted with the render that selects it.
 const (
 	listMount  = 60
@@ -31,11 +32,13 @@ const (
 type SentencesView struct {
 	M *Model
 
-	mounted  int  // options the later turns mounted
-	growing  bool // a later turn is due
-	selected int  // Selected, as of this build's list
-	shown    int  // options in the last build
-	listed   int  // of the list's
+	mounted int  // options the later turns mounted
+	growing bool // a later turn is due
+	// As of this build's list (BeforeBuild): the gold index of the
+	// sentence selected, the options mounted and the list's length.
+	selected int
+	part     []explain.SentenceSummary
+	listed   int
 }
 
 // Facets are the facets that can be explored.
@@ -45,13 +48,7 @@ func (c *SentencesView) Facets() []benchie.Facet { return c.M.Explorer.Facets() 
 func (c *SentencesView) FacetLabel(f benchie.Facet) string { return report.FacetLabel(string(f)) }
 
 // Filter is the filter the controls set.
-func (c *SentencesView) Filter() explain.Filter {
-	show := c.M.Prefs.Show
-	if show == "" {
-		show = explain.ShowAll
-	}
-	return explain.Filter{Facet: c.M.ExploreFacet(), System: c.M.SystemIndex(c.M.Prefs.System), Show: show, Query: c.M.Prefs.Query}
-}
+func (c *SentencesView) Filter() explain.Filter { return c.M.SentenceFilter() }
 
 // Shows are the choices of the "show" select (the system is chosen beside).
 func (c *SentencesView) Shows() [][2]string {
@@ -71,47 +68,36 @@ func (c *SentencesView) List() []explain.SentenceSummary {
 	return l
 }
 
-// Mounted is the part of the list mounted now (see listMount).
-func (c *SentencesView) Mounted() []explain.SentenceSummary {
+// BeforeBuild finds, once per build, the sentence selected (as Selected)
+// and the part of the list mounted (see listMount): the list's attributes,
+// built before its options, say whether it is whole.
+func (c *SentencesView) BeforeBuild() {
 	l := c.List()
-	n := max(listMount, c.mounted)
-	c.selected = c.Selected()
-	for i, s := range l {
-		if s.Index == c.selected {
-			n = max(n, i+1+listMargin)
-			break
-		}
+	at, n := c.selectedAt(l), max(listMount, c.mounted)
+	c.selected = -1
+	if at >= 0 {
+		n, c.selected = max(n, at+1+listMargin), l[at].Index
 	}
-	c.shown, c.listed = min(n, len(l)), len(l)
-	return l[:c.shown]
+	c.part, c.listed = l[:min(n, len(l))], len(l)
 }
+
+// Mounted is the part of the list mounted now.
+func (c *SentencesView) Mounted() []explain.SentenceSummary { return c.part }
 
 // Busy is the list's aria-busy: "true" while later turns still mount
-// options. (The list's attributes are built before its options.)
-func (c *SentencesView) Busy() string {
-	c.Mounted()
-	return fmt.Sprint(c.shown < c.listed)
-}
+// options.
+func (c *SentencesView) Busy() string { return fmt.Sprint(len(c.part) < c.listed) }
 
-// Rendered asks for the next part of the list from a task of its own, so
-// that the browser paints and takes input between the parts.
-func (c *SentencesView) Rendered(ctx vugu.RenderedCtx) {
-	if c.growing || c.shown >= c.listed {
+// Rendered asks for the next part of the list after the browser's turn
+// (App.Later), so that the browser paints and takes input between the
+// parts.
+func (c *SentencesView) Rendered(vugu.RenderedCtx) {
+	if c.growing || len(c.part) >= c.listed {
 		return
 	}
 	c.growing = true
-	env, shown := ctx.EventEnv(), c.shown
-	var fn js.Func
-	fn = js.FuncOf(func(js.Value, []js.Value) any {
-		fn.Release()
-		go func() { // a timer's callback must not wait for the lock
-			env.Lock()
-			c.mounted, c.growing = max(c.mounted, shown)+listGrow, false
-			env.UnlockRender()
-		}()
-		return nil
-	})
-	js.Global().Call("setTimeout", fn, 0)
+	shown := len(c.part)
+	c.M.App.Later(func() { c.mounted, c.growing = max(c.mounted, shown)+listGrow, false })
 }
 
 // CountText says how many sentences the filter keeps.
@@ -128,15 +114,20 @@ func (c *SentencesView) CountText() string {
 // the filter keeps it, else the first listed; -1 when none is listed.
 func (c *SentencesView) Selected() int {
 	l := c.List()
-	for _, s := range l {
-		if s.ID == c.M.Prefs.Sentence {
-			return s.Index
-		}
-	}
-	if len(l) > 0 {
-		return l[0].Index
+	if at := c.selectedAt(l); at >= 0 {
+		return l[at].Index
 	}
 	return -1
+}
+
+// selectedAt is the position in the list l of the selected sentence (see
+// Selected), or -1.
+func (c *SentencesView) selectedAt(l []explain.SentenceSummary) int {
+	at := slices.IndexFunc(l, func(s explain.SentenceSummary) bool { return s.ID == c.M.Prefs.Sentence })
+	if at < 0 && len(l) > 0 {
+		return 0
+	}
+	return at
 }
 
 // Pick shows the sentence of an id (a ListOption clicked).
@@ -165,7 +156,7 @@ func moveInList(e vugu.DOMEvent, l []explain.SentenceSummary, selected int) (int
 }
 
 // optionID is the element id of a list item (aria-activedescendant).
-func optionID(prefix string, index int) string { return fmt.Sprintf("%s-%d", prefix, index) }
+func optionID(prefix string, index int) string { return prefix + "-" + strconv.Itoa(index) }
 
 // Systems are the evaluated systems' names.
 func (c *SentencesView) Systems() []string { return c.M.SystemNames() }

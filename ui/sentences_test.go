@@ -1,11 +1,15 @@
 package ui
 
 import (
+	"reflect"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/core/explain"
 	"github.com/oiebench/oiebench/internal/dataset"
 )
 
@@ -92,8 +96,9 @@ func TestSentencesMountedInPart(t *testing.T) {
 	if !strings.Contains(render(t, v), `aria-selected="true"`) {
 		t.Error("the selected sentence is not mounted")
 	}
-	for v.mounted < len(all) { // the later turns (Rendered, in the browser)
-		v.mounted += listGrow
+	for range len(all)/listGrow + 1 { // the later turns (fakeApp.Later runs them at once)
+		v.Rendered(nil)
+		render(t, v)
 	}
 	if got := options(); len(got) != len(all) || busy() {
 		t.Errorf("%d options mounted whole (busy %v), want %d", len(got), busy(), len(all))
@@ -102,5 +107,146 @@ func TestSentencesMountedInPart(t *testing.T) {
 	v = &SentencesView{M: m}
 	if got := options(); len(got) != len(all) || !strings.Contains(got[len(got)-1], `aria-selected="true"`) {
 		t.Errorf("with the last sentence selected, %d options mounted, the last selected: %v; want all %d", len(got), strings.Contains(got[len(got)-1], `aria-selected="true"`), len(all))
+	}
+}
+
+// A SentenceDetail returns its last output while what it shows is the
+// same, and is built again when any of it changes: the windows (rows of
+// extractions and of synsets, the text shown whole), the studio, its
+// fields, the source's language and the view.
+func TestSentenceDetailMemo(t *testing.T) {
+	m := &Model{Source: "en"}
+	view := func(id string) explain.SentenceView {
+		v := explain.SentenceView{ID: id, Text: strings.Repeat("word ", windowText), Synsets: make([]explain.SynsetView, 2*windowRows)}
+		for k := range v.Synsets {
+			v.Synsets[k] = explain.SynsetView{Index: k, CoveredBy: []int{-1}}
+		}
+		sv := explain.SystemView{Name: "big", Verdicts: map[benchie.Verdict]int{}}
+		for i := range 3 * windowRows {
+			sv.Extractions = append(sv.Extractions, explain.ExtractionView{Index: i, Line: i + 1, Verdict: benchie.Incorrect,
+				Slots: [3][]explain.Token{{{Text: "He"}}, {{Text: "served"}}, {{Text: "as"}}}})
+			sv.Lines = append(sv.Lines, i+1)
+		}
+		v.Systems = []explain.SystemView{sv}
+		return v
+	}
+	c := &SentenceDetail{SentenceDetailBody: SentenceDetailBody{M: m, View: view("7")}}
+	html := render(t, c)
+	kept := c.out
+	if render(t, c) != html || c.out != kept {
+		t.Fatal("an unchanged detail was built again")
+	}
+	count := func(s string) int { return strings.Count(html, s) }
+	changes := []struct {
+		what   string
+		change func()
+		shown  func() bool
+	}{
+		{"more extractions", func() { c.MoreExtractions(c.View.Systems[0]) }, func() bool { return count(`class="extraction `) == 2*windowRows }},
+		{"more synsets", c.MoreSynsets, func() bool { return count(`data-synset=`) == 2*windowRows }},
+		{"the text whole", c.ShowAll, func() bool { return count(`show-all`) == 0 }},
+		{"the studio running", func() { m.Studio = &Studio{App: &fakeStudio{}} }, func() bool { return count(`class="adjudicate"`) == 2*windowRows }},
+		{"the gold hidden", func() { c.Hidden = true }, func() bool { return count(`a fact of the gold`) == 2*windowRows }},
+		{"side by side", func() { c.SideBySide = true }, func() bool { return count(`systems side-by-side`) == 1 }},
+		{"a Remove button", func() { c.Remove = func(int) {} }, func() bool { return count(`class="link remove"`) == 2*windowRows }},
+		{"another source's language", func() { m.Source = "de" }, func() bool { return count(`lang="de"`) > 0 && count(`lang="en"`) == 0 }},
+		{"another sentence", func() { c.View = view("8") }, func() bool { return count(`data-sentence="8"`) == 1 }},
+	}
+	for _, ch := range changes {
+		ch.change()
+		html = render(t, c)
+		if !ch.shown() || c.out == kept {
+			t.Errorf("%s is not shown", ch.what)
+		}
+		kept = c.out
+	}
+}
+
+// A sentence list computed ahead (wasm/app, after the table) is kept for
+// the evaluation and filter it was computed for, and the view then reads
+// it; one for another evaluation or filter is dropped.
+func TestKeepSentenceList(t *testing.T) {
+	m, _ := model(t, "en")
+	old := m.Explorer
+	m.SetEvaluation(m.Eval)
+	if !m.SentenceListDue() {
+		t.Fatal("no list computed, yet none is due")
+	}
+	f := m.SentenceFilter()
+	other := f
+	other.Show = explain.ShowErrors
+	m.KeepSentenceList(old, f, old.Sentences(f))
+	m.KeepSentenceList(m.Explorer, other, m.Explorer.Sentences(other))
+	if !m.SentenceListDue() {
+		t.Fatal("a list of another evaluation or filter was kept")
+	}
+	l := m.Explorer.Sentences(f)
+	m.KeepSentenceList(m.Explorer, f, l)
+	if m.SentenceListDue() {
+		t.Fatal("the list computed ahead was not kept")
+	}
+	if got := (&SentencesView{M: m}).List(); len(got) != 300 || &got[0] != &l[0] {
+		t.Errorf("the view lists %d sentences, not the list computed ahead", len(got))
+	}
+}
+
+// "Show 50 more" explains the next rows onto the window shown (MoreRows);
+// the view is the one the larger window explains whole.
+func TestSentenceViewMore(t *testing.T) {
+	m, _ := model(t, "en")
+	var text strings.Builder
+	for i := range 3 * windowRows {
+		text.WriteString("1\tHe" + strconv.Itoa(i) + "\tserved\tas the first Prime Minister\n")
+	}
+	big, err := evaluate.ReadSystem(evaluate.Input{Name: "big", Path: "big.tsv", Data: []byte(text.String())}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.SetEvaluation(evaluate.NewWorkspace(m.Eval.Gold).Evaluate(append(append([]*evaluate.System{}, m.Eval.Systems...), big), evaluate.Options{}))
+	si := m.SentenceIndexByID("1")
+	sys := len(m.Eval.Systems) - 1
+	for shown := windowRows; shown <= 3*windowRows; shown += windowRows {
+		v := m.SentenceView(si, benchie.Regular, nil)
+		want := m.Explorer.SentenceWindow(si, benchie.Regular, nil, func(s int) int {
+			if s == sys {
+				return shown
+			}
+			return windowRows
+		})
+		if !reflect.DeepEqual(v, want) || len(v.Systems[sys].Extractions) != shown {
+			t.Fatalf("with %d rows shown the view explains %d, not as the window whole", shown, len(v.Systems[sys].Extractions))
+		}
+		(&SentenceDetailBody{M: m, View: v}).MoreExtractions(v.Systems[sys])
+	}
+}
+
+// An AdjudicateControl returns its last output while what it shows is the
+// same, and is built again when the synset chosen, the gold's kind (a
+// studio work or not), the sentence's synsets or the extraction change.
+func TestAdjudicateControlMemo(t *testing.T) {
+	m := &Model{Source: "en", Studio: &Studio{App: &fakeStudio{}, Works: []WorkInfo{{ID: "w1"}}}}
+	c := &AdjudicateControl{AdjudicateControlBody: AdjudicateControlBody{M: m, System: 1, Extraction: 7, Synsets: 3}}
+	html := render(t, c)
+	kept := c.out
+	if render(t, c) != html || c.out != kept {
+		t.Fatal("an unchanged control was built again")
+	}
+	changes := []struct {
+		what   string
+		change func()
+		shown  func() bool
+	}{
+		{"the synset chosen", func() { m.Studio.adjudicate = map[[2]int]int{{1, 7}: 2} }, func() bool { return c.To() == 2 }},
+		{"a studio work on screen", func() { m.Source = WorkSourcePrefix + "w1" }, func() bool { return strings.Contains(html, "Add to the gold") }},
+		{"another synset", func() { c.Synsets = 4 }, func() bool { return strings.Count(html, "<option") == 5 }},
+		{"another extraction", func() { c.Extraction = 8 }, func() bool { return strings.Contains(html, `id="adjudicate-add-1-8"`) }},
+	}
+	for _, ch := range changes {
+		ch.change()
+		html = render(t, c)
+		if !ch.shown() || c.out == kept {
+			t.Errorf("%s is not shown", ch.what)
+		}
+		kept = c.out
 	}
 }

@@ -39,6 +39,7 @@ func (f *fakeApp) RetryStored()                      { f.calls = append(f.calls,
 func (f *fakeApp) DiscardStored()                    { f.calls = append(f.calls, "discard") }
 func (f *fakeApp) AnswerCaRBGold(a CaRBAnswer)       { f.calls = append(f.calls, "carb gold "+string(a)) }
 func (f *fakeApp) ScoreCaRBTest()                    { f.calls = append(f.calls, "carb test") }
+func (f *fakeApp) Later(fn func())                   { f.calls = append(f.calls, "later"); fn() }
 func (f *fakeApp) MakeExercise(list, title string, show bool) {
 	f.calls = append(f.calls, "exercise "+list)
 }
@@ -47,7 +48,7 @@ func (f *fakeApp) ExportChart(c chart.Figure, format string) {
 }
 
 // model scores a bundled data set as the page does.
-func model(t *testing.T, key string) (*Model, *fakeApp) {
+func model(t testing.TB, key string) (*Model, *fakeApp) {
 	t.Helper()
 	d, _ := benchmarks.DatasetByKey(key)
 	read := func(name string) []byte {

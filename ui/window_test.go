@@ -23,7 +23,7 @@ func TestDetailWindowRows(t *testing.T) {
 	m := &Model{}
 	v := explain.SentenceView{ID: "7", Synsets: make([]explain.SynsetView, 250),
 		Systems: []explain.SystemView{{Name: "big", Extractions: make([]explain.ExtractionView, 20000)}, {Name: "small", Extractions: make([]explain.ExtractionView, 3)}}}
-	c := &SentenceDetail{M: m, View: v}
+	c := &SentenceDetailBody{M: m, View: v}
 	big, small := v.Systems[0], v.Systems[1]
 	if len(c.Extractions(big)) != windowRows || len(c.Extractions(small)) != 3 || len(c.Synsets()) != windowRows {
 		t.Fatalf("shown: %d, %d extractions, %d synsets", len(c.Extractions(big)), len(c.Extractions(small)), len(c.Synsets()))
@@ -42,7 +42,7 @@ func TestDetailWindowRows(t *testing.T) {
 		t.Errorf("button %q", got)
 	}
 	// Another sentence opens on its first page.
-	other := &SentenceDetail{M: m, View: explain.SentenceView{ID: "8", Systems: []explain.SystemView{{Name: "big", Extractions: make([]explain.ExtractionView, 500)}}}}
+	other := &SentenceDetailBody{M: m, View: explain.SentenceView{ID: "8", Systems: []explain.SystemView{{Name: "big", Extractions: make([]explain.ExtractionView, 500)}}}}
 	if n := len(other.Extractions(other.View.Systems[0])); n != windowRows {
 		t.Errorf("another sentence shows %d", n)
 	}
@@ -74,7 +74,7 @@ func TestDetailWindowText(t *testing.T) {
 		t.Error("a short slot is cut")
 	}
 	m := &Model{}
-	c := &SentenceDetail{M: m, View: explain.SentenceView{ID: "1", Text: strings.Repeat("a ", 10000)}}
+	c := &SentenceDetailBody{M: m, View: explain.SentenceView{ID: "1", Text: strings.Repeat("a ", 10000)}}
 	if !c.TextCut() || len([]rune(c.Text())) != windowText+1 {
 		t.Errorf("sentence text shown: %d runes", len([]rune(c.Text())))
 	}

@@ -307,35 +307,12 @@ func (x *Explorer) SentenceWindow(si int, f benchie.Facet, systems []int, rows f
 		}
 		view := SystemView{System: sys, Name: system.Name, Unexplained: len(ks) - explained,
 			Verdicts: map[benchie.Verdict]int{}, Lines: make([]int, len(ks))}
-		incorrect := 0
 		for r, k := range ks {
 			j := res.Judgements[k]
-			e := system.Extractions[k]
 			view.Verdicts[j.Verdict]++
-			view.Lines[r] = e.Line
-			if r >= explained {
-				continue
-			}
-			t := e.Folded().Trimmed()
-			ev := ExtractionView{Index: k, Line: e.Line, Verdict: j.Verdict, Synset: j.Synset, Triple: j.Triple}
-			for i, slot := range t.Slots() {
-				if x.SlotWords > 0 {
-					ev.Slots[i], ev.Rest[i], ev.RestWords[i] = slotTokensCut(slot, x.SlotWords)
-				} else {
-					ev.Slots[i] = SlotTokens(slot)
-				}
-			}
-			if j.Verdict == benchie.Incorrect {
-				incorrect++
-				if x.SearchClosest > 0 && (incorrect > x.SearchClosest || len(t.Subject)+len(t.Relation)+len(t.Object) > SearchClosestBytes) {
-					ev.ClosestSkipped = true
-				} else {
-					ev.Closest, ev.MoreClosest = closest(compiled, s, si, t, f)
-				}
-			}
-			ev.FL = x.flView(sys, k)
-			view.Extractions = append(view.Extractions, ev)
+			view.Lines[r] = system.Extractions[k].Line
 		}
+		view.Extractions = x.explainRows(si, f, sys, nil, explained)
 		for ki := range s.Synsets {
 			cov := res.Coverage()[si][ki]
 			at := -1
@@ -349,6 +326,65 @@ func (x *Explorer) SentenceWindow(si int, f benchie.Facet, systems []int, rows f
 		v.Systems = append(v.Systems, view)
 	}
 	return v
+}
+
+// MoreRows is v, a view of SentenceWindow, with each system's extractions
+// explained up to rows(system) (never fewer than v explains): it explains
+// only the rows past v's, and keeps v's counts, so that "Show 50 more"
+// costs the 50 rows, not the window nor the sentence. v is not changed.
+func (x *Explorer) MoreRows(v SentenceView, rows func(system int) int) SentenceView {
+	v.Systems = slices.Clone(v.Systems)
+	for i, sv := range v.Systems {
+		total := sv.Total()
+		want := min(total, rows(sv.System))
+		if want <= len(sv.Extractions) {
+			continue
+		}
+		sv.Extractions = x.explainRows(v.Index, v.Facet, sv.System, slices.Clip(sv.Extractions), want)
+		sv.Unexplained = total - want
+		v.Systems[i] = sv
+	}
+	return v
+}
+
+// explainRows explains a system's extractions of sentence si in file order
+// past those of done, up to the first n (done's rows come first, as they
+// are). The closest gold triples are looked for as SearchClosest says,
+// counting the incorrect extractions of done.
+func (x *Explorer) explainRows(si int, f benchie.Facet, sys int, done []ExtractionView, n int) []ExtractionView {
+	res, compiled, s := x.result(sys, f), x.ev.Compiled[f], x.ev.Gold.Sentences[si]
+	system, ks := x.ev.Systems[sys], x.bySentence[sys][si]
+	incorrect := 0
+	for _, e := range done {
+		if e.Verdict == benchie.Incorrect {
+			incorrect++
+		}
+	}
+	out := done
+	for _, k := range ks[len(done):n] {
+		j := res.Judgements[k]
+		e := system.Extractions[k]
+		t := e.Folded().Trimmed()
+		ev := ExtractionView{Index: k, Line: e.Line, Verdict: j.Verdict, Synset: j.Synset, Triple: j.Triple}
+		for i, slot := range t.Slots() {
+			if x.SlotWords > 0 {
+				ev.Slots[i], ev.Rest[i], ev.RestWords[i] = slotTokensCut(slot, x.SlotWords)
+			} else {
+				ev.Slots[i] = SlotTokens(slot)
+			}
+		}
+		if j.Verdict == benchie.Incorrect {
+			incorrect++
+			if x.SearchClosest > 0 && (incorrect > x.SearchClosest || len(t.Subject)+len(t.Relation)+len(t.Object) > SearchClosestBytes) {
+				ev.ClosestSkipped = true
+			} else {
+				ev.Closest, ev.MoreClosest = closest(compiled, s, si, t, f)
+			}
+		}
+		ev.FL = x.flView(sys, k)
+		out = append(out, ev)
+	}
+	return out
 }
 
 func goldTriple(t oie.Triple, f benchie.Facet) [3][]Token {

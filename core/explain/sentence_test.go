@@ -1,6 +1,7 @@
 package explain
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -249,5 +250,34 @@ func TestSlotTokensCut(t *testing.T) {
 				t.Fatalf("%q cut at %d: rest starts %q", slot, n, got[0])
 			}
 		}
+	}
+}
+
+// MoreRows explains the rows past a window as SentenceWindow explains the
+// larger window, the closest triples' search bounded across the two
+// (SearchClosest), and leaves the window it extends as it was.
+func TestMoreRows(t *testing.T) {
+	x, _ := enExplorer(t)
+	x.SearchClosest = 2
+	defer func() { x.SearchClosest = 0 }()
+	checked := 0
+	for si := range x.ev.Gold.Sentences[:40] {
+		small := func(sys int) int { return sys % 3 }
+		large := func(sys int) int { return sys%3 + 2*(sys%2) + 1 }
+		w := x.SentenceWindow(si, benchie.Regular, nil, small)
+		before := fmt.Sprintf("%+v", w)
+		more := x.MoreRows(w, large)
+		if want := x.SentenceWindow(si, benchie.Regular, nil, large); !reflect.DeepEqual(more, want) {
+			t.Fatalf("sentence %d: more rows %+v, want %+v", si, more, want)
+		}
+		if fmt.Sprintf("%+v", w) != before {
+			t.Fatalf("sentence %d: MoreRows changed the window it extends", si)
+		}
+		for s, sv := range more.Systems {
+			checked += len(sv.Extractions) - len(w.Systems[s].Extractions)
+		}
+	}
+	if checked < 100 {
+		t.Fatalf("%d rows explained past the windows", checked)
 	}
 }

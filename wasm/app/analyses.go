@@ -139,6 +139,10 @@ func (a *app) nextExtra() bool {
 	case ev == nil:
 		a.env.UnlockOnly()
 		return false
+	case m.SentenceListDue():
+		x, f := m.Explorer, m.SentenceFilter()
+		a.env.UnlockOnly()
+		a.listSentences(ev, gen, x, f)
 	case m.Analyses.CaRBPending:
 		user, bundled := a.carbGoldOf(a.source)
 		a.env.UnlockOnly()

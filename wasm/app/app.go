@@ -312,6 +312,17 @@ func (a *app) SavePrefs() {
 	a.wakeExtras()
 }
 
+// Later implements ui.App.
+func (a *app) Later(f func()) {
+	go func() { // yield from a goroutine that holds no lock
+		a.br.Yield()
+		browserRan()
+		a.env.Lock()
+		f()
+		a.env.UnlockRender()
+	}()
+}
+
 func (a *app) saveState() {
 	a.br.SaveState(savedState{Source: a.source, Options: a.options, ReadAs: a.readAs, Prefs: a.m.Prefs, Pending: a.pending})
 	a.br.SetLink(ui.LinkOf(goldName(a.source), a.m.Prefs).Fragment())

@@ -1,0 +1,84 @@
+//go:build !(js && wasm)
+
+package main
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/ui"
+	"github.com/oiebench/oiebench/wasm/app/dom"
+	"github.com/vugu/vugu"
+)
+
+// The steps of the Sentences view on a sentence with many extractions
+// (e2e TestSentencesWindowed, issue 30) cost the window, not the sentence:
+// opening sentence 1 of a system with 20,000 extractions of it, and
+// showing 50 more, allocates, builds and sends what it does with 2,000
+// (the counts' digits aside). The browser's times are logged by the e2e
+// test; these figures do not move with the machine's load
+// (go test -run TestSentencesWindowCost -v ./wasm/app).
+func TestSentencesWindowCost(t *testing.T) {
+	a, err := startSettled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.env.UnlockOnly()
+	bundled := a.m.Eval
+	type step struct {
+		allocs uint64
+		sent   int // patch bytes
+		nodes  int // the page's, after the step
+	}
+	measure := func(n int) (open, more step) {
+		var text strings.Builder
+		for i := range n {
+			fmt.Fprintf(&text, "1\tHe%d\tserved\tas the first Prime Minister\n", i)
+		}
+		big, err := evaluate.ReadSystem(evaluate.Input{Name: "big", Path: "big.tsv", Data: []byte(text.String())}, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		a.m.SetEvaluation(evaluate.NewWorkspace(bundled.Gold).Evaluate(append(append([]*evaluate.System{}, bundled.Systems...), big), evaluate.Options{}))
+		a.m.Window = ui.Window{}
+		a.m.Prefs.View, a.m.Prefs.System, a.m.Prefs.Sentence = ui.ViewSentences, "", "1"
+		env, err := vugu.NewBuildEnv()
+		if err != nil {
+			t.Fatal(err)
+		}
+		root := &ui.Root{M: a.m}
+		var tree dom.Tree
+		do := func(change func()) step {
+			change()
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			br := env.RunBuild(root)
+			p, err := tree.Patch(br)
+			runtime.ReadMemStats(&after)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return step{after.Mallocs - before.Mallocs, len(p), tree.Nodes()}
+		}
+		do(func() {}) // the view on all systems
+		open = do(func() { a.m.Prefs.System = "big" })
+		more = do(func() {
+			sv := (&ui.SentencesView{M: a.m}).Detail()
+			(&ui.SentenceDetailBody{M: a.m, View: sv}).MoreExtractions(sv.Systems[0])
+		})
+		return open, more
+	}
+	open2k, more2k := measure(2000)
+	open20k, more20k := measure(20000)
+	t.Logf("open sentence 1: 2,000 extractions %+v, 20,000 %+v", open2k, open20k)
+	t.Logf("50 more:         2,000 extractions %+v, 20,000 %+v", more2k, more20k)
+	for _, s := range [][2]step{{open2k, open20k}, {more2k, more20k}} {
+		small, large := s[0], s[1]
+		if large.nodes != small.nodes || large.sent > small.sent+64 || large.allocs > small.allocs+small.allocs/10 {
+			t.Errorf("with 20,000 extractions a step costs %+v, with 2,000 %+v: it grows with the sentence", large, small)
+		}
+	}
+}
