@@ -135,15 +135,15 @@ func addFolder(b *board.Board, dir string) error {
 		if d.IsDir() {
 			return nil
 		}
-		data, err := os.ReadFile(p)
+		in, err := readInput("", p) // refused if not a file or too large
 		if err != nil {
 			return err
 		}
 		rel, _ := filepath.Rel(dir, p)
-		if receipt.IsReceipt(p, data) {
-			receipts = append(receipts, found{filepath.ToSlash(rel), data})
+		if receipt.IsReceipt(p, in.Data) {
+			receipts = append(receipts, found{filepath.ToSlash(rel), in.Data})
 		} else {
-			given = append(given, evaluate.Input{Path: p, Data: data, Shared: true})
+			given = append(given, in)
 		}
 		return nil
 	})

@@ -76,7 +76,7 @@ func errataAdd(args []string, stderr io.Writer) error {
 	}
 	path := fs.Arg(0)
 	e := &suggest.Errata{Version: suggest.ErrataVersion, Gold: *gold, GoldSHA256: g.SHA256}
-	if data, err := os.ReadFile(path); err == nil {
+	if data, err := readFile(path); err == nil {
 		if e, err = suggest.ParseErrata(path, data); err != nil {
 			return err
 		}
@@ -115,7 +115,7 @@ func errataRemove(args []string) error {
 		return usageError{"expected ERRATA N"}
 	}
 	path := args[0]
-	data, err := os.ReadFile(path)
+	data, err := readFile(path)
 	if err != nil {
 		return err
 	}
@@ -153,7 +153,7 @@ func errataApply(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	path := fs.Arg(0)
-	data, err := os.ReadFile(path)
+	data, err := readFile(path)
 	if err != nil {
 		return err
 	}
