@@ -90,6 +90,9 @@ func shippedRuns() [][]string {
 // addShipped scores the shipped systems as oiebench score would, makes
 // their receipts and verifies them like any other.
 func addShipped(b *board.Board) error {
+	// Each scoring sets --max-input-size to its default: the folder's
+	// files are read after, under the bound given to board.
+	defer func(bound int64) { maxInputSize = bound }(maxInputSize)
 	for _, args := range shippedRuns() {
 		dir, err := os.MkdirTemp("", "oiebench-board-")
 		if err != nil {
