@@ -112,6 +112,7 @@ func main() {
 		var checks []check
 		checks = append(checks, benchieChecks(*bin, sub, mb)...)
 		checks = append(checks, commandChecks(*bin, sub)...)
+		checks = append(checks, iaaChecks(*bin, sub)...)
 		checks = append(checks, judgeChecks(filepath.Join(sub, "judge"), mb)...)
 		checks = append(checks, carbChecks(filepath.Join(sub, "carb"), mb)...)
 		checks = append(checks, wire57Checks(*wire57, filepath.Join(sub, "wire57"), mb)...)
@@ -175,12 +176,10 @@ func benchieChecks(bin, sub string, mb int) []check {
 
 // commandChecks returns the checks of the commands besides score, stats
 // and convert, on the files benchieChecks wrote to sub: the gold, ClausIE
-// and MinIE; for iaa a copy of the gold, for verify and board a receipt of
-// ClausIE's score, for errata an entry on the gold.
+// and MinIE; for verify and board a receipt of ClausIE's score, for errata
+// an entry on the gold.
 func commandChecks(bin, sub string) []check {
 	gold, sys, sys2 := filepath.Join(sub, "gold.txt"), filepath.Join(sub, "clausie"), filepath.Join(sub, "minie")
-	gold2 := filepath.Join(sub, "gold-b.txt")
-	link(gold, gold2)
 	receipt := filepath.Join(sub, "receipt.json")
 	run(bin, "score", "--quiet", "--gold", gold, "--receipt", receipt, sys)
 	errata := filepath.Join(sub, "errata.json")
@@ -196,7 +195,6 @@ func commandChecks(bin, sub string) []check {
 	return []check{
 		{"analyze: error profiles, buckets, bootstrap", []string{gold, sys}, []string{"analyze", "--gold", gold, sys}, false},
 		{"compare: paired test of two systems", []string{gold, sys, sys2}, []string{"compare", "--gold", gold, sys, sys2}, false},
-		{"iaa: agreement of two golds", []string{gold, gold2}, []string{"iaa", gold, gold2}, false},
 		{"tags: POS tags of the gold's sentences", []string{gold}, []string{"tags", "--gold", gold}, false},
 		{"suggest: gold completions", []string{gold, sys}, []string{"suggest", "--gold", gold, sys}, false},
 		{"exercise: a class exercise of 10 sentences", []string{gold}, []string{"exercise", "--gold", gold, "--sentences", "1-10", "--out", filepath.Join(out, "exercise.html")}, false},
@@ -204,6 +202,34 @@ func commandChecks(bin, sub string) []check {
 		{"verify: a receipt of ClausIE's score", []string{receipt, gold, sys}, []string{"verify", receipt, gold, sys}, false},
 		{"board: a folder of that receipt and its files", []string{receipt, gold, sys}, []string{"board", "--no-shipped", "--out", filepath.Join(out, "board"), folder}, false},
 		{"errata apply: one entry, ranks of a system", []string{errata, gold, sys}, []string{"errata", "apply", "--gold", gold, "--out", filepath.Join(out, "errata.txt"), errata, sys}, false},
+	}
+}
+
+// iaaBudget is oiebench iaa's budget, the default of --iaa-max-bytes.
+const iaaBudget = 8 << 20
+
+// iaaChecks returns iaa's check of the gold benchieChecks wrote to sub and
+// a copy of it, budgeted; when the two pass iaa's budget, the check of the
+// largest gold within it (scaled from the English gold) and of the
+// refusal of the two.
+func iaaChecks(bin, sub string) []check {
+	gold, copied := filepath.Join(sub, "gold.txt"), filepath.Join(sub, "gold-b.txt")
+	link(gold, copied)
+	info, err := os.Stat(gold)
+	if err != nil {
+		fail(err)
+	}
+	if 2*info.Size() <= iaaBudget {
+		return []check{{"iaa: agreement of the gold and a copy (within its budget)", []string{gold, copied}, []string{"iaa", gold, copied}, true}}
+	}
+	scale := iaaBudget / 2 / goldBytes
+	within := filepath.Join(sub, "iaa")
+	run(bin, "gen", "--gold", "benchie:en", "--scale", strconv.Itoa(scale), "--out", within)
+	small, smallCopy := filepath.Join(within, "gold.txt"), filepath.Join(within, "gold-b.txt")
+	link(small, smallCopy)
+	return []check{
+		{fmt.Sprintf("iaa: agreement of the gold ×%d and a copy (the most within its budget)", scale), []string{small, smallCopy}, []string{"iaa", small, smallCopy}, true},
+		{"iaa: agreement of the gold and a copy: refused, over `--iaa-max-bytes`", []string{gold, copied}, []string{"iaa", gold, copied}, false},
 	}
 }
 
