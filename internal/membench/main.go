@@ -32,8 +32,8 @@
 // 64 MiB plus 4 bytes a byte of input); membench exits 1 when a row that is
 // not budgeted passes it.
 //
-//     go build -o build/oiebench ./cmd/oiebench
-//     go run ./internal/membench -bin build/oiebench -sizes 1,10,100
+//	go build -o build/oiebench ./cmd/oiebench
+//	go run ./internal/membench -bin build/oiebench -sizes 1,10,100
 package main
 
 import (
