@@ -3,7 +3,7 @@
 package main
 
 import (
-	"bytes"
+	"bufio"
 	"fmt"
 	"io"
 	"os"
@@ -60,25 +60,19 @@ func runGen(args []string, stdout, stderr io.Writer) error {
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		return err
 	}
-	var buf bytes.Buffer
-	if err := benchie.WriteGold(&buf, sg); err != nil {
-		return err
-	}
+	// Each file written as it is made, not made whole in memory first: a
+	// copy of the output, grown by doubling (100 MB at scale 1: 685 → 535 MiB).
 	written := []string{filepath.Join(*out, "gold.txt")}
-	if err := writeOutput(written[0], buf.Bytes()); err != nil {
+	if err := writeBuffered(written[0], func(w io.Writer) error { return benchie.WriteGold(w, sg) }); err != nil {
 		return err
 	}
 	for i, s := range ss {
-		buf.Reset()
 		write := oie.WriteTSV
 		if s.Format == oie.FormatJSONL {
 			write = oie.WriteJSONL
 		}
-		if err := write(&buf, s.Extractions); err != nil {
-			return err
-		}
 		path := filepath.Join(*out, filepath.Base(systems[i]))
-		if err := writeOutput(path, buf.Bytes()); err != nil {
+		if err := writeBuffered(path, func(w io.Writer) error { return write(w, s.Extractions) }); err != nil {
 			return err
 		}
 		written = append(written, path)
@@ -88,4 +82,15 @@ func runGen(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "  %s\n", p)
 	}
 	return nil
+}
+
+// writeBuffered writes a file as writeAtomic does, through a buffer.
+func writeBuffered(path string, write func(io.Writer) error) error {
+	return writeAtomic(path, func(w io.Writer) error {
+		bw := bufio.NewWriterSize(w, 1<<16)
+		if err := write(bw); err != nil {
+			return err
+		}
+		return bw.Flush()
+	})
 }
