@@ -89,7 +89,7 @@ func main() {
 	bin := flag.String("bin", "build/oiebench", "the oiebench binary to measure")
 	sizes := flag.String("sizes", "1,10", "input sizes to measure, in MB")
 	wire57 := flag.String("wire57", "core/wire57/testdata", "folder of the WiRe57 gold.json and system.json to scale")
-	only := flag.String("only", "", "measure only the rows whose description holds this text")
+	only := flag.String("only", "", "measure only the rows whose description holds this text (or one of several joined by |)")
 	keep := flag.String("keep", "", "folder to write the generated files to and keep (default: a temporary one, removed)")
 	flag.Parse()
 	// The commands run in a folder of their own: a relative path would be
@@ -129,7 +129,7 @@ func main() {
 		checks = append(checks, wire57Checks(*wire57, filepath.Join(sub, "wire57"), mb)...)
 		checks = append(checks, flChecks(*bin, filepath.Join(sub, "fl"), mb)...)
 		for _, c := range checks {
-			if !strings.Contains(c.what, *only) {
+			if !slices.ContainsFunc(strings.Split(*only, "|"), func(t string) bool { return strings.Contains(c.what, t) }) {
 				continue
 			}
 			in := int64(0)
