@@ -163,8 +163,7 @@ func errataApply(args []string, stdout, stderr io.Writer) error {
 	}
 	// The systems are read and scored on the gold first, only the counts
 	// kept, so that the gold, its scoring and the new gold are never all
-	// in memory at once (100 MB of gold: 700 → 594 MiB, with the new gold
-	// written into a buffer of its size).
+	// in memory at once.
 	var systems []*evaluate.System
 	var names []string
 	ins, err := systemInputs(fs.Args()[1:])
@@ -190,18 +189,30 @@ func errataApply(args []string, stdout, stderr io.Writer) error {
 		return cs
 	}
 	before := counts(g)
-	newGold, err := e.Apply(g)
+	applied, err := e.Applied(g)
 	if err != nil {
 		return err
 	}
 	synsets := g.SynsetCount()
-	g = nil // the new gold is read without the old one
-	// Nothing writes newGold: the new gold shares its bytes, no copy.
-	ng, err := evaluate.ReadGold(evaluate.Input{Path: *out, Data: newGold, Shared: true}, false)
+	g = nil // the new gold shares the old one's sentences, not its index
+	// Written to its file as it is made, then read back from there before
+	// it takes the file's place: never the old gold, the new one's text and
+	// the new gold read back all at once (100 MB of gold: 700 → 468 MiB).
+	var ng *evaluate.Gold
+	err = writeBuffered(*out, func(w io.Writer) error {
+		return benchie.WriteGold(w, applied)
+	}, func(written string) error {
+		applied = nil // written
+		data, err := readFile(written)
+		if err == nil {
+			ng, err = evaluate.ReadGold(evaluate.Input{Path: *out, Data: data, Shared: true}, false)
+		}
+		if err != nil {
+			return fmt.Errorf("the new gold does not read back: %w", err)
+		}
+		return nil
+	})
 	if err != nil {
-		return fmt.Errorf("the new gold does not read back: %w", err)
-	}
-	if err := writeOutput(*out, newGold); err != nil {
 		return err
 	}
 	fmt.Fprintf(stderr, "%s: %d synsets (was %d), %d entries applied\n", *out, ng.SynsetCount(), synsets, len(e.Entries))

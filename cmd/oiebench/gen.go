@@ -3,7 +3,6 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"os"
@@ -63,7 +62,7 @@ func runGen(args []string, stdout, stderr io.Writer) error {
 	// Each file written as it is made, not made whole in memory first: a
 	// copy of the output, grown by doubling (100 MB at scale 1: 685 → 535 MiB).
 	written := []string{filepath.Join(*out, "gold.txt")}
-	if err := writeBuffered(written[0], func(w io.Writer) error { return benchie.WriteGold(w, sg) }); err != nil {
+	if err := writeBuffered(written[0], func(w io.Writer) error { return benchie.WriteGold(w, sg) }, nil); err != nil {
 		return err
 	}
 	for i, s := range ss {
@@ -72,7 +71,7 @@ func runGen(args []string, stdout, stderr io.Writer) error {
 			write = oie.WriteJSONL
 		}
 		path := filepath.Join(*out, filepath.Base(systems[i]))
-		if err := writeBuffered(path, func(w io.Writer) error { return write(w, s.Extractions) }); err != nil {
+		if err := writeBuffered(path, func(w io.Writer) error { return write(w, s.Extractions) }, nil); err != nil {
 			return err
 		}
 		written = append(written, path)
@@ -82,15 +81,4 @@ func runGen(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "  %s\n", p)
 	}
 	return nil
-}
-
-// writeBuffered writes a file as writeAtomic does, through a buffer.
-func writeBuffered(path string, write func(io.Writer) error) error {
-	return writeAtomic(path, func(w io.Writer) error {
-		bw := bufio.NewWriterSize(w, 1<<16)
-		if err := write(bw); err != nil {
-			return err
-		}
-		return bw.Flush()
-	})
 }
