@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -294,5 +295,28 @@ func TestIAAManyOptionalUnits(t *testing.T) {
 		if !ag.Exact || !same(ag.IAA, c.iaa) || !studio.Exact || !same(studio.IAA, ag.IAA) || len(ag.Warnings) != 0 {
 			t.Errorf("%s vs %s: iaa %+v, the studio %v (exact %v), want %v exact", filepath.Base(c.a), filepath.Base(c.b), ag, studio.IAA, studio.Exact, c.iaa)
 		}
+	}
+}
+
+// iaa refuses golds over its budget together (--iaa-max-bytes), with the
+// sizes, why and the flag; golds at the budget are compared.
+func TestIAABudget(t *testing.T) {
+	gold := data(t, "benchie_gold_annotations_en.txt")
+	info, err := os.Stat(gold)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pair := strconv.FormatInt(2*info.Size(), 10)
+	under := strconv.FormatInt(2*info.Size()-1, 10)
+	_, stderr, code := runCLI(t, "iaa", "--iaa-max-bytes", under, gold, gold)
+	if code != 1 || !strings.Contains(stderr, "input too large: the agreement's budget is 1.5 MiB ("+under+" bytes) of golds together and they hold 1.5 MiB ("+pair+" bytes) or more") ||
+		!strings.Contains(stderr, "--iaa-max-bytes raises the budget") {
+		t.Errorf("over the budget: exit %d, %s", code, stderr)
+	}
+	if _, stderr, code := runCLI(t, "iaa", "--iaa-max-bytes", pair, gold, gold); code != 0 {
+		t.Errorf("at the budget: exit %d, %s", code, stderr)
+	}
+	if _, _, code := runCLI(t, "iaa", "--iaa-max-bytes", "ten", gold, gold); code != 2 {
+		t.Errorf("a budget that is not a size: exit %d, want 2", code)
 	}
 }

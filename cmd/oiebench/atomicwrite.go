@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"io"
 	"io/fs"
@@ -25,6 +26,25 @@ func writeOutput(path string, data []byte) error {
 // over path. On any failure the temporary file is removed and path is as
 // it was.
 func writeAtomic(path string, write func(io.Writer) error) (err error) {
+	return writeChecked(path, write, nil)
+}
+
+// writeBuffered is writeChecked through a buffer: for a file written as
+// it is made, in many small writes.
+func writeBuffered(path string, write func(io.Writer) error, check func(written string) error) error {
+	return writeChecked(path, func(w io.Writer) error {
+		bw := bufio.NewWriterSize(w, 1<<16)
+		if err := write(bw); err != nil {
+			return err
+		}
+		return bw.Flush()
+	}, check)
+}
+
+// writeChecked is writeAtomic with a check of the file written, by its
+// temporary name, before it takes path's place: a file the check refuses
+// is removed and path is as it was.
+func writeChecked(path string, write func(io.Writer) error, check func(written string) error) (err error) {
 	mode := fs.FileMode(0o644)
 	if info, err := os.Stat(path); err == nil {
 		if !info.Mode().IsRegular() {
@@ -53,6 +73,12 @@ func writeAtomic(path string, write func(io.Writer) error) (err error) {
 	}
 	if err = tmp.Close(); err != nil {
 		return err
+	}
+	if check != nil {
+		if err = check(tmp.Name()); err != nil {
+			os.Remove(tmp.Name())
+			return err
+		}
 	}
 	return os.Rename(tmp.Name(), path)
 }

@@ -55,3 +55,40 @@ func TestWriteOutputIsAtomic(t *testing.T) {
 		t.Error("wrote over a folder")
 	}
 }
+
+// A file written whole but refused by its check (errata apply: a new gold
+// that does not read back) never takes the old file's place; the check
+// reads what was written, all of it; one the check accepts does.
+func TestWriteCheckedRefused(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "gold.txt")
+	if err := os.WriteFile(path, []byte("the good gold"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bad := errors.New("does not read back")
+	write := func(w io.Writer) error { _, err := io.WriteString(w, "a new gold"); return err }
+	var seen string
+	err := writeBuffered(path, write, func(written string) error {
+		b, err := os.ReadFile(written)
+		seen = string(b)
+		if err != nil {
+			return err
+		}
+		return bad
+	})
+	if !errors.Is(err, bad) || seen != "a new gold" {
+		t.Fatalf("error %v, the check saw %q", err, seen)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "the good gold" {
+		t.Errorf("after a refused check the file holds %q", b)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("%d files left in the folder, want the gold alone", len(entries))
+	}
+	if err := writeBuffered(path, write, func(string) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "a new gold" {
+		t.Errorf("after an accepted check the file holds %q", b)
+	}
+}

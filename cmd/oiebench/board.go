@@ -90,6 +90,9 @@ func shippedRuns() [][]string {
 // addShipped scores the shipped systems as oiebench score would, makes
 // their receipts and verifies them like any other.
 func addShipped(b *board.Board) error {
+	// Each scoring sets --max-input-size to its default: the folder's
+	// files are read after, under the bound given to board.
+	defer func(bound int64) { maxInputSize = bound }(maxInputSize)
 	for _, args := range shippedRuns() {
 		dir, err := os.MkdirTemp("", "oiebench-board-")
 		if err != nil {
@@ -135,15 +138,15 @@ func addFolder(b *board.Board, dir string) error {
 		if d.IsDir() {
 			return nil
 		}
-		data, err := os.ReadFile(p)
+		in, err := readInput("", p) // refused if not a file or too large
 		if err != nil {
 			return err
 		}
 		rel, _ := filepath.Rel(dir, p)
-		if receipt.IsReceipt(p, data) {
-			receipts = append(receipts, found{filepath.ToSlash(rel), data})
+		if receipt.IsReceipt(p, in.Data) {
+			receipts = append(receipts, found{filepath.ToSlash(rel), in.Data})
 		} else {
-			given = append(given, evaluate.Input{Path: p, Data: data, Shared: true})
+			given = append(given, in)
 		}
 		return nil
 	})

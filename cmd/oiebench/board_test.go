@@ -52,6 +52,11 @@ func TestBoard(t *testing.T) {
 	if err := os.WriteFile("in/tampered.json", []byte(bad), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// The folder is read under board's --max-input-size, which the shipped
+	// systems' scorings leave as it was given.
+	if _, stderr, code := runCLI(t, "board", "--max-input-size", "1KiB", "--out", "site", "in"); code != 1 || !strings.Contains(stderr, "input too large: the limit is 1024 bytes") {
+		t.Fatalf("board --max-input-size 1KiB: exit %d, %s", code, stderr)
+	}
 	out, stderr, code := runCLI(t, "board", "--out", "site", "in")
 	if code != 0 || !strings.Contains(out, "board: 7 entries, 1 left out") ||
 		!strings.Contains(stderr, "left out: tampered.json: systems[Mine].benchie.regular.f1: receipt 0.9, re-scored "+f1) {

@@ -186,7 +186,6 @@ func runConvert(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	collectLessFor(in)
 	data := in.Data
 	for _, c := range conversions {
 		f := *from

@@ -98,24 +98,3 @@ func TestConvertToTabbedEmptyObject(t *testing.T) {
 		t.Errorf("exit %d, out %q, stderr %q", code, out, errs)
 	}
 }
-
-// convert sets the lean collector once its input is read, as every command
-// that reads benchmark files does (collectLessFor): without it a 140.8 MB
-// AnnIE file peaked at 700 MiB, 116% of the memory goal (docs/reliability.md,
-// "Memory"); with it 521 MiB.
-func TestConvertCollectsLess(t *testing.T) {
-	gold := data(t, "benchie_gold_annotations_en.txt")
-	info, err := os.Stat(gold)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []int64
-	defer func(f func(int64)) { collectLess, setCollector = false, f }(setCollector)
-	collectLess, setCollector = true, func(n int64) { got = append(got, n) }
-	if _, errs, code := runCLI(t, "convert", "--to", "annie-json", gold); code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	if len(got) != 1 || got[0] != info.Size() {
-		t.Errorf("convert set the collector for %v bytes, want once for the %d bytes read", got, info.Size())
-	}
-}

@@ -76,7 +76,7 @@ func errataAdd(args []string, stderr io.Writer) error {
 	}
 	path := fs.Arg(0)
 	e := &suggest.Errata{Version: suggest.ErrataVersion, Gold: *gold, GoldSHA256: g.SHA256}
-	if data, err := os.ReadFile(path); err == nil {
+	if data, err := readFile(path); err == nil {
 		if e, err = suggest.ParseErrata(path, data); err != nil {
 			return err
 		}
@@ -115,7 +115,7 @@ func errataRemove(args []string) error {
 		return usageError{"expected ERRATA N"}
 	}
 	path := args[0]
-	data, err := os.ReadFile(path)
+	data, err := readFile(path)
 	if err != nil {
 		return err
 	}
@@ -153,7 +153,7 @@ func errataApply(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	path := fs.Arg(0)
-	data, err := os.ReadFile(path)
+	data, err := readFile(path)
 	if err != nil {
 		return err
 	}
@@ -161,27 +161,15 @@ func errataApply(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	newGold, err := e.Apply(g)
-	if err != nil {
-		return err
-	}
-	ng, err := evaluate.ReadGold(evaluate.Input{Path: *out, Data: newGold}, false)
-	if err != nil {
-		return fmt.Errorf("the new gold does not read back: %w", err)
-	}
-	if err := writeOutput(*out, newGold); err != nil {
-		return err
-	}
-	fmt.Fprintf(stderr, "%s: %d synsets (was %d), %d entries applied\n", *out, ng.SynsetCount(), g.SynsetCount(), len(e.Entries))
-	if fs.NArg() == 1 {
-		return nil
-	}
+	// The systems are read and scored on the gold first, only the counts
+	// kept, so that the gold, its scoring and the new gold are never all
+	// in memory at once.
+	var systems []*evaluate.System
+	var names []string
 	ins, err := systemInputs(fs.Args()[1:])
 	if err != nil {
 		return err
 	}
-	var systems []*evaluate.System
-	var names []string
 	for _, in := range ins {
 		s, err := evaluate.ReadSystem(in, oie.FormatAuto)
 		if err != nil {
@@ -189,17 +177,49 @@ func errataApply(args []string, stdout, stderr io.Writer) error {
 		}
 		systems, names = append(systems, s), append(names, s.Name)
 	}
-	opt := evaluate.Options{Facets: []benchie.Facet{benchie.Regular}}
-	before := evaluate.Evaluate(g, nil, systems, opt)
-	after := evaluate.Evaluate(ng, nil, systems, opt)
-	counts := func(ev *evaluate.Evaluation) []benchie.Counts {
+	counts := func(g *evaluate.Gold) []benchie.Counts {
+		if len(systems) == 0 {
+			return nil
+		}
+		ev := evaluate.Evaluate(g, nil, systems, evaluate.Options{Facets: []benchie.Facet{benchie.Regular}})
 		var cs []benchie.Counts
 		for i := range systems {
 			cs = append(cs, ev.Results[i][string(benchie.Regular)].Counts)
 		}
 		return cs
 	}
-	changes := suggest.RankChanges(names, counts(before), counts(after))
+	before := counts(g)
+	applied, err := e.Applied(g)
+	if err != nil {
+		return err
+	}
+	synsets := g.SynsetCount()
+	g = nil // the new gold shares the old one's sentences, not its index
+	// Written to its file as it is made, then read back from there before
+	// it takes the file's place: never the old gold, the new one's text and
+	// the new gold read back all at once (100 MB of gold: 700 → 468 MiB).
+	var ng *evaluate.Gold
+	err = writeBuffered(*out, func(w io.Writer) error {
+		return benchie.WriteGold(w, applied)
+	}, func(written string) error {
+		applied = nil // written
+		data, err := readFile(written)
+		if err == nil {
+			ng, err = evaluate.ReadGold(evaluate.Input{Path: *out, Data: data, Shared: true}, false)
+		}
+		if err != nil {
+			return fmt.Errorf("the new gold does not read back: %w", err)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "%s: %d synsets (was %d), %d entries applied\n", *out, ng.SynsetCount(), synsets, len(e.Entries))
+	if len(systems) == 0 {
+		return nil
+	}
+	changes := suggest.RankChanges(names, before, counts(ng))
 	if *format == "json" {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")

@@ -144,6 +144,8 @@ func parseSystemFormat(s string) (oie.Format, error) {
 // readInput reads a file, or a shipped benchmark file by its name
 // (benchie:en, benchie:en/clausie; see core/benchmarks) from the data this
 // binary embeds. A system read by name is called as its paper calls it.
+// Every command reads its inputs here, and so runs under the collector's
+// ceiling for the bytes read (collectLessFor).
 func readInput(name, path string) (evaluate.Input, error) {
 	if benchmarks.IsName(path) && !fileExists(path) {
 		e, ok := benchmarks.Lookup(path)
@@ -158,12 +160,14 @@ func readInput(name, path string) (evaluate.Input, error) {
 		if name == "" {
 			name = e.Label
 		}
+		collectLessFor(len(data))
 		return evaluate.Input{Name: name, Path: path, Data: data, Shared: true}, nil
 	}
 	data, err := readFile(path)
 	if err != nil {
 		return evaluate.Input{}, err
 	}
+	collectLessFor(len(data))
 	if path == stdinPath {
 		path = stdinName
 	}

@@ -49,6 +49,10 @@ func runJudge(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// The rows hold their own strings (encoding/csv's): the file's bytes,
+	// a byte of memory a byte, need not stay while they are judged
+	// (100 MB of judgements: 587 → 407 MiB).
+	m.Data = nil
 	ags, err := benchiefl.Judge(fl.Gold, bench.Gold, rows)
 	if err != nil {
 		return err

@@ -7,6 +7,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -62,16 +63,33 @@ func TestInputsThatAreNotFilesAreRefused(t *testing.T) {
 		{dir, "a directory"},
 		{"/dev/zero", "a character device"},
 	} {
+		out := filepath.Join(t.TempDir(), "out")
 		for _, args := range [][]string{
 			{"score", "--gold", c.path, "benchie:en/clausie"},
 			{"score", "--gold", gold, c.path},
 			{"convert", "--to", "text", c.path},
+			{"stats", "--gold", c.path},
+			{"analyze", "--gold", gold, "--samples", "1", c.path},
+			{"compare", "--gold", gold, "benchie:en/clausie", c.path},
+			{"iaa", gold, c.path},
+			{"judge", "--gold", c.path, "--matches", gold},
+			{"tags", c.path},
+			{"exercise", "--gold", c.path, "--sentences", "1", "--out", out},
+			{"verify", c.path},
+			{"suggest", "--gold", gold, c.path},
+			{"errata", "apply", "--gold", "benchie:en", "--out", out, c.path},
+			{"gen", "--gold", c.path, "--out", out},
 		} {
 			stderr, code := runCLIWithin(t, args...)
 			if want := c.path + ": is " + c.kind + ", not a regular file"; code != 1 || !strings.Contains(stderr, want) {
 				t.Errorf("%v: exit %d, stderr %q; want exit 1 and %q", args, code, stderr, want)
 			}
 		}
+	}
+	// board reads every file of a folder: the FIFO in it is refused.
+	stderr, code := runCLIWithin(t, "board", "--no-shipped", "--out", t.TempDir(), dir)
+	if want := fifo + ": is a named pipe (FIFO), not a regular file"; code != 1 || !strings.Contains(stderr, want) {
+		t.Errorf("board: exit %d, stderr %q; want exit 1 and %q", code, stderr, want)
 	}
 }
 
@@ -132,5 +150,27 @@ func TestParseByteSize(t *testing.T) {
 		if got, err := parseByteSize(in); err == nil {
 			t.Errorf("%q: %d, want an error", in, got)
 		}
+	}
+}
+
+// A file is read into one buffer of its size, not one grown as it is read
+// (about 4× the file in all, garbage the collector counts until its
+// ceiling): what reading a 4 MiB file allocates is its size and a little.
+func TestReadFileAllocatesItsSize(t *testing.T) {
+	const size = 4 << 20
+	path := filepath.Join(t.TempDir(), "big.txt")
+	if err := os.WriteFile(path, bytes.Repeat([]byte("x"), size), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	maxInputSize = defaultMaxInputSize // as a command sets it
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	data, err := readFile(path)
+	runtime.ReadMemStats(&after)
+	if err != nil || len(data) != size {
+		t.Fatalf("%d bytes, %v", len(data), err)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > size+size/16 {
+		t.Errorf("reading %d bytes allocated %d", size, got)
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
-	"os"
 	"sync"
 
 	"github.com/oiebench/oiebench/core/benchmarks"
@@ -62,7 +61,7 @@ func runVerify(args []string, stdout, stderr io.Writer) error {
 // files the receipt names as shipped are read from the binary when no
 // given file matches them.
 func verifyFiles(receiptPath string, files []string) (*receipt.Result, error) {
-	data, err := os.ReadFile(receiptPath)
+	data, err := readFile(receiptPath)
 	if err != nil {
 		return nil, err
 	}

@@ -138,7 +138,6 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 		req.CaRBGold = &cg
 	}
 	req.Progress = progress(stderr, *in.quiet)
-	collectLessFor(req.Files()...)
 	ev, err := evaluate.Run(req)
 	if err != nil {
 		return err
@@ -168,7 +167,6 @@ func scoreWiRe57(flags *inputFlags, systems []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return err
 	}
-	collectLessFor(append(sys, in)...)
 	r, err := evaluate.RunWiRe57(in, sys)
 	if err != nil {
 		return err
@@ -191,7 +189,6 @@ func scoreCaRB(flags *inputFlags, goldFormat *formats.Format, systems []string, 
 		return err
 	}
 	in.GoldFormat = goldFormat
-	collectLessFor(append(sys, in)...)
 	r, err := evaluate.RunCaRBColumns(in, sys, f, cols)
 	if err != nil {
 		return err
@@ -223,7 +220,7 @@ func goldScorer(gold string) (scorer, kind string) {
 		return "", "" // reported where the gold is read, after the usage checks
 	}
 	if t := bytes.TrimLeft(head, "\ufeff \t\r\n"); len(t) > 0 && (t[0] == '{' || t[0] == '[') && len(head) == formats.SniffBytes {
-		if head, err = os.ReadFile(gold); err != nil { // Detect reads a JSON document whole
+		if head, err = readFile(gold); err != nil { // Detect reads a JSON document whole
 			return "", ""
 		}
 	}

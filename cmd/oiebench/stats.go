@@ -32,7 +32,6 @@ func runStats(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	collectLessFor(in)
 	g, err := evaluate.ReadGold(in, *strict)
 	if err != nil {
 		return err

@@ -120,7 +120,7 @@ func Agree(a, b *Document, opt AgreementOptions) (*Agreement, error) {
 		return nil, err
 	}
 	// slot automata by facet and slot text, shared by both golds
-	memo := map[slotKey]*nfa{}
+	memo := &slotMemo{m: map[slotKey]*nfa{}}
 	dir := func(x, y *Document, gy *benchie.Gold) direction {
 		if facet == benchie.Concat {
 			return directListed(x, y, gy, budget, facet)
@@ -194,7 +194,7 @@ type sideSlots struct {
 //     and k is credited without listing any form;
 //   - otherwise the shared forms are listed (up to the budget) and scored
 //     with benchie's scorer, which credits each the first synset it matches.
-func direct(x, y *Document, gy *benchie.Gold, budget int, facet benchie.Facet, memo map[slotKey]*nfa) direction {
+func direct(x, y *Document, gy *benchie.Gold, budget int, facet benchie.Facet, memo *slotMemo) direction {
 	dir := direction{per: make([]Direction, len(y.Sentences))}
 	sys := &oie.System{Path: "agreement"}
 	inX := sentenceIndex(x)
@@ -521,13 +521,13 @@ type sideTriple struct {
 }
 
 // goldSide compiles the gold side's slots as the scorer reads them.
-func goldSide(s *Sentence, facet benchie.Facet, memo map[slotKey]*nfa) []sideTriple {
+func goldSide(s *Sentence, facet benchie.Facet, memo *slotMemo) []sideTriple {
 	var out []sideTriple
 	for k, syn := range s.Synsets {
 		for _, t := range syn.Triples {
 			st := sideTriple{synset: k}
 			for sl, slot := range t.Slots {
-				st.side.slots[sl] = []*nfa{compileSlot(memo, s.SlotText(slot), facet)}
+				st.side.slots[sl] = []*nfa{memo.compile(s.SlotText(slot), facet)}
 			}
 			out = append(out, st)
 		}
@@ -536,7 +536,7 @@ func goldSide(s *Sentence, facet benchie.Facet, memo map[slotKey]*nfa) []sideTri
 }
 
 // systemSide compiles the system side's slots: its forms, trimmed.
-func systemSide(s *Sentence, budget int, pool *int, memo map[slotKey]*nfa) []sideTriple {
+func systemSide(s *Sentence, budget int, pool *int, memo *slotMemo) []sideTriple {
 	var out []sideTriple
 	lits := map[string]*nfa{}
 	for k, syn := range s.Synsets {
@@ -545,7 +545,7 @@ func systemSide(s *Sentence, budget int, pool *int, memo map[slotKey]*nfa) []sid
 			for sl, slot := range t.Slots {
 				text := s.SlotText(slot)
 				units := slotUnits(text)
-				st.raw[sl] = compileSlot(memo, text, benchie.Regular)
+				st.raw[sl] = memo.compile(text, benchie.Regular)
 				if trimmedForms(units) {
 					st.side.slots[sl] = []*nfa{st.raw[sl]}
 					continue
@@ -580,16 +580,33 @@ type slotKey struct {
 	facet benchie.Facet
 }
 
-// compileSlot is the automaton of a slot's forms under a facet (the system
+// slotMemo keeps the automata of the slots compiled, for the other triples
+// and the other direction to reuse. It is a cache, emptied once the slot
+// texts it holds pass slotMemoBytes: kept whole it grew with the golds,
+// 86 MB for two 9.3 MB golds, more than the golds and their models.
+type slotMemo struct {
+	m     map[slotKey]*nfa
+	bytes int // of the slot texts of m
+}
+
+// slotMemoBytes bounds the slot texts a slotMemo holds.
+const slotMemoBytes = 256 << 10
+
+// compile is the automaton of a slot's forms under a facet (the system
 // side reads its slots as regular gold slots: their forms are the triples
 // a gold stands for).
-func compileSlot(memo map[slotKey]*nfa, text string, facet benchie.Facet) *nfa {
+func (memo *slotMemo) compile(text string, facet benchie.Facet) *nfa {
 	key := slotKey{text, facet}
-	if m, ok := memo[key]; ok {
+	if m, ok := memo.m[key]; ok {
 		return m
 	}
+	if memo.bytes+len(text) > slotMemoBytes {
+		clear(memo.m)
+		memo.bytes = 0
+	}
 	m := newNFA(benchie.SlotUnits(text, facet))
-	memo[key] = m
+	memo.m[key] = m
+	memo.bytes += len(text)
 	return m
 }
 

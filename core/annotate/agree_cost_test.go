@@ -1,8 +1,10 @@
 package annotate
 
 import (
+	"fmt"
 	"testing"
 
+	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/internal/dataset"
 	"github.com/oiebench/oiebench/internal/hostile"
 )
@@ -100,5 +102,27 @@ func TestPoolLeavesRoom(t *testing.T) {
 		if 4*per > poolPerByte {
 			t.Errorf("%s draws %.2f per byte: the pool's %d per byte leaves less than four times that", lang, per, poolPerByte)
 		}
+	}
+}
+
+// The slot automata kept for reuse are bounded by their texts' bytes, not
+// by the golds' (kept whole, they took 86 MB for two 9.3 MB golds); a slot
+// compiled again while kept is the same automaton.
+func TestSlotMemoBounded(t *testing.T) {
+	memo := &slotMemo{m: map[slotKey]*nfa{}}
+	held := 0
+	for i := 0; held < 8*slotMemoBytes; i++ {
+		text := fmt.Sprintf("the [%d] word [of] slot %d", i, i)
+		held += len(text)
+		m := memo.compile(text, benchie.Regular)
+		if again := memo.compile(text, benchie.Regular); again != m {
+			t.Fatalf("%q compiled twice while kept", text)
+		}
+		if memo.bytes > slotMemoBytes {
+			t.Fatalf("after %d slots (%d bytes) the memo holds %d bytes of slot text, over %d", i+1, held, memo.bytes, slotMemoBytes)
+		}
+	}
+	if len(memo.m) == 0 {
+		t.Error("the memo holds nothing")
 	}
 }

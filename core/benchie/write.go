@@ -11,21 +11,41 @@ import (
 // triples as written, and a blank line between sentences. Lines the reader
 // did not understand are not written.
 func WriteGold(w io.Writer, g *Gold) error {
-	bw := bufio.NewWriter(w)
-	for i, s := range g.Sentences {
-		if i > 0 {
-			bw.WriteByte('\n')
-		}
-		bw.WriteString(SentencePrefix + s.ID + "\t" + s.Text + "\n")
-		for k, syn := range s.Synsets {
-			bw.WriteString(SynsetHeader(s.ID, k) + "\n")
-			for _, t := range syn.Triples {
-				bw.WriteString(TripleLine(t.Subject, t.Relation, t.Object) + "\n")
-			}
+	gw := NewGoldWriter(w)
+	for _, s := range g.Sentences {
+		gw.Write(s)
+	}
+	return gw.Flush()
+}
+
+// GoldWriter writes a gold a sentence at a time, as WriteGold writes it
+// whole: for a gold made as it is written (oiebench gen), never held.
+type GoldWriter struct {
+	bw      *bufio.Writer
+	written bool
+}
+
+// NewGoldWriter returns a GoldWriter writing to w.
+func NewGoldWriter(w io.Writer) *GoldWriter { return &GoldWriter{bw: bufio.NewWriter(w)} }
+
+// Write writes a sentence and its synsets.
+func (gw *GoldWriter) Write(s *Sentence) {
+	bw := gw.bw
+	if gw.written {
+		bw.WriteByte('\n')
+	}
+	gw.written = true
+	bw.WriteString(SentencePrefix + s.ID + "\t" + s.Text + "\n")
+	for k, syn := range s.Synsets {
+		bw.WriteString(SynsetHeader(s.ID, k) + "\n")
+		for _, t := range syn.Triples {
+			bw.WriteString(TripleLine(t.Subject, t.Relation, t.Object) + "\n")
 		}
 	}
-	return bw.Flush()
 }
+
+// Flush writes what is buffered; its error is the first of any write.
+func (gw *GoldWriter) Flush() error { return gw.bw.Flush() }
 
 // NewGold builds a gold from sentences made in memory (by a generator or a
 // converter). Sentence IDs must be unique.

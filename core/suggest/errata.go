@@ -158,6 +158,28 @@ func (e *Errata) Marshal() ([]byte, error) {
 // gold whose checksum is not the errata's, and an entry naming a sentence
 // or synset the gold lacks.
 func (e *Errata) Apply(g *evaluate.Gold) ([]byte, error) {
+	ng, err := e.Applied(g)
+	if err != nil {
+		return nil, err
+	}
+	// Written once to count its bytes, then into a buffer of that size: a
+	// buffer grown by doubling left as much garbage as the gold, and kept
+	// up to as much again unused (a 100 MB gold applied held 200 MB).
+	var size countingWriter
+	if err := benchie.WriteGold(&size, ng); err != nil {
+		return nil, err
+	}
+	buf := bytes.NewBuffer(make([]byte, 0, int(size)))
+	if err := benchie.WriteGold(buf, ng); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// Applied is Apply's new gold before it is written: it shares g's
+// sentences but those the errata change, so that a large gold can be
+// written as it is made (oiebench errata apply).
+func (e *Errata) Applied(g *evaluate.Gold) (*benchie.Gold, error) {
 	if g.SHA256 != e.GoldSHA256 {
 		return nil, fmt.Errorf("%s: the errata were made on a gold with SHA-256 %s, not this one (%s): apply them to the original gold",
 			g.Path, e.GoldSHA256, g.SHA256)
@@ -194,15 +216,15 @@ func (e *Errata) Apply(g *evaluate.Gold) ([]byte, error) {
 		syn.Triples = append(append([]benchie.GoldTriple(nil), syn.Triples...), triples...)
 		s.Synsets[x.Synset-1] = &syn
 	}
-	ng, err := benchie.NewGold(g.Path, sentences)
-	if err != nil {
-		return nil, err
-	}
-	var buf bytes.Buffer
-	if err := benchie.WriteGold(&buf, ng); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return benchie.NewGold(g.Path, sentences)
+}
+
+// countingWriter counts the bytes written to it.
+type countingWriter int64
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	*c += countingWriter(len(p))
+	return len(p), nil
 }
 
 // errorAt is an error at a member of entry k.

@@ -23,10 +23,50 @@ import (
 // Scale returns the gold and systems copied n times. Extractions of
 // sentences that are not in the gold stay unknown in every copy.
 func Scale(g *benchie.Gold, systems []*oie.System, n int, seed uint64) (*benchie.Gold, []*oie.System, error) {
-	if n < 1 {
-		return nil, nil, fmt.Errorf("scale must be at least 1, got %d", n)
+	sents := make([]*benchie.Sentence, 0, max(n, 0)*len(g.Sentences))
+	err := EachSentence(g, n, seed, func(s *benchie.Sentence) error {
+		sents = append(sents, s)
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
 	}
-	sents := make([]*benchie.Sentence, 0, n*len(g.Sentences))
+	scaled, err := benchie.NewGold(g.Path, sents)
+	if err != nil {
+		return nil, nil, err
+	}
+	return scaled, ScaleSystems(g, systems, n, seed), nil
+}
+
+// EachSentence calls f with each sentence of the gold copied n times, in
+// the order of Scale's gold, without holding them: a caller that writes
+// each as it comes (oiebench gen) never holds the scaled gold.
+func EachSentence(g *benchie.Gold, n int, seed uint64, f func(*benchie.Sentence) error) error {
+	if n < 1 {
+		return fmt.Errorf("scale must be at least 1, got %d", n)
+	}
+	for c := 0; c < n; c++ {
+		rename := letterPermutation(seed, c)
+		for j, s := range g.Sentences {
+			cp := &benchie.Sentence{Sentence: oie.Sentence{ID: strconv.Itoa(c*len(g.Sentences) + j + 1), Text: rename(s.Text)}, Line: s.Line}
+			for _, syn := range s.Synsets {
+				cs := &benchie.Synset{Label: syn.Label, Line: syn.Line}
+				for _, t := range syn.Triples {
+					cs.Triples = append(cs.Triples, benchie.GoldTriple{Triple: renameTriple(rename, t.Triple), Line: t.Line})
+				}
+				cp.Synsets = append(cp.Synsets, cs)
+			}
+			if err := f(cp); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// ScaleSystems returns the systems copied n times along the gold (Scale);
+// n is at least 1.
+func ScaleSystems(g *benchie.Gold, systems []*oie.System, n int, seed uint64) []*oie.System {
 	out := make([]*oie.System, len(systems))
 	for i, s := range systems {
 		out[i] = &oie.System{Path: s.Path, Format: s.Format, HasConfidence: s.HasConfidence,
@@ -39,17 +79,6 @@ func Scale(g *benchie.Gold, systems []*oie.System, n int, seed uint64) (*benchie
 				return strconv.Itoa(c*len(g.Sentences) + j + 1)
 			}
 			return orig + "~" + strconv.Itoa(c) // still unknown to the gold
-		}
-		for _, s := range g.Sentences {
-			cp := &benchie.Sentence{Sentence: oie.Sentence{ID: newID(s.ID), Text: rename(s.Text)}, Line: s.Line}
-			for _, syn := range s.Synsets {
-				cs := &benchie.Synset{Label: syn.Label, Line: syn.Line}
-				for _, t := range syn.Triples {
-					cs.Triples = append(cs.Triples, benchie.GoldTriple{Triple: renameTriple(rename, t.Triple), Line: t.Line})
-				}
-				cp.Synsets = append(cp.Synsets, cs)
-			}
-			sents = append(sents, cp)
 		}
 		for i, s := range systems {
 			for _, e := range s.Extractions {
@@ -66,11 +95,7 @@ func Scale(g *benchie.Gold, systems []*oie.System, n int, seed uint64) (*benchie
 			}
 		}
 	}
-	scaled, err := benchie.NewGold(g.Path, sents)
-	if err != nil {
-		return nil, nil, err
-	}
-	return scaled, out, nil
+	return out
 }
 
 func renameTriple(rename func(string) string, t oie.Triple) oie.Triple {

@@ -19,10 +19,21 @@
 //
 //   - BenchIE^FL: the FL gold and ClausIE scaled (oiebench gen) up to its
 //     forms budget; a larger gold is refused by the budget, which is timed
-//     too.
+//     too;
 //
-//     go build -o build/oiebench ./cmd/oiebench
-//     go run ./internal/membench -bin build/oiebench -sizes 1,10,100
+//   - every other command that reads files, on the BenchIE files: analyze,
+//     compare (ClausIE and MinIE), tags, suggest, exercise, gen, verify and
+//     board (a receipt of ClausIE's score), errata apply (an entry made
+//     with errata add); iaa (the gold and a copy) within its budget and
+//     refused past it; judge (the FL gold of 50 sentences and its human
+//     judgements repeated).
+//
+// Each row shows its share of the memory goal (cmd/oiebench/collector:
+// 64 MiB plus 4 bytes a byte of input); membench exits 1 when a row that is
+// not budgeted passes it.
+//
+//	go build -o build/oiebench ./cmd/oiebench
+//	go run ./internal/membench -bin build/oiebench -sizes 1,10,100
 package main
 
 import (
@@ -41,6 +52,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/oiebench/oiebench/cmd/oiebench/collector"
 	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/oiebench/oiebench/dist"
 )
@@ -56,18 +68,28 @@ const flGoldBytes = 497048
 // forms budget (115,562 forms a copy; 524,288 allowed).
 const flMaxScale = 4
 
-// A check is one command measured.
+// A check is one command measured. A budgeted one (BenchIE^FL) is bound by
+// its budget, not by the memory goal.
 type check struct {
-	what   string
-	inputs []string
-	args   []string
+	what     string
+	inputs   []string
+	args     []string
+	budgeted bool
 }
+
+// The memory goal (cmd/oiebench/collector): a run's peak under goalFixed
+// plus goalPerByte bytes a byte of input. membench fails when a row that
+// is not budgeted passes it.
+const (
+	goalFixed   = collector.Fixed
+	goalPerByte = collector.PerByte
+)
 
 func main() {
 	bin := flag.String("bin", "build/oiebench", "the oiebench binary to measure")
 	sizes := flag.String("sizes", "1,10", "input sizes to measure, in MB")
 	wire57 := flag.String("wire57", "core/wire57/testdata", "folder of the WiRe57 gold.json and system.json to scale")
-	only := flag.String("only", "", "measure only the rows whose description holds this text")
+	only := flag.String("only", "", "measure only the rows whose description holds this text (or one of several joined by |)")
 	keep := flag.String("keep", "", "folder to write the generated files to and keep (default: a temporary one, removed)")
 	flag.Parse()
 	// The commands run in a folder of their own: a relative path would be
@@ -89,8 +111,9 @@ func main() {
 	}
 	base, _ := measure(*bin, dir, "version")
 	fmt.Printf("fixed cost (oiebench version): %.1f MiB\n\n", mib(base))
-	fmt.Println("| what | input | peak memory | peak / input | (peak − fixed) / input |")
-	fmt.Println("|---|---:|---:|---:|---:|")
+	fmt.Println("| what | command | input | peak memory | peak / input | of the goal |")
+	fmt.Println("|---|---|---:|---:|---:|---:|")
+	var over []string
 	for _, s := range strings.Split(*sizes, ",") {
 		mb, err := strconv.Atoi(s)
 		if err != nil || mb < 1 {
@@ -99,11 +122,14 @@ func main() {
 		sub := filepath.Join(dir, s)
 		var checks []check
 		checks = append(checks, benchieChecks(*bin, sub, mb)...)
+		checks = append(checks, commandChecks(*bin, sub)...)
+		checks = append(checks, iaaChecks(*bin, sub)...)
+		checks = append(checks, judgeChecks(filepath.Join(sub, "judge"), mb)...)
 		checks = append(checks, carbChecks(filepath.Join(sub, "carb"), mb)...)
 		checks = append(checks, wire57Checks(*wire57, filepath.Join(sub, "wire57"), mb)...)
 		checks = append(checks, flChecks(*bin, filepath.Join(sub, "fl"), mb)...)
 		for _, c := range checks {
-			if !strings.Contains(c.what, *only) {
+			if !slices.ContainsFunc(strings.Split(*only, "|"), func(t string) bool { return strings.Contains(c.what, t) }) {
 				continue
 			}
 			in := int64(0)
@@ -119,11 +145,22 @@ func main() {
 			if err != nil {
 				note = " (failed: " + err.Error() + ")"
 			}
-			fmt.Printf("| %s%s | %.1f MB | %.0f MiB | %.1f× | %.1f× |\n", c.what, note, float64(in)/1e6, mib(peak), float64(peak)/float64(in), float64(peak-base)/float64(in))
+			share := "budgeted"
+			if !c.budgeted {
+				goal := float64(goalFixed + goalPerByte*in)
+				share = fmt.Sprintf("%.0f%%", 100*float64(peak)/goal)
+				if float64(peak) > goal {
+					over = append(over, fmt.Sprintf("%s at %.1f MB: %.0f MiB, over the goal of %.0f MiB", c.what, float64(in)/1e6, mib(peak), goal/(1<<20)))
+				}
+			}
+			fmt.Printf("| %s%s | `oiebench %s` | %.1f MB | %.0f MiB | %.1f× | %s |\n", c.what, note, c.args[0], float64(in)/1e6, mib(peak), float64(peak)/float64(in), share)
 		}
 		if *keep == "" {
 			os.RemoveAll(sub) // a size's files can be large
 		}
+	}
+	if len(over) > 0 {
+		fail(fmt.Errorf("over the memory goal (%d MiB + %d × input):\n  %s", goalFixed>>20, goalPerByte, strings.Join(over, "\n  ")))
 	}
 }
 
@@ -131,7 +168,7 @@ func main() {
 // system format and the gold as AnnIE JSON, and returns their checks.
 func benchieChecks(bin, sub string, mb int) []check {
 	scale := max(1, mb*1000000/goldBytes)
-	run(bin, "gen", "--gold", "benchie:en", "--scale", strconv.Itoa(scale), "--out", sub, "benchie:en/clausie")
+	run(bin, "gen", "--gold", "benchie:en", "--scale", strconv.Itoa(scale), "--out", sub, "benchie:en/clausie", "benchie:en/minie")
 	gold, sys := filepath.Join(sub, "gold.txt"), filepath.Join(sub, "clausie") // gen names a system by its file's base name
 	jsonl := filepath.Join(sub, "system.jsonl")
 	writeOut(bin, jsonl, "convert", "--to", "jsonl", sys)
@@ -139,12 +176,116 @@ func benchieChecks(bin, sub string, mb int) []check {
 	writeOut(bin, tabbed, "convert", "--to", "carb-tabbed", "--sentences", gold, sys)
 	annie := filepath.Join(sub, "gold.annie.json")
 	writeOut(bin, annie, "convert", "--to", "annie-json", gold)
+	annieWhat := "AnnIE JSON reader (convert to BenchIE)"
+	if info, err := os.Stat(annie); err == nil && info.Size() > maxInputSize {
+		annieWhat = "AnnIE JSON reader: refused, over `--max-input-size`"
+	}
 	return []check{
-		{"BenchIE gold reader (stats)", []string{gold}, []string{"stats", "--gold", gold}},
-		{"AnnIE JSON reader (convert to BenchIE)", []string{annie}, []string{"convert", "--from", "annie-json", "--to", "benchie-gold", annie}},
-		{"BenchIE scorer, BenchIE TSV system", []string{gold, sys}, []string{"score", "--gold", gold, sys}},
-		{"BenchIE scorer, JSON Lines system", []string{gold, jsonl}, []string{"score", "--gold", gold, jsonl}},
-		{"BenchIE scorer, CaRB tabbed system", []string{gold, tabbed}, []string{"score", "--gold", gold, tabbed}},
+		{"BenchIE gold reader (stats)", []string{gold}, []string{"stats", "--gold", gold}, false},
+		{annieWhat, []string{annie}, []string{"convert", "--from", "annie-json", "--to", "benchie-gold", annie}, false},
+		{"BenchIE scorer, BenchIE TSV system", []string{gold, sys}, []string{"score", "--gold", gold, sys}, false},
+		{"BenchIE scorer, JSON Lines system", []string{gold, jsonl}, []string{"score", "--gold", gold, jsonl}, false},
+		{"BenchIE scorer, CaRB tabbed system", []string{gold, tabbed}, []string{"score", "--gold", gold, tabbed}, false},
+	}
+}
+
+// commandChecks returns the checks of the commands besides score, stats
+// and convert, on the files benchieChecks wrote to sub: the gold, ClausIE
+// and MinIE; for verify and board a receipt of ClausIE's score, for errata
+// an entry on the gold.
+func commandChecks(bin, sub string) []check {
+	gold, sys, sys2 := filepath.Join(sub, "gold.txt"), filepath.Join(sub, "clausie"), filepath.Join(sub, "minie")
+	receipt := filepath.Join(sub, "receipt.json")
+	run(bin, "score", "--quiet", "--gold", gold, "--receipt", receipt, sys)
+	errata := filepath.Join(sub, "errata.json")
+	run(bin, "errata", "add", "--gold", gold, "--sentence", "1", "--synset", "1", "--who", "membench", errata, "He --> served --> as the first Prime Minister of Australia")
+	folder := filepath.Join(sub, "board-in")
+	for _, f := range []string{receipt, gold, sys} {
+		link(f, filepath.Join(folder, filepath.Base(f)))
+	}
+	out := filepath.Join(sub, "out")
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		fail(err)
+	}
+	return []check{
+		{"analyze: error profiles, buckets, bootstrap", []string{gold, sys}, []string{"analyze", "--gold", gold, sys}, false},
+		{"compare: paired test of two systems", []string{gold, sys, sys2}, []string{"compare", "--gold", gold, sys, sys2}, false},
+		{"tags: POS tags of the gold's sentences", []string{gold}, []string{"tags", "--gold", gold}, false},
+		{"suggest: gold completions", []string{gold, sys}, []string{"suggest", "--gold", gold, sys}, false},
+		{"exercise: a class exercise of 10 sentences", []string{gold}, []string{"exercise", "--gold", gold, "--sentences", "1-10", "--out", filepath.Join(out, "exercise.html")}, false},
+		{"gen: the gold and a system once more", []string{gold, sys}, []string{"gen", "--gold", gold, "--scale", "1", "--out", filepath.Join(out, "gen"), sys}, false},
+		{"verify: a receipt of ClausIE's score", []string{receipt, gold, sys}, []string{"verify", receipt, gold, sys}, false},
+		{"board: a folder of that receipt and its files", []string{receipt, gold, sys}, []string{"board", "--no-shipped", "--out", filepath.Join(out, "board"), folder}, false},
+		{"errata apply: one entry, ranks of a system", []string{errata, gold, sys}, []string{"errata", "apply", "--gold", gold, "--out", filepath.Join(out, "errata.txt"), errata, sys}, false},
+	}
+}
+
+// maxInputSize is oiebench's bound on an input file, the default of
+// --max-input-size.
+const maxInputSize = 200 << 20
+
+// iaaBudget is oiebench iaa's budget, the default of --iaa-max-bytes.
+const iaaBudget = 8 << 20
+
+// iaaChecks returns iaa's check of the gold benchieChecks wrote to sub and
+// a copy of it, budgeted; when the two pass iaa's budget, the check of the
+// largest gold within it (scaled from the English gold) and of the
+// refusal of the two.
+func iaaChecks(bin, sub string) []check {
+	gold, copied := filepath.Join(sub, "gold.txt"), filepath.Join(sub, "gold-b.txt")
+	link(gold, copied)
+	info, err := os.Stat(gold)
+	if err != nil {
+		fail(err)
+	}
+	if 2*info.Size() <= iaaBudget {
+		return []check{{"iaa: agreement of the gold and a copy (within its budget)", []string{gold, copied}, []string{"iaa", gold, copied}, true}}
+	}
+	scale := iaaBudget / 2 / goldBytes
+	within := filepath.Join(sub, "iaa")
+	run(bin, "gen", "--gold", "benchie:en", "--scale", strconv.Itoa(scale), "--out", within)
+	small, smallCopy := filepath.Join(within, "gold.txt"), filepath.Join(within, "gold-b.txt")
+	link(small, smallCopy)
+	return []check{
+		{fmt.Sprintf("iaa: agreement of the gold ×%d and a copy (the most within its budget)", scale), []string{small, smallCopy}, []string{"iaa", small, smallCopy}, true},
+		{"iaa: agreement of the gold and a copy: refused, over `--iaa-max-bytes`", []string{gold, copied}, []string{"iaa", gold, copied}, false},
+	}
+}
+
+// judgeChecks writes the BenchIE^FL gold of 50 sentences and the human
+// judgements on it repeated to about mb MB (each row is a judgement of one
+// of the 50 sentences, so repeated rows are valid ones) and returns
+// judge's check.
+func judgeChecks(sub string, mb int) []check {
+	gold, matches := filepath.Join(sub, "gold50.txt"), filepath.Join(sub, "matches.csv")
+	writeFile(gold, func(w *bufio.Writer) { w.Write(data("benchie_fl/benchie-annotated(50).txt")) })
+	csv := data("benchie_fl/matches_benchie50_7_systems_annotated.csv")
+	header, rows, _ := bytes.Cut(csv, []byte("\n"))
+	writeFile(matches, func(w *bufio.Writer) {
+		w.Write(header)
+		w.WriteString("\n")
+		for range max(1, mb*1000000/len(rows)) {
+			w.Write(rows)
+		}
+	})
+	return []check{{"judge: the FL gold of 50 sentences, human judgements repeated", []string{gold, matches}, []string{"judge", "--gold", gold, "--matches", matches}, false}}
+}
+
+// link makes to the same file as from (a hard link, else a copy), in a
+// folder made if need be.
+func link(from, to string) {
+	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+		fail(err)
+	}
+	if os.Link(from, to) == nil {
+		return
+	}
+	b, err := os.ReadFile(from)
+	if err != nil {
+		fail(err)
+	}
+	if err := os.WriteFile(to, b, 0o644); err != nil {
+		fail(err)
 	}
 }
 
@@ -154,8 +295,8 @@ func carbChecks(sub string, mb int) []check {
 	gold, sys := filepath.Join(sub, "gold.tsv"), filepath.Join(sub, "openie5.txt")
 	genCaRB(mb, gold, sys)
 	return []check{
-		{"CaRB scorer, CaRB gold, OpenIE 5 system", []string{gold, sys}, []string{"score", "--scorer", "carb", "--gold", gold, sys}},
-		{"OIE16-C and CaRB(s,s) scorers, same files", []string{gold, sys}, []string{"score", "--scorer", "oie16,carb-ss", "--gold", gold, sys}},
+		{"CaRB scorer, CaRB gold, OpenIE 5 system", []string{gold, sys}, []string{"score", "--scorer", "carb", "--gold", gold, sys}, false},
+		{"OIE16-C and CaRB(s,s) scorers, same files", []string{gold, sys}, []string{"score", "--scorer", "oie16,carb-ss", "--gold", gold, sys}, false},
 	}
 }
 
@@ -189,7 +330,7 @@ func wire57Checks(fixture, sub string, mb int) []check {
 	gold, sys := filepath.Join(sub, "gold.json"), filepath.Join(sub, "system.json")
 	genWiRe57(fixture, mb, gold, sys)
 	return []check{
-		{"WiRe57 scorer, WiRe57 gold and system JSON", []string{gold, sys}, []string{"score", "--scorer", "wire57", "--gold", gold, sys}},
+		{"WiRe57 scorer, WiRe57 gold and system JSON", []string{gold, sys}, []string{"score", "--scorer", "wire57", "--gold", gold, sys}, false},
 	}
 }
 
@@ -261,12 +402,12 @@ func flChecks(bin, sub string, mb int) []check {
 	scale := min(want, flMaxScale)
 	run(bin, "gen", "--gold", "benchie-fl:en", "--scale", strconv.Itoa(scale), "--out", sub, "benchie-fl:en/clausie")
 	gold, sys := filepath.Join(sub, "gold.txt"), filepath.Join(sub, "clausie")
-	checks := []check{{fmt.Sprintf("BenchIE^FL scorer, FL gold ×%d and ClausIE (within its forms budget)", scale), []string{gold, sys}, []string{"score", "--scorer", "benchie-fl", "--gold", gold, sys}}}
+	checks := []check{{fmt.Sprintf("BenchIE^FL scorer, FL gold ×%d and ClausIE (within its forms budget)", scale), []string{gold, sys}, []string{"score", "--scorer", "benchie-fl", "--gold", gold, sys}, true}}
 	if want > flMaxScale {
 		big := sub + "-big"
 		run(bin, "gen", "--gold", "benchie-fl:en", "--scale", strconv.Itoa(want), "--out", big, "benchie-fl:en/clausie")
 		gold, sys := filepath.Join(big, "gold.txt"), filepath.Join(big, "clausie")
-		checks = append(checks, check{fmt.Sprintf("BenchIE^FL scorer, FL gold ×%d: refused, over `--fl-max-forms`", want), []string{gold, sys}, []string{"score", "--scorer", "benchie-fl", "--gold", gold, sys}})
+		checks = append(checks, check{fmt.Sprintf("BenchIE^FL scorer, FL gold ×%d: refused, over `--fl-max-forms`", want), []string{gold, sys}, []string{"score", "--scorer", "benchie-fl", "--gold", gold, sys}, false})
 	}
 	return checks
 }
@@ -282,6 +423,15 @@ func shipped(name string) []byte {
 		fail(err)
 	}
 	return data
+}
+
+// data returns a file of the data the binary ships, by its path.
+func data(path string) []byte {
+	b, err := dist.ReadData(path)
+	if err != nil {
+		fail(err)
+	}
+	return b
 }
 
 // eachLine calls f with every line of data, without its end of line.

@@ -17,6 +17,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+	"sync"
 )
 
 // The goal: a run's peak resident memory under Fixed plus PerByte bytes
@@ -32,9 +33,21 @@ const (
 	LeanPercent    = 25
 )
 
-// For sets the collector for a run that read inputBytes bytes of files.
+// For sets the collector for a run that read inputBytes bytes of files. A
+// command calls it again as it reads more (cmd/oiebench's readInput, after
+// each file): each call starts the policy over at the ceiling of all read
+// so far.
 func For(inputBytes int64) {
 	Past((Fixed+PerByte*inputBytes)/100*CeilingPercent, LeanPercent)
+}
+
+// policy is the state of the last Past: its generation, so that a
+// collection seen by an earlier call's finalizer changes nothing, the
+// memory limit it set (0 once dropped) and the limit before the first.
+var policy struct {
+	sync.Mutex
+	generation  int
+	set, before int64
 }
 
 // Past turns the collector off until the heap reaches ceiling bytes, and
@@ -44,16 +57,31 @@ func For(inputBytes int64) {
 // half the CPU: twice the time of a BenchIE^FL run, whose live heap is
 // many times its input); below it, the limit keeps a run from passing the
 // ceiling a quarter past what is live (BenchIE at 50 MB: 25 MiB less).
+// A later call replaces an earlier one; the limit restored is still the
+// one before the first.
 func Past(ceiling int64, percent int) {
+	policy.Lock()
+	defer policy.Unlock()
 	debug.SetGCPercent(-1)
-	limit := debug.SetMemoryLimit(ceiling)
+	if limit := debug.SetMemoryLimit(ceiling); policy.set == 0 || limit != policy.set {
+		policy.before = limit // not a limit of an earlier call's
+	}
+	policy.set = ceiling
+	policy.generation++
+	generation := policy.generation
 	// The first collection is the ceiling's; a finalizer runs after it, and
 	// after each later one while the limit is kept.
 	var afterCollection func(*ceilingReached)
 	afterCollection = func(*ceilingReached) {
+		policy.Lock()
+		defer policy.Unlock()
+		if generation != policy.generation {
+			return // a later call's ceiling rules
+		}
 		debug.SetGCPercent(percent)
 		if liveHeap() > ceiling-ceiling/limitRoom {
-			debug.SetMemoryLimit(limit)
+			debug.SetMemoryLimit(policy.before)
+			policy.set = 0
 			return
 		}
 		runtime.SetFinalizer(&ceilingReached{}, afterCollection)

@@ -88,3 +88,43 @@ func TestForCeiling(t *testing.T) {
 		t.Errorf("the collector is on (GOGC %d) below the ceiling", p)
 	}
 }
+
+// A later Past replaces an earlier one: a collection the earlier call's
+// finalizer sees changes nothing (its ceiling, passed, would drop the
+// limit), and the limit restored at last is the one before the first call.
+func TestPastAgain(t *testing.T) {
+	percent := debug.SetGCPercent(100)
+	limit := debug.SetMemoryLimit(math.MaxInt64)
+	defer func() { debug.SetGCPercent(percent); debug.SetMemoryLimit(limit) }()
+	keep := make([]byte, 8<<20)
+	runtime.GC()
+	live := liveHeap()
+	Past(live+256<<10, LeanPercent) // a sixteenth of it is more than is free
+	second := live + 64<<20
+	Past(second, LeanPercent)
+	runtime.GC()
+	waitFor(t, func() bool { p := debug.SetGCPercent(-1); debug.SetGCPercent(p); return p == LeanPercent })
+	if got := debug.SetMemoryLimit(-1); got != second {
+		t.Errorf("memory limit %d after the second call's first collection, want its ceiling %d", got, second)
+	}
+	Past(live/2, LeanPercent) // passed at once: the limit is dropped
+	runtime.GC()
+	waitFor(t, func() bool { return debug.SetMemoryLimit(-1) != live/2 })
+	if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
+		t.Errorf("memory limit %d once dropped, want the one before the first call (%d)", got, int64(math.MaxInt64))
+	}
+	runtime.KeepAlive(keep)
+}
+
+// waitFor waits a bounded while for the finalizer's goroutine to make ok
+// true.
+func waitFor(t *testing.T, ok func() bool) {
+	t.Helper()
+	for range 1000 {
+		if ok() {
+			return
+		}
+		time.Sleep(time.Millisecond)
+	}
+	t.Fatal("the finalizer did not run after a collection")
+}
