@@ -10,6 +10,7 @@ package ui
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -385,8 +386,13 @@ type sentenceKey struct {
 	rows    string // the rows of each system shown (the Window)
 }
 
-// SetEvaluation shows a new evaluation and drops what was derived from the old.
+// SetEvaluation shows a new evaluation and drops what was derived from the
+// old, except the sentence list when only the report differs: CaRB's
+// columns arrive as a copy of the evaluation with the same gold and BenchIE
+// results (evaluate.WithCaRBScores), and the list, computed ahead for the
+// first one, reads nothing else.
 func (m *Model) SetEvaluation(ev *evaluate.Evaluation) {
+	old, oldX := m.Eval, m.Explorer
 	m.Eval = ev
 	m.Explorer = nil
 	if ev != nil {
@@ -395,6 +401,17 @@ func (m *Model) SetEvaluation(ev *evaluate.Evaluation) {
 		m.Explorer.SlotWords = windowWords
 	}
 	m.sentenceCache, m.lastSentence = nil, shownSentence{}
+	if m.listKey.x == oldX && oldX != nil && sameResults(old, ev) {
+		m.listKey.x = m.Explorer
+	}
+}
+
+// sameResults reports whether a and b hold the very same gold, systems and
+// BenchIE results (one a copy of the other), not merely equal ones.
+func sameResults(a, b *evaluate.Evaluation) bool {
+	return a != nil && b != nil && a.Gold == b.Gold &&
+		slices.Equal(a.Systems, b.Systems) &&
+		len(a.Results) == len(b.Results) && (len(a.Results) == 0 || &a.Results[0] == &b.Results[0])
 }
 
 // SystemIndex returns the index of the named system in the evaluation, or -1.

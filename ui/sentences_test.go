@@ -3,6 +3,7 @@ package ui
 import (
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -248,5 +249,30 @@ func TestAdjudicateControlMemo(t *testing.T) {
 			t.Errorf("%s is not shown", ch.what)
 		}
 		kept = c.out
+	}
+}
+
+// CaRB's columns arrive as a copy of the evaluation shown, with the same
+// gold and results: the sentence list computed ahead stays (the Sentences
+// tab then opens without computing it); an evaluation with other results
+// drops it.
+func TestSentenceListKeptForCaRBsCopy(t *testing.T) {
+	m, _ := model(t, "en")
+	f := m.SentenceFilter()
+	l := m.Explorer.Sentences(f)
+	m.KeepSentenceList(m.Explorer, f, l)
+	withCaRB := *m.Eval
+	m.SetEvaluation(&withCaRB)
+	if m.SentenceListDue() {
+		t.Fatal("the list was dropped when only the report changed")
+	}
+	if got := (&SentencesView{M: m}).List(); len(got) != len(l) || &got[0] != &l[0] {
+		t.Errorf("the view lists %d sentences, not the list computed ahead", len(got))
+	}
+	rescored := withCaRB
+	rescored.Results = slices.Clone(withCaRB.Results)
+	m.SetEvaluation(&rescored)
+	if !m.SentenceListDue() {
+		t.Fatal("the list was kept for an evaluation with other results")
 	}
 }
