@@ -18,17 +18,11 @@ type PerSentence struct {
 
 // Sentences splits a result's counts by gold sentence. The sums over all
 // sentences are the result's TP, FP and synset count.
+// The counts are the result's own (benchie.Result.SentenceCounts): its
+// coverage is neither made nor kept for them.
 func Sentences(res *benchie.Result) PerSentence {
-	n := len(res.Coverage())
-	ps := PerSentence{TP: make([]int32, n), FP: make([]int32, n), Synsets: make([]int32, n)}
-	for si, syns := range res.Coverage() {
-		ps.Synsets[si] = int32(len(syns))
-		for _, credited := range syns {
-			if len(credited) > 0 {
-				ps.TP[si]++
-			}
-		}
-	}
+	tp, synsets := res.SentenceCounts()
+	ps := PerSentence{TP: tp, FP: make([]int32, len(tp)), Synsets: synsets}
 	for _, j := range res.Judgements {
 		if j.Verdict == benchie.Incorrect {
 			ps.FP[j.Sentence]++

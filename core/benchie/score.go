@@ -120,6 +120,30 @@ func (r *Result) Coverage() [][][]int {
 	return r.coverage
 }
 
+// SentenceCounts counts, per sentence, the gold's synsets and those
+// credited with an extraction: Coverage's lengths, without making or
+// keeping it. A page that sends every result's per-sentence counts to be
+// bootstrapped need not hold every facet's coverage afterwards.
+func (r *Result) SentenceCounts() (credited, synsets []int32) {
+	base := r.compiled.base
+	n := len(base) - 1
+	credited, synsets = make([]int32, n), make([]int32, n)
+	for si := range synsets {
+		synsets[si] = base[si+1] - base[si]
+	}
+	seen := make([]bool, base[n])
+	for _, j := range r.Judgements {
+		if j.Synset < 0 {
+			continue
+		}
+		if g := base[j.Sentence] + int32(j.Synset); !seen[g] {
+			seen[g] = true
+			credited[j.Sentence]++
+		}
+	}
+	return credited, synsets
+}
+
 // Score scores one system against the compiled gold.
 func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 	n := len(sys.Extractions)

@@ -244,8 +244,8 @@ func TestScoreFindsSentences(t *testing.T) {
 // TestCoverageAgreesWithVerdicts: the coverage, made from the judgements
 // when first asked for, lists under each synset exactly the extractions
 // judged Correct or Duplicate for it, the Correct one first, and as many
-// synsets as true positives; on the nine English systems, every facet, in
-// both modes.
+// synsets as true positives; SentenceCounts are its lengths; on the nine
+// English systems, every facet, in both modes.
 func TestCoverageAgreesWithVerdicts(t *testing.T) {
 	exp := loadExpected(t)
 	data, err := dataset.ReadFile(exp.Gold["en"])
@@ -286,6 +286,22 @@ func TestCoverageAgreesWithVerdicts(t *testing.T) {
 					if j.Verdict == benchie.Correct || j.Verdict == benchie.Duplicate {
 						credited++
 					}
+				}
+				// SentenceCounts are the coverage's lengths, made without it.
+				tp, synsets := res.SentenceCounts()
+				for si, syns := range res.Coverage() {
+					n := int32(0)
+					for _, list := range syns {
+						if len(list) > 0 {
+							n++
+						}
+					}
+					if tp[si] != n || synsets[si] != int32(len(syns)) {
+						t.Fatalf("%s %s compat %v: sentence %d counts %d credited of %d synsets, the coverage %d of %d", es.File, f, compat, si, tp[si], synsets[si], n, len(syns))
+					}
+				}
+				if len(tp) != len(res.Coverage()) || len(synsets) != len(tp) {
+					t.Fatalf("%s %s compat %v: counts for %d and %d sentences, coverage for %d", es.File, f, compat, len(tp), len(synsets), len(res.Coverage()))
 				}
 				tps += res.TP
 				if listed != credited || covered != res.TP {
