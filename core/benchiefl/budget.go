@@ -65,10 +65,15 @@ func (g *Gold) CheckForms(b Budget) error {
 		total += n
 	}
 	if b.Forms > 0 && total > b.Forms {
-		return fmt.Errorf("%s: BenchIE^FL would expand this gold to %d surface forms (2^k for a triple with k optional words), past the budget of %d (about 1 KB of memory each while compiling): %s",
-			g.Path, total, b.Forms, b.Raise)
+		return g.formsError(total, b)
 	}
 	return nil
+}
+
+// formsError is the refusal of a gold of total forms, past b.Forms.
+func (g *Gold) formsError(total int, b Budget) error {
+	return fmt.Errorf("%s: BenchIE^FL would expand this gold to %d surface forms (2^k for a triple with k optional words), past the budget of %d (about 1 KB of memory each while compiling): %s",
+		g.Path, total, b.Forms, b.Raise)
 }
 
 // Comparisons estimates the matching work of a system file (see

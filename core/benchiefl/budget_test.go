@@ -2,10 +2,12 @@ package benchiefl
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/oiebench/oiebench/core/oie"
+	"github.com/oiebench/oiebench/internal/dataset"
 	"github.com/oiebench/oiebench/internal/hostile"
 )
 
@@ -101,5 +103,46 @@ func TestBudgetRefusal(t *testing.T) {
 	// Both bundled golds fit the Worker's budget... the FL gold does.
 	if ServerBudget.Forms < 115562 || DefaultBudget.Forms < 254179 {
 		t.Errorf("the budgets refuse the bundled golds: %+v %+v", ServerBudget, DefaultBudget)
+	}
+}
+
+// TestBudgetWhileReading: the forms budget checked while reading refuses
+// exactly the golds CheckForms refuses, with its message and count (copies,
+// broken triples and triples before a header included), keeps what it
+// accepts as read without it, and leaves a strict reader's errors first.
+func TestBudgetWhileReading(t *testing.T) {
+	quirks := "sent_id:1\tA.\nX --> y --> [z]\n1--> Cluster 1:\nA --> [b] --> c\nA --> b\nA --> [b --> c\n\n\nsent_id:2\tB.\n2--> Cluster 1:\nD --> [e] [f] --> g\n\nsent_id:3\tC.\n"
+	many, _ := formsGold(5)
+	fl, err := dataset.ReadData("benchie_fl/benchie-annotated(50).txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	golds := map[string]string{"quirks": quirks, "forms": string(many), "fl": string(fl)}
+	for name, gold := range golds {
+		whole, err := ReadGold("gold.txt", []byte(gold), GoldOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		total := 0
+		for _, n := range whole.Forms() {
+			total += n
+		}
+		for _, forms := range []int{0, 1, total / 2, total - 1, total, total + 1} {
+			b := Budget{Forms: forms, Raise: "raise it"}
+			g, err := ReadGold("gold.txt", []byte(gold), GoldOptions{Budget: &b})
+			want := whole.CheckForms(b)
+			switch {
+			case want != nil && (err == nil || err.Error() != want.Error()):
+				t.Errorf("%s, budget %d: %v, want %v", name, forms, err, want)
+			case want == nil && (err != nil || !reflect.DeepEqual(g.Entries, whole.Entries)):
+				t.Errorf("%s, budget %d of %d: %v, or other entries", name, forms, total, err)
+			}
+		}
+	}
+	strict := string(many) + "\nsent_id:9\tS.\n9--> Cluster 1:\nA --> b\n"
+	b := Budget{Forms: 1}
+	_, want := ReadGold("gold.txt", []byte(strict), GoldOptions{Strict: true})
+	if _, err := ReadGold("gold.txt", []byte(strict), GoldOptions{Strict: true, Budget: &b}); err == nil || want == nil || err.Error() != want.Error() || !strings.Contains(err.Error(), "found 2 slot(s)") {
+		t.Errorf("strict past the budget: %v, want the broken triple's error %v", err, want)
 	}
 }

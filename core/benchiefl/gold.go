@@ -53,6 +53,7 @@ type Synset struct {
 	Line    int    // its header, or the line that opened it
 	Label   string // the header as written, trimmed; "" when none opened it
 	Triples []Triple
+	forms   int // of the triples that can match, counted as Forms does
 }
 
 // Triple is one gold triple: its slots as written, split on " --> ".
@@ -75,6 +76,15 @@ type GoldOptions struct {
 	// than three slots, unbalanced brackets, too many optional words)
 	// instead of keeping it as never matching with a warning.
 	Strict bool
+	// Shared tells that data never changes once read: the gold's strings
+	// are then data's own memory, not a copy (a 100 MB gold would be held
+	// twice).
+	Shared bool
+	// Budget, when set, refuses a gold past its Forms as CheckForms does,
+	// counted while reading: past it, the rest of the file is read for its
+	// errors and forms only, nothing kept, so that a refusal costs little
+	// more than the file (a 124 MB gold's peaked at the memory ceiling).
+	Budget *Budget
 }
 
 // SynsetCount returns the recall denominator: with phantom set, every synset
@@ -107,7 +117,7 @@ func ReadGold(path string, data []byte, opt GoldOptions) (*Gold, error) {
 		return nil, err
 	}
 	g := &Gold{Path: path, index: map[string]int{}}
-	text := string(oie.TrimBOM(data))
+	text := oie.TextOf(data, opt.Shared) // lone CRs made "\n": lines as the reference splits them
 	if len(text) < len(data) {
 		g.warn(1, 1, "a byte-order mark, which the reference cannot read: skipped")
 		g.unscorable(1, "the gold starts with a byte-order mark")
@@ -136,6 +146,9 @@ func ReadGold(path string, data []byte, opt GoldOptions) (*Gold, error) {
 	r.store(num + 1)
 	if !r.seenSentence {
 		return nil, &oie.ParseError{File: path, Line: 1, Msg: "no sentence: expected sent_id:ID<TAB>SENTENCE lines", Err: oie.ErrNoContent}
+	}
+	if r.over {
+		return nil, g.formsError(r.total, *opt.Budget)
 	}
 	for _, e := range g.Entries {
 		if !e.Copy && !e.Phantom() {
@@ -166,6 +179,10 @@ type goldReader struct {
 	synsets      []Synset
 	cur          Synset
 	forms        int // forms of the current sentence's triples so far
+	// total is the forms of the entries stored (Forms, summed); over is
+	// set once it passes opt.Budget: entries are then counted, not kept.
+	total int
+	over  bool
 }
 
 func (r *goldReader) line(num int, line string, nl bool) error {
@@ -202,7 +219,12 @@ func (r *goldReader) line(num int, line string, nl bool) error {
 		if len(r.cur.Triples) == 0 && !r.header {
 			r.cur.Line = num
 		}
-		r.cur.Triples = append(r.cur.Triples, t)
+		if t.Broken == "" {
+			r.cur.forms += 1 << strings.Count(line, "[")
+		}
+		if !r.over { // past the budget, only its forms count
+			r.cur.Triples = append(r.cur.Triples, t)
+		}
 	}
 	return nil
 }
@@ -226,6 +248,12 @@ func (r *goldReader) store(num int) {
 		return
 	}
 	e := Entry{ID: r.id, Text: r.text, Line: r.sentLine, Synsets: append(r.synsets, r.cur)}
+	for _, syn := range e.Synsets {
+		r.total += syn.forms
+	}
+	if b := r.opt.Budget; b != nil && b.Forms > 0 && r.total > b.Forms {
+		r.over = true
+	}
 	if !r.fresh {
 		e.ID, e.Text, e.Line, e.Copy = "", "", num, true
 		r.g.warn(num, 0, fmt.Sprintf("an empty line with no sentence before it: the reference adds an entry holding the last synset again (position %d)", len(r.g.Entries)+1))
@@ -237,18 +265,24 @@ func (r *goldReader) store(num int) {
 			r.g.index[r.id] = len(r.g.Entries)
 		}
 	}
-	r.g.Entries = append(r.g.Entries, e)
+	if !r.over {
+		r.g.Entries = append(r.g.Entries, e)
+	}
 	r.synsets = nil
 	r.fresh = false
 }
 
 // triple splits a triple line and checks what the reference would crash on.
 func (r *goldReader) triple(num int, line string) (Triple, error) {
-	t := Triple{Slots: strings.Split(line, " --> "), Line: num}
+	t := Triple{Line: num}
+	slots := strings.Count(line, " --> ") + 1 // as many as Split makes
+	if !r.over {                              // past the budget, not kept (ReadGold)
+		t.Slots = strings.Split(line, " --> ")
+	}
 	col := 1
 	switch open, cls := strings.Count(line, "["), strings.Count(line, "]"); {
-	case len(t.Slots) < 3:
-		t.Broken = fmt.Sprintf("expected a triple (subject --> relation --> object) or a synset header ending in ':', found %d slot(s)", len(t.Slots))
+	case slots < 3:
+		t.Broken = fmt.Sprintf("expected a triple (subject --> relation --> object) or a synset header ending in ':', found %d slot(s)", slots)
 		col = utf8.RuneCountInString(line) + 1
 	case open != cls:
 		t.Broken = fmt.Sprintf("expected as many ']' as '[' in a triple, found %d '[' and %d ']'", open, cls)

@@ -17,11 +17,10 @@ type FLGold struct {
 // whose surface forms are past the budget's is refused before any is
 // expanded.
 func ReadFLGold(in Input, strict bool, budget benchiefl.Budget) (*FLGold, error) {
-	g, err := benchiefl.ReadGold(in.Path, in.Data, benchiefl.GoldOptions{Strict: strict})
+	// The forms budget is checked while reading: a gold past it is
+	// refused without being kept.
+	g, err := benchiefl.ReadGold(in.Path, in.Data, benchiefl.GoldOptions{Strict: strict, Shared: in.Shared, Budget: &budget})
 	if err != nil {
-		return nil, err
-	}
-	if err := g.CheckForms(budget); err != nil {
 		return nil, err
 	}
 	sum := in.SHA256
