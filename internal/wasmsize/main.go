@@ -27,9 +27,10 @@ import (
 func main() {
 	top := flag.Int("top", 25, "packages listed before the rest are summed")
 	flag.BoolVar(&withBrotli, "brotli", false, "also each listed part's size brotli-compressed on its own")
+	flag.StringVar(&funcsOf, "funcs", "", "list the functions of this package instead, largest first (top of them)")
 	flag.Parse()
 	if flag.NArg() != 1 {
-		fmt.Fprintln(os.Stderr, "usage: wasmsize [-top N] [-brotli] FILE.wasm")
+		fmt.Fprintln(os.Stderr, "usage: wasmsize [-top N] [-brotli] [-funcs PACKAGE] FILE.wasm")
 		os.Exit(2)
 	}
 	b, err := os.ReadFile(flag.Arg(0))
@@ -78,6 +79,9 @@ func (r *reader) bytes(n int) []byte {
 	r.off += n
 	return s
 }
+
+// funcsOf, when set, names the package whose functions are listed.
+var funcsOf string
 
 // withBrotli adds a column: each part compressed on its own.
 var withBrotli bool
@@ -169,6 +173,10 @@ func report(b []byte, top int) error {
 	if len(names) == 0 {
 		return errors.New("no name section: build without -ldflags=-s")
 	}
+	if funcsOf != "" {
+		listFuncs(bodies, names, imported, funcsOf, top)
+		return nil
+	}
 	byPkg := map[string]int{}
 	codeOf := map[string][]byte{}
 	code := 0
@@ -257,4 +265,30 @@ func isHost(s string) bool {
 		}
 	}
 	return false
+}
+
+// listFuncs prints pkg's largest functions, to find what to cut when the
+// evaluator outgrows its bound.
+func listFuncs(bodies [][]byte, names map[int]string, imported int, pkg string, top int) {
+	type fn struct {
+		name string
+		size int
+	}
+	var fns []fn
+	total := 0
+	for i, b := range bodies {
+		if name := names[imported+i]; pkgOf(name) == pkg {
+			fns = append(fns, fn{name, len(b)})
+			total += len(b)
+		}
+	}
+	sort.Slice(fns, func(i, j int) bool { return fns[i].size > fns[j].size })
+	fmt.Printf("%-80s %10s\n", pkg+": function", "bytes")
+	for i, f := range fns {
+		if i == top {
+			break
+		}
+		fmt.Printf("%-80s %10d\n", f.name, f.size)
+	}
+	fmt.Printf("%-80s %10d\n", fmt.Sprintf("%d functions", len(fns)), total)
 }
