@@ -2,6 +2,7 @@ package annotate
 
 import (
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/oiebench/oiebench/core/benchie"
@@ -127,7 +128,7 @@ func newNFA(units []unit) *nfa {
 			if units[i].Optional {
 				set = append(set, close(i+1, st)...)
 			}
-			slices.Sort(set)
+			sort.Slice(set, func(i, j int) bool { return set[i] < set[j] }) // as below
 			set = slices.Compact(set)
 		}
 		closure[i][st], done[i][st] = set, true
@@ -220,7 +221,8 @@ func (x *intersector) intersect(p, q *nfa, limit int) (forms []string, ok bool) 
 				bytes = append(bytes, p.b[pr[0]])
 			}
 		}
-		slices.Sort(bytes)
+		// sort.Slice, not slices.Sort: the same pdqsort, the same order, without a copy of it for this element type in the page's evaluator.
+		sort.Slice(bytes, func(i, j int) bool { return bytes[i] < bytes[j] })
 		for _, c := range slices.Compact(bytes) {
 			var next [][2]int32
 			for _, pr := range front {
