@@ -138,11 +138,7 @@ func TestSentenceDetailMemo(t *testing.T) {
 		t.Fatal("an unchanged detail was built again")
 	}
 	count := func(s string) int { return strings.Count(html, s) }
-	changes := []struct {
-		what   string
-		change func()
-		shown  func() bool
-	}{
+	changes := []memoChange{
 		{"more extractions", func() { c.MoreExtractions(c.View.Systems[0]) }, func() bool { return count(`class="extraction `) == 2*windowRows }},
 		{"more synsets", c.MoreSynsets, func() bool { return count(`data-synset=`) == 2*windowRows }},
 		{"the text whole", c.ShowAll, func() bool { return count(`show-all`) == 0 }},
@@ -153,14 +149,12 @@ func TestSentenceDetailMemo(t *testing.T) {
 		{"another source's language", func() { m.Source = "de" }, func() bool { return count(`lang="de"`) > 0 && count(`lang="en"`) == 0 }},
 		{"another sentence", func() { c.View = view("8") }, func() bool { return count(`data-sentence="8"`) == 1 }},
 	}
-	for _, ch := range changes {
-		ch.change()
+	eachChangeShown(t, changes, func() bool {
 		html = render(t, c)
-		if !ch.shown() || c.out == kept {
-			t.Errorf("%s is not shown", ch.what)
-		}
+		built := c.out != kept
 		kept = c.out
-	}
+		return built
+	})
 }
 
 // A sentence list computed ahead (wasm/app, after the table) is kept for
@@ -232,24 +226,18 @@ func TestAdjudicateControlMemo(t *testing.T) {
 	if render(t, c) != html || c.out != kept {
 		t.Fatal("an unchanged control was built again")
 	}
-	changes := []struct {
-		what   string
-		change func()
-		shown  func() bool
-	}{
+	changes := []memoChange{
 		{"the synset chosen", func() { m.Studio.adjudicate = map[[2]int]int{{1, 7}: 2} }, func() bool { return c.To() == 2 }},
 		{"a studio work on screen", func() { m.Source = WorkSourcePrefix + "w1" }, func() bool { return strings.Contains(html, "Add to the gold") }},
 		{"another synset", func() { c.Synsets = 4 }, func() bool { return strings.Count(html, "<option") == 5 }},
 		{"another extraction", func() { c.Extraction = 8 }, func() bool { return strings.Contains(html, `id="adjudicate-add-1-8"`) }},
 	}
-	for _, ch := range changes {
-		ch.change()
+	eachChangeShown(t, changes, func() bool {
 		html = render(t, c)
-		if !ch.shown() || c.out == kept {
-			t.Errorf("%s is not shown", ch.what)
-		}
+		built := c.out != kept
 		kept = c.out
-	}
+		return built
+	})
 }
 
 // CaRB's columns arrive as a copy of the evaluation shown, with the same
@@ -274,5 +262,26 @@ func TestSentenceListKeptForCaRBsCopy(t *testing.T) {
 	m.SetEvaluation(&rescored)
 	if !m.SentenceListDue() {
 		t.Fatal("the list was kept for an evaluation with other results")
+	}
+}
+
+// memoChange is a change to what a memoised component shows, and how to
+// see it shown.
+type memoChange struct {
+	what   string
+	change func()
+	shown  func() bool
+}
+
+// eachChangeShown makes each change in turn and fails unless rebuild (the
+// component rendered again, reporting whether it was built anew, not its
+// last output returned) shows it.
+func eachChangeShown(t *testing.T, changes []memoChange, rebuild func() bool) {
+	t.Helper()
+	for _, ch := range changes {
+		ch.change()
+		if built := rebuild(); !built || !ch.shown() {
+			t.Errorf("%s is not shown", ch.what)
+		}
 	}
 }

@@ -12,13 +12,7 @@ import (
 // CaRB added after the fact gives the very report Evaluate gives with the
 // CaRB gold from the start, and leaves the first evaluation as it was.
 func TestWithCaRBIsEvaluateWithCaRB(t *testing.T) {
-	read := func(name string) evaluate.Input {
-		b, err := dataset.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return evaluate.Input{Path: name, Data: b}
-	}
+	read := func(name string) evaluate.Input { return bundledInput(t, name) }
 	gold, err := evaluate.ReadGold(read("benchie_gold_annotations_en.txt"), false)
 	if err != nil {
 		t.Fatal(err)
@@ -70,13 +64,7 @@ func TestWithCaRBIsEvaluateWithCaRB(t *testing.T) {
 // to WithCaRBScores give Evaluate's report with the CaRB gold, also on a
 // subset of the BenchIE gold (the CaRB gold restricted by Keep).
 func TestWithCaRBScoresIsEvaluateWithCaRB(t *testing.T) {
-	read := func(name string) evaluate.Input {
-		b, err := dataset.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return evaluate.Input{Path: name, Data: b}
-	}
+	read := func(name string) evaluate.Input { return bundledInput(t, name) }
 	gold, err := evaluate.ReadGold(read("benchie_gold_annotations_en.txt"), false)
 	if err != nil {
 		t.Fatal(err)
@@ -115,4 +103,14 @@ func TestWithCaRBScoresIsEvaluateWithCaRB(t *testing.T) {
 			t.Errorf("subset %v: CaRB %+v on %d of %d CaRB sentences", g == sub, c, len(kept.Sentences), len(cg.Sentences))
 		}
 	}
+}
+
+// bundledInput is a bundled data set's file as an input.
+func bundledInput(t *testing.T, name string) evaluate.Input {
+	t.Helper()
+	b, err := dataset.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return evaluate.Input{Path: name, Data: b}
 }
