@@ -13,14 +13,7 @@ import (
 // CaRB gold from the start, and leaves the first evaluation as it was.
 func TestWithCaRBIsEvaluateWithCaRB(t *testing.T) {
 	read := func(name string) evaluate.Input { return bundledInput(t, name) }
-	gold, err := evaluate.ReadGold(read("benchie_gold_annotations_en.txt"), false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cg, err := evaluate.ReadCaRBGold(read("carb_explicit.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	gold, cg := englishGolds(t)
 	var systems []*evaluate.System
 	for _, f := range []string{"systems/clausie_explicit.txt", "systems/minie_explicit.txt"} {
 		s, err := evaluate.ReadSystem(read(f), "")
@@ -65,14 +58,7 @@ func TestWithCaRBIsEvaluateWithCaRB(t *testing.T) {
 // subset of the BenchIE gold (the CaRB gold restricted by Keep).
 func TestWithCaRBScoresIsEvaluateWithCaRB(t *testing.T) {
 	read := func(name string) evaluate.Input { return bundledInput(t, name) }
-	gold, err := evaluate.ReadGold(read("benchie_gold_annotations_en.txt"), false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cg, err := evaluate.ReadCaRBGold(read("carb_explicit.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	gold, cg := englishGolds(t)
 	s, err := evaluate.ReadSystem(read("systems/minie_explicit.txt"), "")
 	if err != nil {
 		t.Fatal(err)
@@ -113,4 +99,18 @@ func bundledInput(t *testing.T, name string) evaluate.Input {
 		t.Fatal(err)
 	}
 	return evaluate.Input{Path: name, Data: b}
+}
+
+// englishGolds are the bundled BenchIE English gold and its CaRB gold.
+func englishGolds(t *testing.T) (*evaluate.Gold, *evaluate.CaRBGold) {
+	t.Helper()
+	gold, err := evaluate.ReadGold(bundledInput(t, "benchie_gold_annotations_en.txt"), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cg, err := evaluate.ReadCaRBGold(bundledInput(t, "carb_explicit.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return gold, cg
 }
