@@ -416,6 +416,9 @@ cmd_test() {
   FAILED=0
   : > "$SUMMARY"
   echo "== format and vet"
+  # The evaluator these sources make, not only the committed one, within its
+  # size bound (internal/sitebuild maxPacked).
+  go run ./internal/sitebuild -site "$SITE" bound || FAILED=1
   check_format
   go vet ./...
   # Every package that builds for the browser; the native commands

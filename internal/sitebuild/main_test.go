@@ -74,34 +74,10 @@ func TestFlagsAreInTheRecord(t *testing.T) {
 	}
 }
 
-// maxPacked bounds the committed evaluator's transfer (brotli): it was
-// 1,909,936 B with Go's defaults, 1,665,798 B with inlining kept to the hot
-// packages, 1,683,804 B with the statistics counted slot by slot and TSV
-// header rows, 1,493,409 B once its data segments were joined and Go's FIPS
-// module, gzip writer, time formatting and fmt's scanning left it,
-// 1,497,223 B with the Graphene and KGExtractionToolbox readers and the gold
-// read in parts natively (left out in WebAssembly: oie.ManyCores), and
-// 1,487,303 B once package log left the generated views, and 1,636,350 B
-// in release 0.2.0, with the CaRB variants (CaRB(s,s), binary, OIE16-C,
-// WiRe57-C), receipts, URL state, the guidelines, the cross-gold files and
-// golang.org/x/text's NFKC for the class table's names. The bound was issue
-// 17's, 1.5 MB; 0.2.0 passes it, so the bound held the growth at that
-// release's size plus 2% until room is made (docs/architecture.md, What is
-// not done yet). The studio's suggestion queue and merge of two annotators,
-// the one-writer lease, the windowed views and the storage-fault notices
-// brought it to 1,689,514 B (2026-11-26, after their size work: digests and
-// hand-written times instead of crypto/sha256 and time's formatting, raw
-// HTML for the queue and the agreement groups): the bound is that plus 1%.
-const maxPacked = 1_705_000
-
 func TestPackedEvaluatorSize(t *testing.T) {
 	t.Chdir("../..")
-	st, err := os.Stat(packedPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if st.Size() > maxPacked {
-		t.Errorf("%s is %d bytes brotli, over %d: see README, What the page's evaluator is made of", packedPath, st.Size(), maxPacked)
+	if err := withinBound(); err != nil {
+		t.Error(err)
 	}
 }
 
