@@ -2,7 +2,6 @@ package annotate
 
 import (
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/oiebench/oiebench/core/benchie"
@@ -128,7 +127,7 @@ func newNFA(units []unit) *nfa {
 			if units[i].Optional {
 				set = append(set, close(i+1, st)...)
 			}
-			sort.Slice(set, func(i, j int) bool { return set[i] < set[j] }) // as below
+			slices.Sort(set)
 			set = slices.Compact(set)
 		}
 		closure[i][st], done[i][st] = set, true
@@ -209,7 +208,9 @@ func (x *intersector) intersect(p, q *nfa, limit int) (forms []string, ok bool) 
 		if !ok {
 			return
 		}
-		var bytes []byte
+		// The bytes the front reads next, as a set: walked in increasing
+		// order with no slice to sort.
+		var next256 [4]uint64
 		for _, pr := range front {
 			if pr[0] == p.accept && pr[1] == q.accept {
 				if len(forms) == limit {
@@ -218,12 +219,15 @@ func (x *intersector) intersect(p, q *nfa, limit int) (forms []string, ok bool) 
 				}
 				forms = append(forms, string(buf))
 			} else if pr[0] != p.accept {
-				bytes = append(bytes, p.b[pr[0]])
+				c := p.b[pr[0]]
+				next256[c>>6] |= 1 << (c & 63)
 			}
 		}
-		// sort.Slice, not slices.Sort: the same pdqsort, the same order, without a copy of it for this element type in the page's evaluator.
-		sort.Slice(bytes, func(i, j int) bool { return bytes[i] < bytes[j] })
-		for _, c := range slices.Compact(bytes) {
+		for i := range 256 {
+			if next256[i>>6]&(1<<(i&63)) == 0 {
+				continue
+			}
+			c := byte(i)
 			var next [][2]int32
 			for _, pr := range front {
 				if pr[0] == p.accept || pr[1] == q.accept || p.b[pr[0]] != c || q.b[pr[1]] != c {
