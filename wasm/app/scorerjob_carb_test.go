@@ -260,17 +260,9 @@ func TestScorerCaRBMessageExact(t *testing.T) {
 // scores CaRB itself and shows the same numbers.
 func TestScorerCaRBWorkerOrPage(t *testing.T) {
 	withCaRB := func(worker func([]byte) []byte) (report.Report, []string) {
-		br := newFakeBrowser()
-		br.worker = worker
-		a := boot(t, br)
-		a.waitUntil(t, "CaRB's columns", func(m *ui.Model) bool {
+		return bootedWith(t, worker, "CaRB's columns", func(m *ui.Model) bool {
 			return !m.Analyses.CaRBPending && m.Eval != nil && m.Eval.Report.Systems[0].CaRB != nil
-		})
-		a.env.RLock()
-		defer a.env.RUnlock()
-		br.mu.Lock()
-		defer br.mu.Unlock()
-		return a.m.Eval.Report, slices.Clone(br.marks)
+		}, func(m *ui.Model) report.Report { return m.Eval.Report })
 	}
 	page, pageMarks := withCaRB(nil)
 	if !slices.Contains(pageMarks, "oiebench-carb-page") {

@@ -78,15 +78,8 @@ func TestScorerIntervalsMessageExact(t *testing.T) {
 // not believed: the page runs the job itself.
 func TestScorerWorkerOrPage(t *testing.T) {
 	intervals := func(worker func([]byte) []byte) (map[string]map[string]report.Intervals, []string) {
-		br := newFakeBrowser()
-		br.worker = worker
-		a := boot(t, br)
-		a.waitUntil(t, "the intervals", func(m *ui.Model) bool { return m.Analyses.Intervals != nil })
-		a.env.RLock()
-		defer a.env.RUnlock()
-		br.mu.Lock()
-		defer br.mu.Unlock()
-		return a.m.Analyses.Intervals, slices.Clone(br.marks)
+		return bootedWith(t, worker, "the intervals", func(m *ui.Model) bool { return m.Analyses.Intervals != nil },
+			func(m *ui.Model) map[string]map[string]report.Intervals { return m.Analyses.Intervals })
 	}
 	page, pageMarks := intervals(nil)
 	asked := 0
@@ -181,4 +174,20 @@ func TestScorerBadMessages(t *testing.T) {
 			t.Errorf("% x read as a reply: no error", r)
 		}
 	}
+}
+
+// bootedWith boots the page with worker as its scorer Worker (nil: none),
+// waits until ready, and returns what read takes from the model and the
+// page's performance marks, both read under the page's lock.
+func bootedWith[T any](t *testing.T, worker func([]byte) []byte, what string, ready func(*ui.Model) bool, read func(*ui.Model) T) (T, []string) {
+	t.Helper()
+	br := newFakeBrowser()
+	br.worker = worker
+	a := boot(t, br)
+	a.waitUntil(t, what, ready)
+	a.env.RLock()
+	defer a.env.RUnlock()
+	br.mu.Lock()
+	defer br.mu.Unlock()
+	return read(a.m), slices.Clone(br.marks)
 }
