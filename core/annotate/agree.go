@@ -92,70 +92,83 @@ type Agreement struct {
 // either side, and only those are scored, with benchie's scorer (which
 // decides, as for any system, which synset each one credits).
 //
-// The agreement goes sentence by sentence: what it builds for a sentence
-// (automata, listed forms, the sentence read back as the scorer's gold) is
-// released before the next, so that its memory beyond the two golds is
-// that of one sentence (AgreeGolds holds not even the golds' models).
+// The agreement goes a group of sentences at a time (a few hundred KB of
+// text): what it builds for a group (automata, listed forms, the sentences
+// read back as the scorer's gold) is released before the next, so that its
+// memory beyond the two golds is that of one group (AgreeGolds holds not
+// even the golds' models).
 func Agree(a, b *Document, opt AgreementOptions) (*Agreement, error) {
 	return agree(documentSide{a}, documentSide{b}, opt)
 }
 
-// AgreeGolds is Agree on two golds as the scorer reads them: each sentence
-// is made the studio's model (a BenchIE file of the sentence, read by
-// ReadBenchIE) while the agreement needs it and released after, so that
+// AgreeGolds is Agree on two golds as the scorer reads them: each group of
+// sentences is made the studio's model (a BenchIE file of the group, read
+// by ReadBenchIE) while the agreement needs it and released after, so that
 // two large golds are never held as models (about 6 times their bytes),
 // with the same numbers as Agree on the golds' models.
 func AgreeGolds(a, b *benchie.Gold, opt AgreementOptions) (*Agreement, error) {
 	return agree(compactSide{a}, compactSide{b}, opt)
 }
 
-// agreeSide is one gold of the agreement, which reads it a sentence at a
-// time.
+// agreeSide is one gold of the agreement, which reads it a group of
+// sentences at a time.
 type agreeSide interface {
 	sentences() int
 	id(i int) string
-	// sentence returns sentence i as the studio's model.
-	sentence(i int) (*Sentence, error)
-	// slotBytes is the length of the text of every slot, plus one a slot:
-	// what a direction's pool grows by (see poolOf).
-	slotBytes() int
+	// models returns the sentences at the positions asked for, in that
+	// order, as the studio's model.
+	models(positions []int) ([]*Sentence, error)
+	// size returns the length of the text of sentence i's slots, plus one
+	// a slot (what a direction's pool grows by, see poolOf), and of its
+	// text.
+	size(i int) (slots, text int)
 }
 
 // documentSide is a gold held as the studio's model (the page's).
 type documentSide struct{ d *Document }
 
-func (s documentSide) sentences() int                    { return len(s.d.Sentences) }
-func (s documentSide) id(i int) string                   { return s.d.Sentences[i].ID }
-func (s documentSide) sentence(i int) (*Sentence, error) { return s.d.Sentences[i], nil }
+func (s documentSide) sentences() int  { return len(s.d.Sentences) }
+func (s documentSide) id(i int) string { return s.d.Sentences[i].ID }
 
-func (s documentSide) slotBytes() int {
-	n := 0
-	for _, sen := range s.d.Sentences {
-		for _, syn := range sen.Synsets {
-			for _, t := range syn.Triples {
-				for _, slot := range t.Slots {
-					n += len(sen.SlotText(slot)) + 1
-				}
+func (s documentSide) models(positions []int) ([]*Sentence, error) {
+	out := make([]*Sentence, len(positions))
+	for k, i := range positions {
+		out[k] = s.d.Sentences[i]
+	}
+	return out, nil
+}
+
+func (s documentSide) size(i int) (slots, text int) {
+	sen := s.d.Sentences[i]
+	for _, syn := range sen.Synsets {
+		for _, t := range syn.Triples {
+			for _, slot := range t.Slots {
+				slots += len(sen.SlotText(slot)) + 1
 			}
 		}
 	}
-	return n
+	return slots, len(sen.Text)
 }
 
 // compactSide is a gold as the scorer reads it (the command line's), made
-// the studio's model a sentence at a time.
+// the studio's model a group of sentences at a time.
 type compactSide struct{ g *benchie.Gold }
 
 func (s compactSide) sentences() int  { return len(s.g.Sentences) }
 func (s compactSide) id(i int) string { return s.g.Sentences[i].ID }
 
-// sentence writes sentence i as a BenchIE file and reads it back, as the
-// studio's model of the whole gold would be read from the gold written
-// whole: the reader reads a sentence from its own lines only.
-func (s compactSide) sentence(i int) (*Sentence, error) {
+// models writes the sentences as a BenchIE file and reads it back, as the
+// studio's model of the whole gold is read from the gold written whole:
+// the reader reads a sentence from its own lines only.
+func (s compactSide) models(positions []int) ([]*Sentence, error) {
+	if len(positions) == 0 {
+		return nil, nil // an empty file is not a gold
+	}
 	var buf bytes.Buffer
 	w := benchie.NewGoldWriter(&buf)
-	w.Write(s.g.Sentences[i])
+	for _, i := range positions {
+		w.Write(s.g.Sentences[i])
+	}
 	if err := w.Flush(); err != nil {
 		return nil, err
 	}
@@ -163,25 +176,29 @@ func (s compactSide) sentence(i int) (*Sentence, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(d.Sentences) != 1 {
-		return nil, fmt.Errorf("sentence %s: %d sentences read back", s.g.Sentences[i].ID, len(d.Sentences))
+	if len(d.Sentences) != len(positions) {
+		return nil, fmt.Errorf("%d sentences read back from %d", len(d.Sentences), len(positions))
 	}
-	return d.Sentences[0], nil
+	return d.Sentences, nil
 }
 
-// slotBytes counts the slots as the gold holds them: the model keeps a
-// slot's text as read (Slot.Raw when its words render otherwise).
-func (s compactSide) slotBytes() int {
-	n := 0
-	for _, sen := range s.g.Sentences {
-		for _, syn := range sen.Synsets {
-			for _, t := range syn.Triples {
-				n += len(t.Subject) + len(t.Relation) + len(t.Object) + 3
-			}
+// size counts the slots as the gold holds them: the model keeps a slot's
+// text as read (Slot.Raw when its words render otherwise).
+func (s compactSide) size(i int) (slots, text int) {
+	sen := s.g.Sentences[i]
+	for _, syn := range sen.Synsets {
+		for _, t := range syn.Triples {
+			slots += len(t.Subject) + len(t.Relation) + len(t.Object) + 3
 		}
 	}
-	return n
+	return slots, len(sen.Text)
 }
+
+// groupBytes bounds the text of a group of sentences the agreement reads
+// at once (a sentence larger than it is a group alone): reading a file has
+// a fixed cost of some hundred KB, too much to pay a sentence, and a
+// group's models cost some 20 times its text. A variable for tests.
+var groupBytes = 256 << 10
 
 func agree(a, b agreeSide, opt AgreementOptions) (*Agreement, error) {
 	budget := opt.Budget
@@ -291,46 +308,76 @@ type directionRun struct {
 	ix     intersector
 }
 
-// run scores every sentence of y, in order; yName names y in errors.
+// run scores every sentence of y, in order, a group at a time; yName
+// names y in errors.
 func (r *directionRun) run(y agreeSide, yName string) (direction, error) {
 	dir := direction{per: make([]Direction, y.sentences())}
 	r.pool = poolOf(r.x, r.budget)
 	start := r.pool
 	defer func() { poolUsed(start - r.pool) }()
-	for yi := range dir.per {
-		sy, err := y.sentence(yi)
-		if err != nil {
-			return dir, fmt.Errorf("gold %s: %w", yName, err)
-		}
-		// the sentence as the scorer reads it, checked as Agree checks
-		// every sentence of both golds
-		gy, err := (&Document{Sentences: []*Sentence{sy}}).Gold(yName)
-		if err == nil {
-			err = sameShape(sy, gy)
-		}
-		if err != nil {
-			return dir, fmt.Errorf("gold %s: %w", yName, err)
-		}
-		var sx *Sentence
-		if xi, ok := r.inX[sy.ID]; ok {
-			if sx, err = r.x.sentence(xi); err != nil {
-				return dir, err
+	for first := 0; first < len(dir.per); {
+		var group, inX []int // positions in y, and of the same ids in x
+		for n := 0; first+len(group) < len(dir.per) && (len(group) == 0 || n < groupBytes); {
+			yi := first + len(group)
+			slots, text := y.size(yi)
+			n += slots + text
+			group = append(group, yi)
+			if xi, ok := r.inX[y.id(yi)]; ok {
+				inX = append(inX, xi)
 			}
 		}
-		var c sentenceCredit
+		if err := r.group(&dir, y, yName, group, inX); err != nil {
+			return dir, err
+		}
+		first += len(group)
+	}
+	dir.total.finish()
+	return dir, nil
+}
+
+// group scores the sentences of y at positions group against those of x
+// at positions inX (the ones x has of the same ids, in y's order).
+func (r *directionRun) group(dir *direction, y agreeSide, yName string, group, inX []int) error {
+	ys, err := y.models(group)
+	if err != nil {
+		return fmt.Errorf("gold %s: %w", yName, err)
+	}
+	xs, err := r.x.models(inX)
+	if err != nil {
+		return err
+	}
+	// the sentences as the scorer reads them, checked as Agree checks
+	// every sentence of both golds
+	gy, err := (&Document{Sentences: ys}).Gold(yName)
+	if err == nil {
+		err = sameShape(ys, gy)
+	}
+	if err != nil {
+		return fmt.Errorf("gold %s: %w", yName, err)
+	}
+	credits := make([]sentenceCredit, len(ys))
+	sys := &oie.System{Path: "agreement"}
+	for gi, sy := range ys {
+		var sx *Sentence
+		if len(xs) > 0 && xs[0].ID == sy.ID {
+			sx, xs = xs[0], xs[1:]
+		}
 		if r.facet == benchie.Concat {
-			c = r.listed(sx, sy)
+			credits[gi] = r.listed(sx, sy, sys)
 		} else {
-			c = r.direct(sx, sy)
+			credits[gi] = r.direct(sx, sy, sys)
 		}
-		var coverage [][]int
-		if len(c.sys.Extractions) > 0 {
-			coverage = benchie.Compile(gy, r.facet).Score(c.sys, benchie.Options{}).Coverage()[0]
-		}
+	}
+	var coverage [][][]int
+	if len(sys.Extractions) > 0 {
+		coverage = benchie.Compile(gy, r.facet).Score(sys, benchie.Options{}).Coverage()
+	}
+	for gi, sy := range ys {
+		yi, c := group[gi], credits[gi]
 		d := &dir.per[yi]
 		d.Synsets = len(sy.Synsets)
 		for k := range sy.Synsets {
-			credited := c.certain[k] || (coverage != nil && len(coverage[k]) > 0)
+			credited := c.certain[k] || (coverage != nil && len(coverage[gi][k]) > 0)
 			switch {
 			case credited:
 				d.Covered++
@@ -347,24 +394,22 @@ func (r *directionRun) run(y agreeSide, yName string) (direction, error) {
 		dir.total.Undecided += d.Undecided
 		d.finish()
 	}
-	dir.total.finish()
-	return dir, nil
+	return nil
 }
 
 // sentenceCredit is what a direction found on one sentence of y, per
-// synset, before the listed forms are scored.
+// synset, before the forms it listed are scored.
 type sentenceCredit struct {
 	certain, undecided, matched []bool
-	sys                         *oie.System // the forms listed, to score
 }
 
 func newSentenceCredit(sy *Sentence) sentenceCredit {
 	n := len(sy.Synsets)
-	return sentenceCredit{certain: make([]bool, n), undecided: make([]bool, n), matched: make([]bool, n), sys: &oie.System{Path: "agreement"}}
+	return sentenceCredit{certain: make([]bool, n), undecided: make([]bool, n), matched: make([]bool, n)}
 }
 
 // direct scores the surface triples of sx (nil when x lacks the sentence)
-// against the synsets of sy. For each pair of a triple tx of x and a
+// against the synsets of sy, adding the forms to score to sys. For each pair of a triple tx of x and a
 // triple ty of y (synset k), in y's order:
 //   - if they share no form, nothing follows from the pair;
 //   - if no triple of a synset before k shares a form with both, every
@@ -372,7 +417,7 @@ func newSentenceCredit(sy *Sentence) sentenceCredit {
 //     and k is credited without listing any form;
 //   - otherwise the shared forms are listed (up to the budget) and scored
 //     with benchie's scorer, which credits each the first synset it matches.
-func (r *directionRun) direct(sx, sy *Sentence) sentenceCredit {
+func (r *directionRun) direct(sx, sy *Sentence, sys *oie.System) sentenceCredit {
 	c := newSentenceCredit(sy)
 	if sx == nil {
 		return c
@@ -419,7 +464,7 @@ pairs:
 				continue
 			}
 			if !sc.list(tx.side.slots, ty.side.slots, func(t oie.Triple) {
-				c.sys.Extractions = append(c.sys.Extractions, oie.Extraction{SentID: sy.ID, Triple: t})
+				sys.Extractions = append(sys.Extractions, oie.Extraction{SentID: sy.ID, Triple: t})
 			}) {
 				undecided[k] = true
 			}
@@ -431,7 +476,12 @@ pairs:
 // poolOf is the pool of a direction whose forms come from x (see
 // AgreementOptions.Budget).
 func poolOf(x agreeSide, budget int) int {
-	return poolBudgets*budget + poolPerByte*x.slotBytes()
+	pool := poolBudgets * budget
+	for i := range x.sentences() {
+		slots, _ := x.size(i)
+		pool += poolPerByte * slots
+	}
+	return pool
 }
 
 // listed scores the surface triples of sx against the synsets of sy by
@@ -439,7 +489,7 @@ func poolOf(x agreeSide, budget int) int {
 // sentence lists at most budget forms, all sentences from the direction's
 // pool. A sentence whose forms are cut leaves its uncredited synsets
 // undecided.
-func (r *directionRun) listed(sx, sy *Sentence) sentenceCredit {
+func (r *directionRun) listed(sx, sy *Sentence, sys *oie.System) sentenceCredit {
 	c := newSentenceCredit(sy)
 	if sx == nil {
 		return c
@@ -459,7 +509,7 @@ list:
 				if !seen[f] {
 					seen[f] = true
 					r.pool--
-					c.sys.Extractions = append(c.sys.Extractions, oie.Extraction{SentID: sy.ID, Triple: f})
+					sys.Extractions = append(sys.Extractions, oie.Extraction{SentID: sy.ID, Triple: f})
 				}
 			}
 		}
@@ -706,14 +756,16 @@ func (memo *slotMemo) compile(text string, facet benchie.Facet) *nfa {
 	return m
 }
 
-// sameShape checks that a sentence read back as the scorer's gold has its
-// synsets, which a document that passed Validate always does.
-func sameShape(s *Sentence, g *benchie.Gold) error {
-	if len(g.Sentences) != 1 {
-		return fmt.Errorf("sentence %s: %d sentences read back from 1", s.ID, len(g.Sentences))
+// sameShape checks that sentences read back as the scorer's gold have
+// their synsets, which a document that passed Validate always does.
+func sameShape(ss []*Sentence, g *benchie.Gold) error {
+	if len(g.Sentences) != len(ss) {
+		return fmt.Errorf("%d sentences read back from %d", len(g.Sentences), len(ss))
 	}
-	if n := len(g.Sentences[0].Synsets); n != len(s.Synsets) {
-		return fmt.Errorf("sentence %s: %d synsets read back from %d (see Validate)", s.ID, n, len(s.Synsets))
+	for i, s := range ss {
+		if n := len(g.Sentences[i].Synsets); n != len(s.Synsets) {
+			return fmt.Errorf("sentence %s: %d synsets read back from %d (see Validate)", s.ID, n, len(s.Synsets))
+		}
 	}
 	return nil
 }

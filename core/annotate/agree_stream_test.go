@@ -87,6 +87,13 @@ func edgeIDs(r *rand.Rand) (a, b []string) {
 	return a, b
 }
 
+// setGroupBytes sets groupBytes for the rest of the test.
+func setGroupBytes(t *testing.T, n int) {
+	prev := groupBytes
+	groupBytes = n
+	t.Cleanup(func() { groupBytes = prev })
+}
+
 // poolDraws records what each direction draws from its pool.
 func poolDraws(t *testing.T) *[]int {
 	var draws []int
@@ -113,7 +120,10 @@ func TestAgreeMatchesWhole(t *testing.T) {
 		if r.IntN(3) == 0 {
 			opt.Budget = 1 + r.IntN(12)
 		}
-		name := fmt.Sprintf("case %d, %+v\n%s\n---\n%s", i, opt, ta, tb)
+		// groups of one sentence, of a few, of all
+		group := []int{1, 60, groupBytes}[r.IntN(3)]
+		setGroupBytes(t, group)
+		name := fmt.Sprintf("case %d, %+v, groups of %d B\n%s\n---\n%s", i, opt, group, ta, tb)
 		ga, erra := benchie.ReadGold("a", []byte(ta), benchie.GoldOptions{})
 		gb, errb := benchie.ReadGold("b", []byte(tb), benchie.GoldOptions{})
 		if erra != nil || errb != nil {
@@ -177,6 +187,7 @@ func wholeModel(t *testing.T, g *benchie.Gold) *Document {
 // edited copy of TestAgreeBundled's kind, sentence by sentence and whole.
 func TestAgreeGoldsBundled(t *testing.T) {
 	draws := poolDraws(t)
+	setGroupBytes(t, 4096) // groups of a few sentences
 	en := readGoldDoc(t, "benchie_gold_annotations_en.txt")
 	e := NewEditor(readGoldDoc(t, "benchie_gold_annotations_en.txt"))
 	r := rand.New(rand.NewPCG(7, 8))
