@@ -18,10 +18,10 @@ func runIAA(args []string, stdout, stderr io.Writer) error {
 	facet := fs.String("facet", "regular", "facet: regular, concat or minimal")
 	strict := fs.Bool("strict", false, "reject gold oddities the reference tolerates, instead of warning")
 	format := fs.String("format", "table", "output: "+strings.Join(report.Formats, ", "))
-	budget := int64(defaultIAAMaxBytes)
-	fs.Func("iaa-max-bytes", "refuse golds larger than this together (bytes or with a unit, such as 32MiB; default 8MiB): the agreement holds each as the studio's model, about 18 bytes of memory a byte of gold", func(s string) error {
+	ceiling := int64(0) // none
+	fs.Func("iaa-max-bytes", "refuse golds larger than this together (bytes or with a unit, such as 32MiB; default: no ceiling but --max-input-size a file): the agreement's memory stays within 4 bytes a byte of gold plus 64 MiB, so only a machine that wants less needs it", func(s string) error {
 		n, err := parseByteSize(s)
-		budget = n
+		ceiling = n
 		return err
 	})
 	files, err := parseInterleaved(fs, args)
@@ -42,8 +42,8 @@ func runIAA(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		if read += int64(len(in.Data)); read > budget {
-			return iaaTooLarge(files, read, budget)
+		if read += int64(len(in.Data)); ceiling > 0 && read > ceiling {
+			return iaaTooLarge(files, read, ceiling)
 		}
 		if golds[i], err = evaluate.ReadGold(in, *strict); err != nil {
 			return err
@@ -61,16 +61,12 @@ func runIAA(args []string, stdout, stderr io.Writer) error {
 	return err
 }
 
-// defaultIAAMaxBytes is iaa's budget: golds of at most 8 MiB together.
-// The agreement holds each gold as the studio's model and the gold read
-// back from it, and compiles slot automata: about 18 bytes of memory a
-// byte of gold, past the memory goal of 4 (docs/reliability.md, "Memory"),
-// so the budget bounds a run by default near 200 MiB, as BenchIE^FL's does.
-const defaultIAAMaxBytes = 8 << 20
-
-// iaaTooLarge refuses golds past iaa's budget, read bytes into them (a
-// file's bytes cost no more than the file; its model, many times that).
-func iaaTooLarge(files []string, read, budget int64) error {
-	return fmt.Errorf("%s and %s: %w: the agreement's budget is %s of golds together and they hold %s or more; it holds each gold as the studio's model, about 18 bytes of memory a byte of gold; --iaa-max-bytes raises the budget",
-		files[0], files[1], errTooLarge, byteCount(budget), byteCount(read))
+// iaaTooLarge refuses golds past the ceiling a user set (--iaa-max-bytes),
+// read bytes into them. The agreement needs no ceiling of its own: it
+// holds the two golds as the scorer reads them and builds the studio's
+// model a group of sentences at a time (annotate.AgreeGolds), within the
+// memory goal of every command (docs/reliability.md, "Memory").
+func iaaTooLarge(files []string, read, ceiling int64) error {
+	return fmt.Errorf("%s and %s: %w: --iaa-max-bytes allows %s of golds together and they hold %s or more; raise it or leave it out (the agreement needs no more memory than 4 bytes a byte of gold plus 64 MiB)",
+		files[0], files[1], errTooLarge, byteCount(ceiling), byteCount(read))
 }

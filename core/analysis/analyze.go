@@ -1,7 +1,6 @@
 package analysis
 
 import (
-	"bytes"
 	"fmt"
 	"strconv"
 
@@ -188,23 +187,16 @@ func Compare(ev *evaluate.Evaluation, a, b int, opt CompareOptions) report.Compa
 }
 
 // Agreement is the inter-annotator agreement of two gold files on a facet
-// ("" means regular), computed by annotate.Agree (the studio's Agreement
-// tab computes the same) under its default budget
+// ("" means regular), computed by annotate.AgreeGolds a sentence at a time
+// (the code of annotate.Agree, by which the studio's Agreement tab computes
+// the same) under its default budget
 // (annotate.DefaultAgreementBudget): exact on any gold within it, a range
 // said in a warning beyond.
 func Agreement(a, b *evaluate.Gold, facet benchie.Facet) (report.Agreement, error) {
 	if facet == "" {
 		facet = benchie.Regular
 	}
-	da, err := document(a)
-	if err != nil {
-		return report.Agreement{}, err
-	}
-	db, err := document(b)
-	if err != nil {
-		return report.Agreement{}, err
-	}
-	res, err := annotate.Agree(da, db, annotate.AgreementOptions{Facet: facet})
+	res, err := annotate.AgreeGolds(a.Gold, b.Gold, annotate.AgreementOptions{Facet: facet})
 	if err != nil {
 		return report.Agreement{}, err
 	}
@@ -224,16 +216,6 @@ func Agreement(a, b *evaluate.Gold, facet benchie.Facet) (report.Agreement, erro
 		ag.Warnings = []string{}
 	}
 	return ag, nil
-}
-
-// document is a read gold as the studio's model, which the agreement reads.
-func document(g *evaluate.Gold) (*annotate.Document, error) {
-	var buf bytes.Buffer
-	if err := benchie.WriteGold(&buf, g.Gold); err != nil {
-		return nil, err
-	}
-	d, _, err := annotate.ReadBenchIE(g.Path, buf.Bytes(), annotate.ReadOptions{})
-	return d, err
 }
 
 // sentenceMismatches warns about sentences that only one gold has, or that

@@ -1,6 +1,7 @@
 package annotate
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 
@@ -90,27 +91,119 @@ type Agreement struct {
 // found on the product of their slot automata (forms.go), without listing
 // either side, and only those are scored, with benchie's scorer (which
 // decides, as for any system, which synset each one credits).
+//
+// The agreement goes a group of sentences at a time (a few hundred KB of
+// text): what it builds for a group (automata, listed forms, the sentences
+// read back as the scorer's gold) is released before the next, so that its
+// memory beyond the two golds is that of one group (AgreeGolds holds not
+// even the golds' models).
 func Agree(a, b *Document, opt AgreementOptions) (*Agreement, error) {
+	return agree(documentSide{a}, documentSide{b}, opt)
+}
+
+// AgreeGolds is Agree on two golds as the scorer reads them: each group of
+// sentences is made the studio's model (a BenchIE file of the group, read
+// by ReadBenchIE) while the agreement needs it and released after, so that
+// two large golds are never held as models (about 6 times their bytes),
+// with the same numbers as Agree on the golds' models.
+func AgreeGolds(a, b *benchie.Gold, opt AgreementOptions) (*Agreement, error) {
+	return agree(compactSide{a}, compactSide{b}, opt)
+}
+
+// agreeSide is one gold of the agreement, which reads it a group of
+// sentences at a time.
+type agreeSide interface {
+	sentences() int
+	id(i int) string
+	// models returns the sentences at the positions asked for, in that
+	// order, as the studio's model.
+	models(positions []int) ([]*Sentence, error)
+	// size returns the length of the text of sentence i's slots, plus one
+	// a slot (what a direction's pool grows by, see poolOf), and of its
+	// text.
+	size(i int) (slots, text int)
+}
+
+// documentSide is a gold held as the studio's model (the page's).
+type documentSide struct{ d *Document }
+
+func (s documentSide) sentences() int  { return len(s.d.Sentences) }
+func (s documentSide) id(i int) string { return s.d.Sentences[i].ID }
+
+func (s documentSide) models(positions []int) ([]*Sentence, error) {
+	out := make([]*Sentence, len(positions))
+	for k, i := range positions {
+		out[k] = s.d.Sentences[i]
+	}
+	return out, nil
+}
+
+func (s documentSide) size(i int) (slots, text int) {
+	sen := s.d.Sentences[i]
+	for _, syn := range sen.Synsets {
+		for _, t := range syn.Triples {
+			for _, slot := range t.Slots {
+				slots += len(sen.SlotText(slot)) + 1
+			}
+		}
+	}
+	return slots, len(sen.Text)
+}
+
+// compactSide is a gold as the scorer reads it (the command line's), made
+// the studio's model a group of sentences at a time.
+type compactSide struct{ g *benchie.Gold }
+
+func (s compactSide) sentences() int  { return len(s.g.Sentences) }
+func (s compactSide) id(i int) string { return s.g.Sentences[i].ID }
+
+// models writes the sentences as a BenchIE file and reads it back, as the
+// studio's model of the whole gold is read from the gold written whole:
+// the reader reads a sentence from its own lines only.
+func (s compactSide) models(positions []int) ([]*Sentence, error) {
+	if len(positions) == 0 {
+		return nil, nil // an empty file is not a gold
+	}
+	var buf bytes.Buffer
+	w := benchie.NewGoldWriter(&buf)
+	for _, i := range positions {
+		w.Write(s.g.Sentences[i])
+	}
+	if err := w.Flush(); err != nil {
+		return nil, err
+	}
+	d, _, err := ReadBenchIE(s.g.Path, buf.Bytes(), ReadOptions{})
+	if err != nil {
+		return nil, err
+	}
+	if len(d.Sentences) != len(positions) {
+		return nil, fmt.Errorf("%d sentences read back from %d", len(d.Sentences), len(positions))
+	}
+	return d.Sentences, nil
+}
+
+// size counts the slots as the gold holds them: the model keeps a slot's
+// text as read (Slot.Raw when its words render otherwise).
+func (s compactSide) size(i int) (slots, text int) {
+	sen := s.g.Sentences[i]
+	for _, syn := range sen.Synsets {
+		for _, t := range syn.Triples {
+			slots += len(t.Subject) + len(t.Relation) + len(t.Object) + 3
+		}
+	}
+	return slots, len(sen.Text)
+}
+
+// groupBytes bounds the text of a group of sentences the agreement reads
+// at once (a sentence larger than it is a group alone): reading a file has
+// a fixed cost of some hundred KB, too much to pay a sentence, and a
+// group's models cost some 20 times its text. A variable for tests.
+var groupBytes = 256 << 10
+
+func agree(a, b agreeSide, opt AgreementOptions) (*Agreement, error) {
 	budget := opt.Budget
 	if budget <= 0 {
 		budget = DefaultAgreementBudget
-	}
-	ga, err := a.Gold("A")
-	if err != nil {
-		return nil, fmt.Errorf("gold A: %w", err)
-	}
-	gb, err := b.Gold("B")
-	if err != nil {
-		return nil, fmt.Errorf("gold B: %w", err)
-	}
-	for _, p := range []struct {
-		name string
-		d    *Document
-		g    *benchie.Gold
-	}{{"A", a, ga}, {"B", b, gb}} {
-		if err := sameShape(p.d, p.g); err != nil {
-			return nil, fmt.Errorf("gold %s: %w", p.name, err)
-		}
 	}
 	facet := opt.Facet
 	if facet == "" {
@@ -119,38 +212,55 @@ func Agree(a, b *Document, opt AgreementOptions) (*Agreement, error) {
 	if _, err := benchie.ParseFacet(string(facet)); err != nil {
 		return nil, err
 	}
+	inA, err := sentenceIndex("A", a)
+	if err != nil {
+		return nil, err
+	}
+	inB, err := sentenceIndex("B", b)
+	if err != nil {
+		return nil, err
+	}
 	// slot automata by facet and slot text, shared by both golds
 	memo := &slotMemo{m: map[slotKey]*nfa{}}
-	dir := func(x, y *Document, gy *benchie.Gold) direction {
-		if facet == benchie.Concat {
-			return directListed(x, y, gy, budget, facet)
-		}
-		return direct(x, y, gy, budget, facet, memo)
+	dir := func(x agreeSide, inX map[string]int, y agreeSide, yName string) (direction, error) {
+		r := directionRun{x: x, inX: inX, budget: budget, facet: facet, memo: memo}
+		return r.run(y, yName)
 	}
-	ab := dir(a, b, gb)
-	ba := dir(b, a, ga)
+	ab, err := dir(a, inA, b, "B")
+	if err != nil {
+		return nil, err
+	}
+	ba, err := dir(b, inB, a, "A")
+	if err != nil {
+		return nil, err
+	}
 	res := &Agreement{AB: ab.total, BA: ba.total, Exact: ab.total.Undecided == 0 && ba.total.Undecided == 0}
 	res.IAA = (res.AB.Recall + res.BA.Recall) / 2
 	res.IAAMax = (res.AB.RecallMax + res.BA.RecallMax) / 2
-	inA, inB := sentenceIndex(a), sentenceIndex(b)
-	for bi, s := range b.Sentences {
-		ai, ok := inA[s.ID]
+	for bi := range b.sentences() {
+		id := b.id(bi)
+		ai, ok := inA[id]
 		if !ok {
 			ai = -1
 		}
-		sa := SentenceAgreement{ID: s.ID, A: ai, B: bi, AB: ab.per[bi]}
+		sa := SentenceAgreement{ID: id, A: ai, B: bi, AB: ab.per[bi]}
 		if ai >= 0 {
 			sa.BA = ba.per[ai]
 		}
 		res.Sentences = append(res.Sentences, sa.finish())
 	}
-	for ai, s := range a.Sentences {
-		if _, ok := inB[s.ID]; !ok {
-			res.Sentences = append(res.Sentences, SentenceAgreement{ID: s.ID, A: ai, B: -1, BA: ba.per[ai]}.finish())
+	for ai := range a.sentences() {
+		if id := a.id(ai); !has(inB, id) {
+			res.Sentences = append(res.Sentences, SentenceAgreement{ID: id, A: ai, B: -1, BA: ba.per[ai]}.finish())
 		}
 	}
 	res.OnlyA, res.OnlyB = ba.unmatched, ab.unmatched
 	return res, nil
+}
+
+func has(m map[string]int, id string) bool {
+	_, ok := m[id]
+	return ok
 }
 
 func (sa SentenceAgreement) finish() SentenceAgreement {
@@ -186,103 +296,97 @@ type sideSlots struct {
 	odd   bool
 }
 
-// direct scores x's surface triples against y's synsets. For each pair of
-// a triple tx of x and a triple ty of y (synset k), in y's order:
-//   - if they share no form, nothing follows from the pair;
-//   - if no triple of a synset before k shares a form with both, every
-//     shared form credits k (a form credits the first synset that has it),
-//     and k is credited without listing any form;
-//   - otherwise the shared forms are listed (up to the budget) and scored
-//     with benchie's scorer, which credits each the first synset it matches.
-func direct(x, y *Document, gy *benchie.Gold, budget int, facet benchie.Facet, memo *slotMemo) direction {
-	dir := direction{per: make([]Direction, len(y.Sentences))}
-	sys := &oie.System{Path: "agreement"}
-	inX := sentenceIndex(x)
-	certain := make([][]bool, len(y.Sentences))
-	undecided := make([][]bool, len(y.Sentences))
-	var ix intersector
-	pool := poolOf(x, budget)
-	start := pool
-	defer func() { poolUsed(start - pool) }()
-	for yi, sy := range y.Sentences {
-		certain[yi] = make([]bool, len(sy.Synsets))
-		undecided[yi] = make([]bool, len(sy.Synsets))
-		matched := make([]bool, len(sy.Synsets))
-		if xi, ok := inX[sy.ID]; ok {
-			sc := newSentenceAgreement(&ix, budget, &pool)
-			xs := systemSide(x.Sentences[xi], budget, &pool, memo)
-			ys := goldSide(sy, facet, memo)
-		pairs:
-			for _, tx := range xs {
-				for j, ty := range ys {
-					k := ty.synset
-					// Each pair is work from the pool too: a sentence of
-					// many triples is a square of pairs.
-					if *sc.pool--; *sc.pool < 0 {
-						for k := range matched {
-							matched[k] = true
-							undecided[yi][k] = !certain[yi][k]
-						}
-						break pairs
-					}
-					shared, decided := sc.sharesAll(tx.side.slots, ty.side.slots)
-					if decided && !shared {
-						continue
-					}
-					matched[k] = true
-					if certain[yi][k] {
-						continue
-					}
-					if !decided || tx.side.odd {
-						undecided[yi][k] = true
-						continue
-					}
-					blocked := false
-					*sc.pool -= j
-					for _, earlier := range ys[:j] {
-						if earlier.synset < k && sc.sharesAll3(tx.side.slots, ty.side.slots, earlier.side.slots) {
-							blocked = true
-							break
-						}
-					}
-					if !blocked {
-						certain[yi][k] = true
-						continue
-					}
-					if !sc.list(tx.side.slots, ty.side.slots, func(t oie.Triple) {
-						sys.Extractions = append(sys.Extractions, oie.Extraction{SentID: sy.ID, Triple: t})
-					}) {
-						undecided[yi][k] = true
-					}
-				}
+// directionRun computes one direction, x's surface triples against y's
+// synsets, a sentence of y at a time.
+type directionRun struct {
+	x      agreeSide
+	inX    map[string]int
+	budget int
+	facet  benchie.Facet
+	memo   *slotMemo
+	pool   int // what the direction has left (see AgreementOptions.Budget)
+	ix     intersector
+}
+
+// run scores every sentence of y, in order, a group at a time; yName
+// names y in errors.
+func (r *directionRun) run(y agreeSide, yName string) (direction, error) {
+	dir := direction{per: make([]Direction, y.sentences())}
+	r.pool = poolOf(r.x, r.budget)
+	start := r.pool
+	defer func() { poolUsed(start - r.pool) }()
+	for first := 0; first < len(dir.per); {
+		var group, inX []int // positions in y, and of the same ids in x
+		for n := 0; first+len(group) < len(dir.per) && (len(group) == 0 || n < groupBytes); {
+			yi := first + len(group)
+			slots, text := y.size(yi)
+			n += slots + text
+			group = append(group, yi)
+			if xi, ok := r.inX[y.id(yi)]; ok {
+				inX = append(inX, xi)
 			}
 		}
-		for k, m := range matched {
-			if !m {
-				dir.unmatched = append(dir.unmatched, SynsetRef{SentenceID: sy.ID, Sentence: yi, Synset: k})
-			}
+		if err := r.group(&dir, y, yName, group, inX); err != nil {
+			return dir, err
+		}
+		first += len(group)
+	}
+	dir.total.finish()
+	return dir, nil
+}
+
+// group scores the sentences of y at positions group against those of x
+// at positions inX (the ones x has of the same ids, in y's order).
+func (r *directionRun) group(dir *direction, y agreeSide, yName string, group, inX []int) error {
+	ys, err := y.models(group)
+	if err != nil {
+		return fmt.Errorf("gold %s: %w", yName, err)
+	}
+	xs, err := r.x.models(inX)
+	if err != nil {
+		return err
+	}
+	// the sentences as the scorer reads them, checked as Agree checks
+	// every sentence of both golds
+	gy, err := (&Document{Sentences: ys}).Gold(yName)
+	if err == nil {
+		err = sameShape(ys, gy)
+	}
+	if err != nil {
+		return fmt.Errorf("gold %s: %w", yName, err)
+	}
+	credits := make([]sentenceCredit, len(ys))
+	sys := &oie.System{Path: "agreement"}
+	for gi, sy := range ys {
+		var sx *Sentence
+		if len(xs) > 0 && xs[0].ID == sy.ID {
+			sx, xs = xs[0], xs[1:]
+		}
+		if r.facet == benchie.Concat {
+			credits[gi] = r.listed(sx, sy, sys)
+		} else {
+			credits[gi] = r.direct(sx, sy, sys)
 		}
 	}
 	var coverage [][][]int
 	if len(sys.Extractions) > 0 {
-		coverage = benchie.Compile(gy, facet).Score(sys, benchie.Options{}).Coverage()
+		coverage = benchie.Compile(gy, r.facet).Score(sys, benchie.Options{}).Coverage()
 	}
-	dir.count(y, certain, undecided, coverage)
-	return dir
-}
-
-// count totals a direction: a synset is covered when certain or credited
-// by a listed form (coverage), else undecided if so marked.
-func (dir *direction) count(y *Document, certain, undecided [][]bool, coverage [][][]int) {
-	for yi, sy := range y.Sentences {
+	for gi, sy := range ys {
+		yi, c := group[gi], credits[gi]
 		d := &dir.per[yi]
 		d.Synsets = len(sy.Synsets)
 		for k := range sy.Synsets {
+			credited := c.certain[k] || (coverage != nil && len(coverage[gi][k]) > 0)
 			switch {
-			case certain[yi][k] || (coverage != nil && len(coverage[yi][k]) > 0):
+			case credited:
 				d.Covered++
-			case undecided[yi][k]:
+			case c.undecided[k]:
 				d.Undecided++
+			}
+			// concat knows which synsets share a form only by scoring
+			if (r.facet == benchie.Concat && !credited && !c.undecided[k]) || (r.facet != benchie.Concat && !c.matched[k]) {
+				dir.unmatched = append(dir.unmatched, SynsetRef{SentenceID: sy.ID, Sentence: yi, Synset: k})
 			}
 		}
 		dir.total.Synsets += d.Synsets
@@ -290,85 +394,127 @@ func (dir *direction) count(y *Document, certain, undecided [][]bool, coverage [
 		dir.total.Undecided += d.Undecided
 		d.finish()
 	}
-	dir.total.finish()
+	return nil
+}
+
+// sentenceCredit is what a direction found on one sentence of y, per
+// synset, before the forms it listed are scored.
+type sentenceCredit struct {
+	certain, undecided, matched []bool
+}
+
+func newSentenceCredit(sy *Sentence) sentenceCredit {
+	n := len(sy.Synsets)
+	return sentenceCredit{certain: make([]bool, n), undecided: make([]bool, n), matched: make([]bool, n)}
+}
+
+// direct scores the surface triples of sx (nil when x lacks the sentence)
+// against the synsets of sy, adding the forms to score to sys. For each pair of a triple tx of x and a
+// triple ty of y (synset k), in y's order:
+//   - if they share no form, nothing follows from the pair;
+//   - if no triple of a synset before k shares a form with both, every
+//     shared form credits k (a form credits the first synset that has it),
+//     and k is credited without listing any form;
+//   - otherwise the shared forms are listed (up to the budget) and scored
+//     with benchie's scorer, which credits each the first synset it matches.
+func (r *directionRun) direct(sx, sy *Sentence, sys *oie.System) sentenceCredit {
+	c := newSentenceCredit(sy)
+	if sx == nil {
+		return c
+	}
+	certain, undecided, matched := c.certain, c.undecided, c.matched
+	sc := newSentenceAgreement(&r.ix, r.budget, &r.pool)
+	xs := systemSide(sx, r.budget, &r.pool, r.memo)
+	ys := goldSide(sy, r.facet, r.memo)
+pairs:
+	for _, tx := range xs {
+		for j, ty := range ys {
+			k := ty.synset
+			// Each pair is work from the pool too: a sentence of
+			// many triples is a square of pairs.
+			if *sc.pool--; *sc.pool < 0 {
+				for k := range matched {
+					matched[k] = true
+					undecided[k] = !certain[k]
+				}
+				break pairs
+			}
+			shared, decided := sc.sharesAll(tx.side.slots, ty.side.slots)
+			if decided && !shared {
+				continue
+			}
+			matched[k] = true
+			if certain[k] {
+				continue
+			}
+			if !decided || tx.side.odd {
+				undecided[k] = true
+				continue
+			}
+			blocked := false
+			*sc.pool -= j
+			for _, earlier := range ys[:j] {
+				if earlier.synset < k && sc.sharesAll3(tx.side.slots, ty.side.slots, earlier.side.slots) {
+					blocked = true
+					break
+				}
+			}
+			if !blocked {
+				certain[k] = true
+				continue
+			}
+			if !sc.list(tx.side.slots, ty.side.slots, func(t oie.Triple) {
+				sys.Extractions = append(sys.Extractions, oie.Extraction{SentID: sy.ID, Triple: t})
+			}) {
+				undecided[k] = true
+			}
+		}
+	}
+	return c
 }
 
 // poolOf is the pool of a direction whose forms come from x (see
 // AgreementOptions.Budget).
-func poolOf(x *Document, budget int) int {
+func poolOf(x agreeSide, budget int) int {
 	pool := poolBudgets * budget
-	for _, s := range x.Sentences {
-		for _, syn := range s.Synsets {
-			for _, t := range syn.Triples {
-				for _, slot := range t.Slots {
-					pool += poolPerByte * (len(s.SlotText(slot)) + 1)
-				}
-			}
-		}
+	for i := range x.sentences() {
+		slots, _ := x.size(i)
+		pool += poolPerByte * slots
 	}
 	return pool
 }
 
-// directListed scores x's surface triples against y's synsets by listing
-// them, for a facet whose matching spans the slots (concat): each sentence
-// of x lists at most budget forms, all sentences from the direction's pool.
-// A sentence whose forms are cut leaves its uncredited synsets undecided.
-// unmatched then holds the synsets no listed form credits.
-func directListed(x, y *Document, gy *benchie.Gold, budget int, facet benchie.Facet) direction {
-	dir := direction{per: make([]Direction, len(y.Sentences))}
-	sys := &oie.System{Path: "agreement"}
-	inX := sentenceIndex(x)
-	pool := poolOf(x, budget)
-	start := pool
-	defer func() { poolUsed(start - pool) }()
-	certain := make([][]bool, len(y.Sentences))
-	undecided := make([][]bool, len(y.Sentences))
-	for yi, sy := range y.Sentences {
-		certain[yi] = make([]bool, len(sy.Synsets))
-		undecided[yi] = make([]bool, len(sy.Synsets))
-		xi, ok := inX[sy.ID]
-		if !ok {
-			continue
-		}
-		sx := x.Sentences[xi]
-		seen := map[oie.Triple]bool{}
-		cut := false
-	list:
-		for _, syn := range sx.Synsets {
-			for _, t := range syn.Triples {
-				forms, ok := benchie.SurfaceForms(sx.TripleText(t), benchie.Regular, max(0, min(budget-len(seen), pool)))
-				if !ok {
-					cut = true
-					break list
+// listed scores the surface triples of sx against the synsets of sy by
+// listing them, for a facet whose matching spans the slots (concat): a
+// sentence lists at most budget forms, all sentences from the direction's
+// pool. A sentence whose forms are cut leaves its uncredited synsets
+// undecided.
+func (r *directionRun) listed(sx, sy *Sentence, sys *oie.System) sentenceCredit {
+	c := newSentenceCredit(sy)
+	if sx == nil {
+		return c
+	}
+	seen := map[oie.Triple]bool{}
+list:
+	for _, syn := range sx.Synsets {
+		for _, t := range syn.Triples {
+			forms, ok := benchie.SurfaceForms(sx.TripleText(t), benchie.Regular, max(0, min(r.budget-len(seen), r.pool)))
+			if !ok {
+				for k := range c.undecided {
+					c.undecided[k] = true
 				}
-				for _, f := range forms {
-					if !seen[f] {
-						seen[f] = true
-						pool--
-						sys.Extractions = append(sys.Extractions, oie.Extraction{SentID: sy.ID, Triple: f})
-					}
+				break list
+			}
+			for _, f := range forms {
+				if !seen[f] {
+					seen[f] = true
+					r.pool--
+					sys.Extractions = append(sys.Extractions, oie.Extraction{SentID: sy.ID, Triple: f})
 				}
 			}
 		}
-		if cut {
-			for k := range undecided[yi] {
-				undecided[yi][k] = true
-			}
-		}
 	}
-	var coverage [][][]int
-	if len(sys.Extractions) > 0 {
-		coverage = benchie.Compile(gy, facet).Score(sys, benchie.Options{}).Coverage()
-	}
-	dir.count(y, certain, undecided, coverage)
-	for yi, d := range dir.per {
-		for k := range d.Synsets {
-			if !undecided[yi][k] && (coverage == nil || len(coverage[yi][k]) == 0) {
-				dir.unmatched = append(dir.unmatched, SynsetRef{SentenceID: y.Sentences[yi].ID, Sentence: yi, Synset: k})
-			}
-		}
-	}
-	return dir
+	return c
 }
 
 // A direction's pool (see AgreementOptions.Budget): poolBudgets times the
@@ -610,13 +756,13 @@ func (memo *slotMemo) compile(text string, facet benchie.Facet) *nfa {
 	return m
 }
 
-// sameShape checks that the gold read back from a document has its
-// sentences and synsets, which a document that passed Validate always does.
-func sameShape(d *Document, g *benchie.Gold) error {
-	if len(g.Sentences) != len(d.Sentences) {
-		return fmt.Errorf("%d sentences read back from %d", len(g.Sentences), len(d.Sentences))
+// sameShape checks that sentences read back as the scorer's gold have
+// their synsets, which a document that passed Validate always does.
+func sameShape(ss []*Sentence, g *benchie.Gold) error {
+	if len(g.Sentences) != len(ss) {
+		return fmt.Errorf("%d sentences read back from %d", len(g.Sentences), len(ss))
 	}
-	for i, s := range d.Sentences {
+	for i, s := range ss {
 		if n := len(g.Sentences[i].Synsets); n != len(s.Synsets) {
 			return fmt.Errorf("sentence %s: %d synsets read back from %d (see Validate)", s.ID, n, len(s.Synsets))
 		}
@@ -624,10 +770,16 @@ func sameShape(d *Document, g *benchie.Gold) error {
 	return nil
 }
 
-func sentenceIndex(d *Document) map[string]int {
-	idx := make(map[string]int, len(d.Sentences))
-	for i, s := range d.Sentences {
-		idx[s.ID] = i
+// sentenceIndex maps a gold's sentence ids to their positions; a repeated
+// id is an error, as when the gold is read by the scorer.
+func sentenceIndex(name string, g agreeSide) (map[string]int, error) {
+	idx := make(map[string]int, g.sentences())
+	for i := range g.sentences() {
+		id := g.id(i)
+		if prev, dup := idx[id]; dup {
+			return nil, fmt.Errorf("gold %s: sentence id %q is repeated (sentences %d and %d): expected unique ids", name, id, prev+1, i+1)
+		}
+		idx[id] = i
 	}
-	return idx
+	return idx, nil
 }
