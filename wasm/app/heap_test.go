@@ -4,11 +4,17 @@ import (
 	"flag"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"runtime/metrics"
 	"runtime/pprof"
+	"strconv"
+	"strings"
 	"testing"
+	"time"
 
+	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/internal/scaledata"
 	"github.com/oiebench/oiebench/ui"
 )
 
@@ -40,6 +46,13 @@ func settledHeap(t *testing.T) (*app, pageHeap) {
 	br.mu.Lock()
 	br.worker = nil
 	br.mu.Unlock()
+	return a, measureHeap(t)
+}
+
+// measureHeap collects twice and reads the live heap, writing its profile
+// to OIEBENCH_HEAPPROFILE when set.
+func measureHeap(t *testing.T) pageHeap {
+	t.Helper()
 	runtime.GC()
 	runtime.GC() // the first may leave what finalizers free
 	var ms runtime.MemStats
@@ -56,7 +69,7 @@ func settledHeap(t *testing.T) (*app, pageHeap) {
 			t.Fatal(err)
 		}
 	}
-	return a, pageHeap{Alloc: ms.HeapAlloc, Scan: scan[0].Value.Uint64()}
+	return pageHeap{Alloc: ms.HeapAlloc, Scan: scan[0].Value.Uint64()}
 }
 
 // heapChild marks the test process that measures: apps booted by other
@@ -97,4 +110,104 @@ func TestSettledHeap(t *testing.T) {
 		t.Errorf("the settled page holds %d B with pointers, want at most %d", h.Scan, maxScan)
 	}
 	runtime.KeepAlive(a)
+}
+
+// scaledHeap boots the page as settledHeap does, then picks the files of
+// a scale written to dir (internal/scaledata: BenchIE English n times over,
+// the gold and the nine systems at once, as e2e's BenchmarkScalePage picks
+// them), waits until the page settles on them (the table and the gold's
+// statistics; a large load's analyses wait for the Charts view), forgets
+// the stored files (IndexedDB's in the browser, not the page's heap) and
+// measures. It returns the time of one more runtime.GC() on what is left:
+// the collector's pause after the table, as far as a native run tells it.
+func scaledHeap(t *testing.T, n int, dir string) (pageHeap, time.Duration) {
+	t.Helper()
+	var picked []pickedFile
+	for _, name := range append([]string{"gold"}, scaledata.Systems...) {
+		b, err := os.ReadFile(filepath.Join(dir, name+".txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		picked = append(picked, pickedFile{Name: name + ".txt", Data: b})
+	}
+	br := newFakeBrowser()
+	br.worker = newScorer().serve
+	a := boot(t, br)
+	a.waitUntil(t, "CaRB and the analyses", func(m *ui.Model) bool {
+		return !m.Analyses.CaRBPending && m.Analyses.Report != nil && m.Analyses.Intervals != nil
+	})
+	a.settle(t)
+	a.addPicked(picked, evaluate.KindAuto, false)
+	picked = nil
+	a.settleWithin(t, time.Duration(n)*6*time.Second)
+	a.mustNotHaveStopped(t)
+	a.env.RLock()
+	rows, source := len(a.m.Eval.Report.Systems), a.m.Source
+	a.env.RUnlock()
+	if source != ui.CustomSource || rows != len(scaledata.Systems) {
+		t.Fatalf("%d×: source %q with %d systems, want the picked gold with %d", n, source, rows, len(scaledata.Systems))
+	}
+	br.mu.Lock()
+	br.worker = nil
+	clear(br.files)
+	br.mu.Unlock()
+	h := measureHeap(t)
+	start := time.Now()
+	runtime.GC()
+	pause := time.Since(start)
+	runtime.KeepAlive(a)
+	return h, pause
+}
+
+// heapSet names the folder of the scale a measuring process loads.
+const heapSet = "OIEBENCH_HEAP_SET"
+
+// heapScales names the scales TestScaledHeap loads: 10 unless
+// OIEBENCH_HEAP_SCALES lists others (100× needs about 2 GB and a minute).
+func heapScales(t *testing.T) []int {
+	v := os.Getenv("OIEBENCH_HEAP_SCALES")
+	if v == "" {
+		return []int{10}
+	}
+	var out []int
+	for _, f := range strings.Split(v, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 {
+			t.Fatalf("OIEBENCH_HEAP_SCALES=%q: want scales such as 10,100", v)
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// TestScaledHeap measures the page's live heap after a scaled load, in a
+// process of its own per scale (as TestSettledHeap): what Go's collector
+// marks in one stretch of the page's thread once the table is painted
+// (docs/page-responsiveness.md, "The collector's pause at scale").
+func TestScaledHeap(t *testing.T) {
+	if n := os.Getenv(heapChild); n != "" && n != "1" {
+		scale, err := strconv.Atoi(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, pause := scaledHeap(t, scale, os.Getenv(heapSet))
+		t.Logf("%d× settled: HeapAlloc %d B (%.1f MB), with pointers %d B (%.1f MB), runtime.GC() %v", scale, h.Alloc, float64(h.Alloc)/(1<<20), h.Scan, float64(h.Scan)/(1<<20), pause)
+		return
+	}
+	for _, n := range heapScales(t) {
+		// Written here, so that the measuring process holds no originals
+		// (scaledata keeps the English gold and systems it scales).
+		dir := filepath.Join(t.TempDir(), strconv.Itoa(n))
+		if _, err := scaledata.Write(dir, n, 1); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(os.Args[0], "-test.run=^TestScaledHeap$", "-test.v", "-test.count=1",
+			"-test.memprofilerate="+flag.Lookup("test.memprofilerate").Value.String())
+		cmd.Env = append(os.Environ(), heapChild+"="+strconv.Itoa(n), heapSet+"="+dir)
+		out, err := cmd.CombinedOutput()
+		t.Logf("the measuring process at %d×:\n%s", n, out)
+		if err != nil {
+			t.Fatalf("the measuring process failed: %v", err)
+		}
+	}
 }
