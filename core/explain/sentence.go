@@ -136,8 +136,9 @@ func (x *Explorer) Sentences(f Filter) []SentenceSummary {
 			if res == nil {
 				continue
 			}
-			for _, cov := range res.Coverage()[si] {
-				if len(cov) > 0 {
+			credits := res.Credits()
+			for ki := range s.Synsets {
+				if len(credits.Of(si, ki)) > 0 {
 					sum.Correct++
 				} else {
 					sum.Missed++
@@ -314,7 +315,7 @@ func (x *Explorer) SentenceWindow(si int, f benchie.Facet, systems []int, rows f
 		}
 		view.Extractions = x.explainRows(si, f, sys, nil, explained)
 		for ki := range s.Synsets {
-			cov := res.Coverage()[si][ki]
+			cov := res.Credits().Of(si, ki)
 			at := -1
 			if len(cov) > 0 {
 				at = slices.Index(ks, cov[0])
