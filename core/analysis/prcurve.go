@@ -27,10 +27,7 @@ func PRCurve(sys *oie.System, res *benchie.Result) *report.PRCurve {
 	}
 	conf := func(i int) float64 { return sys.Extractions[i].Confidence }
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(conf(b), conf(a)) })
-	synsets := 0
-	for _, syns := range res.Coverage() {
-		synsets += len(syns)
-	}
+	synsets := res.Credits().Synsets()
 	covered := map[[2]int]bool{}
 	curve := &report.PRCurve{}
 	fp := 0

@@ -493,15 +493,15 @@ func (c *rangeCompiler) triple(si, i, ki, ti int) (storedTriple, compiledTriple)
 			}
 			st.edgySlots |= rt.edgySlots & (1 << k)
 			st.lens[k] = rt.lens[k]
-		case regular == nil && t.arena == &g.units:
+		case regular == nil && g.readHere(t):
 			c.units = g.units.appendOf(c.units, t.unitsOf(k))
 			st.gold |= 1 << k
 			st.derive(k, newPattern(c.units[from:]))
 		default:
 			if regular != nil && t.cleanSlot(k) { // no '[' nor '(' is left: one required unit
-				c.slot = t.arena.appendOf(c.slot[:0], t.unitsOf(k))
+				c.slot = g.unitsRead(c.slot[:0], t, k, slot)
 				c.units = appendMinimalOf(c.units, c.slot)
-				if len(c.units)-from > 1 && t.arena == &g.units { // the required units, as read: found again through t
+				if len(c.units)-from > 1 && g.readHere(t) { // the required units, as read: found again through t
 					st.gold |= 1 << (3 + k)
 					st.derive(k, newPattern(c.units[from:]))
 					break

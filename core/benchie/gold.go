@@ -58,11 +58,14 @@ type GoldTriple struct {
 	oie.Triple
 	Line int
 	// When arena is set (by the reader; not for a triple made in memory),
-	// units locates in it the slots as the reader parsed them (for the
-	// regular facet), so that compiling does not parse them again; see
-	// tripleUnits for opens. The arena is the gold's that read the triple
-	// (a triple copied into another gold is parsed again there).
-	arena *unitArena
+	// units locates the slots as the reader parsed them (for the regular
+	// facet) in the unitArena of that id, so that compiling does not parse
+	// them again; see tripleUnits for opens. The arena is the gold's that
+	// read the triple (a triple copied into another gold is parsed again
+	// there). An id, not a pointer: a triple kept longer than its gold does
+	// not keep the gold's units alive, and the collector has one pointer
+	// less to follow in each of a large gold's triples.
+	arena uint32
 	units tripleUnits
 }
 
@@ -93,14 +96,40 @@ func (t *GoldTriple) unitsOf(k int) unitRef {
 }
 
 // cleanSlot reports whether slot k was read clean (see appendUnits).
-func (t *GoldTriple) cleanSlot(k int) bool { return t.arena != nil && t.units.opens&(1<<(3+k)) != 0 }
+func (t *GoldTriple) cleanSlot(k int) bool { return t.arena != 0 && t.units.opens&(1<<(3+k)) != 0 }
 
 // holdsOpen reports whether slot k (the slot as written) holds a '['.
 func (t *GoldTriple) holdsOpen(k int, slot string) bool {
-	if t.arena != nil {
+	if t.arena != 0 {
 		return t.units.opens&(1<<k) != 0
 	}
 	return strings.Contains(slot, "[")
+}
+
+// readHere reports whether g's reader read t: its units are in g's arena.
+func (g *Gold) readHere(t *GoldTriple) bool { return t.arena != 0 && t.arena == g.units.id }
+
+// arenaOf returns the arena holding the units t was read with: g's, or for
+// a subset the whole gold's; nil for a triple made in memory or copied
+// from another gold (its slots are then parsed again, to the same units).
+func (g *Gold) arenaOf(t *GoldTriple) *unitArena {
+	for ; g != nil; g = g.parent {
+		if g.readHere(t) {
+			return &g.units
+		}
+	}
+	return nil
+}
+
+// unitsRead appends the units of slot k of t as its reader read them:
+// from their arena when g can find it, else parsed again (the reader
+// parses with appendUnits too).
+func (g *Gold) unitsRead(dst []Unit, t *GoldTriple, k int, slot string) []Unit {
+	if a := g.arenaOf(t); a != nil {
+		return a.appendOf(dst, t.unitsOf(k))
+	}
+	dst, _, _ = appendUnits(dst, slot)
+	return dst
 }
 
 // unitRef locates the units of a slot in a unitArena; with block
@@ -120,6 +149,23 @@ const inlineUnit = -1
 type unitArena struct {
 	base   string
 	blocks []unitBlock
+	// id names the arena in the triples read into it (GoldTriple.arena):
+	// a reader's arena has one of its own (newArenaID), a compilation's
+	// none (0).
+	id uint32
+}
+
+// arenaIDs numbers the readers' arenas.
+var arenaIDs atomic.Uint32
+
+// newArenaID returns an arena id no other arena of the process has (it
+// would take 2³² golds read for one to come round again).
+func newArenaID() uint32 {
+	for {
+		if id := arenaIDs.Add(1); id != 0 {
+			return id
+		}
+	}
 }
 
 // unitBlock is one block of an arena: its units, and the texts of those
@@ -370,7 +416,7 @@ func cutAtSentences(text string, n, minBytes int) []part {
 // units are kept as places in it) into a reader of its own; the reader
 // holds what it read also when it stops at an error.
 func readPart(file, text string, p part, strict bool, pause func()) (*goldReader, error) {
-	r := &goldReader{file: file, strict: strict, gold: &Gold{Path: file, index: map[string]int{}, units: unitArena{base: text}}}
+	r := &goldReader{file: file, strict: strict, gold: &Gold{Path: file, index: map[string]int{}, units: unitArena{base: text, id: newArenaID()}}}
 	num := p.first - 1
 	for line, rest, ok := oie.NextLine(p.text); ok; line, rest, ok = oie.NextLine(rest) {
 		num++
@@ -402,8 +448,8 @@ func (r *goldReader) join(q *goldReader, p part, qErr error) error {
 		g.Sentences = append(g.Sentences, s)
 		for _, syn := range s.Synsets {
 			for i := range syn.Triples {
-				if t := &syn.Triples[i]; t.arena != nil {
-					t.arena = &g.units
+				if t := &syn.Triples[i]; t.arena != 0 {
+					t.arena = g.units.id
 					t.units.block += shift
 				}
 			}
@@ -702,7 +748,7 @@ func (r *goldReader) triple(num int, l tripleLine, pos func(int) at) error {
 		}
 		start := len(r.block.units)
 		r.block = r.gold.units.pack(r.block, r.slot)
-		t.arena = &r.gold.units
+		t.arena = r.gold.units.id
 		t.units = tripleUnits{int32(len(r.gold.units.blocks)), int32(start), [3]uint16{uint16(counts[0]), uint16(counts[1]), uint16(counts[2])}, l.opens}
 	} // else the triple is as one made in memory: its slots are parsed again when compiled
 	r.pending = append(r.pending, t)

@@ -44,7 +44,7 @@ func TestPausedAndShared(t *testing.T) {
 						t.Fatalf("sentence %d synset %d triple %d slot %d differs", si, ki, ti, k)
 					}
 				}
-				if tr.Triple != pt.Triple || tr.units.opens != pt.units.opens || tr.arena != &plain.units || pt.arena != &paced.units {
+				if tr.Triple != pt.Triple || tr.units.opens != pt.units.opens || tr.arena != plain.units.id || pt.arena != paced.units.id {
 					t.Fatalf("sentence %d synset %d triple %d differs", si, ki, ti)
 				}
 			}

@@ -158,7 +158,7 @@ func goldDiff(a, b *Gold) string {
 			}
 			for ti, tr := range syn.Triples {
 				pt := q.Triples[ti]
-				if tr.Triple != pt.Triple || tr.Line != pt.Line || tr.units.opens != pt.units.opens || tr.arena != &a.units || pt.arena != &b.units {
+				if tr.Triple != pt.Triple || tr.Line != pt.Line || tr.units.opens != pt.units.opens || tr.arena != a.units.id || pt.arena != b.units.id {
 					return fmt.Sprintf("sentence %d synset %d triple %d: %+v, want %+v", si, ki, ti, pt, tr)
 				}
 				for k := range 3 {

@@ -105,19 +105,67 @@ type Result struct {
 	ScriptCrash string
 	Warnings    []oie.Warning
 
-	compiled  *Compiled // the gold it was scored on, for Coverage
-	coverOnce sync.Once
-	coverage  [][][]int
+	compiled    *Compiled // the gold it was scored on, for Credits
+	creditsOnce sync.Once
+	credits     *Credits
 }
 
-// Coverage lists, per sentence and synset, the extractions credited to it
-// (indices into the system's extractions), the first one being Correct. It
-// is made on first use, from the judgements: a report of the scores alone
+// Credits lists, per synset, the extractions credited to it (indices into
+// the system's extractions), the first one being Correct. It is made on
+// first use, from the judgements, and kept: a report of the scores alone
 // (the command line's) never needs it, and at 100× BenchIE English it was
 // a tenth of scoring's time and memory.
-func (r *Result) Coverage() [][][]int {
-	r.coverOnce.Do(func() { r.coverage = r.compiled.cover(r.Judgements) })
-	return r.coverage
+func (r *Result) Credits() *Credits {
+	r.creditsOnce.Do(func() { r.credits = r.compiled.creditsOf(r.Judgements) })
+	return r.credits
+}
+
+// Coverage lists, per sentence and synset, the extractions credited to it,
+// as Credits does, in a slice per synset made at each call (not kept: a
+// page holding a large evaluation reads Credits, which holds no pointer
+// for Go's collector to follow).
+func (r *Result) Coverage() [][][]int { return r.Credits().lists() }
+
+// Credits are a result's credited extractions, synset by synset: the
+// synsets are numbered over the whole gold (sentence si's synset ki is
+// base[si]+ki), and synset g's extractions are flat[start[g]:start[g+1]],
+// in the order of the system's extractions. Its slices hold no pointers,
+// so however large, the collector marks them without reading them.
+type Credits struct {
+	base  []int32 // the compiled gold's: per sentence, the synsets before it
+	start []int32
+	flat  []int
+}
+
+// Of returns the extractions credited to synset ki of sentence si, the
+// first one being Correct; nil when there are none. The slice is the
+// Credits' own: appending to it copies it.
+func (c *Credits) Of(si, ki int) []int {
+	g := c.base[si] + int32(ki)
+	if c.start[g] == c.start[g+1] {
+		return nil
+	}
+	return c.flat[c.start[g]:c.start[g+1]:c.start[g+1]]
+}
+
+// Synsets is the number of the gold's synsets.
+func (c *Credits) Synsets() int { return int(c.base[len(c.base)-1]) }
+
+// lists returns the credits as a list per sentence and synset, the
+// lists of all synsets sharing c's storage.
+func (c *Credits) lists() [][][]int {
+	n := len(c.base) - 1
+	all := make([][]int, c.base[n])
+	for g := range all {
+		if c.start[g] < c.start[g+1] {
+			all[g] = c.flat[c.start[g]:c.start[g+1]:c.start[g+1]]
+		}
+	}
+	cov := make([][][]int, n)
+	for si := range cov {
+		cov[si] = all[c.base[si]:c.base[si+1]:c.base[si+1]]
+	}
+	return cov
 }
 
 // SentenceCounts counts, per sentence, the gold's synsets and those
@@ -419,39 +467,33 @@ func (x *scriptEdges) read(sys *oie.System, e oie.Extraction, inGold bool) (oie.
 	return t, inGold
 }
 
-// cover lists the extractions credited to each synset (a judgement's
+// creditsOf lists the extractions credited to each synset (a judgement's
 // Synset is the synset its extraction is credited to under the chosen mode,
-// -1 for none). The lists of all synsets share two allocations.
-func (c *Compiled) cover(js []Judgement) [][][]int {
+// -1 for none), sorted by synset as a counting sort does: count, sum, place.
+func (c *Compiled) creditsOf(js []Judgement) *Credits {
 	base := c.base
 	total := base[len(base)-1]
-	n := make([]int32, total)
-	credits := 0
+	start := make([]int32, total+1)
 	for _, j := range js {
 		if j.Synset >= 0 {
-			n[base[j.Sentence]+int32(j.Synset)]++
-			credits++
+			start[base[j.Sentence]+int32(j.Synset)+1]++
 		}
 	}
-	all := make([][]int, total)
-	flat := make([]int, credits)
-	pos := 0
-	for g, m := range n {
-		if m > 0 {
-			all[g] = flat[pos : pos : pos+int(m)]
-			pos += int(m)
-		}
+	for g := range total {
+		start[g+1] += start[g]
 	}
-	cov := make([][][]int, len(c.set.sents))
-	for si := range cov {
-		cov[si] = all[base[si]:base[si+1]:base[si+1]]
-	}
+	flat := make([]int, start[total])
+	// start[g] is synset g's next free place while placing; its end after.
 	for i, j := range js {
 		if j.Synset >= 0 {
-			cov[j.Sentence][j.Synset] = append(cov[j.Sentence][j.Synset], i)
+			g := base[j.Sentence] + int32(j.Synset)
+			flat[start[g]] = i
+			start[g]++
 		}
 	}
-	return cov
+	copy(start[1:], start[:total])
+	start[0] = 0
+	return &Credits{base: base, start: start, flat: flat}
 }
 
 // synsetBase returns, for each sentence of set, the number of synsets

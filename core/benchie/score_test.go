@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -267,6 +268,9 @@ func TestCoverageAgreesWithVerdicts(t *testing.T) {
 					for k, list := range syns {
 						if len(list) > 0 {
 							covered++
+						}
+						if got := res.Credits().Of(si, k); !slices.Equal(got, list) || !slices.IsSorted(list) {
+							t.Fatalf("%s %s compat %v: sentence %d synset %d credits %v, coverage %v (want them equal, in the extractions' order)", es.File, f, compat, si, k, got, list)
 						}
 						for n, i := range list {
 							j := res.Judgements[i]

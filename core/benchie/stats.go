@@ -94,7 +94,7 @@ func (g *Gold) CountStats(pause func()) Stats {
 func (g *Gold) countStats(pause func()) Stats {
 	st := Stats{Sentences: len(g.Sentences), Exact: true}
 	var forms, triples []int
-	fc := formCounter{pause: pause}
+	fc := formCounter{pause: pause, gold: g}
 	size := 0
 	for _, s := range g.Sentences {
 		for _, syn := range s.Synsets {
@@ -168,6 +168,7 @@ type formCounter struct {
 	goldForms, goldBytes int
 
 	pause func()
+	gold  *Gold // whose triples are counted (nil: slots parsed again)
 	work  int
 }
 
@@ -229,11 +230,7 @@ func (fc *formCounter) spend(forms, bytes int) bool {
 // reference keeps gold slots untrimmed, so " in X" and "in X" are two
 // strings in its count), as the reader read it.
 func (fc *formCounter) slotUnits(t *GoldTriple, k int, slot string) []Unit {
-	if t.arena != nil {
-		fc.units[k] = t.arena.appendOf(fc.units[k][:0], t.unitsOf(k))
-	} else {
-		fc.units[k], _, _ = appendUnits(fc.units[k][:0], slot)
-	}
+	fc.units[k] = fc.gold.unitsRead(fc.units[k][:0], t, k, slot)
 	return fc.units[k]
 }
 

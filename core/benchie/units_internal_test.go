@@ -1,11 +1,15 @@
 package benchie
 
 import (
+	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 	"unsafe"
+	"weak"
 
 	"github.com/oiebench/oiebench/core/oie"
+	"github.com/oiebench/oiebench/internal/dataset"
 )
 
 // TestPackedUnitsEdges: a gold's units are kept as places in its text
@@ -24,11 +28,11 @@ func TestPackedUnitsEdges(t *testing.T) {
 		t.Fatal(err)
 	}
 	syns := g.Sentences[0].Synsets
-	if tr := syns[0].Triples[0]; tr.arena != nil {
+	if tr := syns[0].Triples[0]; tr.arena != 0 {
 		t.Errorf("a slot of %d units: arena kept, want the triple read as made in memory", maxSlotUnits+2)
 	}
 	tr := syns[1].Triples[0]
-	if tr.arena != &g.units {
+	if !g.readHere(&tr) {
 		t.Fatal("a narrow triple keeps no units in the gold's arena")
 	}
 	if got := g.units.of(tr.unitsOf(1)); len(got) != 2 || got[0] != (Unit{"ab", true}) || got[1] != (Unit{"c", false}) {
@@ -134,5 +138,74 @@ func TestMinimalKeepsNoCopies(t *testing.T) {
 	r := Compile(g, Regular).set
 	if &m.set.sents[0].entries[0] != &r.sents[0].entries[0] {
 		t.Error("BenchIE-M keeps an index of its own for a sentence the regular index covers")
+	}
+}
+
+// A triple kept after its gold is gone does not keep the gold (its units,
+// its sentences) alive: it names its arena by an id, not a pointer.
+func TestTripleOutlivesItsGold(t *testing.T) {
+	g, err := ReadGold("g.txt", []byte("sent_id:1\tShe left early .\n1--> Cluster 1:\nShe --> left --> [early]\n"), GoldOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept := g.Sentences[0].Synsets[0].Triples[0]
+	if !g.readHere(&kept) {
+		t.Fatal("the triple keeps no units in its gold's arena")
+	}
+	gone := weak.Make(g)
+	g = nil
+	runtime.GC()
+	runtime.GC()
+	if gone.Value() != nil {
+		t.Error("the gold is kept alive by one of its triples")
+	}
+	runtime.KeepAlive(kept)
+}
+
+// The English gold's sentences in a gold made in memory (NewGold), so
+// with triples read into another gold's arena, and a subset of it, count
+// and score as the gold read: their slots are parsed again, to the same
+// units.
+func TestTriplesOfAnotherGold(t *testing.T) {
+	data, err := dataset.ReadFile("benchie_gold_annotations_en.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	read, err := ReadGold("en.txt", data, GoldOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	made, err := NewGold("made.txt", read.Sentences)
+	if err != nil {
+		t.Fatal(err)
+	}
+	picks := make([]int, len(read.Sentences))
+	for i := range picks {
+		picks[i] = i
+	}
+	sub, err := read.Subset(picks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := dataset.ReadFile("systems/minie_explicit.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sys, err := oie.ReadSystem("minie", b, oie.SystemOptions{Format: oie.FormatTSV})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantStats := read.Stats()
+	for name, g := range map[string]*Gold{"made in memory": made, "subset": sub} {
+		if got := g.Stats(); !reflect.DeepEqual(got, wantStats) {
+			t.Errorf("%s: statistics %+v, want %+v", name, got, wantStats)
+		}
+		for _, f := range Facets {
+			want := Compile(read, f).Score(sys, Options{})
+			got := Compile(g, f).Score(sys, Options{})
+			if got.Counts != want.Counts || !reflect.DeepEqual(got.Judgements, want.Judgements) {
+				t.Errorf("%s, %v: %+v, want %+v", name, f, got.Counts, want.Counts)
+			}
+		}
 	}
 }

@@ -32,7 +32,7 @@ func (x *Explorer) Compare(a, b int, f benchie.Facet) Comparison {
 	}
 	errors := func(sys, si int, r *benchie.Result) int {
 		n := 0
-		for _, k := range x.bySentence[sys][si] {
+		for _, k := range x.bySentence[sys].of(si) {
 			if r.Judgements[k].Verdict == benchie.Incorrect {
 				n++
 			}
@@ -42,7 +42,7 @@ func (x *Explorer) Compare(a, b int, f benchie.Facet) Comparison {
 	for si, s := range x.ev.Gold.Sentences {
 		d := Difference{Index: si, ID: s.ID, Text: s.Text, ErrorsA: errors(a, si, ra), ErrorsB: errors(b, si, rb)}
 		for ki := range s.Synsets {
-			ca, cb := len(ra.Coverage()[si][ki]) > 0, len(rb.Coverage()[si][ki]) > 0
+			ca, cb := len(ra.Credits().Of(si, ki)) > 0, len(rb.Credits().Of(si, ki)) > 0
 			switch {
 			case ca && cb:
 				c.Both++

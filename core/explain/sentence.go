@@ -14,9 +14,9 @@ import (
 // main gold (BenchIE-E is scored against another gold and is not explored).
 type Explorer struct {
 	ev *evaluate.Evaluation
-	// bySentence[system][sentence] lists the system's extractions of that
-	// sentence, in file order. Verdicts name the same sentence on every facet.
-	bySentence [][][]int
+	// bySentence[system] lists the system's extractions of each sentence,
+	// in file order. Verdicts name the same sentence on every facet.
+	bySentence []sentenceIndex
 	forms      map[*benchie.Synset]formCount
 	// SearchClosest, when above 0, bounds the incorrect extractions of one
 	// system in one sentence whose closest gold triples Sentence looks for
@@ -47,17 +47,56 @@ func NewExplorer(ev *evaluate.Evaluation) *Explorer {
 	x := &Explorer{ev: ev, forms: map[*benchie.Synset]formCount{}}
 	n := len(ev.Gold.Sentences)
 	for i := range ev.Systems {
-		per := make([][]int, n)
+		var js []benchie.Judgement
 		if res := x.anyResult(i); res != nil {
-			for k, j := range res.Judgements {
-				if j.Sentence >= 0 {
-					per[j.Sentence] = append(per[j.Sentence], k)
-				}
-			}
+			js = res.Judgements
 		}
-		x.bySentence = append(x.bySentence, per)
+		x.bySentence = append(x.bySentence, indexBySentence(js, n))
 	}
 	return x
+}
+
+// sentenceIndex lists a system's extractions by sentence: sentence si's
+// are flat[start[si]:start[si+1]]. It holds no slice a sentence, so
+// nothing in it is a pointer for Go's collector to follow, however large
+// the evaluation a page keeps.
+type sentenceIndex struct {
+	start []int32
+	flat  []int
+}
+
+// indexBySentence sorts the extractions judged in js by sentence, in file
+// order within each (a counting sort: count, sum, place), over n sentences.
+func indexBySentence(js []benchie.Judgement, n int) sentenceIndex {
+	start := make([]int32, n+1)
+	for _, j := range js {
+		if j.Sentence >= 0 {
+			start[j.Sentence+1]++
+		}
+	}
+	for si := range n {
+		start[si+1] += start[si]
+	}
+	flat := make([]int, start[n])
+	// start[si] is sentence si's next free place while placing; its end after.
+	for k, j := range js {
+		if j.Sentence >= 0 {
+			flat[start[j.Sentence]] = k
+			start[j.Sentence]++
+		}
+	}
+	copy(start[1:], start[:n])
+	start[0] = 0
+	return sentenceIndex{start, flat}
+}
+
+// of lists the extractions of sentence si (nil when there are none); the
+// slice is the index's own.
+func (s sentenceIndex) of(si int) []int {
+	if s.start[si] == s.start[si+1] {
+		return nil
+	}
+	return s.flat[s.start[si]:s.start[si+1]:s.start[si+1]]
 }
 
 // Evaluation returns the evaluation being explored.
@@ -136,14 +175,15 @@ func (x *Explorer) Sentences(f Filter) []SentenceSummary {
 			if res == nil {
 				continue
 			}
-			for _, cov := range res.Coverage()[si] {
-				if len(cov) > 0 {
+			credits := res.Credits()
+			for ki := range s.Synsets {
+				if len(credits.Of(si, ki)) > 0 {
 					sum.Correct++
 				} else {
 					sum.Missed++
 				}
 			}
-			for _, k := range x.bySentence[sys][si] {
+			for _, k := range x.bySentence[sys].of(si) {
 				if res.Judgements[k].Verdict == benchie.Incorrect {
 					sum.Errors++
 				}
@@ -300,7 +340,7 @@ func (x *Explorer) SentenceWindow(si int, f benchie.Facet, systems []int, rows f
 			continue
 		}
 		system := x.ev.Systems[sys]
-		ks := x.bySentence[sys][si]
+		ks := x.bySentence[sys].of(si)
 		explained := len(ks)
 		if rows != nil {
 			explained = max(0, min(explained, rows(sys)))
@@ -314,7 +354,7 @@ func (x *Explorer) SentenceWindow(si int, f benchie.Facet, systems []int, rows f
 		}
 		view.Extractions = x.explainRows(si, f, sys, nil, explained)
 		for ki := range s.Synsets {
-			cov := res.Coverage()[si][ki]
+			cov := res.Credits().Of(si, ki)
 			at := -1
 			if len(cov) > 0 {
 				at = slices.Index(ks, cov[0])
@@ -353,7 +393,7 @@ func (x *Explorer) MoreRows(v SentenceView, rows func(system int) int) SentenceV
 // counting the incorrect extractions of done.
 func (x *Explorer) explainRows(si int, f benchie.Facet, sys int, done []ExtractionView, n int) []ExtractionView {
 	res, compiled, s := x.result(sys, f), x.ev.Compiled[f], x.ev.Gold.Sentences[si]
-	system, ks := x.ev.Systems[sys], x.bySentence[sys][si]
+	system, ks := x.ev.Systems[sys], x.bySentence[sys].of(si)
 	incorrect := 0
 	for _, e := range done {
 		if e.Verdict == benchie.Incorrect {

@@ -180,7 +180,13 @@ func (a *app) handle(f func()) {
 // pending.
 func (a *app) settle(t *testing.T) {
 	t.Helper()
-	deadline := time.Now().Add(60 * time.Second)
+	a.settleWithin(t, 60*time.Second)
+}
+
+// settleWithin is settle with a deadline of its own (a scaled load).
+func (a *app) settleWithin(t *testing.T, d time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(d)
 	for time.Now().Before(deadline) {
 		a.env.RLock()
 		idle := a.requested.Load() == a.scored.Load() && a.m.Progress == nil
