@@ -387,13 +387,17 @@ type sentenceKey struct {
 }
 
 // SetEvaluation shows a new evaluation and drops what was derived from the
-// old, except the sentence list when only the report differs: CaRB's
-// columns arrive as a copy of the evaluation with the same gold and BenchIE
-// results (evaluate.WithCaRBScores), and the list, computed ahead for the
-// first one, reads nothing else.
+// old, except when only the report differs: CaRB's columns arrive as a copy
+// of the evaluation with the same gold, systems and results
+// (evaluate.WithCaRBScores), and the Explorer reads nothing else, so it is
+// kept, with the sentence list computed ahead for it and the sentence views
+// it explained (the Sentences view is not explained again).
 func (m *Model) SetEvaluation(ev *evaluate.Evaluation) {
-	old, oldX := m.Eval, m.Explorer
+	old := m.Eval
 	m.Eval = ev
+	if m.Explorer != nil && sameResults(old, ev) {
+		return
+	}
 	m.Explorer = nil
 	if ev != nil {
 		m.Explorer = explain.NewExplorer(ev)
@@ -401,17 +405,29 @@ func (m *Model) SetEvaluation(ev *evaluate.Evaluation) {
 		m.Explorer.SlotWords = windowWords
 	}
 	m.sentenceCache, m.lastSentence = nil, shownSentence{}
-	if m.listKey.x == oldX && oldX != nil && sameResults(old, ev) {
-		m.listKey.x = m.Explorer
-	}
 }
 
-// sameResults reports whether a and b hold the very same gold, systems and
-// BenchIE results (one a copy of the other), not merely equal ones.
+// sameResults reports whether a and b hold the very same gold, systems,
+// compiled golds, BenchIE and BenchIE^FL results (one a copy of the other),
+// not merely equal ones: all that an explain.Explorer reads.
 func sameResults(a, b *evaluate.Evaluation) bool {
-	return a != nil && b != nil && a.Gold == b.Gold &&
-		slices.Equal(a.Systems, b.Systems) &&
-		len(a.Results) == len(b.Results) && (len(a.Results) == 0 || &a.Results[0] == &b.Results[0])
+	if a == nil || b == nil || a.Gold != b.Gold || !slices.Equal(a.Systems, b.Systems) ||
+		!sameSlice(a.Results, b.Results) || !sameSlice(a.FL, b.FL) ||
+		a.FLGold != b.FLGold || a.FLCorrected != b.FLCorrected || len(a.Compiled) != len(b.Compiled) {
+		return false
+	}
+	for f, c := range a.Compiled {
+		if b.Compiled[f] != c {
+			return false
+		}
+	}
+	return true
+}
+
+// sameSlice tells whether a and b are the very same slice (one backing
+// array, one length).
+func sameSlice[E any](a, b []E) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // SystemIndex returns the index of the named system in the evaluation, or -1.
