@@ -4,9 +4,7 @@ package e2e
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,7 +12,6 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	cdpage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/performance"
-	"github.com/chromedp/cdproto/profiler"
 	"github.com/chromedp/chromedp"
 
 	"github.com/oiebench/oiebench/core/exercise"
@@ -42,40 +39,27 @@ func longTasks(p *page) {
 	}))
 }
 
-// longestSince is the longest task that started after the page's moment
-// since (ms), and the tasks over 200 ms.
-func longestSince(p *page, since float64) (longest float64, over200 int) {
+// tasksSince are the page's long tasks ([start, duration], ms) that
+// started after the page's moment since (ms).
+func tasksSince(p *page, since float64) [][2]float64 {
 	p.t.Helper()
-	tasks := eval[[][2]float64](p, `window.__long`)
-	for _, task := range tasks {
-		if task[0] < since {
-			continue
-		}
-		longest = max(longest, task[1])
-		if task[1] > 200 {
-			over200++
+	var out [][2]float64
+	for _, task := range eval[[][2]float64](p, `window.__long`) {
+		if task[0] >= since {
+			out = append(out, task)
 		}
 	}
-	return longest, over200
+	return out
 }
 
 // timedStep acts, waits until ready holds and logs the time the step
-// took and its longest main-thread task. OIEBENCH_CPUPROFILE=DIR saves
-// V8's CPU profile of the step in DIR (as scale_test.go does; build the
-// page's evaluator with names: go run ./internal/sitebuild -site build/site
-// wasm -names, then pack).
+// took and its longest main-thread task. OIEBENCH_PROFILE=DIR profiles the
+// step (profile_test.go: the evaluator served with Go's names) and writes
+// DIR/TEST-STEP.cpuprofile and .txt, which names what ran in each of the
+// step's long tasks.
 func timedStep(p *page, what string, act func(), ready string) {
 	p.t.Helper()
-	profDir := os.Getenv("OIEBENCH_CPUPROFILE")
-	if profDir != "" {
-		p.do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-			if _, err := cdp.Call(ctx, t, profiler.Enable, cdp.Empty{}); err != nil {
-				return err
-			}
-			_, err := cdp.Call(ctx, t, profiler.Start, cdp.Empty{})
-			return err
-		}))
-	}
+	p.do(chromedp.Func(startProfile))
 	before := browserTimes(p)
 	since := eval[float64](p, `performance.now()`)
 	act()
@@ -87,27 +71,17 @@ func timedStep(p *page, what string, act func(), ready string) {
 	p.t.Logf("%s: main thread CPU %.0f ms (script %.0f ms, style %.0f ms, layout %.0f ms)", what,
 		after["ThreadTime"]-before["ThreadTime"], after["ScriptDuration"]-before["ScriptDuration"],
 		after["RecalcStyleDuration"]-before["RecalcStyleDuration"], after["LayoutDuration"]-before["LayoutDuration"])
-	if profDir != "" {
-		res, err := chromedp.Run(p.ctx, chromedp.Action[profiler.StopResult](func(ctx context.Context, t *chromedp.Target) (profiler.StopResult, error) {
-			return cdp.Call(ctx, t, profiler.Stop, cdp.Empty{})
-		}))
-		if err != nil {
-			p.t.Fatalf("%s: profile: %v", what, err)
-		}
-		b, _ := json.Marshal(res.Profile)
-		name := strings.Map(func(r rune) rune {
-			if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
-				return r
-			}
-			return '-'
-		}, strings.ToLower(p.t.Name()+"-"+what))
-		if err := os.WriteFile(filepath.Join(profDir, name+".cpuprofile"), b, 0o644); err != nil {
-			p.t.Fatal(err)
+	tasks := tasksSince(p, since)
+	p.stopProfile(p.t.Name()+"-"+strings.ReplaceAll(what, " ", "-"), tasks)
+	longest, over := 0.0, 0
+	for _, task := range tasks {
+		longest = max(longest, task[1])
+		if task[1] > 200 {
+			over++
 		}
 	}
-	longest, over := longestSince(p, since)
 	p.t.Logf("%s: %.0f ms, longest task %.0f ms", what, took, longest)
-	if over > 0 { // the goal, not met yet: measured, not asserted (docs/reliability.md)
+	if over > 0 { // the goal, measured, not asserted (docs/reliability.md)
 		p.t.Logf("%s: %d tasks over the 200 ms goal", what, over)
 	}
 }
