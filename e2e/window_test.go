@@ -145,7 +145,7 @@ func TestSentencesWindowed(t *testing.T) {
 	if n := eval[int](p, `document.querySelectorAll('`+big+` li.extraction .tok').length`); n > 3*60 {
 		t.Errorf("%d word elements for one extraction", n)
 	}
-	if got := eval[string](p, `document.querySelector('`+big+` .show-all').textContent`); !strings.Contains(got, "more words") {
+	if got := eval[string](p, `document.querySelector('`+big+` .show-all').textContent`); !strings.Contains(got, "(10.0 MB more)") {
 		t.Errorf("show all says %q", got)
 	}
 }

@@ -135,11 +135,15 @@ func Rest(slot []explain.Token, full bool) string {
 
 // extCut tells whether slot i of an extraction is shown cut.
 func extCut(e explain.ExtractionView, i int, full bool) bool {
-	return Cut(e.Slots[i], full) || !full && e.RestWords[i] > 0
+	return Cut(e.Slots[i], full) || !full && e.Rest[i] != ""
 }
 
-// extCutText offers the whole of a cut slot of an extraction.
+// extCutText offers the whole of a cut slot of an extraction: the words
+// past those shown counted, or the size of a rest too long to count.
 func extCutText(e explain.ExtractionView, i int) string {
+	if e.RestWords[i] < 0 {
+		return fmt.Sprintf("… show all (%s more)", Size(len(e.Rest[i])))
+	}
 	if more := len(e.Slots[i]) + e.RestWords[i] - windowWords; more > 0 {
 		return fmt.Sprintf("… show all (%s more words)", Thousands(more))
 	}
@@ -150,7 +154,7 @@ func extCutText(e explain.ExtractionView, i int) string {
 // windowWords, as one text, once shown whole ("" before).
 func extRest(e explain.ExtractionView, i int, full bool) string {
 	rest := Rest(e.Slots[i], full)
-	if full && e.RestWords[i] > 0 {
+	if full && e.Rest[i] != "" {
 		rest += " " + e.Rest[i]
 	}
 	return rest

@@ -221,7 +221,8 @@ type ExtractionView struct {
 	Slots [3][]Token
 	// Rest is the text of each slot past its tokens, and RestWords counts
 	// its words, when the Explorer's SlotWords cut the slot ("" and 0
-	// otherwise).
+	// otherwise); RestWords is -1 for a rest longer than RestCountBytes,
+	// whose words are not counted.
 	Rest      [3]string
 	RestWords [3]int
 	Verdict   benchie.Verdict
