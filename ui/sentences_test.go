@@ -104,6 +104,16 @@ func TestSentencesMountedInPart(t *testing.T) {
 	if got := options(); len(got) != len(all) || busy() {
 		t.Errorf("%d options mounted whole (busy %v), want %d", len(got), busy(), len(all))
 	}
+	m.Prefs.System = m.Eval.Systems[1].Name // another list: mounted in part again
+	m.Prefs.Sentence = all[10].ID
+	if got := len(options()); got != listMount || !busy() {
+		t.Errorf("another system's list: %d options mounted first (busy %v), want %d and busy", got, busy(), listMount)
+	}
+	v.Rendered(nil)
+	if got := len(options()); got != listMount+listGrow {
+		t.Errorf("another system's list: %d options mounted after a later turn, want %d", got, listMount+listGrow)
+	}
+	m.Prefs.System = ""
 	m.Prefs.Sentence = all[len(all)-1].ID // End, on the list shown again (mounted anew)
 	v = &SentencesView{M: m}
 	if got := options(); len(got) != len(all) || !strings.Contains(got[len(got)-1], `aria-selected="true"`) {
