@@ -407,27 +407,14 @@ func (m *Model) SetEvaluation(ev *evaluate.Evaluation) {
 	m.sentenceCache, m.lastSentence = nil, shownSentence{}
 }
 
-// sameResults reports whether a and b hold the very same gold, systems,
-// compiled golds, BenchIE and BenchIE^FL results (one a copy of the other),
-// not merely equal ones: all that an explain.Explorer reads.
+// sameResults reports whether a and b hold the very same gold, systems and
+// BenchIE results (one a copy of the other), not merely equal ones: all
+// that an explain.Explorer reads, since the results' array stands for the
+// Evaluate that made them with the compiled golds and BenchIE^FL's results.
 func sameResults(a, b *evaluate.Evaluation) bool {
-	if a == nil || b == nil || a.Gold != b.Gold || !slices.Equal(a.Systems, b.Systems) ||
-		!sameSlice(a.Results, b.Results) || !sameSlice(a.FL, b.FL) ||
-		a.FLGold != b.FLGold || a.FLCorrected != b.FLCorrected || len(a.Compiled) != len(b.Compiled) {
-		return false
-	}
-	for f, c := range a.Compiled {
-		if b.Compiled[f] != c {
-			return false
-		}
-	}
-	return true
-}
-
-// sameSlice tells whether a and b are the very same slice (one backing
-// array, one length).
-func sameSlice[E any](a, b []E) bool {
-	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+	return a != nil && b != nil && a.Gold == b.Gold &&
+		slices.Equal(a.Systems, b.Systems) &&
+		len(a.Results) == len(b.Results) && (len(a.Results) == 0 || &a.Results[0] == &b.Results[0])
 }
 
 // SystemIndex returns the index of the named system in the evaluation, or -1.

@@ -255,8 +255,8 @@ func TestAdjudicateControlMemo(t *testing.T) {
 // CaRB's columns arrive as a copy of the evaluation shown, with the same
 // gold and results: the Explorer stays, and with it the sentence list
 // computed ahead and the sentence views explained (the Sentences tab then
-// opens without computing either); an evaluation with other results or
-// BenchIE^FL's other mode gets a new Explorer and drops them.
+// opens without computing either); an evaluation with other results gets a
+// new Explorer and drops them.
 func TestSentenceListKeptForCaRBsCopy(t *testing.T) {
 	m, _ := model(t, "en")
 	f := m.SentenceFilter()
@@ -284,13 +284,6 @@ func TestSentenceListKeptForCaRBsCopy(t *testing.T) {
 	m.SetEvaluation(&rescored)
 	if m.Explorer == x || !m.SentenceListDue() {
 		t.Fatal("the Explorer and its list were kept for an evaluation with other results")
-	}
-	x = m.Explorer
-	otherMode := rescored
-	otherMode.FLCorrected = !rescored.FLCorrected
-	m.SetEvaluation(&otherMode)
-	if m.Explorer == x {
-		t.Fatal("the Explorer was kept for BenchIE^FL's other mode")
 	}
 }
 
