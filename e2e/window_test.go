@@ -108,8 +108,8 @@ func browserTimes(p *page) map[string]float64 {
 }
 
 // The Sentences view of a system with 20,000 extractions of one sentence
-// and one extraction of 10 MB: each sentence opens on a page of 50
-// extractions with its count, "Show 50 more" adds the next, and the
+// and one extraction of 10 MB: each sentence opens on a page of 20
+// extractions with its count, "Show 20 more" adds the next, and the
 // 10 MB slot shows its first words with "show all"; the longest task of
 // opening and paging is logged.
 func TestSentencesWindowed(t *testing.T) {
@@ -132,12 +132,12 @@ func TestSentencesWindowed(t *testing.T) {
 
 	big := `.detail .system-block[data-system="big"]`
 	timedStep(p, "sentence 1 of big", func() { choose(p, "#explore-system", "big") },
-		`document.querySelector('.detail').dataset.sentence === '1' && document.querySelectorAll('`+big+` li.extraction').length === 50`)
-	if got := eval[string](p, `document.querySelector('`+big+` .window').textContent`); !strings.Contains(got, "Showing 50 of 20") || !strings.Contains(got, "Show 50 more") {
+		`document.querySelector('.detail').dataset.sentence === '1' && document.querySelectorAll('`+big+` li.extraction').length === 20`)
+	if got := eval[string](p, `document.querySelector('`+big+` .window').textContent`); !strings.Contains(got, "Showing 20 of 20\u202f000") || !strings.Contains(got, "Show 20 more") {
 		t.Errorf("the window says %q", got)
 	}
-	timedStep(p, "50 more", func() { p.do(chromedp.Click(chromedp.CSS(big + ` .show-more`))) },
-		`document.querySelectorAll('`+big+` li.extraction').length === 100`)
+	timedStep(p, "20 more", func() { p.do(chromedp.Click(chromedp.CSS(big + ` .show-more`))) },
+		`document.querySelectorAll('`+big+` li.extraction').length === 40`)
 	p.screenshotView("sentences-windowed")
 	timedStep(p, "sentence 2 (a 10 MB extraction)", func() {
 		p.do(chromedp.Click(chromedp.CSS(`#sentence-list li[data-sentence="2"]`)))
@@ -153,7 +153,7 @@ func TestSentencesWindowed(t *testing.T) {
 // The teacher's report of a 200,000-line submission, forged to carry its
 // own perfect scores: the class table shows the scores of its extractions
 // (as exercise.ScoreClass computes them, to the last digit), and the
-// report opens on a page of 50 extractions per sentence with its count;
+// report opens on a page of 20 extractions per sentence with its count;
 // the longest task of opening and paging is logged.
 func TestExerciseReportWindowed(t *testing.T) {
 	p := newPage(t)
@@ -205,11 +205,11 @@ func TestExerciseReportWindowed(t *testing.T) {
 
 	report := `#ex-report .system-block`
 	timedStep(p, "the report", func() { p.do(chromedp.Click(chromedp.CSS("#ex-student-0"))) },
-		`document.querySelectorAll('#ex-report .detail').length === 2 && document.querySelectorAll('`+report+` li.extraction').length === 100`)
-	if got := eval[string](p, `document.querySelector('`+report+` .window').textContent`); !strings.Contains(got, "Showing 50 of 100") {
+		`document.querySelectorAll('#ex-report .detail').length === 2 && document.querySelectorAll('`+report+` li.extraction').length === 40`)
+	if got := eval[string](p, `document.querySelector('`+report+` .window').textContent`); !strings.Contains(got, "Showing 20 of 100") {
 		t.Errorf("the report's window says %q", got)
 	}
-	timedStep(p, "50 more", func() { p.do(chromedp.Click(chromedp.CSS(report + ` .show-more`))) },
-		`document.querySelectorAll('`+report+` li.extraction').length === 150`)
+	timedStep(p, "20 more", func() { p.do(chromedp.Click(chromedp.CSS(report + ` .show-more`))) },
+		`document.querySelectorAll('`+report+` li.extraction').length === 60`)
 	p.screenshotView("exercise-report-windowed")
 }

@@ -473,7 +473,7 @@ func (m *Model) ExploreFacet() benchie.Facet {
 
 // SentenceView explains a sentence, cached: the page renders on every event.
 // Only the extractions the Window shows are explained
-// (explain.Explorer.SentenceWindow): "Show 50 more" explains the next.
+// (explain.Explorer.SentenceWindow): "Show 20 more" explains the next.
 func (m *Model) SentenceView(index int, facet benchie.Facet, systems []int) explain.SentenceView {
 	if systems == nil {
 		systems = make([]int, len(m.Eval.Systems))
@@ -501,7 +501,7 @@ func (m *Model) SentenceView(index int, facet benchie.Facet, systems []int) expl
 	}
 	var v explain.SentenceView
 	if last.key == base && !fewer(shown, last.shown) {
-		v = m.Explorer.MoreRows(last.view, rows) // "Show 50 more": the next 50 explained
+		v = m.Explorer.MoreRows(last.view, rows) // "Show 20 more": the next 20 explained
 	} else {
 		v = m.Explorer.SentenceWindow(index, facet, systems, rows)
 	}

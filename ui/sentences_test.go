@@ -105,7 +105,7 @@ func TestSentencesMountedInPart(t *testing.T) {
 		t.Errorf("%d options mounted whole (busy %v), want %d", len(got), busy(), len(all))
 	}
 	m.Prefs.System = m.Eval.Systems[1].Name // another list: mounted in part again
-	m.Prefs.Sentence = all[10].ID
+	m.Prefs.Sentence = all[5].ID
 	if got := len(options()); got != listMount || !busy() {
 		t.Errorf("another system's list: %d options mounted first (busy %v), want %d and busy", got, busy(), listMount)
 	}
@@ -197,7 +197,7 @@ func TestKeepSentenceList(t *testing.T) {
 	}
 }
 
-// "Show 50 more" explains the next rows onto the window shown (MoreRows);
+// "Show 20 more" explains the next rows onto the window shown (MoreRows);
 // the view is the one the larger window explains whole.
 func TestSentenceViewMore(t *testing.T) {
 	m, _ := model(t, "en")

@@ -331,7 +331,7 @@ func (x *Explorer) SentenceWindow(si int, f benchie.Facet, systems []int, rows f
 
 // MoreRows is v, a view of SentenceWindow, with each system's extractions
 // explained up to rows(system) (never fewer than v explains): it explains
-// only the rows past v's, and keeps v's counts, so that "Show 50 more"
+// only the rows past v's, and keeps v's counts, so that "Show 20 more"
 // costs the 50 rows, not the window nor the sentence. v is not changed.
 func (x *Explorer) MoreRows(v SentenceView, rows func(system int) int) SentenceView {
 	v.Systems = slices.Clone(v.Systems)
