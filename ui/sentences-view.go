@@ -16,7 +16,8 @@ import (
 const maxListed = 500
 
 // The Sentences list is mounted in part (issue 26): its first render
-// mounts listMount options (more than its box shows) and, past them, those
+// mounts listMount options (more than its box shows: an option is about
+// 70 px tall, the box at most the window less 250 px) and, past them, those
 // up to listMargin beyond the selected one; each later turn, after the
 // browser's (App.Later), mounts listGrow more until the list is whole (for
 // the browser's find in page). Another list (the filter changed: a system
@@ -25,7 +26,7 @@ const maxListed = 500
 // keys move through the whole list, and the option they select is mounted
 // with the render that selects it.
 const (
-	listMount  = 60
+	listMount  = 40
 	listMargin = 30
 	listGrow   = 120
 )
