@@ -387,13 +387,17 @@ type sentenceKey struct {
 }
 
 // SetEvaluation shows a new evaluation and drops what was derived from the
-// old, except the sentence list when only the report differs: CaRB's
-// columns arrive as a copy of the evaluation with the same gold and BenchIE
-// results (evaluate.WithCaRBScores), and the list, computed ahead for the
-// first one, reads nothing else.
+// old, except when only the report differs: CaRB's columns arrive as a copy
+// of the evaluation with the same gold, systems and results
+// (evaluate.WithCaRBScores), and the Explorer reads nothing else, so it is
+// kept, with the sentence list computed ahead for it and the sentence views
+// it explained (the Sentences view is not explained again).
 func (m *Model) SetEvaluation(ev *evaluate.Evaluation) {
-	old, oldX := m.Eval, m.Explorer
+	old := m.Eval
 	m.Eval = ev
+	if m.Explorer != nil && sameResults(old, ev) {
+		return
+	}
 	m.Explorer = nil
 	if ev != nil {
 		m.Explorer = explain.NewExplorer(ev)
@@ -401,13 +405,12 @@ func (m *Model) SetEvaluation(ev *evaluate.Evaluation) {
 		m.Explorer.SlotWords = windowWords
 	}
 	m.sentenceCache, m.lastSentence = nil, shownSentence{}
-	if m.listKey.x == oldX && oldX != nil && sameResults(old, ev) {
-		m.listKey.x = m.Explorer
-	}
 }
 
 // sameResults reports whether a and b hold the very same gold, systems and
-// BenchIE results (one a copy of the other), not merely equal ones.
+// BenchIE results (one a copy of the other), not merely equal ones: all
+// that an explain.Explorer reads, since the results' array stands for the
+// Evaluate that made them with the compiled golds and BenchIE^FL's results.
 func sameResults(a, b *evaluate.Evaluation) bool {
 	return a != nil && b != nil && a.Gold == b.Gold &&
 		slices.Equal(a.Systems, b.Systems) &&
@@ -470,7 +473,7 @@ func (m *Model) ExploreFacet() benchie.Facet {
 
 // SentenceView explains a sentence, cached: the page renders on every event.
 // Only the extractions the Window shows are explained
-// (explain.Explorer.SentenceWindow): "Show 50 more" explains the next.
+// (explain.Explorer.SentenceWindow): "Show 20 more" explains the next.
 func (m *Model) SentenceView(index int, facet benchie.Facet, systems []int) explain.SentenceView {
 	if systems == nil {
 		systems = make([]int, len(m.Eval.Systems))
@@ -498,7 +501,7 @@ func (m *Model) SentenceView(index int, facet benchie.Facet, systems []int) expl
 	}
 	var v explain.SentenceView
 	if last.key == base && !fewer(shown, last.shown) {
-		v = m.Explorer.MoreRows(last.view, rows) // "Show 50 more": the next 50 explained
+		v = m.Explorer.MoreRows(last.view, rows) // "Show 20 more": the next 20 explained
 	} else {
 		v = m.Explorer.SentenceWindow(index, facet, systems, rows)
 	}

@@ -16,13 +16,17 @@ import (
 const maxListed = 500
 
 // The Sentences list is mounted in part (issue 26): its first render
-// mounts listMount options (more than its box shows) and, past them, those
+// mounts listMount options (more than its box shows: an option is about
+// 70 px tall, the box at most the window less 250 px) and, past them, those
 // up to listMargin beyond the selected one; each later turn, after the
 // browser's (App.Later), mounts listGrow more until the list is whole (for
-// the browser's find in page). The keys move through the whole list, and the
-// option they select is mounted with the render that selects it.
+// the browser's find in page). Another list (the filter changed: a system
+// chosen, a search typed) is mounted in part again: its options all change,
+// and building 300 of them with the detail held one task for 150 ms. The
+// keys move through the whole list, and the option they select is mounted
+// with the render that selects it.
 const (
-	listMount  = 60
+	listMount  = 40
 	listMargin = 30
 	listGrow   = 120
 )
@@ -32,8 +36,9 @@ const (
 type SentencesView struct {
 	M *Model
 
-	mounted int  // options the later turns mounted
-	growing bool // a later turn is due
+	mounted int     // options the later turns mounted
+	growing bool    // a later turn is due
+	of      listKey // the list they mounted
 	// As of this build's list (BeforeBuild): the gold index of the
 	// sentence selected, the options mounted and the list's length.
 	selected int
@@ -72,6 +77,9 @@ func (c *SentencesView) List() []explain.SentenceSummary {
 // and the part of the list mounted (see listMount): the list's attributes,
 // built before its options, say whether it is whole.
 func (c *SentencesView) BeforeBuild() {
+	if key := (listKey{c.M.Explorer, c.Filter()}); key != c.of {
+		c.of, c.mounted = key, 0
+	}
 	l := c.List()
 	at, n := c.selectedAt(l), max(listMount, c.mounted)
 	c.selected = -1
@@ -96,8 +104,13 @@ func (c *SentencesView) Rendered(vugu.RenderedCtx) {
 		return
 	}
 	c.growing = true
-	shown := len(c.part)
-	c.M.App.Later(func() { c.mounted, c.growing = max(c.mounted, shown)+listGrow, false })
+	shown, of := len(c.part), c.of
+	c.M.App.Later(func() {
+		c.growing = false
+		if c.of == of {
+			c.mounted = max(c.mounted, shown) + listGrow
+		}
+	})
 }
 
 // CountText says how many sentences the filter keeps.

@@ -12,7 +12,7 @@ import (
 // BenchmarkSentencesWindowed builds the Sentences view on the input of the
 // e2e TestSentencesWindowed (a system with 20,000 extractions of sentence
 // 1, beside the bundled English systems), as its steps do: "open" chooses
-// the system (the list and the detail computed anew), "more" shows 50 more
+// the system (the list and the detail computed anew), "more" shows 20 more
 // extractions, "unchanged" builds again with nothing changed
 // (go test -run '^$' -bench SentencesWindowed -benchmem ./ui).
 func BenchmarkSentencesWindowed(b *testing.B) {
@@ -48,7 +48,7 @@ func BenchmarkSentencesWindowed(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			b.StopTimer()
-			m.Prefs.System, m.Window, m.sentenceCache = "big", Window{}, nil // the window of 50 explained anew
+			m.Prefs.System, m.Window, m.sentenceCache = "big", Window{}, nil // the window of 20 explained anew
 			env.RunBuild(v)
 			d := &SentenceDetailBody{M: m, View: v.Detail()}
 			b.StartTimer()

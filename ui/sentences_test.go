@@ -104,6 +104,16 @@ func TestSentencesMountedInPart(t *testing.T) {
 	if got := options(); len(got) != len(all) || busy() {
 		t.Errorf("%d options mounted whole (busy %v), want %d", len(got), busy(), len(all))
 	}
+	m.Prefs.System = m.Eval.Systems[1].Name // another list: mounted in part again
+	m.Prefs.Sentence = all[5].ID
+	if got := len(options()); got != listMount || !busy() {
+		t.Errorf("another system's list: %d options mounted first (busy %v), want %d and busy", got, busy(), listMount)
+	}
+	v.Rendered(nil)
+	if got := len(options()); got != listMount+listGrow {
+		t.Errorf("another system's list: %d options mounted after a later turn, want %d", got, listMount+listGrow)
+	}
+	m.Prefs.System = ""
 	m.Prefs.Sentence = all[len(all)-1].ID // End, on the list shown again (mounted anew)
 	v = &SentencesView{M: m}
 	if got := options(); len(got) != len(all) || !strings.Contains(got[len(got)-1], `aria-selected="true"`) {
@@ -163,7 +173,9 @@ func TestSentenceDetailMemo(t *testing.T) {
 func TestKeepSentenceList(t *testing.T) {
 	m, _ := model(t, "en")
 	old := m.Explorer
-	m.SetEvaluation(m.Eval)
+	rescored := *m.Eval
+	rescored.Results = slices.Clone(m.Eval.Results)
+	m.SetEvaluation(&rescored)
 	if !m.SentenceListDue() {
 		t.Fatal("no list computed, yet none is due")
 	}
@@ -185,7 +197,7 @@ func TestKeepSentenceList(t *testing.T) {
 	}
 }
 
-// "Show 50 more" explains the next rows onto the window shown (MoreRows);
+// "Show 20 more" explains the next rows onto the window shown (MoreRows);
 // the view is the one the larger window explains whole.
 func TestSentenceViewMore(t *testing.T) {
 	m, _ := model(t, "en")
@@ -241,27 +253,37 @@ func TestAdjudicateControlMemo(t *testing.T) {
 }
 
 // CaRB's columns arrive as a copy of the evaluation shown, with the same
-// gold and results: the sentence list computed ahead stays (the Sentences
-// tab then opens without computing it); an evaluation with other results
-// drops it.
+// gold and results: the Explorer stays, and with it the sentence list
+// computed ahead and the sentence views explained (the Sentences tab then
+// opens without computing either); an evaluation with other results gets a
+// new Explorer and drops them.
 func TestSentenceListKeptForCaRBsCopy(t *testing.T) {
 	m, _ := model(t, "en")
 	f := m.SentenceFilter()
 	l := m.Explorer.Sentences(f)
 	m.KeepSentenceList(m.Explorer, f, l)
+	x := m.Explorer
+	si := m.SentenceIndexByID("1")
+	v := m.SentenceView(si, benchie.Regular, nil)
 	withCaRB := *m.Eval
 	m.SetEvaluation(&withCaRB)
+	if m.Explorer != x || m.Eval != &withCaRB {
+		t.Fatal("a new Explorer for CaRB's copy of the evaluation")
+	}
 	if m.SentenceListDue() {
 		t.Fatal("the list was dropped when only the report changed")
 	}
 	if got := (&SentencesView{M: m}).List(); len(got) != len(l) || &got[0] != &l[0] {
 		t.Errorf("the view lists %d sentences, not the list computed ahead", len(got))
 	}
+	if got := m.SentenceView(si, benchie.Regular, nil); &got.Systems[0] != &v.Systems[0] {
+		t.Error("the sentence shown was explained again when only the report changed")
+	}
 	rescored := withCaRB
 	rescored.Results = slices.Clone(withCaRB.Results)
 	m.SetEvaluation(&rescored)
-	if !m.SentenceListDue() {
-		t.Fatal("the list was kept for an evaluation with other results")
+	if m.Explorer == x || !m.SentenceListDue() {
+		t.Fatal("the Explorer and its list were kept for an evaluation with other results")
 	}
 }
 

@@ -11,12 +11,15 @@ import (
 // Windowed views (issue 30): a view of user data renders a window of it,
 // with counts and "show more", so that no input the page accepts makes a
 // render hold the tab. A sentence's extractions, synsets and report
-// sentences are listed in pages of windowRows; a slot shows its first
+// sentences are listed in pages of windowRows (20: a page of 50 rows of a
+// system with 20,000 extractions held the tab 270–430 ms in Chromium, most
+// of it the browser's style and layout of the rows' nodes and the DOM
+// patch, which grow with the rows); a slot shows its first
 // windowWords words and a word its first windowChars characters, the rest
 // on demand ("show all", the rest then as one text, not one element per
 // word).
 const (
-	windowRows  = 50
+	windowRows  = 20
 	windowWords = 60
 	windowChars = 200
 	// windowText bounds a sentence's text before "show all".
@@ -135,11 +138,15 @@ func Rest(slot []explain.Token, full bool) string {
 
 // extCut tells whether slot i of an extraction is shown cut.
 func extCut(e explain.ExtractionView, i int, full bool) bool {
-	return Cut(e.Slots[i], full) || !full && e.RestWords[i] > 0
+	return Cut(e.Slots[i], full) || !full && e.Rest[i] != ""
 }
 
-// extCutText offers the whole of a cut slot of an extraction.
+// extCutText offers the whole of a cut slot of an extraction: the words
+// past those shown counted, or the size of a rest too long to count.
 func extCutText(e explain.ExtractionView, i int) string {
+	if e.RestWords[i] < 0 {
+		return fmt.Sprintf("… show all (%s more)", Size(len(e.Rest[i])))
+	}
 	if more := len(e.Slots[i]) + e.RestWords[i] - windowWords; more > 0 {
 		return fmt.Sprintf("… show all (%s more words)", Thousands(more))
 	}
@@ -150,7 +157,7 @@ func extCutText(e explain.ExtractionView, i int) string {
 // windowWords, as one text, once shown whole ("" before).
 func extRest(e explain.ExtractionView, i int, full bool) string {
 	rest := Rest(e.Slots[i], full)
-	if full && e.RestWords[i] > 0 {
+	if full && e.Rest[i] != "" {
 		rest += " " + e.Rest[i]
 	}
 	return rest

@@ -101,6 +101,12 @@ func TestExtractionSlotCut(t *testing.T) {
 	if extRest(e, 2, false) != "" || extRest(e, 2, true) != " him  him" || extRest(e, 0, true) != "" {
 		t.Errorf("rest %q, shown whole %q", extRest(e, 2, false), extRest(e, 2, true))
 	}
+	// A rest too long to count is offered by its size.
+	long := explain.ExtractionView{}
+	long.Slots[2], long.Rest[2], long.RestWords[2] = words(windowWords, "him"), strings.Repeat("him ", 3<<20/4), -1
+	if !extCut(long, 2, false) || extCutText(long, 2) != "… show all (3.0 MB more)" || len(extRest(long, 2, true)) != len(Rest(long.Slots[2], true))+1+3<<20 {
+		t.Errorf("a rest not counted: cut text %q", extCutText(long, 2))
+	}
 	// A slot of many tokens, not cut by the explorer, as before.
 	many := explain.ExtractionView{}
 	many.Slots[1] = words(windowWords+5, "w")

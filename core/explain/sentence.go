@@ -261,7 +261,8 @@ type ExtractionView struct {
 	Slots [3][]Token
 	// Rest is the text of each slot past its tokens, and RestWords counts
 	// its words, when the Explorer's SlotWords cut the slot ("" and 0
-	// otherwise).
+	// otherwise); RestWords is -1 for a rest longer than RestCountBytes,
+	// whose words are not counted.
 	Rest      [3]string
 	RestWords [3]int
 	Verdict   benchie.Verdict
@@ -370,7 +371,7 @@ func (x *Explorer) SentenceWindow(si int, f benchie.Facet, systems []int, rows f
 
 // MoreRows is v, a view of SentenceWindow, with each system's extractions
 // explained up to rows(system) (never fewer than v explains): it explains
-// only the rows past v's, and keeps v's counts, so that "Show 50 more"
+// only the rows past v's, and keeps v's counts, so that "Show 20 more"
 // costs the 50 rows, not the window nor the sentence. v is not changed.
 func (x *Explorer) MoreRows(v SentenceView, rows func(system int) int) SentenceView {
 	v.Systems = slices.Clone(v.Systems)

@@ -233,15 +233,23 @@ func TestSentenceWindow(t *testing.T) {
 
 // Under SlotWords a slot's first words are its tokens as SlotTokens makes
 // them, and the rest is one text with its words counted as strings.Fields
-// counts them (white space of any kind, invalid UTF-8 a word's byte).
+// counts them (white space of any kind, invalid UTF-8 a word's byte), or
+// not at all (-1) past RestCountBytes.
 func TestSlotTokensCut(t *testing.T) {
-	for _, slot := range []string{"", "   ", "a", " a  b\tc\u00a0d\u2003e  ", "one two three four five six", "x\xffy z \xff", strings.Repeat("w ", 1000)} {
+	long := strings.Repeat("w ", RestCountBytes/2)
+	for _, slot := range []string{"", "   ", "a", " a  b\tc\u00a0d\u2003e  ", "one two three four five six", "x\xffy z \xff", strings.Repeat("w ", 1000), long, long + "w  w"} {
 		whole := SlotTokens(slot)
 		for n := 1; n <= 7; n++ {
 			toks, rest, words := slotTokensCut(slot, n)
 			k := min(n, len(whole))
 			if !reflect.DeepEqual(toks, whole[:k]) && k > 0 || len(toks) != k {
 				t.Fatalf("%q cut at %d: tokens %+v, want %+v", slot, n, toks, whole[:k])
+			}
+			if len(rest) > RestCountBytes {
+				if words != -1 {
+					t.Fatalf("%q cut at %d: a rest of %d bytes counted", slot[:9], n, len(rest))
+				}
+				words = len(strings.Fields(rest))
 			}
 			if words != len(whole)-k || words != len(strings.Fields(rest)) || (words == 0) != (rest == "") {
 				t.Fatalf("%q cut at %d: rest %q of %d words, want %d", slot, n, rest, words, len(whole)-k)

@@ -63,7 +63,9 @@ func SlotTokens(slot string) []Token {
 
 // slotTokensCut is SlotTokens of the first n words of a slot, split as
 // strings.Fields splits them; the text after them (from its next word) and
-// its words' count are returned without being split.
+// its words' count are returned without being split. A rest longer than
+// RestCountBytes is not counted (restWords -1): counting a 10 MB rest held
+// the page's thread for 65 ms, for a number a page can give as a size.
 func slotTokensCut(slot string, n int) (toks []Token, rest string, restWords int) {
 	rest = slot
 	for len(toks) < n {
@@ -79,8 +81,15 @@ func slotTokensCut(slot string, n int) (toks []Token, rest string, restWords int
 		rest = rest[end:]
 	}
 	rest = strings.TrimLeftFunc(rest, unicode.IsSpace)
+	if len(rest) > RestCountBytes {
+		return toks, rest, -1
+	}
 	return toks, rest, countWords(rest)
 }
+
+// RestCountBytes bounds the rest of a slot cut under Explorer.SlotWords
+// whose words are counted (ExtractionView.RestWords).
+const RestCountBytes = 64 << 10
 
 // countWords counts the words strings.Fields would split s into, without
 // splitting it (a 10 MB slot: its words are counted, not made).

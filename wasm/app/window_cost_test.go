@@ -17,7 +17,7 @@ import (
 // The steps of the Sentences view on a sentence with many extractions
 // (e2e TestSentencesWindowed, issue 30) cost the window, not the sentence:
 // opening sentence 1 of a system with 20,000 extractions of it, and
-// showing 50 more, allocates, builds and sends what it does with 2,000
+// showing 20 more, allocates, builds and sends what it does with 2,000
 // (the counts' digits aside). The browser's times are logged by the e2e
 // test; these figures do not move with the machine's load
 // (go test -run TestSentencesWindowCost -v ./wasm/app).
@@ -74,7 +74,7 @@ func TestSentencesWindowCost(t *testing.T) {
 	open2k, more2k := measure(2000)
 	open20k, more20k := measure(20000)
 	t.Logf("open sentence 1: 2,000 extractions %+v, 20,000 %+v", open2k, open20k)
-	t.Logf("50 more:         2,000 extractions %+v, 20,000 %+v", more2k, more20k)
+	t.Logf("20 more:         2,000 extractions %+v, 20,000 %+v", more2k, more20k)
 	for _, s := range [][2]step{{open2k, open20k}, {more2k, more20k}} {
 		small, large := s[0], s[1]
 		if large.nodes != small.nodes || large.sent > small.sent+64 || large.allocs > small.allocs+small.allocs/10 {
