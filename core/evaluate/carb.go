@@ -35,11 +35,11 @@ func ReadCaRBGold(in Input) (*CaRBGold, error) { return ReadCaRBGoldAs(in, nil) 
 
 // ReadCaRBGoldAs reads a token-level gold in format f (nil: detected).
 func ReadCaRBGoldAs(in Input, f *formats.Format) (*CaRBGold, error) {
-	g, f, err := formats.ReadCaRBGold(formats.Input{File: in.Path, Data: in.Data, Shared: in.Shared}, f)
+	g, f, err := formats.ReadCaRBGold(formats.Input{File: in.Path, Data: in.Data, Shared: in.Shared, Pause: in.Pause}, f)
 	if err != nil {
 		return nil, err
 	}
-	return &CaRBGold{Gold: g, Format: f.Name, SHA256: checksum(in.Data)}, nil
+	return &CaRBGold{Gold: g, Format: f.Name, SHA256: checksumPaused(in.Data, in.Pause)}, nil
 }
 
 // carbScore scores a system with CaRB against the CaRB gold; regular is its

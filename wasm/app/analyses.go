@@ -259,7 +259,7 @@ func (a *app) addCaRB(ev *evaluate.Evaluation, gen int, user *evaluate.CaRBGold,
 		}
 		a.env.UnlockOnly()
 		cg, err = bundledFile(a, bundled, a.x.carbGolds, func(b []byte) (*evaluate.CaRBGold, error) {
-			return evaluate.ReadCaRBGold(evaluate.Input{Path: bundled, Data: b})
+			return evaluate.ReadCaRBGold(evaluate.Input{Path: bundled, Data: b, Pause: a.pause(nil)})
 		})
 	}
 	var withCaRB *evaluate.Evaluation

@@ -1,0 +1,28 @@
+package evaluate_test
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/oiebench/oiebench/core/evaluate"
+)
+
+// A CaRB gold read with a pause (the page's) is the gold read without:
+// detecting its format pauses every 16 of the 200 lines it looks at, and
+// its checksum every 64 KiB.
+func TestReadCaRBGoldPaced(t *testing.T) {
+	in := bundledInput(t, "carb_explicit.txt")
+	plain, err := evaluate.ReadCaRBGold(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pauses := 0
+	in.Pause = func() { pauses++ }
+	paced, err := evaluate.ReadCaRBGold(in)
+	if err != nil || !reflect.DeepEqual(plain, paced) {
+		t.Fatalf("read with pauses: %v; differs from the read without: %v", err, !reflect.DeepEqual(plain, paced))
+	}
+	if want := 200/16 + (len(in.Data)-1)/(64<<10); pauses != want {
+		t.Errorf("%d pauses reading %d bytes, want %d", pauses, len(in.Data), want)
+	}
+}
