@@ -107,23 +107,19 @@ func ReadTagsPaced(file string, data []byte, pause func()) (*Tags, error) {
 // for anything else.
 func readEncodedTags(data []byte, pause func()) (t *Tags, ok bool) {
 	top := gjson.ParseBytes(data)
-	if !top.IsObject() {
-		return nil, false
-	}
-	t, ok = &Tags{}, true
-	seen := map[string]bool{}
+	t, ok = &Tags{}, top.IsObject()
+	seen := 0 // a bit per key: a key twice is left to encoding/json's rules
 	top.ForEach(func(key, value gjson.Result) bool {
-		if seen[key.Raw] {
-			ok = false // a key twice: encoding/json's rules decide
-			return false
-		}
-		seen[key.Raw] = true
+		bit := 0
 		switch key.Raw {
 		case `"tagger"`:
+			bit = 1
 			t.Tagger, ok = jsonString(value)
 		case `"lang"`:
+			bit = 2
 			t.Lang, ok = jsonString(value)
 		case `"sentences"`:
+			bit = 4
 			ok = value.IsObject()
 			t.Sentences = map[string]string{}
 			n := 0
@@ -131,7 +127,7 @@ func readEncodedTags(data []byte, pause func()) (t *Tags, ok bool) {
 				text, textOK := jsonString(k)
 				tags, tagsOK := jsonString(v)
 				_, twice := t.Sentences[text]
-				if ok = textOK && tagsOK && !twice; ok {
+				if ok = ok && textOK && tagsOK && !twice; ok {
 					t.Sentences[text] = tags
 				}
 				if n++; n%tagsPauseEvery == 0 {
@@ -139,9 +135,9 @@ func readEncodedTags(data []byte, pause func()) (t *Tags, ok bool) {
 				}
 				return ok
 			})
-		default: // another key, or one spelt otherwise: encoding/json's rules decide
-			ok = false
 		}
+		ok = ok && bit != 0 && seen&bit == 0 // another key, or one spelt otherwise, is left to encoding/json too
+		seen |= bit
 		return ok
 	})
 	return t, ok
@@ -156,7 +152,11 @@ func jsonString(v gjson.Result) (string, bool) {
 		return "", false
 	}
 	body := raw[1 : len(raw)-1]
-	if utf8.ValidString(body) && !strings.ContainsFunc(body, func(r rune) bool { return r == '\\' || r < ' ' }) {
+	plain := utf8.ValidString(body)
+	for i := 0; plain && i < len(body); i++ {
+		plain = body[i] != '\\' && body[i] >= ' '
+	}
+	if plain {
 		return body, true
 	}
 	var s string
