@@ -68,7 +68,7 @@ func (g *Gold) TupleCount() int {
 // resolved as ReadGold does; warnings go to Gold.Warnings.
 func NewGold(path string, sentences []*Sentence) *Gold {
 	g := &Gold{Path: path}
-	g.index(sentences)
+	g.index(sentences, nil)
 	return g
 }
 
@@ -101,7 +101,15 @@ type GoldOptions struct {
 	// Shared tells that data never changes once given: the gold's strings
 	// share its memory instead of a copy of the whole file.
 	Shared bool
+	// Pause, when set, is called every oie.PauseEvery lines read and every
+	// indexPauseEvery sentences keyed: the page yields to the browser
+	// (BenchIE's CaRB gold was one step of 50 ms at 1× CPU there).
+	Pause func()
 }
+
+// indexPauseEvery is how many sentences a paced read keys between two
+// pauses: a key (SentenceKey) is the costly part of reading a sentence.
+const indexPauseEvery = 32
 
 // ReadGoldWith reads a CaRB or OIE2016 gold as opt says.
 func ReadGoldWith(file string, data []byte, opt GoldOptions) (*Gold, error) {
@@ -118,7 +126,10 @@ func ReadGoldWith(file string, data []byte, opt GoldOptions) (*Gold, error) {
 	var order []*Sentence
 	byText := map[string]*Sentence{}
 	bom := leadingBOMs(data)
-	for _, l := range lines {
+	for k, l := range lines {
+		if opt.Pause != nil && k%oie.PauseEvery == oie.PauseEvery-1 {
+			opt.Pause()
+		}
 		text := oie.TrimSpace(l.Text)
 		if text == "" {
 			continue
@@ -184,7 +195,7 @@ func ReadGoldWith(file string, data []byte, opt GoldOptions) (*Gold, error) {
 	} else if bom != "" {
 		g.ReaderFailure = bomOnBlankLine(file)
 	}
-	g.index(order)
+	g.index(order, opt.Pause)
 	g.Warnings = oie.CapWarnings(g.Warnings, file)
 	return g, nil
 }
@@ -192,11 +203,15 @@ func ReadGoldWith(file string, data []byte, opt GoldOptions) (*Gold, error) {
 // index sets the keys of sentences and keeps, of sentences sharing a key,
 // only the later one: the reference keys its gold by sentence key, so the
 // later sentence overwrites the earlier one and the earlier one's tuples
-// are never scored (not even in the recall denominator).
-func (g *Gold) index(sentences []*Sentence) {
+// are never scored (not even in the recall denominator). pause, when set,
+// is called every indexPauseEvery sentences.
+func (g *Gold) index(sentences []*Sentence, pause func()) {
 	g.byKey = map[string]int{}
 	keep := make([]bool, len(sentences))
 	for i, s := range sentences {
+		if pause != nil && i%indexPauseEvery == indexPauseEvery-1 {
+			pause()
+		}
 		s.Key = SentenceKey(s.Text)
 		if j, ok := g.byKey[s.Key]; ok {
 			prev := sentences[j]

@@ -2,6 +2,7 @@ package carb_test
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -190,6 +191,41 @@ func TestReadGoldShared(t *testing.T) {
 		}
 		if len(copied.Sentences) == 0 {
 			t.Errorf("%q: no sentence read", c.text)
+		}
+	}
+}
+
+// TestReadGoldPaced: a gold read with a pause is the gold read without; the
+// pause is called every oie.PauseEvery lines and every 32 sentences keyed
+// (a later sentence with an earlier one's key included).
+func TestReadGoldPaced(t *testing.T) {
+	var b strings.Builder
+	for i := range 100 { // 100 sentences of 11 tuples, 1,100 lines; the last has the first's key
+		text := fmt.Sprintf("Sentence number %d is here .", i)
+		if i == 99 {
+			text = "Sentence number 0 is here  ."
+		}
+		for j := range 11 {
+			fmt.Fprintf(&b, "%s\tis\tSentence number %d\there %d\n", text, i, j)
+		}
+	}
+	data := []byte(b.String())
+	for _, opt := range []carb.GoldOptions{{}, {Shared: true}} {
+		plain, err := carb.ReadGoldWith("g", data, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pauses := 0
+		opt.Pause = func() { pauses++ }
+		paced, err := carb.ReadGoldWith("g", data, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(plain, paced) {
+			t.Errorf("shared %v: paced %+v, plain %+v", opt.Shared, paced, plain)
+		}
+		if want := 1100/oie.PauseEvery + 100/32; pauses != want || len(plain.Sentences) != 99 {
+			t.Errorf("shared %v: %d pauses, want %d (%d sentences kept, want 99)", opt.Shared, pauses, want, len(plain.Sentences))
 		}
 	}
 }

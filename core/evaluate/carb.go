@@ -35,11 +35,11 @@ func ReadCaRBGold(in Input) (*CaRBGold, error) { return ReadCaRBGoldAs(in, nil) 
 
 // ReadCaRBGoldAs reads a token-level gold in format f (nil: detected).
 func ReadCaRBGoldAs(in Input, f *formats.Format) (*CaRBGold, error) {
-	g, f, err := formats.ReadCaRBGold(formats.Input{File: in.Path, Data: in.Data, Shared: in.Shared}, f)
+	g, f, err := formats.ReadCaRBGold(formats.Input{File: in.Path, Data: in.Data, Shared: in.Shared, Pause: in.Pause}, f)
 	if err != nil {
 		return nil, err
 	}
-	return &CaRBGold{Gold: g, Format: f.Name, SHA256: checksum(in.Data)}, nil
+	return &CaRBGold{Gold: g, Format: f.Name, SHA256: checksumPaused(in.Data, in.Pause)}, nil
 }
 
 // carbScore scores a system with CaRB against the CaRB gold; regular is its
@@ -172,11 +172,17 @@ func (o carbOverlap) fromScores(s *System, cg *CaRBGold, sc CaRBScores, regular 
 // (by sentence key) and, by index, the CaRB gold's sentences the BenchIE
 // gold has.
 func commonSentences(g *benchie.Gold, cg *carb.Gold) ([]bool, []int) {
+	// A sentence's key is its costly part (carb.SentenceKey; the page
+	// computes these when CaRB's columns are shown): once per sentence, the
+	// CaRB gold's looked up by the keys it holds (cg.Lookup's own).
+	inCaRB := make(map[string]bool, len(cg.Sentences))
+	for _, s := range cg.Sentences {
+		inCaRB[s.Key] = true
+	}
 	keys := map[string]bool{}
 	in := make([]bool, len(g.Sentences))
 	for k, s := range g.Sentences {
-		key := carb.SentenceKey(s.Text)
-		if _, ok := cg.Lookup(s.Text); ok {
+		if key := carb.SentenceKey(s.Text); inCaRB[key] {
 			in[k] = true
 			keys[key] = true
 		}

@@ -38,9 +38,9 @@ func ReadCaRBGold(in Input, f *Format) (*carb.Gold, *Format, error) {
 	var err error
 	switch f.Name {
 	case NameCaRBGold:
-		g, err = carb.ReadGoldWith(in.File, in.Data, carb.GoldOptions{Shared: in.Shared})
+		g, err = carb.ReadGoldWith(in.File, in.Data, carb.GoldOptions{Shared: in.Shared, Pause: in.Pause})
 	case NameOIE2016Gold:
-		g, err = carb.ReadGoldWith(in.File, in.Data, carb.GoldOptions{OIE2016: true, Shared: in.Shared})
+		g, err = carb.ReadGoldWith(in.File, in.Data, carb.GoldOptions{OIE2016: true, Shared: in.Shared, Pause: in.Pause})
 	default:
 		return nil, nil, &oie.ParseError{File: in.File, Line: 1, Err: ErrRefused,
 			Msg: fmt.Sprintf("this looks like %s (%s), not a CaRB or OIE2016 gold", f.Label, f.Name)}

@@ -2,6 +2,7 @@ package formats
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"unicode/utf8"
 
@@ -165,10 +166,16 @@ func fields(text string) ([]string, []int) {
 	return f, offs
 }
 
-// number reads a confidence: a finite number (oie.ParseConfidence).
+// number reads a confidence: a finite number, what oie.ParseConfidence
+// takes, without making its error (detecting a format asks this of every
+// column of 200 lines, and the errors' formatting was most of detecting
+// in the page).
 func number(s string) (float64, bool) {
-	c, err := oie.ParseConfidence(s)
-	return c, err == nil
+	c, ok := oie.PythonFloat(s)
+	if !ok || math.IsNaN(c) || math.IsInf(c, 0) {
+		return 0, false
+	}
+	return c, true
 }
 
 // confidence reads field k of a line as a confidence, or is the error at

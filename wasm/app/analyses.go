@@ -259,7 +259,7 @@ func (a *app) addCaRB(ev *evaluate.Evaluation, gen int, user *evaluate.CaRBGold,
 		}
 		a.env.UnlockOnly()
 		cg, err = bundledFile(a, bundled, a.x.carbGolds, func(b []byte) (*evaluate.CaRBGold, error) {
-			return evaluate.ReadCaRBGold(evaluate.Input{Path: bundled, Data: b})
+			return evaluate.ReadCaRBGold(evaluate.Input{Path: bundled, Data: b, Pause: a.pause(nil)})
 		})
 	}
 	var withCaRB *evaluate.Evaluation
@@ -359,7 +359,7 @@ func (a *app) analyse(ev *evaluate.Evaluation, gen int, facet benchie.Facet, lan
 		a.env.UnlockOnly()
 		// Without the tags file the buckets are by length only, as the
 		// command line's are without a tagger.
-		fz.Tags, _ = bundledFile(a, tagsPath, a.x.tags, func(b []byte) (*nlp.Tags, error) { return nlp.ReadTags(tagsPath, b) })
+		fz.Tags, _ = bundledFile(a, tagsPath, a.x.tags, func(b []byte) (*nlp.Tags, error) { return nlp.ReadTagsPaced(tagsPath, b, a.pause(nil)) })
 	}
 	progress := func(done, total int) {
 		a.env.Lock()

@@ -17,6 +17,11 @@ func main() {
 		serveScorer()
 		return
 	}
+	// Go's runtime and the packages' initialisers have run (30 ms at 1×,
+	// 140 ms at 4× CPU): the browser runs before main's own work, a task
+	// of its own (docs/page-responsiveness.md, The loading tasks, split).
+	yieldTask()
+	browserRan()
 	renderer, err := dom.New("#app") // sends each render's changes only
 	if err != nil {
 		panic(err)

@@ -2,12 +2,15 @@ package main
 
 import (
 	"runtime/debug"
+	"slices"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/oiebench/oiebench/core/evaluate"
 	"github.com/oiebench/oiebench/core/oie"
 	"github.com/oiebench/oiebench/ui"
+	"github.com/vugu/vugu"
 )
 
 // TestCollectorGivenBack: every load of files holds Go's collector until
@@ -71,5 +74,46 @@ func TestPaceSharedSlice(t *testing.T) {
 	first() // the browser has just run (second's yield)
 	if n := br.yields.Load(); n != 1 {
 		t.Fatalf("a loop yielded again right after the browser ran: %d yields", n)
+	}
+}
+
+// firstYieldHeld is a browser whose first turn lasts until held is closed,
+// and which marks each turn it gives.
+type firstYieldHeld struct {
+	*fakeBrowser
+	once sync.Once
+	held chan struct{}
+}
+
+func (b *firstYieldHeld) Yield() {
+	b.Mark("(the browser's turn)")
+	b.once.Do(func() { <-b.held })
+	b.fakeBrowser.Yield()
+}
+
+// The page's start lets the browser run before it does anything (Go's own
+// start is a task of its own: docs/page-responsiveness.md, The loading
+// tasks, split), then starts as it did.
+func TestStartYieldsFirst(t *testing.T) {
+	br := &firstYieldHeld{fakeBrowser: newFakeBrowser(), held: make(chan struct{})}
+	a := newApp(vugu.NewEventEnvImpl(&sync.RWMutex{}, make(chan bool, 1)), br)
+	go a.start()
+	marks := func() []string {
+		br.mu.Lock()
+		defer br.mu.Unlock()
+		return slices.Clone(br.marks)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for len(marks()) == 0 && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	if m := marks(); !slices.Equal(m, []string{"(the browser's turn)"}) {
+		t.Fatalf("the start's first steps: %q, want the browser's turn alone", m)
+	}
+	close(br.held)
+	a.settle(t)
+	a.mustNotHaveStopped(t)
+	if m := marks(); !slices.Contains(m, "oiebench-restored") {
+		t.Errorf("the start after its first turn marked %q, not oiebench-restored", m)
 	}
 }

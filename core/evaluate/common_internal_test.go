@@ -1,0 +1,67 @@
+package evaluate
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/oiebench/oiebench/core/benchie"
+	"github.com/oiebench/oiebench/core/carb"
+	"github.com/oiebench/oiebench/internal/dataset"
+)
+
+// commonSentences finds what cg.Lookup finds for each BenchIE sentence,
+// keying each once: on the bundled golds, on every other CaRB sentence, and
+// on a CaRB gold holding one sentence twice (the later kept).
+func TestCommonSentencesIsLookup(t *testing.T) {
+	read := func(name string) []byte {
+		b, err := dataset.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	g, err := ReadGold(Input{Path: "gold", Data: read("benchie_gold_annotations_en.txt")}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cg, err := ReadCaRBGold(Input{Path: "carb", Data: read("carb_explicit.txt")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var every, twice []int
+	for i := range cg.Sentences {
+		if i%2 == 0 {
+			every = append(every, i)
+		}
+	}
+	twice = append(append(twice, every[:5]...), every[2])
+	for _, c := range []*carb.Gold{cg.Gold, carbSubGold(cg.Gold, every), carbSubGold(cg.Gold, twice)} {
+		in, shared := commonSentences(g.Gold, c)
+		wantIn, wantShared := lookedUp(g.Gold, c)
+		if !reflect.DeepEqual(in, wantIn) || !reflect.DeepEqual(shared, wantShared) {
+			t.Errorf("%d CaRB sentences: %d shared, want %d", len(c.Sentences), len(shared), len(wantShared))
+		}
+		if len(shared) == 0 {
+			t.Errorf("%d CaRB sentences: none shared", len(c.Sentences))
+		}
+	}
+}
+
+// lookedUp is commonSentences by cg.Lookup, as it was written before.
+func lookedUp(g *benchie.Gold, cg *carb.Gold) ([]bool, []int) {
+	keys := map[string]bool{}
+	in := make([]bool, len(g.Sentences))
+	for k, s := range g.Sentences {
+		if _, ok := cg.Lookup(s.Text); ok {
+			in[k] = true
+			keys[carb.SentenceKey(s.Text)] = true
+		}
+	}
+	var shared []int
+	for i, s := range cg.Sentences {
+		if keys[s.Key] {
+			shared = append(shared, i)
+		}
+	}
+	return in, shared
+}
