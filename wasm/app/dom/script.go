@@ -3,7 +3,7 @@ package dom
 // script applies a Tree's patches in the browser and calls Go back on
 // events. The window.vugu* functions are those vugu.DOMEvent calls.
 const script = `(function () {
-  var active = null, app = null, call = null, styles = [];
+  var active = null, app = null, call = null, styles = [], XHTML = 'http://www.w3.org/1999/xhtml';
   window.vuguGetActiveEvent = function () { return active; };
   window.vuguGetActiveEventTarget = function () { return active && active.target; };
   window.vuguGetActiveEventCurrentTarget = function () { return active && active.currentTarget; };
@@ -43,7 +43,7 @@ const script = `(function () {
   function props(el, p, from) {
     for (var i = from; i < p.length; i += 2) el[p[i]] = JSON.parse(p[i + 1]);
   }
-  // fill gives el (new, or the mount point) the spec's attributes,
+  // fill gives a new element el the spec's attributes,
   // properties, listeners and content.
   function fill(el, s) {
     var a = s.a || [], i;
@@ -59,12 +59,58 @@ const script = `(function () {
     if (s['!'] !== undefined) return document.createComment(s['!']);
     return fill(s.n ? document.createElementNS(s.n, s.t) : document.createElement(s.t), s);
   }
-  function mount(s) {
-    var el = app, ls = el.__oiebenchListeners || {};
-    for (var k in ls) { var p = k.split('|'); unlisten(el, p[0], p[1] === 'true', p[2] === 'true'); }
-    for (var i = el.attributes.length - 1; i >= 0; i--) el.removeAttributeNode(el.attributes[i]);
-    el.replaceChildren();
-    fill(el, s);
+  // adopt makes the existing element el (of s's tag) what the spec s
+  // says, keeping every node that already matches: the first screen
+  // written at build time becomes the live page without being built again.
+  // Only a child of another kind or tag is built anew. count tallies the
+  // nodes kept, the texts split, the subtrees built (in place of others,
+  // or added) and the surplus nodes removed.
+  function adopt(el, s, count) {
+    var ls = el.__oiebenchListeners, a = s.a || [], i, j, k;
+    for (k in ls) { var p = k.split('|'); unlisten(el, p[0], p[1] === 'true', p[2] === 'true'); }
+    for (i = 0; i < a.length; i += 3) if (el.getAttribute(a[i + 1]) !== a[i + 2]) setAttr(el, a[i], a[i + 1], a[i + 2]);
+    for (i = el.attributes.length - 1; i >= 0; i--) {
+      var name = el.attributes[i].name;
+      for (j = 1; j < a.length && a[j] !== name; j += 3);
+      if (j >= a.length) el.removeAttribute(name);
+    }
+    if (s.p) props(el, s.p, 0);
+    if (s.l) for (i = 1; i < s.l.length; i += 3) listen(el, s.l[0], s.l[i], s.l[i + 1], s.l[i + 2]);
+    count.kept++;
+    if (s.h !== undefined) {
+      if (el.innerHTML !== s.h) el.innerHTML = s.h;
+      return;
+    }
+    var c = s.c || [], have = el.childNodes;
+    for (i = 0; i < c.length; i++) {
+      var old = have[i], t = c[i];
+      if (!old) {
+        el.appendChild(build(t));
+        count.built++;
+      } else if (typeof t === 'string' ? old.nodeType === 3 : t['!'] !== undefined ? old.nodeType === 8 :
+        old.nodeType === 1 && old.localName === t.t && old.namespaceURI === (t.n || XHTML)) {
+        if (old.nodeType === 1) adopt(old, t, count);
+        else {
+          var v = old.nodeType === 3 ? t : t['!'];
+          // HTML has no two texts side by side: the parser joined what
+          // the build has as several. Split the text where they meet.
+          if (typeof c[i + 1] === 'string' && old.nodeValue.length > v.length && old.nodeValue.startsWith(v)) {
+            old.splitText(v.length);
+            count.split++;
+          } else if (old.nodeValue !== v) old.nodeValue = v;
+          count.kept++;
+        }
+      } else if (typeof t === 'string') {
+        // An empty text (in the build, not in HTML): the next node may
+        // be the build's next.
+        el.insertBefore(build(t), old);
+        count.built++;
+      } else {
+        el.replaceChild(build(t), old);
+        count.built++;
+      }
+    }
+    while (have.length > c.length) { el.removeChild(el.lastChild); count.removed++; }
   }
   window.oiebenchDOMStart = function (selector, goCall) {
     app = document.querySelector(selector);
@@ -78,7 +124,7 @@ const script = `(function () {
       switch (o[0]) {
       case 'u': stack.length -= o[1]; el = stack[stack.length - 1]; break;
       case 'd': for (j = 1; j < o.length; j++) { el = el.childNodes[o[j]]; stack.push(el); } break;
-      case 'm': mount(o[1]); break;
+      case 'm': adopt(app, o[1], window.oiebenchDOMAdopted = { kept: 0, split: 0, built: 0, removed: 0 }); break;
       case 'S':
         styles.forEach(function (s) { s.remove(); });
         styles = o.slice(1).map(function (h) {
