@@ -1,7 +1,26 @@
 package dom
 
 // script applies a Tree's patches in the browser and calls Go back on
-// events. The window.vugu* functions are those vugu.DOMEvent calls.
+// events. The window.vugu* functions are those vugu.DOMEvent calls. Its
+// comments are here, not in the string, which the evaluator carries.
+//
+// fill gives a new element the spec's attributes, properties, listeners
+// and content; build makes a node of a spec.
+//
+// adopt makes an existing element (of the spec's tag: the mount point, at
+// the first render) what the spec says, keeping every node that already
+// matches, so that the first screen written at build time becomes the live
+// page without being built again: its attributes are set or removed where
+// they differ, its properties and listeners set, a text's value changed
+// only if it differs, and a child of another kind or tag is built anew.
+// HTML has no two texts side by side: the parser joined what the build has
+// as several, so a text that begins with the build's and is followed by
+// another of the build's texts is split where they meet (an empty text
+// too). A text the build has where HTML has none (an empty one) is
+// inserted, so that the next node may still be the build's next. count
+// (window.oiebenchDOMAdopted) tallies the nodes kept, the texts split, the
+// subtrees built (in place of others, or added) and the surplus nodes
+// removed.
 const script = `(function () {
   var active = null, app = null, call = null, styles = [], XHTML = 'http://www.w3.org/1999/xhtml';
   window.vuguGetActiveEvent = function () { return active; };
@@ -43,8 +62,6 @@ const script = `(function () {
   function props(el, p, from) {
     for (var i = from; i < p.length; i += 2) el[p[i]] = JSON.parse(p[i + 1]);
   }
-  // fill gives a new element el the spec's attributes,
-  // properties, listeners and content.
   function fill(el, s) {
     var a = s.a || [], i;
     for (i = 0; i < a.length; i += 3) setAttr(el, a[i], a[i + 1], a[i + 2]);
@@ -59,20 +76,13 @@ const script = `(function () {
     if (s['!'] !== undefined) return document.createComment(s['!']);
     return fill(s.n ? document.createElementNS(s.n, s.t) : document.createElement(s.t), s);
   }
-  // adopt makes the existing element el (of s's tag) what the spec s
-  // says, keeping every node that already matches: the first screen
-  // written at build time becomes the live page without being built again.
-  // Only a child of another kind or tag is built anew. count tallies the
-  // nodes kept, the texts split, the subtrees built (in place of others,
-  // or added) and the surplus nodes removed.
   function adopt(el, s, count) {
-    var ls = el.__oiebenchListeners, a = s.a || [], i, j, k;
+    var ls = el.__oiebenchListeners, a = s.a || [], c = s.c || [], names = el.getAttributeNames(), i, k, t, v, at, old;
     for (k in ls) { var p = k.split('|'); unlisten(el, p[0], p[1] === 'true', p[2] === 'true'); }
     for (i = 0; i < a.length; i += 3) if (el.getAttribute(a[i + 1]) !== a[i + 2]) setAttr(el, a[i], a[i + 1], a[i + 2]);
-    for (i = el.attributes.length - 1; i >= 0; i--) {
-      var name = el.attributes[i].name;
-      for (j = 1; j < a.length && a[j] !== name; j += 3);
-      if (j >= a.length) el.removeAttribute(name);
+    for (k = 0; k < names.length; k++) {
+      for (i = 1; i < a.length && a[i] !== names[k]; i += 3);
+      if (i >= a.length) el.removeAttribute(names[k]);
     }
     if (s.p) props(el, s.p, 0);
     if (s.l) for (i = 1; i < s.l.length; i += 3) listen(el, s.l[0], s.l[i], s.l[i + 1], s.l[i + 2]);
@@ -81,36 +91,25 @@ const script = `(function () {
       if (el.innerHTML !== s.h) el.innerHTML = s.h;
       return;
     }
-    var c = s.c || [], have = el.childNodes;
-    for (i = 0; i < c.length; i++) {
-      var old = have[i], t = c[i];
-      if (!old) {
-        el.appendChild(build(t));
-        count.built++;
-      } else if (typeof t === 'string' ? old.nodeType === 3 : t['!'] !== undefined ? old.nodeType === 8 :
+    for (i = 0, old = el.firstChild; i < c.length; i++, old = at.nextSibling) {
+      t = c[i];
+      at = old;
+      if (!old) el.appendChild(at = build(t));
+      else if (typeof t === 'string' ? old.nodeType === 3 : t['!'] !== undefined ? old.nodeType === 8 :
         old.nodeType === 1 && old.localName === t.t && old.namespaceURI === (t.n || XHTML)) {
-        if (old.nodeType === 1) adopt(old, t, count);
-        else {
-          var v = old.nodeType === 3 ? t : t['!'];
-          // HTML has no two texts side by side: the parser joined what
-          // the build has as several. Split the text where they meet.
-          if (typeof c[i + 1] === 'string' && old.nodeValue.length > v.length && old.nodeValue.startsWith(v)) {
-            old.splitText(v.length);
-            count.split++;
-          } else if (old.nodeValue !== v) old.nodeValue = v;
-          count.kept++;
-        }
-      } else if (typeof t === 'string') {
-        // An empty text (in the build, not in HTML): the next node may
-        // be the build's next.
-        el.insertBefore(build(t), old);
-        count.built++;
-      } else {
-        el.replaceChild(build(t), old);
-        count.built++;
-      }
+        if (old.nodeType === 1) { adopt(old, t, count); continue; }
+        count.kept++;
+        v = old.nodeType === 3 ? t : t['!'];
+        if (typeof c[i + 1] === 'string' && old.nodeValue.length > v.length && old.nodeValue.startsWith(v)) {
+          old.splitText(v.length);
+          count.split++;
+        } else if (old.nodeValue !== v) old.nodeValue = v;
+        continue;
+      } else if (typeof t === 'string') el.insertBefore(at = build(t), old);
+      else el.replaceChild(at = build(t), old);
+      count.built++;
     }
-    while (have.length > c.length) { el.removeChild(el.lastChild); count.removed++; }
+    for (; old; old = at) { at = old.nextSibling; el.removeChild(old); count.removed++; }
   }
   window.oiebenchDOMStart = function (selector, goCall) {
     app = document.querySelector(selector);
