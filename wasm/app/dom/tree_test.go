@@ -311,10 +311,14 @@ func (r *renderer) prerendered(root *vugu.VGNode) {
 	joinTexts(&r.dom)
 }
 
-// joinTexts joins adjacent texts, as HTML written and parsed again does.
+// joinTexts joins adjacent texts and drops empty ones, as HTML written
+// and parsed again does.
 func joinTexts(f *fakeNode) {
 	var kids []*fakeNode
 	for _, k := range f.kids {
+		if k.tag == "" && k.text == "" {
+			continue
+		}
 		if n := len(kids); n > 0 && k.tag == "" && kids[n-1].tag == "" {
 			kids[n-1].text += k.text
 			continue
@@ -358,15 +362,17 @@ func TestFirstRenderAdoptsTheFirstScreen(t *testing.T) {
 	r.wantPatch(`[["d",1,1,0],["T","3"]]`)
 }
 
-// HTML has no adjacent texts: the first screen holds the build's texts
-// joined, and the takeover splits them again (an empty one too).
+// HTML has no adjacent texts and no empty ones: the first screen holds the
+// build's texts joined, and the takeover splits them again (an empty one
+// too), or adds an empty one before an element it keeps.
 func TestFirstRenderSplitsJoinedTexts(t *testing.T) {
 	r := newRenderer(t)
 	tree := func(last string) *vugu.VGNode {
-		return el("div", []string{"id", "app"}, text("\n  "), text("\n  "), el("p", nil, text("a"), text(""), text("b"), el("br", nil), text(last)), text("\n"))
+		return el("div", []string{"id", "app"}, text("\n  "), text("\n  "), el("p", nil, text("a"), text(""), text("b"), el("br", nil), text(last)), text("\n"),
+			el("b", nil, text(""), el("br", nil)))
 	}
 	r.prerendered(tree("c"))
-	if len(r.dom.kids) != 3 || len(r.dom.kids[1].kids) != 3 {
+	if len(r.dom.kids) != 4 || len(r.dom.kids[1].kids) != 3 || len(r.dom.kids[3].kids) != 1 {
 		t.Fatalf("the first screen's texts are not joined: %s", r.dom.html())
 	}
 	p, br := r.dom.kids[1], r.dom.kids[1].kids[1]
@@ -374,7 +380,7 @@ func TestFirstRenderSplitsJoinedTexts(t *testing.T) {
 	if r.dom.kids[2] != p || p.kids[3] != br {
 		t.Error("the first screen's nodes were built again")
 	}
-	if want := [4]int{10, 3, 0, 0}; adopted != want {
+	if want := [4]int{12, 3, 1, 0}; adopted != want {
 		t.Errorf("kept, split, built, removed %v, want %v", adopted, want)
 	}
 	r.render(tree("d"))
