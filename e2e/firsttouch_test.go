@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -138,6 +139,40 @@ func TestEarlyClicksKept(t *testing.T) {
 			}
 		})
 	}
+}
+
+// The evaluator takes over the first screen without building it again:
+// its nodes (a tab, the score table, a cell's text) are the very objects
+// the page showed before, now live, and only what differs is built
+// (wasm/app/dom's adopt, counted in window.oiebenchDOMAdopted).
+func TestTakeoverAdoptsFirstScreen(t *testing.T) {
+	srv := slowEvaluator(t, time.Second)
+	p := newPage(t)
+	p.do(chromedp.Navigate(srv.URL + "/"))
+	p.waitFor("the first screen", `document.querySelector('#app[data-ready="prerendered"] #scores td') !== null`)
+	const marked = `[document.getElementById('tab-sentences'), document.getElementById('scores'),
+	  document.querySelector('#scores tbody td').firstChild, document.querySelector('input[data-facet="minimal"]')]`
+	if n := eval[int](p, `(window.__marked = `+marked+`).filter(n => n !== null && (n.__mark = 1)).length`); n != 4 {
+		t.Fatalf("%d of the 4 nodes to mark are on the first screen", n)
+	}
+	p.waitReady()
+	if kept := eval[[]bool](p, `(() => { const now = `+marked+`; return window.__marked.map((n, i) => n === now[i] && n.__mark === 1); })()`); !slices.Equal(kept, []bool{true, true, true, true}) {
+		t.Errorf("the first screen's nodes kept by the takeover (tab, table, a cell's text, a facet toggle): %v, want all", kept)
+	}
+	// Only the footer's "Last scoring took …" is new: the first screen
+	// leaves out the build machine's time. HTML joins the build's adjacent
+	// texts into one, which the takeover splits again.
+	adopted := eval[map[string]int](p, `window.oiebenchDOMAdopted`)
+	t.Logf("the takeover kept %d nodes (%d texts split), built %d subtrees and removed %d nodes", adopted["kept"], adopted["split"], adopted["built"], adopted["removed"])
+	if adopted["kept"] < 1000 || adopted["built"] > 1 || adopted["removed"] > 0 {
+		t.Errorf("the takeover kept %d nodes, built %d and removed %d: want the Scores view's (over 1,000) kept, 1 built (the footer's time), none removed", adopted["kept"], adopted["built"], adopted["removed"])
+	}
+	if got := eval[string](p, `document.querySelector('footer p span').textContent`); !strings.HasPrefix(got, "Last scoring took ") {
+		t.Errorf("the footer's new span says %q", got)
+	}
+	// The live page answers: its listeners are on the kept nodes.
+	p.do(chromedp.Click(chromedp.CSS(`#tab-sentences`)))
+	p.waitFor("the Sentences view", `document.getElementById('tab-sentences').getAttribute('aria-selected') === 'true'`)
 }
 
 // A file picked with the picker on the first screen, before the evaluator

@@ -43,6 +43,7 @@ func main() {
 	// the live page is rendered.
 	go a.start()
 	wanted, input := renderWanted(renderer)
+	takeover := a.first.want.Digest != ""
 	for range wanted {
 		letBrowserRun(input)
 		env.RLock() // the model is read while building
@@ -56,6 +57,13 @@ func main() {
 		}
 		results := buildEnv.RunBuild(root)
 		env.RUnlock()
+		if takeover {
+			// The takeover's build, its render and the loader's replay would
+			// make one long task: the browser runs between the build and the
+			// render (no listener of the page exists yet to run meanwhile).
+			takeover = false
+			yieldTask()
+		}
 		if err := renderer.Render(results); err != nil {
 			panic(err)
 		}

@@ -1,9 +1,28 @@
 package dom
 
 // script applies a Tree's patches in the browser and calls Go back on
-// events. The window.vugu* functions are those vugu.DOMEvent calls.
+// events. The window.vugu* functions are those vugu.DOMEvent calls. Its
+// comments are here, not in the string, which the evaluator carries.
+//
+// fill gives a new element the spec's attributes, properties, listeners
+// and content; build makes a node of a spec.
+//
+// adopt makes an existing element (of the spec's tag: the mount point, at
+// the first render) what the spec says, keeping every node that already
+// matches, so that the first screen written at build time becomes the live
+// page without being built again: its attributes are set or removed where
+// they differ, its properties and listeners set, a text's value changed
+// only if it differs, and a child of another kind or tag is built anew.
+// HTML has no two texts side by side: the parser joined what the build has
+// as several, so a text that begins with the build's and is followed by
+// another of the build's texts is split where they meet (an empty text
+// too). A text the build has where HTML has none (an empty one) is
+// inserted, so that the next node may still be the build's next. count
+// (window.oiebenchDOMAdopted) tallies the nodes kept, the texts split, the
+// subtrees built (in place of others, or added) and the surplus nodes
+// removed.
 const script = `(function () {
-  var active = null, app = null, call = null, styles = [];
+  var active = null, app = null, call = null, styles = [], XHTML = 'http://www.w3.org/1999/xhtml';
   window.vuguGetActiveEvent = function () { return active; };
   window.vuguGetActiveEventTarget = function () { return active && active.target; };
   window.vuguGetActiveEventCurrentTarget = function () { return active && active.currentTarget; };
@@ -43,8 +62,6 @@ const script = `(function () {
   function props(el, p, from) {
     for (var i = from; i < p.length; i += 2) el[p[i]] = JSON.parse(p[i + 1]);
   }
-  // fill gives el (new, or the mount point) the spec's attributes,
-  // properties, listeners and content.
   function fill(el, s) {
     var a = s.a || [], i;
     for (i = 0; i < a.length; i += 3) setAttr(el, a[i], a[i + 1], a[i + 2]);
@@ -59,12 +76,40 @@ const script = `(function () {
     if (s['!'] !== undefined) return document.createComment(s['!']);
     return fill(s.n ? document.createElementNS(s.n, s.t) : document.createElement(s.t), s);
   }
-  function mount(s) {
-    var el = app, ls = el.__oiebenchListeners || {};
-    for (var k in ls) { var p = k.split('|'); unlisten(el, p[0], p[1] === 'true', p[2] === 'true'); }
-    for (var i = el.attributes.length - 1; i >= 0; i--) el.removeAttributeNode(el.attributes[i]);
-    el.replaceChildren();
-    fill(el, s);
+  function adopt(el, s, count) {
+    var ls = el.__oiebenchListeners, a = s.a || [], c = s.c || [], names = el.getAttributeNames(), i, k, t, v, at, old;
+    for (k in ls) { var p = k.split('|'); unlisten(el, p[0], p[1] === 'true', p[2] === 'true'); }
+    for (i = 0; i < a.length; i += 3) if (el.getAttribute(a[i + 1]) !== a[i + 2]) setAttr(el, a[i], a[i + 1], a[i + 2]);
+    for (k = 0; k < names.length; k++) {
+      for (i = 1; i < a.length && a[i] !== names[k]; i += 3);
+      if (i >= a.length) el.removeAttribute(names[k]);
+    }
+    if (s.p) props(el, s.p, 0);
+    if (s.l) for (i = 1; i < s.l.length; i += 3) listen(el, s.l[0], s.l[i], s.l[i + 1], s.l[i + 2]);
+    count.kept++;
+    if (s.h !== undefined) {
+      if (el.innerHTML !== s.h) el.innerHTML = s.h;
+      return;
+    }
+    for (i = 0, old = el.firstChild; i < c.length; i++, old = at.nextSibling) {
+      t = c[i];
+      at = old;
+      if (!old) el.appendChild(at = build(t));
+      else if (typeof t === 'string' ? old.nodeType === 3 : t['!'] !== undefined ? old.nodeType === 8 :
+        old.nodeType === 1 && old.localName === t.t && old.namespaceURI === (t.n || XHTML)) {
+        if (old.nodeType === 1) { adopt(old, t, count); continue; }
+        count.kept++;
+        v = old.nodeType === 3 ? t : t['!'];
+        if (typeof c[i + 1] === 'string' && old.nodeValue.length > v.length && old.nodeValue.startsWith(v)) {
+          old.splitText(v.length);
+          count.split++;
+        } else if (old.nodeValue !== v) old.nodeValue = v;
+        continue;
+      } else if (typeof t === 'string') el.insertBefore(at = build(t), old);
+      else el.replaceChild(at = build(t), old);
+      count.built++;
+    }
+    for (; old; old = at) { at = old.nextSibling; el.removeChild(old); count.removed++; }
   }
   window.oiebenchDOMStart = function (selector, goCall) {
     app = document.querySelector(selector);
@@ -78,7 +123,7 @@ const script = `(function () {
       switch (o[0]) {
       case 'u': stack.length -= o[1]; el = stack[stack.length - 1]; break;
       case 'd': for (j = 1; j < o.length; j++) { el = el.childNodes[o[j]]; stack.push(el); } break;
-      case 'm': mount(o[1]); break;
+      case 'm': adopt(app, o[1], window.oiebenchDOMAdopted = { kept: 0, split: 0, built: 0, removed: 0 }); break;
       case 'S':
         styles.forEach(function (s) { s.remove(); });
         styles = o.slice(1).map(function (h) {

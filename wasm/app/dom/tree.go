@@ -20,6 +20,12 @@
 // number per element; an event finds the handler of the latest build
 // (Handler).
 //
+// The first patch ("m") carries the whole tree; the script adopts what the
+// mount point already holds (the first screen written at build time) node
+// by node, keeping every node of the same kind and tag and building only
+// the others, so the takeover costs a walk, not the page's nodes built
+// again (window.oiebenchDOMAdopted counts them).
+//
 // The Renderer that applies patches and dispatches events is built for the
 // browser only (renderer_js.go); Tree is plain Go, tested natively.
 package dom
@@ -75,7 +81,8 @@ type listenerKey struct {
 
 // Patch compares the build's tree with what was last sent, records the
 // build as sent, and returns the operations that bring the DOM there (nil
-// when nothing changed). The first patch mounts the tree.
+// when nothing changed). The first patch mounts the tree (adopting the
+// mount point's nodes).
 func (t *Tree) Patch(br *vugu.BuildResults) ([]byte, error) {
 	if br == nil || br.Out == nil || len(br.Out.Out) != 1 {
 		return nil, errors.New("dom: the build has no single root node")

@@ -2,6 +2,7 @@ package dom
 
 import (
 	"encoding/json"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -113,6 +114,70 @@ func listenerName(l []any) string {
 	return string(b)
 }
 
+// adopted counts what the last "m" kept, split, built and removed, as the
+// script's window.oiebenchDOMAdopted does.
+var adopted [4]int
+
+// adopt makes the existing element f what spec s says as the script does:
+// every node of the same kind (and tag) is kept, a text that HTML joined is
+// split, others are built anew.
+func adopt(f *fakeNode, s map[string]any) {
+	kids := f.kids
+	*f = fakeNode{tag: f.tag, styles: f.styles}
+	fill(f, s)
+	adopted[0]++
+	if f.inner != nil {
+		return
+	}
+	spec, _ := s["c"].([]any)
+	for i := range spec {
+		var old *fakeNode
+		if i < len(kids) {
+			old = kids[i]
+		}
+		switch c := spec[i].(type) {
+		case string:
+			if old != nil && old.tag == "" {
+				if _, next := at(spec, i+1).(string); next && len(old.text) > len(c) && strings.HasPrefix(old.text, c) {
+					kids = slices.Insert(kids, i+1, &fakeNode{text: old.text[len(c):]})
+					adopted[1]++
+				}
+				old.text = c
+				f.kids[i] = old
+				adopted[0]++
+				continue
+			}
+			if old != nil {
+				kids = slices.Insert(kids, i, f.kids[i])
+				adopted[2]++
+				continue
+			}
+		case map[string]any:
+			if t, ok := c["t"].(string); ok && old != nil && old.tag == t {
+				adopt(old, c)
+				f.kids[i] = old
+				continue
+			} else if text, ok := c["!"].(string); ok && old != nil && old.tag == "!--" {
+				old.text = text
+				f.kids[i] = old
+				adopted[0]++
+				continue
+			}
+		}
+		adopted[2]++
+	}
+	if len(kids) > len(f.kids) {
+		adopted[3] += len(kids) - len(f.kids)
+	}
+}
+
+func at(spec []any, i int) any {
+	if i < len(spec) {
+		return spec[i]
+	}
+	return nil
+}
+
 // apply runs a patch on the fake DOM rooted at mount.
 func apply(t *testing.T, mount *fakeNode, patch []byte) {
 	t.Helper()
@@ -137,8 +202,9 @@ func apply(t *testing.T, mount *fakeNode, patch []byte) {
 				mount.styles = append(mount.styles, h.(string))
 			}
 		case "m":
-			*mount = fakeNode{tag: o[1].(map[string]any)["t"].(string), styles: mount.styles}
-			fill(mount, o[1].(map[string]any))
+			adopted = [4]int{}
+			mount.tag = o[1].(map[string]any)["t"].(string) // the mount point takes the root's place
+			adopt(mount, o[1].(map[string]any))
 		case "a":
 			cur.attrs[o[2].(string)] = o[3].(string)
 		case "r":
@@ -232,6 +298,102 @@ func TestFirstRenderMounts(t *testing.T) {
 	r := newRenderer(t)
 	r.render(el("div", []string{"id", "app"}, el("p", nil, text("a \"quoted\"\n\x01 line")), text("tail")))
 	r.wantPatch(`[["m",{"t":"div","a":["","id","app"],"c":[{"t":"p","c":["a \"quoted\"\n\u0001 line"]},"tail"]}]]`)
+}
+
+// prerendered fills the fake DOM with what a first screen written from
+// root holds.
+func (r *renderer) prerendered(root *vugu.VGNode) {
+	var spec any
+	if err := json.Unmarshal([]byte(r.specOf(root)), &spec); err != nil {
+		r.t.Fatal(err)
+	}
+	r.dom = *build(spec)
+	joinTexts(&r.dom)
+}
+
+// joinTexts joins adjacent texts and drops empty ones, as HTML written
+// and parsed again does.
+func joinTexts(f *fakeNode) {
+	var kids []*fakeNode
+	for _, k := range f.kids {
+		if k.tag == "" && k.text == "" {
+			continue
+		}
+		if n := len(kids); n > 0 && k.tag == "" && kids[n-1].tag == "" {
+			kids[n-1].text += k.text
+			continue
+		}
+		joinTexts(k)
+		kids = append(kids, k)
+	}
+	f.kids = kids
+}
+
+func (r *renderer) specOf(n *vugu.VGNode) string {
+	t := Tree{byID: map[int]*node{}}
+	if err := t.create(&vugu.BuildResults{}, &node{}, n); err != nil {
+		r.t.Fatal(err)
+	}
+	return string(t.out)
+}
+
+func TestFirstRenderAdoptsTheFirstScreen(t *testing.T) {
+	r := newRenderer(t)
+	r.prerendered(el("div", []string{"id", "app", "data-ready", "prerendered"},
+		el("p", []string{"class", "a", "title", "t"}, text("first")),
+		el("ul", nil, el("li", nil, text("1")), el("li", nil, text("2"))),
+		el("span", nil, text("x")),
+		text("surplus")))
+	p, first, ul := r.dom.kids[0], r.dom.kids[0].kids[0], r.dom.kids[1]
+	r.render(el("div", []string{"data-ready", "table", "id", "app"},
+		el("p", []string{"class", "b"}, text("live")),
+		el("ul", nil, el("li", nil, text("1")), el("li", nil, text("2"))),
+		el("em", nil, text("x"))))
+	if r.dom.kids[0] != p || p.kids[0] != first || r.dom.kids[1] != ul {
+		t.Error("the first screen's nodes were built again")
+	}
+	if want := [4]int{8, 0, 1, 1}; adopted != want {
+		t.Errorf("kept, split, built, removed %v, want %v", adopted, want)
+	}
+	r.render(el("div", []string{"data-ready", "table", "id", "app"},
+		el("p", []string{"class", "b"}, text("live")),
+		el("ul", nil, el("li", nil, text("1")), el("li", nil, text("3"))),
+		el("em", nil, text("x"))))
+	r.wantPatch(`[["d",1,1,0],["T","3"]]`)
+}
+
+// HTML has no adjacent texts and no empty ones: the first screen holds the
+// build's texts joined, and the takeover splits them again (an empty one
+// too), or adds an empty one before an element it keeps.
+func TestFirstRenderSplitsJoinedTexts(t *testing.T) {
+	r := newRenderer(t)
+	tree := func(last string) *vugu.VGNode {
+		return el("div", []string{"id", "app"}, text("\n  "), text("\n  "), el("p", nil, text("a"), text(""), text("b"), el("br", nil), text(last)), text("\n"),
+			el("b", nil, text(""), el("br", nil)))
+	}
+	r.prerendered(tree("c"))
+	if len(r.dom.kids) != 4 || len(r.dom.kids[1].kids) != 3 || len(r.dom.kids[3].kids) != 1 {
+		t.Fatalf("the first screen's texts are not joined: %s", r.dom.html())
+	}
+	p, br := r.dom.kids[1], r.dom.kids[1].kids[1]
+	r.render(tree("c"))
+	if r.dom.kids[2] != p || p.kids[3] != br {
+		t.Error("the first screen's nodes were built again")
+	}
+	if want := [4]int{12, 3, 1, 0}; adopted != want {
+		t.Errorf("kept, split, built, removed %v, want %v", adopted, want)
+	}
+	r.render(tree("d"))
+	r.wantPatch(`[["d",2,4],["T","d"]]`)
+}
+
+func TestFirstRenderIntoAnEmptyElementBuildsAll(t *testing.T) {
+	r := newRenderer(t)
+	r.dom = fakeNode{tag: "div"}
+	r.render(el("div", []string{"id", "app"}, el("p", nil, text("a")), text("b")))
+	if want := [4]int{1, 0, 2, 0}; adopted != want {
+		t.Errorf("kept, split, built, removed %v, want %v", adopted, want)
+	}
 }
 
 func TestUnchangedSendsNothing(t *testing.T) {
