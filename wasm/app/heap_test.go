@@ -37,6 +37,18 @@ type pageHeap struct {
 // allocation).
 func settledHeap(t *testing.T) (*app, pageHeap) {
 	t.Helper()
+	a, br := bootSettled(t)
+	br.mu.Lock()
+	br.worker = nil
+	br.mu.Unlock()
+	return a, measureHeap(t)
+}
+
+// bootSettled boots the page on the bundled BenchIE English with a scorer
+// Worker and waits until CaRB's columns, the analyses and the intervals
+// are in and the page has settled.
+func bootSettled(t *testing.T) (*app, *fakeBrowser) {
+	t.Helper()
 	br := newFakeBrowser()
 	br.worker = newScorer().serve
 	a := boot(t, br)
@@ -44,10 +56,7 @@ func settledHeap(t *testing.T) (*app, pageHeap) {
 		return !m.Analyses.CaRBPending && m.Analyses.Report != nil && m.Analyses.Intervals != nil
 	})
 	a.settle(t)
-	br.mu.Lock()
-	br.worker = nil
-	br.mu.Unlock()
-	return a, measureHeap(t)
+	return a, br
 }
 
 // measureHeap collects twice and reads the live heap, writing its profile
@@ -135,13 +144,7 @@ func scaledHeap(t *testing.T, n int, dir string) (pageHeap, time.Duration) {
 		}
 		picked = append(picked, pickedFile{Name: name + ".txt", Data: b})
 	}
-	br := newFakeBrowser()
-	br.worker = newScorer().serve
-	a := boot(t, br)
-	a.waitUntil(t, "CaRB and the analyses", func(m *ui.Model) bool {
-		return !m.Analyses.CaRBPending && m.Analyses.Report != nil && m.Analyses.Intervals != nil
-	})
-	a.settle(t)
+	a, br := bootSettled(t)
 	a.addPicked(picked, evaluate.KindAuto, false)
 	picked = nil
 	a.settleWithin(t, time.Duration(n)*6*time.Second)
