@@ -128,25 +128,18 @@ func (r *Result) Coverage() [][][]int { return r.Credits().lists() }
 
 // Credits are a result's credited extractions, synset by synset: the
 // synsets are numbered over the whole gold (sentence si's synset ki is
-// base[si]+ki), and synset g's extractions are flat[start[g]:start[g+1]],
-// in the order of the system's extractions. Its slices hold no pointers,
-// so however large, the collector marks them without reading them.
+// base[si]+ki), each synset a group of Groups, in the order of the
+// system's extractions. It holds no pointers, so however large, the
+// collector marks it without reading it.
 type Credits struct {
-	base  []int32 // the compiled gold's: per sentence, the synsets before it
-	start []int32
-	flat  []int
+	base []int32 // the compiled gold's: per sentence, the synsets before it
+	Groups
 }
 
 // Of returns the extractions credited to synset ki of sentence si, the
 // first one being Correct; nil when there are none. The slice is the
 // Credits' own: appending to it copies it.
-func (c *Credits) Of(si, ki int) []int {
-	g := c.base[si] + int32(ki)
-	if c.start[g] == c.start[g+1] {
-		return nil
-	}
-	return c.flat[c.start[g]:c.start[g+1]:c.start[g+1]]
-}
+func (c *Credits) Of(si, ki int) []int { return c.Group(int(c.base[si]) + ki) }
 
 // Synsets is the number of the gold's synsets.
 func (c *Credits) Synsets() int { return int(c.base[len(c.base)-1]) }
@@ -157,15 +150,57 @@ func (c *Credits) lists() [][][]int {
 	n := len(c.base) - 1
 	all := make([][]int, c.base[n])
 	for g := range all {
-		if c.start[g] < c.start[g+1] {
-			all[g] = c.flat[c.start[g]:c.start[g+1]:c.start[g+1]]
-		}
+		all[g] = c.Group(g)
 	}
 	cov := make([][][]int, n)
 	for si := range cov {
 		cov[si] = all[c.base[si]:c.base[si+1]:c.base[si+1]]
 	}
 	return cov
+}
+
+// Groups are the judgements of a system grouped by a number (a synset, a
+// sentence): group g's are the indices flat[start[g]:start[g+1]], in the
+// judgements' order. One slice of offsets and one of indices, no slice a
+// group: nothing in it is a pointer for Go's collector to follow.
+type Groups struct {
+	start []int32
+	flat  []int
+}
+
+// GroupJudgements groups the indices of js among n groups by group (a
+// negative group leaves a judgement out), as a counting sort does: count,
+// sum, place.
+func GroupJudgements(js []Judgement, n int, group func(Judgement) int) Groups {
+	start := make([]int32, n+1)
+	for _, j := range js {
+		if g := group(j); g >= 0 {
+			start[g+1]++
+		}
+	}
+	for g := range n {
+		start[g+1] += start[g]
+	}
+	flat := make([]int, start[n])
+	// start[g] is group g's next free place while placing; its end after.
+	for i, j := range js {
+		if g := group(j); g >= 0 {
+			flat[start[g]] = i
+			start[g]++
+		}
+	}
+	copy(start[1:], start[:n])
+	start[0] = 0
+	return Groups{start, flat}
+}
+
+// Group returns the indices of group g (nil when there are none); the
+// slice is the Groups' own.
+func (gs Groups) Group(g int) []int {
+	if gs.start[g] == gs.start[g+1] {
+		return nil
+	}
+	return gs.flat[gs.start[g]:gs.start[g+1]:gs.start[g+1]]
 }
 
 // SentenceCounts counts, per sentence, the gold's synsets and those
@@ -469,31 +504,15 @@ func (x *scriptEdges) read(sys *oie.System, e oie.Extraction, inGold bool) (oie.
 
 // creditsOf lists the extractions credited to each synset (a judgement's
 // Synset is the synset its extraction is credited to under the chosen mode,
-// -1 for none), sorted by synset as a counting sort does: count, sum, place.
+// -1 for none).
 func (c *Compiled) creditsOf(js []Judgement) *Credits {
 	base := c.base
-	total := base[len(base)-1]
-	start := make([]int32, total+1)
-	for _, j := range js {
-		if j.Synset >= 0 {
-			start[base[j.Sentence]+int32(j.Synset)+1]++
+	return &Credits{base: base, Groups: GroupJudgements(js, int(base[len(base)-1]), func(j Judgement) int {
+		if j.Synset < 0 {
+			return -1
 		}
-	}
-	for g := range total {
-		start[g+1] += start[g]
-	}
-	flat := make([]int, start[total])
-	// start[g] is synset g's next free place while placing; its end after.
-	for i, j := range js {
-		if j.Synset >= 0 {
-			g := base[j.Sentence] + int32(j.Synset)
-			flat[start[g]] = i
-			start[g]++
-		}
-	}
-	copy(start[1:], start[:total])
-	start[0] = 0
-	return &Credits{base: base, start: start, flat: flat}
+		return int(base[j.Sentence]) + j.Synset
+	})}
 }
 
 // synsetBase returns, for each sentence of set, the number of synsets

@@ -32,7 +32,7 @@ func (x *Explorer) Compare(a, b int, f benchie.Facet) Comparison {
 	}
 	errors := func(sys, si int, r *benchie.Result) int {
 		n := 0
-		for _, k := range x.bySentence[sys].of(si) {
+		for _, k := range x.bySentence[sys].Group(si) {
 			if r.Judgements[k].Verdict == benchie.Incorrect {
 				n++
 			}

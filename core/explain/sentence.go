@@ -16,7 +16,7 @@ type Explorer struct {
 	ev *evaluate.Evaluation
 	// bySentence[system] lists the system's extractions of each sentence,
 	// in file order. Verdicts name the same sentence on every facet.
-	bySentence []sentenceIndex
+	bySentence []benchie.Groups
 	forms      map[*benchie.Synset]formCount
 	// SearchClosest, when above 0, bounds the incorrect extractions of one
 	// system in one sentence whose closest gold triples Sentence looks for
@@ -51,52 +51,9 @@ func NewExplorer(ev *evaluate.Evaluation) *Explorer {
 		if res := x.anyResult(i); res != nil {
 			js = res.Judgements
 		}
-		x.bySentence = append(x.bySentence, indexBySentence(js, n))
+		x.bySentence = append(x.bySentence, benchie.GroupJudgements(js, n, func(j benchie.Judgement) int { return j.Sentence }))
 	}
 	return x
-}
-
-// sentenceIndex lists a system's extractions by sentence: sentence si's
-// are flat[start[si]:start[si+1]]. It holds no slice a sentence, so
-// nothing in it is a pointer for Go's collector to follow, however large
-// the evaluation a page keeps.
-type sentenceIndex struct {
-	start []int32
-	flat  []int
-}
-
-// indexBySentence sorts the extractions judged in js by sentence, in file
-// order within each (a counting sort: count, sum, place), over n sentences.
-func indexBySentence(js []benchie.Judgement, n int) sentenceIndex {
-	start := make([]int32, n+1)
-	for _, j := range js {
-		if j.Sentence >= 0 {
-			start[j.Sentence+1]++
-		}
-	}
-	for si := range n {
-		start[si+1] += start[si]
-	}
-	flat := make([]int, start[n])
-	// start[si] is sentence si's next free place while placing; its end after.
-	for k, j := range js {
-		if j.Sentence >= 0 {
-			flat[start[j.Sentence]] = k
-			start[j.Sentence]++
-		}
-	}
-	copy(start[1:], start[:n])
-	start[0] = 0
-	return sentenceIndex{start, flat}
-}
-
-// of lists the extractions of sentence si (nil when there are none); the
-// slice is the index's own.
-func (s sentenceIndex) of(si int) []int {
-	if s.start[si] == s.start[si+1] {
-		return nil
-	}
-	return s.flat[s.start[si]:s.start[si+1]:s.start[si+1]]
 }
 
 // Evaluation returns the evaluation being explored.
@@ -183,7 +140,7 @@ func (x *Explorer) Sentences(f Filter) []SentenceSummary {
 					sum.Missed++
 				}
 			}
-			for _, k := range x.bySentence[sys].of(si) {
+			for _, k := range x.bySentence[sys].Group(si) {
 				if res.Judgements[k].Verdict == benchie.Incorrect {
 					sum.Errors++
 				}
@@ -341,7 +298,7 @@ func (x *Explorer) SentenceWindow(si int, f benchie.Facet, systems []int, rows f
 			continue
 		}
 		system := x.ev.Systems[sys]
-		ks := x.bySentence[sys].of(si)
+		ks := x.bySentence[sys].Group(si)
 		explained := len(ks)
 		if rows != nil {
 			explained = max(0, min(explained, rows(sys)))
@@ -394,7 +351,7 @@ func (x *Explorer) MoreRows(v SentenceView, rows func(system int) int) SentenceV
 // counting the incorrect extractions of done.
 func (x *Explorer) explainRows(si int, f benchie.Facet, sys int, done []ExtractionView, n int) []ExtractionView {
 	res, compiled, s := x.result(sys, f), x.ev.Compiled[f], x.ev.Gold.Sentences[si]
-	system, ks := x.ev.Systems[sys], x.bySentence[sys].of(si)
+	system, ks := x.ev.Systems[sys], x.bySentence[sys].Group(si)
 	incorrect := 0
 	for _, e := range done {
 		if e.Verdict == benchie.Incorrect {
