@@ -201,15 +201,14 @@ cmd_release() {
   fi
   # Since the last release, only release commits may have changed dist/'s
   # built files (ordinary builds write build/site/).
-  local last="" bad
-  if last=$(git describe --tags --abbrev=0 --match 'v[0-9]*' 2>/dev/null); then
+  local last bad
+  last=$(last_release)
+  if [ -n "$last" ]; then
     bad=$(git log --format='%h %s' "$last..HEAD" -- "${BUILT[@]/#/dist/}" | grep -v '^[0-9a-f]* release ' || true)
     if [ -n "$bad" ]; then
       echo "build.sh release: commits since $last changed dist/'s built files, which only a release writes:" >&2
       echo "$bad" >&2; exit 1
     fi
-  else
-    last=""
   fi
   sed -i "s/^const Version = \".*\"$/const Version = \"$version\"/" core/report/report.go
   sed -i -e "s/^version: .*/version: $version/" -e "s/^date-released: .*/date-released: \"$(date -u +%F)\"/" CITATION.cff
@@ -276,16 +275,32 @@ https://github.com/oiebench/oiebench.
 EOF
 }
 
-# write_changelog VERSION [LAST_TAG]: CHANGELOG.md's entry for VERSION, on
-# top: the subjects of the commits since the last release.
+# last_release: the last release's commit-ish, empty before the first: its
+# tag vX.Y.Z, or, in a clone made without tags (CI's), its commit
+# "release X.Y.Z" (without it the changelog would list the whole history).
+last_release() {
+  git describe --tags --abbrev=0 --match 'v[0-9]*' 2>/dev/null ||
+    git log -1 --format=%H -E --grep='^release [0-9]+\.[0-9]+\.[0-9]+$'
+}
+
+# write_changelog VERSION [LAST_RELEASE]: CHANGELOG.md's entry for VERSION,
+# on top: the subjects of the commits since the last release. The entry goes
+# to awk in a file: as an argument or in the environment, one string over
+# 128 KiB fails with "Argument list too long".
 write_changelog() {
   local version=$1 last=${2:-} range=HEAD entry
   [ -z "$last" ] || range="$last..HEAD"
-  entry=$(printf '## %s (%s)\n\n%s\n' "$version" "$(date -u +%F)" "$(git log --no-merges --format='- %s' "$range")")
+  entry=$(mktemp)
+  printf '## %s (%s)\n\n%s\n' "$version" "$(date -u +%F)" "$(git log --no-merges --format='- %s' "$range")" > "$entry"
   if [ ! -f CHANGELOG.md ]; then
     printf '# Changelog\n\nEach release of oiebench, newest first: `./build.sh release VERSION` writes its entry (docs/releases.md).\n' > CHANGELOG.md
   fi
-  ENTRY=$entry awk 'NR==1{print; next} !done && /^## /{print ENVIRON["ENTRY"] "\n"; done=1} {print} END{if(!done) print "\n" ENVIRON["ENTRY"]}' CHANGELOG.md > CHANGELOG.md.new
+  awk 'NR == FNR {e = e $0 "\n"; next}
+    FNR == 1 {print; next}
+    !done && /^## /{printf "%s\n", e; done = 1}
+    {print}
+    END {if (!done) printf "\n%s", e}' "$entry" CHANGELOG.md > CHANGELOG.md.new
+  rm -f "$entry"
   mv CHANGELOG.md.new CHANGELOG.md
 }
 
@@ -295,12 +310,13 @@ write_changelog() {
 # check), SHA256SUMS, the linux-amd64 CLI reporting VERSION, the Space's
 # front matter. Its outputs are kept in build/release-dry-run/.
 release_dry_run() {
-  local version=$1 tmp base
+  local version=$1 tmp base since
   tmp=$(mktemp -d)
   DRY_RUN_TMP=$tmp
   trap 'rm -rf "$DRY_RUN_TMP"' EXIT
   git clone -q --no-hardlinks "$ROOT" "$tmp/repo"
   base=$(git -C "$tmp/repo" rev-parse HEAD)
+  since=$(cd "$tmp/repo" && last_release)
   (cd "$tmp/repo" && git config user.email dry-run@oiebench.invalid && git config user.name "release dry run" && ./build.sh release "$version")
   local fail=0 r=$tmp/repo rel=$tmp/repo/build/release
   check() { if eval "$2"; then echo "ok: $1"; else echo "FAIL: $1" >&2; fail=1; fi; }
@@ -309,6 +325,7 @@ release_dry_run() {
   check "it changes only the version, the changelog and dist/'s built files" '! git -C "$r" diff --name-only HEAD~1 HEAD | grep -vxE "core/report/report.go|CITATION.cff|CHANGELOG.md|dist/(app\.wasm\.br|app\.wasm\.sources|wasm_exec\.js|index\.html|data/tags_en\.json)"'
   check "the version is $version in core/report" 'grep -qx "const Version = \"$version\"" "$r/core/report/report.go"'
   check "the changelog's entry" 'grep -q "^## $version " "$r/CHANGELOG.md"'
+  check "the entry lists the commits since the last release, no more" '[ "$(awk -v v="## $version " "index(\$0, v) == 1 {on = 1; next} /^## / {on = 0} on && /^- /" "$r/CHANGELOG.md" | wc -l)" = "$(git -C "$r" rev-list --no-merges --count ${since:+$since..}"$base")" ]'
   check "the committed evaluator is its sources' (sitebuild check)" '(cd "$r" && go run ./internal/sitebuild check)'
   check "SHA256SUMS verifies" '(cd "$rel" && sha256sum --quiet -c SHA256SUMS)'
   check "6 CLIs and 6 wheels" '[ "$(ls "$rel" | grep -c "^oiebench-$version-\(linux\|darwin\|windows\)-")" = 6 ] && [ "$(ls "$rel"/*.whl | wc -l)" = 6 ]'
