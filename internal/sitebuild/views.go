@@ -22,11 +22,11 @@ const jsonwriteImport = `import "github.com/oiebench/oiebench/core/jsonwrite"`
 
 // viewCalls are the generated views' most repeated statements, each with the
 // call to package ui's helper (ui/view-nodes.go) that builds the same node:
-// a text node (1,107 of them in the views), an element (791), an event
-// handler (168), a property (47). Go's WebAssembly code for a composite
-// literal, an append or an error check, written out at each one, made most
-// of the views' code (1.37 MB); as calls, the evaluator packs 29 KB smaller
-// (brotli). A property's value is written by core/jsonwrite, not by
+// a text node (1,107 of them in the views), an HTML element (774; SVG's
+// keep vugugen's form), an event handler (168), a property (47). Go's
+// WebAssembly code for a composite literal, an append or an error check,
+// written out at each one, made most of the views' 869 KB of code; as
+// calls, 575 KB, and the evaluator packs 29 KB smaller (brotli). A property's value is written by core/jsonwrite, not by
 // vjson.Marshal (encoding/json, by reflection): the views set only bools and
 // strings, which it writes (it refuses any other type, which the view then
 // panics on).
