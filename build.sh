@@ -62,7 +62,8 @@ build_site() {
   stage_site
   write_tags
   go tool vugugen -s -skip-go-mod -skip-main ui
-  # Package log out of the generated views, which never log (sitebuild, unusedLog).
+  # Package log out of the generated views, which never log, and their most
+  # repeated statements as calls to ui's node helpers (sitebuild views).
   go run ./internal/sitebuild views ui/0_components_gen.go
   # The first screen (BenchIE English scored, as a fresh visitor sees it)
   # rendered into the shell by the page's own code, run natively; the page

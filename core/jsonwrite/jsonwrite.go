@@ -84,7 +84,8 @@ func appendEscape(b []byte, c byte) []byte {
 // Marshal writes a bool or a string as JSON. It stands in for vjson.Marshal
 // (encoding/json's Marshal) in the page's generated views, which set the
 // properties checked, selected and value with `b, err := vjson.Marshal(x)`
-// (internal/sitebuild views rewrites the call), and refuses any other
+// (internal/sitebuild views rewrites the statement as a call to package
+// ui's setProp, which calls Marshal), and refuses any other
 // type, which the views would then panic on at once. A string is written
 // as AppendString writes it: '<', '>' and '&' are not escaped, which
 // JavaScript's JSON.parse reads the same.

@@ -152,7 +152,7 @@ func TestPageLeavesOut(t *testing.T) {
 // imports encoding/json must go.
 var jsonImporters = map[string]string{
 	"github.com/tidwall/pretty": "gjson's @pretty modifier: the decoder and most of the encoder, always linked",
-	"github.com/vugu/vjson":     "vugu's property type (vjson.RawMessage); the views call jsonwrite.Marshal (sitebuild views)",
+	"github.com/vugu/vjson":     "vugu's property type (vjson.RawMessage); the views set properties through setProp, which calls jsonwrite.Marshal (sitebuild views)",
 	module + "core/oie":         "WriteJSONL, a checked key's escapes",
 	module + "core/annotate":    "snapshots and AnnIE JSON: types, operations, placed decode errors",
 	module + "core/benchiefl":   "the judge report's JSON",

@@ -23,8 +23,9 @@
 //	go run ./internal/sitebuild join FILE   join FILE's data segments in place, as for the
 //	                                    evaluator (the Worker's build, ./build.sh worker)
 //	go run ./internal/sitebuild views FILE  take package log out of Vugu's generated views
-//	                                    (unusedLog) and encoding/json's Marshal (vjsonMarshal),
-//	                                    after vugugen (./build.sh build)
+//	                                    (unusedLog) and write their most repeated statements as
+//	                                    calls to package ui's node helpers (viewCalls), after
+//	                                    vugugen (./build.sh build)
 //
 // The record holds a hash of every Go file (and embedded file) of this
 // module that the js/wasm build of ./wasm/app compiles, and of go.mod and
@@ -45,7 +46,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"sort"
 	"strings"
 
@@ -171,51 +171,6 @@ func buildWasm(args []string) error {
 		return err
 	}
 	return joinFile(out)
-}
-
-// unusedLog is what vugugen writes so that its generated code compiles
-// whether a component logs or not: an import of package log, used by a
-// blank variable of each component. The page's views never log, and that
-// import alone links log's default logger into the evaluator, and with it
-// time's formatting: 10 KB brotli (README, What the page's evaluator is
-// made of). internal/layers' TestPageLeavesOut fails if log comes back.
-var unusedLog = []string{`import "log"`, `var _ log.Logger`}
-
-// vjsonMarshal is how vugugen's views write a property's value (checked,
-// selected, value): vjson.Marshal, which is encoding/json's Marshal, by
-// reflection, 47 calls a render. The views set only bools and strings,
-// which jsonwrite.Marshal writes without it (and refuses any other type,
-// which the view then panics on). With the patches' string writer moved
-// to core/jsonwrite too, the evaluator lost 2 KB (brotli).
-const (
-	vjsonMarshal     = "vjson.Marshal("
-	jsonwriteMarshal = "jsonwrite.Marshal("
-	vjsonImport      = `import "github.com/vugu/vjson"`
-	jsonwriteImport  = `import "github.com/oiebench/oiebench/core/jsonwrite"`
-)
-
-// rewriteViews rewrites a generated file in place: unusedLog's lines out,
-// vjsonMarshal's calls to jsonwrite.Marshal (its import after vjson's).
-// Running it twice changes nothing more.
-func rewriteViews(path string) error {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	calls := strings.Contains(string(b), vjsonMarshal)
-	imported := strings.Contains(string(b), jsonwriteImport)
-	var out []string
-	for _, line := range strings.SplitAfter(string(b), "\n") {
-		bare := strings.TrimRight(line, "\r\n")
-		if slices.Contains(unusedLog, bare) {
-			continue
-		}
-		out = append(out, strings.ReplaceAll(line, vjsonMarshal, jsonwriteMarshal))
-		if bare == vjsonImport && calls && !imported {
-			out = append(out, jsonwriteImport+"\n")
-		}
-	}
-	return os.WriteFile(path, []byte(strings.Join(out, "")), 0o644)
 }
 
 // joinFile joins a Go-built wasm file's data segments in place

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"os"
 	"os/exec"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -78,39 +76,5 @@ func TestPackedEvaluatorSize(t *testing.T) {
 	t.Chdir("../..")
 	if err := withinBound(); err != nil {
 		t.Error(err)
-	}
-}
-
-// The generated views lose exactly vugugen's unused import of log and its
-// blank uses (every other line, a logging one included, stays), and their
-// vjson.Marshal calls become jsonwrite.Marshal, imported once; a second
-// run changes nothing.
-func TestRewriteViews(t *testing.T) {
-	in := "package ui\r\n\nimport \"fmt\"\nimport \"log\"\nimport \"github.com/vugu/vjson\"\n\nvar _ fmt.Stringer\nvar _ log.Logger\r\n" +
-		"func f() { log.Print(1); b, err := vjson.Marshal(x == 1); _ = vjson.RawMessage(b) }\nvar _ log.Logger"
-	want := "package ui\r\n\nimport \"fmt\"\nimport \"github.com/vugu/vjson\"\nimport \"github.com/oiebench/oiebench/core/jsonwrite\"\n\nvar _ fmt.Stringer\n" +
-		"func f() { log.Print(1); b, err := jsonwrite.Marshal(x == 1); _ = vjson.RawMessage(b) }\n"
-	path := filepath.Join(t.TempDir(), "gen.go")
-	if err := os.WriteFile(path, []byte(in), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for run := 1; run <= 2; run++ {
-		if err := rewriteViews(path); err != nil {
-			t.Fatal(err)
-		}
-		if got, _ := os.ReadFile(path); string(got) != want {
-			t.Errorf("run %d: got %q, want %q", run, got, want)
-		}
-	}
-}
-
-// The committed views call no vjson.Marshal: sitebuild views ran on them.
-func TestViewsRewritten(t *testing.T) {
-	b, err := os.ReadFile("../../ui/0_components_gen.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(string(b), vjsonMarshal) || !strings.Contains(string(b), jsonwriteMarshal) {
-		t.Errorf("ui/0_components_gen.go still calls %s or never %s: run ./build.sh site (sitebuild views)", vjsonMarshal, jsonwriteMarshal)
 	}
 }
