@@ -280,8 +280,8 @@
   // the takeover they made one long task), all actions in order, on the
   // same screen the person acted on. The evaluator holds its other work
   // meanwhile (wasm/app awaitReplay): it renders nothing and its paced work
-  // waits until early.done resolves, so nothing runs between the takeover
-  // and the replay. Input made meanwhile is queued behind it.
+  // waits until early.done resolves, so none of it runs between the
+  // takeover and the replay. Input made meanwhile is queued behind it.
   var watch = new MutationObserver(function () {
     if (prerendered()) return;
     watch.disconnect();
