@@ -174,12 +174,19 @@
   // controls of the live page as soon as the evaluator has rendered it.
   // window.oiebenchEarly counts them and says when each was replayed (ms
   // from navigation), for tests and measurements.
-  var early = window.oiebenchEarly = { queued: 0, replayed: 0, missed: 0, at: [] };
+  // early.pending is true from the first action queued until the replay
+  // starts; early.done resolves once the queue is replayed.
+  var early = window.oiebenchEarly = { queued: 0, replayed: 0, missed: 0, at: [], pending: false };
+  var replayDone;
+  early.done = new Promise(function (resolve) { replayDone = resolve; });
   var queue = [];
   function prerendered() {
     var app = document.getElementById('app');
     return app !== null && app.getAttribute('data-ready') === 'prerendered';
   }
+  // Input is recorded while the first screen shows, and after the takeover
+  // until the queue is replayed (early.pending), so that it keeps its order.
+  function recording() { return early.pending || prerendered(); }
   // where names a control so that it is found again in the live page: by
   // its id, by an attribute that names it uniquely, else by its position
   // under the nearest element with an id.
@@ -208,22 +215,23 @@
     e.stopImmediatePropagation();
     queue.push(action);
     early.queued++;
+    early.pending = true;
   }
   var navKeys = { ArrowLeft: 1, ArrowRight: 1, ArrowUp: 1, ArrowDown: 1, Home: 1, End: 1 };
   document.addEventListener('click', function (e) {
-    if (!prerendered() || !(e.target instanceof Element)) return;
+    if (!recording() || !(e.target instanceof Element)) return;
     var el = e.target.closest('button, input[type=checkbox], input[type=radio]');
     if (el) record(e, { kind: 'click', at: where(el) });
   }, true);
   document.addEventListener('keydown', function (e) {
-    if (!prerendered() || !navKeys[e.key] || !(e.target instanceof Element)) return;
+    if (!recording() || !navKeys[e.key] || !(e.target instanceof Element)) return;
     if (!e.target.closest('[role=tablist], [role=listbox]')) return;
     record(e, { kind: 'key', at: where(e.target), key: e.key, shift: e.shiftKey, ctrl: e.ctrlKey, alt: e.altKey, meta: e.metaKey });
   }, true);
   // A select's or a text field's new value stays in the field (there is
   // nothing to prevent); the last value of each is what is replayed.
   document.addEventListener('change', function (e) {
-    if (!prerendered() || !(e.target instanceof Element)) return;
+    if (!recording() || !(e.target instanceof Element)) return;
     var el = e.target;
     if (el.type === 'file') {
       var files = Array.from(el.files || []);
@@ -234,7 +242,7 @@
     }
   }, true);
   document.addEventListener('drop', function (e) {
-    if (!prerendered()) return;
+    if (!recording()) return;
     var files = e.dataTransfer && e.dataTransfer.files;
     // The DataTransfer empties once the handler returns: keep the Files.
     if (files && files.length > 0) record(e, { kind: 'drop', files: Array.from(files) });
@@ -268,16 +276,35 @@
     return true;
   }
   // Once the live page is rendered (data-ready leaves "prerendered"), the
-  // queue is replayed at once, in order, in the same turn: before the
-  // evaluator's work after the table (or its collector) can take the
-  // thread, and on the same screen the person clicked on.
+  // queue is replayed in a task of its own after the takeover's paint (with
+  // the takeover they made one long task), all actions in order, on the
+  // same screen the person acted on. The evaluator holds its other work
+  // meanwhile (wasm/app awaitReplay): it renders nothing and its paced work
+  // waits until early.done resolves, so none of it runs between the
+  // takeover and the replay. Input made meanwhile is queued behind it.
   var watch = new MutationObserver(function () {
     if (prerendered()) return;
     watch.disconnect();
     performance.mark('oiebench-live');
-    // While replaying, the evaluator renders once after the last action
-    // (wasm/app letBrowserRun), not once inside each: every action lands
-    // on the screen the person acted on.
+    if (queue.length === 0) {
+      performance.mark('oiebench-replayed');
+      return;
+    }
+    afterPaint(replayQueue);
+  });
+  // afterPaint runs f once, in a task after the next frame; a hidden page
+  // gets no frames, so a timer runs it too.
+  function afterPaint(f) {
+    var done = false;
+    function once() { if (!done) { done = true; f(); } }
+    requestAnimationFrame(function () { setTimeout(once, 0); });
+    setTimeout(once, 100);
+  }
+  function replayQueue() {
+    early.pending = false;
+    // The actions' handlers run one after another with no render between
+    // them: the evaluator renders their result once, when early.done
+    // resolves, in this task.
     early.replaying = true;
     while (queue.length > 0) {
       if (replay(queue.shift())) early.replayed++;
@@ -286,7 +313,8 @@
     }
     early.replaying = false;
     performance.mark('oiebench-replayed');
-  });
+    replayDone();
+  }
   // The loader runs after the first screen is parsed: a page without one
   // (the exercise's, an old shell) has nothing to wait for.
   if (prerendered()) watch.observe(document, { subtree: true, attributes: true, attributeFilter: ['data-ready'], childList: true });
@@ -368,11 +396,10 @@
     };
     self.onmessage = function (e) {
       if (e.data instanceof WebAssembly.Module) {
-        var go = new Go();
-        WebAssembly.instantiate(e.data, go.importObject).then(function (instance) {
-          mem = instance.exports.mem;
-          return go.run(instance).then(function () { stopped('the evaluator exited'); });
-        }).catch(stopped);
+        var module = e.data;
+        runGo(function (imports) { return WebAssembly.instantiate(module, imports); },
+          function (instance) { mem = instance.exports.mem; })
+          .then(function () { stopped('the evaluator exited'); }, stopped);
         return;
       }
       queue.push(e.data);
@@ -380,27 +407,34 @@
     };
   }
 
-  async function start() {
+  // runGo runs the evaluator: instantiate(imports) instantiates it with
+  // Go's imports (to an Instance, or to {module, instance}), started(instance,
+  // module) readies what it needs and may return a promise to wait for, and
+  // the promise runGo returns resolves when the evaluator stops (it rejects
+  // if it could not start). The page and the scorer Worker both start it so.
+  async function runGo(instantiate, started) {
     var go = new Go();
-    var result;
-    if (embedded('app.wasm')) {
-      result = await WebAssembly.instantiate(await window.oiebenchFetch('app.wasm'), go.importObject);
-    } else if (location.protocol === 'file:') {
-      throw new Error('this page loads its evaluator over http(s). Serve the folder (./build.sh serve) or open the single-file build, oiebench.html.');
-    } else {
-      result = await WebAssembly.instantiateStreaming(fetch('app.wasm'), go.importObject);
-      startScorer(result.module); // not from file:// nor the single-file pages (the embedded evaluator)
-    }
+    var result = await instantiate(go.importObject);
+    var instance = result instanceof WebAssembly.Instance ? result : result.instance;
+    await started(instance, result.module);
+    return go.run(instance).catch(function (err) { console.error(err); }); // it stopped all the same
+  }
+
+  runGo(function (imports) {
+    if (embedded('app.wasm')) return window.oiebenchFetch('app.wasm').then(function (bytes) { return WebAssembly.instantiate(bytes, imports); });
+    if (location.protocol === 'file:') throw new Error('this page loads its evaluator over http(s). Serve the folder (./build.sh serve) or open the single-file build, oiebench.html.');
+    return WebAssembly.instantiateStreaming(fetch('app.wasm'), imports);
+  }, function (instance, module) {
+    // Not from file:// nor the single-file pages (the embedded evaluator).
+    if (!embedded('app.wasm')) startScorer(module);
+    // The evaluator's memory in bytes, for measuring (./build.sh bench):
+    // WebAssembly memory only grows, so this is also its peak.
+    window.oiebenchMemory = function () { return instance.exports.mem.buffer.byteLength; };
     // Go starts in a task of its own: the instantiation's end (V8's own
     // work, 35 ms at 1x CPU) and Go's start (its runtime and the packages'
     // initialisers, 30 ms) were one task of 93 ms with the evaluator's first
     // steps (docs/page-responsiveness.md, The loading tasks, split).
-    await new Promise(function (resolve) { setTimeout(resolve, 0); });
-    // The evaluator's memory in bytes, for measuring (./build.sh bench):
-    // WebAssembly memory only grows, so this is also its peak.
-    window.oiebenchMemory = function () { return result.instance.exports.mem.buffer.byteLength; };
-    go.run(result.instance).then(function () { fail('The evaluator stopped. Reload the page to start it again.'); });
-  }
-
-  start().catch(function (err) { fail('The evaluator could not start: ' + (err && err.message || err)); });
+    return new Promise(function (resolve) { setTimeout(resolve, 0); });
+  }).then(function () { fail('The evaluator stopped. Reload the page to start it again.'); },
+    function (err) { fail('The evaluator could not start: ' + (err && err.message || err)); });
 })();

@@ -106,7 +106,8 @@ func TestEarlyClicksKept(t *testing.T) {
 				t.Errorf("replayed %d, missed %d of 3", e["replayed"], e["missed"])
 			}
 			// The replayed clicks' handlers run one after another, with no
-			// render of the page between them (renderWanted, letBrowserRun):
+			// render of the page between them (wasm/app awaitReplay: the
+			// render loop waits for the whole replay):
 			// before, each rendered the whole page inside the replay, and
 			// the three took 0.58-2.9 s at 1x, 2.3-4.1 s at 4x. Since, 35-101
 			// ms at 1x, 73-329 ms at 4x on the shared machine (load 2-18);

@@ -164,25 +164,13 @@ func (c *ScoreTable) FacetTitle(f report.Group) string {
 func shortLabel(m report.Metric) string { return m.Short() }
 
 // longLabel names a metric in words, for screen readers and tooltips.
-func longLabel(m report.Metric) string {
-	return m.Facet.Label() + " " + map[string]string{
-		"precision": "precision", "recall": "recall", "f1": "F1",
-		"auc": "AUC (area under the precision-recall curve)", "tp": "true positives (synsets covered)", "fp": "false positives (incorrect extractions)", "fn": "false negatives (synsets missed)",
-	}[m.Name]
-}
+func longLabel(m report.Metric) string { return m.Facet.Label() + " " + metricWords[m.Name] }
 
-// Value returns a cell's text and its full-precision value.
-func (c *ScoreTable) Value(s report.System, m report.Metric) (text, full string) {
-	v, ok := m.Value(s)
-	switch {
-	case !ok || noResult(s, m):
-		return "–", ""
-	case m.IsCount():
-		return strconv.Itoa(int(v)), strconv.Itoa(int(v))
-	case m.IsDelta():
-		return signed(v), Exact(v)
-	}
-	return decimals(v, 3), Exact(v)
+// metricWords names the metrics in words (made once: longLabel is asked
+// for twice per heading).
+var metricWords = map[string]string{
+	"precision": "precision", "recall": "recall", "f1": "F1",
+	"auc": "AUC (area under the precision-recall curve)", "tp": "true positives (synsets covered)", "fp": "false positives (incorrect extractions)", "fn": "false negatives (synsets missed)",
 }
 
 // noResult tells a precision over no counted extraction: CaRB's, when
@@ -193,16 +181,32 @@ func noResult(s report.System, m report.Metric) bool {
 	return m.Facet == report.GroupCaRB && m.Name == "precision" && s.CaRB != nil && s.CaRB.PrecDen == 0
 }
 
-// Text is a cell's text.
+// Text is a cell's text. (Text and Full are asked for apart: each writes
+// only its own, full precision being the dearer to write.)
 func (c *ScoreTable) Text(s report.System, m report.Metric) string {
-	t, _ := c.Value(s, m)
-	return t
+	v, ok := m.Value(s)
+	switch {
+	case !ok || noResult(s, m):
+		return "–"
+	case m.IsCount():
+		return strconv.Itoa(int(v))
+	case m.IsDelta():
+		return signed(v)
+	}
+	return decimals(v, 3)
 }
 
-// Full is a cell's value at full precision (the data-value attribute).
+// Full is a cell's value at full precision (the data-value attribute), ""
+// where Text shows "–".
 func (c *ScoreTable) Full(s report.System, m report.Metric) string {
-	_, f := c.Value(s, m)
-	return f
+	v, ok := m.Value(s)
+	switch {
+	case !ok || noResult(s, m):
+		return ""
+	case m.IsCount():
+		return strconv.Itoa(int(v))
+	}
+	return Exact(v)
 }
 
 // Tooltip gives the counts behind a cell, and its interval when computed.

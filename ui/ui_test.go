@@ -285,7 +285,7 @@ func TestCaRBPrecisionOverNone(t *testing.T) {
 	a.CaRB = &report.CaRB{Precision: 1, PrecNum: 0, PrecDen: 0, PredictionsWithoutGold: 1}
 	b.CaRB = &report.CaRB{Precision: 0.5, PrecNum: 1, PrecDen: 2}
 	r.Systems[0], r.Systems[1] = a, b
-	if text, full := tab.Value(a, p); text != "–" || full != "" {
+	if text, full := tab.Text(a, p), tab.Full(a, p); text != "–" || full != "" {
 		t.Errorf("precision over none shows %q (data-value %q), want –", text, full)
 	}
 	if tab.IsBest(a, p) {
@@ -297,7 +297,7 @@ func TestCaRBPrecisionOverNone(t *testing.T) {
 	if tip := tab.Tooltip(a, p); !strings.Contains(tip, "No CaRB precision") {
 		t.Errorf("tooltip %q does not say why", tip)
 	}
-	if text, _ := tab.Value(b, p); text != "0.500" {
+	if text := tab.Text(b, p); text != "0.500" {
 		t.Errorf("a real precision shows %q", text)
 	}
 }

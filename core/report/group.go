@@ -41,12 +41,14 @@ func (g Group) String() string { return string(g) }
 
 // Label names the group as the paper does ("BenchIE-C", "CaRB(s,s)"); ""
 // for a name that is no group.
-func (g Group) Label() string {
-	return map[Group]string{GroupRegular: "BenchIE", GroupConcat: "BenchIE-C", GroupMinimal: "BenchIE-M", GroupEntity: "BenchIE-E",
-		GroupCaRB: "CaRB", GroupCaRBDelta: "Δ CaRB−BenchIE", GroupWiRe57: "WiRe57",
-		GroupCaRBSS: "CaRB(s,s)", GroupCaRBBinary: "binary CaRB", GroupCaRBSSBinary: "binary CaRB(s,s)", GroupOIE16: "OIE16-C",
-		GroupFL: "BenchIE^FL", GroupFLOther: "BenchIE^FL (other mode)", GroupFLDelta: "Δ FL−BenchIE"}[g]
-}
+func (g Group) Label() string { return groupLabels[g] }
+
+// groupLabels is made once: the page's score table asks for a label per
+// cell, and a map literal in Label was made anew at each call.
+var groupLabels = map[Group]string{GroupRegular: "BenchIE", GroupConcat: "BenchIE-C", GroupMinimal: "BenchIE-M", GroupEntity: "BenchIE-E",
+	GroupCaRB: "CaRB", GroupCaRBDelta: "Δ CaRB−BenchIE", GroupWiRe57: "WiRe57",
+	GroupCaRBSS: "CaRB(s,s)", GroupCaRBBinary: "binary CaRB", GroupCaRBSSBinary: "binary CaRB(s,s)", GroupOIE16: "OIE16-C",
+	GroupFL: "BenchIE^FL", GroupFLOther: "BenchIE^FL (other mode)", GroupFLDelta: "Δ FL−BenchIE"}
 
 // PaperLabel is Label as OpenIE6-lineage papers print it (LayoutOpenIE6):
 // CaRB(s,m) and WiRe57-C.

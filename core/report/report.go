@@ -360,10 +360,11 @@ func (m Metric) IsCount() bool {
 func (m Metric) Label() string { return string(m.Facet) + " " + m.Short() }
 
 // Short is the column heading under its group's: "P", "Exact P".
-func (m Metric) Short() string {
-	return map[string]string{"precision": "P", "recall": "R", "f1": "F1", "tp": "TP", "fp": "FP", "fn": "FN", "auc": "AUC",
-		"matches": "Matches", "exact_prec": "Exact P", "exact_rec": "Exact R"}[m.Name]
-}
+func (m Metric) Short() string { return metricShort[m.Name] }
+
+// metricShort is made once, as groupLabels is.
+var metricShort = map[string]string{"precision": "P", "recall": "R", "f1": "F1", "tp": "TP", "fp": "FP", "fn": "FN", "auc": "AUC",
+	"matches": "Matches", "exact_prec": "Exact P", "exact_rec": "Exact R"}
 
 // WiRe57Metrics are the columns of a table of WiRe57 scores against a
 // WiRe57 gold: P, R and F1 of matched tokens, then the gold tuples matched

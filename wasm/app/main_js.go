@@ -44,8 +44,18 @@ func main() {
 	go a.start()
 	wanted, input := renderWanted(renderer)
 	takeover := a.first.want.Digest != ""
-	for range wanted {
-		letBrowserRun(input)
+	// replayed: the loader has just replayed the input made on the first
+	// screen, after the takeover's paint, in a task of its own, the page's
+	// other work held until then (awaitReplay); the render its handlers
+	// asked for is done at once, in the replay's task.
+	replayed := false
+	for {
+		if !replayed {
+			if _, open := <-wanted; !open {
+				return // the page is gone
+			}
+			letBrowserRun(input)
+		}
 		env.RLock() // the model is read while building
 		if a.holding() {
 			env.RUnlock()
@@ -57,6 +67,7 @@ func main() {
 		}
 		results := buildEnv.RunBuild(root)
 		env.RUnlock()
+		tookOver := takeover
 		if takeover {
 			// The takeover's build, its render and the loader's replay would
 			// make one long task: the browser runs between the build and the
@@ -70,6 +81,13 @@ func main() {
 		root.AfterRender()
 		if a.first.due.Load() {
 			go a.checkFirst()
+		}
+		if replayed {
+			replayed = false
+			endHold()
+		}
+		if tookOver {
+			replayed = awaitReplay()
 		}
 	}
 }
@@ -85,7 +103,7 @@ func renderWanted(renderer *dom.Renderer) (wanted, input <-chan struct{}) {
 	w <- struct{}{}
 	go func() {
 		for renderer.EventWait() {
-			if handlingInput() && !replaying() {
+			if handlingInput() && !earlyFlag("replaying") { // not the loader's replay
 				select {
 				case in <- struct{}{}:
 				default:

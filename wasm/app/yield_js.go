@@ -17,6 +17,8 @@ var yields struct {
 	mu      sync.Mutex
 	port    sjs.Value
 	waiting []chan struct{} // in the order of the messages posted
+	held    bool            // while the replay is awaited (awaitReplay)
+	parked  []chan struct{} // woken meanwhile: woken when the hold ends
 }
 
 // yieldTask lets the browser run its pending tasks, then returns. Call it
@@ -32,8 +34,14 @@ func browserTurn() <-chan struct{} {
 			yields.mu.Lock()
 			c := yields.waiting[0]
 			yields.waiting = yields.waiting[1:]
+			held := yields.held
+			if held {
+				yields.parked = append(yields.parked, c)
+			}
 			yields.mu.Unlock()
-			close(c)
+			if !held {
+				close(c)
+			}
 			return nil
 		}))
 		yields.port = ch.Get("port2")
@@ -47,15 +55,11 @@ func browserTurn() <-chan struct{} {
 }
 
 // letBrowserRun lets the browser run before a render that is not a
-// person's input's, once paceSlice has passed since it last ran, and
-// always while dist/loader.js replays the input made on the first screen.
-// A render of the whole page takes hundreds of milliseconds, and Go
-// returns to the browser only when every goroutine waits: the replay, one
-// action after another in one turn, rendered the page inside each click's
-// handler, three renders after the takeover's in one task of 1.7 s
-// (docs/page-responsiveness.md). Yielding ends that task: the browser
-// paints the takeover, the replay's other actions run their handlers, and
-// one render shows them all (renderWanted). A render answering a person's
+// person's input's, once paceSlice has passed since it last ran: Go
+// returns to the browser only when every goroutine waits, and a render
+// would lengthen the task of the work that asked for it. (The input made
+// on the first screen is rendered once, after its replay's last action:
+// awaitReplay.) A render answering a person's
 // input runs at once, inside its handler, also when it arrives while the
 // loop waits here (input), so that the next key lands where this one sent
 // focus (e2e TestStudioKeysBackToBack).
@@ -63,11 +67,6 @@ func letBrowserRun(input <-chan struct{}) {
 	select {
 	case <-input: // this render answers it
 	default:
-	}
-	if replaying() {
-		yieldTask()
-		browserRan()
-		return
 	}
 	if handlingInput() || sinceTurn() < paceSlice {
 		return
@@ -86,9 +85,49 @@ func handlingInput() bool {
 	return sjs.Global().Call("vuguGetActiveEvent").Truthy()
 }
 
-// replaying reports whether dist/loader.js is replaying the input made on
-// the first screen.
-func replaying() bool {
+// earlyFlag reads a flag of dist/loader.js's oiebenchEarly, which queues
+// and replays the input made on the first screen.
+func earlyFlag(name string) bool {
 	early := sjs.Global().Get("oiebenchEarly")
-	return early.Truthy() && early.Get("replaying").Truthy()
+	return early.Truthy() && early.Get(name).Truthy()
+}
+
+// The input made on the first screen is replayed by dist/loader.js in a
+// task of its own after the takeover's paint. Until then the page's other
+// work is held, so that nothing runs between the takeover and the replay
+// and the replayed clicks land on the screen the person clicked on: the
+// render loop waits for the replay (awaitReplay), and the goroutines that
+// the browser's turns would wake (browserTurn: the page's paced work) are
+// parked, then woken, each in a turn of its own, once the replay is
+// rendered (endHold).
+
+// awaitReplay is called by the render loop just after it rendered the
+// takeover, in the same turn (the loader decides at the end of that turn
+// to replay, and no input is recorded in between). If the loader has input
+// to replay, it holds the page's work, waits for the replay (the loader's
+// oiebenchEarly.done) and reports true: its handlers ran, and the render
+// they asked for is due at once, in the replay's task; call endHold after.
+func awaitReplay() bool {
+	if !earlyFlag("pending") {
+		return false
+	}
+	yields.mu.Lock()
+	yields.held = true
+	yields.mu.Unlock()
+	await(sjs.Global().Get("oiebenchEarly").Get("done"))
+	return true
+}
+
+// endHold wakes the goroutines parked while the replay was awaited, each
+// in a turn of the browser of its own (a message each, as browserTurn's):
+// woken at once, their work would run in the replay's task.
+func endHold() {
+	yields.mu.Lock()
+	parked := yields.parked
+	yields.waiting = append(yields.waiting, parked...)
+	yields.held, yields.parked = false, nil
+	yields.mu.Unlock()
+	for range parked {
+		yields.port.Call("postMessage", nil)
+	}
 }
