@@ -111,6 +111,7 @@ func (a *app) extrasLoop() {
 		}
 		a.x.done.Store(n)
 		a.checkFirst() // the work after the first table may be the last of it
+		a.settleStart()
 	}
 }
 

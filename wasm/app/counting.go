@@ -28,6 +28,7 @@ func (a *app) countLater(ws *evaluate.Workspace) {
 		for _, g := range golds {
 			g.CountStats(a.pause(nil))
 		}
+		defer a.settleStart() // once the lock is given back
 		a.env.Lock()
 		defer a.env.UnlockRender()
 		for _, g := range golds {
