@@ -97,6 +97,7 @@ func (a *app) settleStart() {
 		if collector.start {
 			runtime.GC()
 			endStart()
+			a.br.Mark("oiebench-start-collected")
 		}
 	}()
 }
