@@ -67,6 +67,9 @@ func waitGivenBack(t *testing.T, when string) {
 	}
 }
 
+// collectorHeld reports whether a load or the start holds the collector.
+func collectorHeld() bool { return collector.load.Load() || collector.start.Load() }
+
 // collectorSettings reads GOGC and the memory limit without changing them.
 func collectorSettings() (percent int, limit int64) {
 	percent = debug.SetGCPercent(100)

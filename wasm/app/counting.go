@@ -28,7 +28,6 @@ func (a *app) countLater(ws *evaluate.Workspace) {
 		for _, g := range golds {
 			g.CountStats(a.pause(nil))
 		}
-		defer a.settleStart() // once the lock is given back
 		a.env.Lock()
 		defer a.env.UnlockRender()
 		for _, g := range golds {
@@ -42,5 +41,6 @@ func (a *app) countLater(ws *evaluate.Workspace) {
 		if p := a.m.Progress; p != nil && p.Background && len(a.wake) == 0 {
 			a.m.Progress = nil
 		}
+		a.settleStart()
 	}()
 }

@@ -74,10 +74,7 @@ const memoryLimit = 3 << 30
 // table, a third of reading and compiling the gold (README, The gold in
 // WebAssembly).
 func holdCollector() {
-	collector.mu.Lock()
-	defer collector.mu.Unlock()
-	if !collector.load {
-		collector.load = true
+	if !collector.load.Swap(true) {
 		debug.SetGCPercent(heldGC)
 	}
 }
@@ -86,21 +83,9 @@ func holdCollector() {
 // failed, or has no gold to be scored with), unless the page's start holds
 // it until it settles (collector.go).
 func releaseCollector() {
-	collector.mu.Lock()
-	defer collector.mu.Unlock()
-	if collector.load {
-		collector.load = false
-		if !collector.start {
-			debug.SetGCPercent(100) // Go's default
-		}
+	if collector.load.Swap(false) && !collector.start.Load() {
+		debug.SetGCPercent(100) // Go's default
 	}
-}
-
-// loadHeld reports whether a load holds the collector until its table.
-func loadHeld() bool {
-	collector.mu.Lock()
-	defer collector.mu.Unlock()
-	return collector.load
 }
 
 // readingPause is the pause for reading one file of a pick: besides

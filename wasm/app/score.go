@@ -30,7 +30,6 @@ func (a *app) scoreLoop() {
 // rescore evaluates the current source with the current options and shows
 // the result, unless something changed meanwhile (a newer request waits).
 func (a *app) rescore() {
-	defer a.settleStart() // a load that failed settles the start too
 	defer a.scored.Store(a.requested.Load())
 	a.env.Lock()
 	src := a.source
@@ -124,7 +123,7 @@ func (a *app) rescore() {
 		a.m.Progress = nil
 	}
 	a.env.UnlockRender()
-	if loadHeld() {
+	if collector.load.Load() {
 		// The collector comes back once the table is painted: its first
 		// collection after a large load holds the page for a while.
 		go func() {
