@@ -98,8 +98,8 @@ func (a *app) start() {
 		studio <- loaded{works, err}
 	}()
 	stored, err := a.br.LoadFiles()
-	if len(stored) == 0 {
-		holdStart() // until the page settles (collector.go)
+	if !ok && len(stored) == 0 {
+		holdStart() // a fresh visitor's, until the page settles (collector.go)
 	}
 	ws := <-studio
 	works, worksErr := ws.works, ws.err

@@ -30,11 +30,14 @@ var collector struct {
 	limit atomic.Int64
 }
 
-// holdStart turns the collector off for a start with no stored files,
-// under startLimit, until the page has settled (settleStart): then one
-// collection runs, in a turn of its own, instead of one every time the
-// heap doubled while the page loaded. A start with stored files holds it
-// only until its table, as every load does (holdCollector).
+// holdStart turns the collector off for a fresh visitor's start (no saved
+// state, no stored files: BenchIE English), under startLimit, until the
+// page has settled (settleStart): then one collection runs, in a turn of
+// its own, instead of one every time the heap doubled while the page
+// loaded. Another start holds it only until its table, as every load does
+// (holdCollector). BenchIE^FL ends the hold (its live heap, 45 MB on
+// English, would make the collector run at the limit over and over), and
+// so do the user's files (endStart).
 func holdStart() {
 	if !collector.start.Swap(true) {
 		collector.limit.Store(debug.SetMemoryLimit(startLimit))

@@ -85,7 +85,7 @@ func collectorSettings() (percent int, limit int64) {
 // jobs run on the same heap; in the browser they have their own). Files
 // picked during the start end its hold (their size is the user's): their
 // load holds the collector until its table only. A start with stored
-// files holds it until its table only.
+// files, or on BenchIE^FL, holds it until its table only.
 func TestStartCollector(t *testing.T) {
 	if !inOwnProcess(t, "TestStartCollector") {
 		return
@@ -137,5 +137,21 @@ func TestStartCollector(t *testing.T) {
 	}
 	c.settle(t)
 	waitGivenBack(t, "after a start with a stored file")
+
+	// A fresh visitor's link to BenchIE^FL: its live heap (45 MB) is near
+	// startLimit, where the held collector ran ten times; the FL gold
+	// ends the start's hold, and its load holds it until its table only.
+	fl := newFakeBrowser()
+	fl.link = ui.LinkOf("benchie-fl:en", ui.Prefs{}).Fragment()
+	runtime.ReadMemStats(&ms)
+	gcBefore = ms.NumGC
+	d := startApp(t, fl)
+	d.settleWithin(t, 120*time.Second)
+	waitGivenBack(t, "after a start on BenchIE^FL")
+	runtime.ReadMemStats(&ms)
+	t.Logf("a start on BenchIE^FL: %d collections to settled", ms.NumGC-gcBefore)
+	if p, l := collectorSettings(); p != percent || l != limit || ms.NumGC-gcBefore > 3 {
+		t.Errorf("a start on BenchIE^FL: GOGC %d, memory limit %d, %d collections; want %d, %d and at most 3", p, l, ms.NumGC-gcBefore, percent, limit)
+	}
 	runtime.KeepAlive(a)
 }

@@ -86,6 +86,7 @@ func (a *app) rescore() {
 	eopt := evaluate.Options{Facets: opt.Facets, ReferenceCompat: opt.ReferenceCompat, Progress: a.progress(label), Pause: a.pause(nil),
 		Sentences: opt.Sentences, CoveredBy: coveredBy}
 	if d, ok := benchmarks.DatasetByKey(src); (ok && d.FL()) || opt.FL {
+		endStart() // BenchIE^FL's live heap is near startLimit
 		var err error
 		if eopt.FLGold, err = a.flGold(src, ws); err == nil {
 			err = checkFLSystems(eopt.FLGold, systems, eopt.Pause)
