@@ -25,7 +25,7 @@ const gcTrace = `(() => {
 })()`
 
 // gcLine is a collection's line in Go's trace.
-var gcLine = regexp.MustCompile(`gc \d+ @[0-9.]+s .*`)
+var gcLine = regexp.MustCompile(`gc \d+ @[0-9.]+s [^"]*`)
 
 // The page's start collects once, when it has settled, at the browser's
 // idle (wasm/app/collector.go): from navigation to that collection, Go's
