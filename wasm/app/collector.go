@@ -63,7 +63,9 @@ func endStart() {
 // table, the gold's statistics, the work after the table, no score asked
 // for): after the browser's pending tasks (input first) it collects once
 // and gives the collector back. Call it, with the EventEnv lock held,
-// wherever that state may have been reached.
+// wherever that state may have been reached. A start that fails (a build
+// without the bundled data) stays held, under startLimit, until files are
+// picked.
 func (a *app) settleStart() {
 	if collector.start.Load() && a.requested.Load() == a.scored.Load() && a.extrasIdle() && a.firstLaidOut() {
 		go func() {
