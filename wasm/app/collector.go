@@ -30,6 +30,12 @@ var collector struct {
 	limit atomic.Int64
 }
 
+// startHolds is set in the browser (memory_js.go). Natively the tests'
+// apps share one process, whose heap startLimit was not set for (their
+// starts would collect at it over and over): TestStartCollector sets it in
+// a process of its own.
+var startHolds bool
+
 // holdStart turns the collector off for a fresh visitor's start (no saved
 // state, no stored files: BenchIE English), under startLimit, until the
 // page has settled (settleStart): then one collection runs, in a turn of
@@ -39,7 +45,7 @@ var collector struct {
 // English, would make the collector run at the limit over and over), and
 // so do the user's files (endStart).
 func holdStart() {
-	if !collector.start.Swap(true) {
+	if startHolds && !collector.start.Swap(true) {
 		collector.limit.Store(debug.SetMemoryLimit(startLimit))
 		debug.SetGCPercent(heldGC)
 	}

@@ -90,6 +90,7 @@ func TestStartCollector(t *testing.T) {
 	if !inOwnProcess(t, "TestStartCollector") {
 		return
 	}
+	startHolds = true // as in the browser (memory_js.go)
 	percent, limit := collectorSettings()
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
