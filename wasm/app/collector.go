@@ -26,8 +26,6 @@ var collector struct {
 	// load is set from a load's start to its first table (holdCollector);
 	// start from the page's start to the moment it settles (holdStart).
 	load, start atomic.Bool
-	// limit is the memory limit the start's replaced.
-	limit atomic.Int64
 }
 
 // startHolds is set in the browser (memory_js.go). Natively the tests'
@@ -46,19 +44,19 @@ var startHolds bool
 // so do the user's files (endStart).
 func holdStart() {
 	if startHolds && !collector.start.Swap(true) {
-		collector.limit.Store(debug.SetMemoryLimit(startLimit))
+		debug.SetMemoryLimit(startLimit)
 		debug.SetGCPercent(heldGC)
 	}
 }
 
-// endStart gives back the limit the start replaced and, unless a load
+// endStart gives back the page's memory limit (memoryLimit) and, unless a load
 // holds the collector, Go's default. Files the user picks end the start's
 // hold too: their size is the user's (up to maxHeldSize), which
 // startLimit was not set for; their load holds the collector until its
 // table.
 func endStart() {
 	if collector.start.Swap(false) {
-		debug.SetMemoryLimit(collector.limit.Load())
+		debug.SetMemoryLimit(memoryLimit)
 		if !collector.load.Load() {
 			debug.SetGCPercent(100)
 		}

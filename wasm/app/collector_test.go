@@ -91,6 +91,7 @@ func TestStartCollector(t *testing.T) {
 		return
 	}
 	startHolds = true // as in the browser (memory_js.go)
+	debug.SetMemoryLimit(memoryLimit)
 	percent, limit := collectorSettings()
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
