@@ -111,6 +111,9 @@ func (a *app) extrasLoop() {
 		}
 		a.x.done.Store(n)
 		a.checkFirst() // the work after the first table may be the last of it
+		a.env.Lock()
+		a.settleStart()
+		a.env.UnlockOnly()
 	}
 }
 

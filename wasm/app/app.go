@@ -98,6 +98,9 @@ func (a *app) start() {
 		studio <- loaded{works, err}
 	}()
 	stored, err := a.br.LoadFiles()
+	if !ok && len(stored) == 0 {
+		holdStart() // a fresh visitor's, until the page settles (collector.go)
+	}
 	ws := <-studio
 	works, worksErr := ws.works, ws.err
 	if ok || len(stored) > 0 || len(works) > 0 {

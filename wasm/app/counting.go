@@ -41,5 +41,6 @@ func (a *app) countLater(ws *evaluate.Workspace) {
 		if p := a.m.Progress; p != nil && p.Background && len(a.wake) == 0 {
 			a.m.Progress = nil
 		}
+		a.settleStart()
 	}()
 }

@@ -124,6 +124,7 @@ func (a *app) loadBundle(key string, l *bundleLoad) (*bundle, error) {
 	}
 	b := &bundle{ws: evaluate.NewWorkspace(gold)}
 	if d.FL() {
+		endStart() // BenchIE^FL's live heap is near startLimit
 		in := evaluate.Input{Path: d.Gold, Data: data[0], SHA256: gold.SHA256}
 		if b.ws.FL, err = evaluate.ReadFLGold(in, false, pageFLBudget); err != nil {
 			return nil, fmt.Errorf("the bundled gold does not read for BenchIE^FL: %v", err)

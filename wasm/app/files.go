@@ -114,6 +114,7 @@ func (a *app) addPicked(picked []pickedFile, kind evaluate.Kind, asEGold bool) {
 	for _, p := range picked {
 		total += len(p.Data)
 	}
+	endStart()      // the user's files are not the bundled start's
 	holdCollector() // until the table is painted (score.go), or nothing was taken
 	for _, p := range picked {
 		lf := loadedFile{pickedFile: p, err: p.Err}

@@ -4,4 +4,7 @@ package main
 
 import "runtime/debug"
 
-func init() { debug.SetMemoryLimit(memoryLimit) }
+func init() {
+	debug.SetMemoryLimit(memoryLimit)
+	startHolds = true
+}

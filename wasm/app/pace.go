@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"runtime/debug"
-	"sync/atomic"
 	"time"
 
 	"github.com/oiebench/oiebench/core/oie"
@@ -68,9 +67,6 @@ const heldGC = -1
 // (maxFileSize, maxHeldSize) well below it.
 const memoryLimit = 3 << 30
 
-// collectorHeld is set from a load's start to its first table.
-var collectorHeld atomic.Bool
-
 // holdCollector turns the collector off until the next table is painted
 // (releaseCollector), for a load of picked or dropped files and for a bundled
 // benchmark's: its garbage (about 30 MB for BenchIE English) would otherwise
@@ -78,15 +74,16 @@ var collectorHeld atomic.Bool
 // table, a third of reading and compiling the gold (README, The gold in
 // WebAssembly).
 func holdCollector() {
-	if !collectorHeld.Swap(true) {
+	if !collector.load.Swap(true) {
 		debug.SetGCPercent(heldGC)
 	}
 }
 
 // releaseCollector gives the collector back once a load is on screen (or
-// failed, or has no gold to be scored with).
+// failed, or has no gold to be scored with), unless the page's start holds
+// it until it settles (collector.go).
 func releaseCollector() {
-	if collectorHeld.Swap(false) {
+	if collector.load.Swap(false) && !collector.start.Load() {
 		debug.SetGCPercent(100) // Go's default
 	}
 }

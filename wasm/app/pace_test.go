@@ -1,7 +1,6 @@
 package main
 
 import (
-	"runtime/debug"
 	"slices"
 	"sync"
 	"testing"
@@ -21,14 +20,8 @@ func TestCollectorGivenBack(t *testing.T) {
 	a := boot(t, newFakeBrowser())
 	givenBack := func(when string) {
 		t.Helper()
-		deadline := time.Now().Add(60 * time.Second) // the paint that ends the hold runs on its own goroutine
-		for collectorHeld.Load() && time.Now().Before(deadline) {
-			time.Sleep(10 * time.Millisecond)
-		}
-		if collectorHeld.Load() {
-			t.Fatalf("%s: the collector is still held", when)
-		}
-		if p := debug.SetGCPercent(100); p != 100 {
+		waitGivenBack(t, when) // the paint that ends the hold runs on its own goroutine
+		if p, _ := collectorSettings(); p != 100 {
 			t.Errorf("%s: GOGC is %d, want 100", when, p)
 		}
 	}

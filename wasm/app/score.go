@@ -86,6 +86,7 @@ func (a *app) rescore() {
 	eopt := evaluate.Options{Facets: opt.Facets, ReferenceCompat: opt.ReferenceCompat, Progress: a.progress(label), Pause: a.pause(nil),
 		Sentences: opt.Sentences, CoveredBy: coveredBy}
 	if d, ok := benchmarks.DatasetByKey(src); (ok && d.FL()) || opt.FL {
+		endStart() // BenchIE^FL's live heap is near startLimit
 		var err error
 		if eopt.FLGold, err = a.flGold(src, ws); err == nil {
 			err = checkFLSystems(eopt.FLGold, systems, eopt.Pause)
@@ -123,7 +124,7 @@ func (a *app) rescore() {
 		a.m.Progress = nil
 	}
 	a.env.UnlockRender()
-	if collectorHeld.Load() {
+	if collector.load.Load() {
 		// The collector comes back once the table is painted: its first
 		// collection after a large load holds the page for a while.
 		go func() {
