@@ -2495,7 +2495,7 @@ func (c *ExerciseView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 											}
 											vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
 											vgparent.AppendChild(vgn)
-											if len(c.X.ReportShown()) < c.X.ReportLen() {
+											if c.X.ReportWindow() < c.X.ReportLen() {
 												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "window"}, vugu.VGAttribute{Namespace: "", Key: "data-window", Val: "report"}}}
 												vgparent.AppendChild(vgn)
 												{
@@ -2503,12 +2503,12 @@ func (c *ExerciseView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 													_ = vgparent
 													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
 													vgparent.AppendChild(vgn)
-													vgn.SetInnerHTML(WindowText(len(c.X.ReportShown()), c.X.ReportLen(), `sentence`))
+													vgn.SetInnerHTML(WindowText(c.X.ReportWindow(), c.X.ReportLen(), `sentence`))
 													vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " "}
 													vgparent.AppendChild(vgn)
 													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-more"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "ex-report-more"}}}
 													vgparent.AppendChild(vgn)
-													vgn.SetInnerHTML(windowButton(len(c.X.ReportShown()), c.X.ReportLen()))
+													vgn.SetInnerHTML(windowButton(c.X.ReportWindow(), c.X.ReportLen()))
 													vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 														EventType:	"click",
 														Func:		func(event vugu.DOMEvent) { c.X.MoreReport() },

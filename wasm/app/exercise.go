@@ -53,6 +53,16 @@ func openExercise(env vugu.EventEnv, br exerciseBrowser) (*ui.Exercise, error) {
 func (a *exerciseApp) SaveExercise(work string) error   { return a.br.SaveText(a.key, work) }
 func (a *exerciseApp) Download(name, mime, text string) { a.br.Download(name, mime, text) }
 
+// Later implements ui.ExerciseApp.
+func (a *exerciseApp) Later(f func()) {
+	go func() { // yield from a goroutine that holds no lock
+		a.br.Yield()
+		a.env.Lock()
+		f()
+		a.env.UnlockRender()
+	}()
+}
+
 // ReadSubmissions implements ui.ExerciseApp: files are read in the
 // background, read as submissions and scored without the lock, pausing
 // for the browser, then shown under it.
