@@ -31,19 +31,28 @@ func TestCheckTextChunks(t *testing.T) {
 	}
 }
 
-// splitText counts every line, blank ones too, as it numbers them: each
-// \n, \r\n or lone \r ends one, and text after the last ends one more.
-func TestSplitTextCount(t *testing.T) {
+// lineCount pauses every megabyte and counts as splitText numbers lines,
+// a \r\n cut by a megabyte boundary included.
+func TestLineCountChunks(t *testing.T) {
 	for _, c := range []struct {
 		text string
 		want int
 	}{
-		{"", 0}, {"a", 1}, {"a\n", 1}, {"a\r\nb", 2}, {"a\rb\r", 2}, {"\n\n", 2}, {"\r\r\n", 2}, {"a\n \t", 2}, {"\n\n\nx\n\n", 5},
+		{"", 0}, {"a", 1}, {"a\n", 1}, {"a\r\nb", 2}, {"a\rb\r", 2}, {"\n\n", 2}, {"\r\r\n", 2},
 	} {
-		all, n := splitText([]byte(c.text), false, false, nil)
-		content, m := splitText([]byte(c.text), false, true, nil)
-		if n != c.want || m != c.want || len(all) != c.want || len(content) > n {
-			t.Errorf("splitText(%q): %d lines counted (%d skipping blank ones), %d kept, want %d", c.text, n, m, len(all), c.want)
+		if got := lineCount([]byte(c.text), nil); got != c.want {
+			t.Errorf("lineCount(%q) = %d, want %d", c.text, got, c.want)
+		}
+	}
+	for _, at := range []int{checkChunk - 1, checkChunk, checkChunk + 1} {
+		data := []byte(strings.Repeat("x", at) + "\r\n" + strings.Repeat("y\r", checkChunk) + "z")
+		pauses := 0
+		got := lineCount(data, func() { pauses++ })
+		if want := len(splitText(data, false, false, nil)); got != want || got != 2+checkChunk {
+			t.Errorf("\\r\\n at %d: %d lines, splitText %d, want %d", at, got, want, 2+checkChunk)
+		}
+		if pauses != len(data)/checkChunk {
+			t.Errorf("\\r\\n at %d: %d pauses for %d bytes", at, pauses, len(data))
 		}
 	}
 }
