@@ -54,14 +54,7 @@ func (a *exerciseApp) SaveExercise(work string) error   { return a.br.SaveText(a
 func (a *exerciseApp) Download(name, mime, text string) { a.br.Download(name, mime, text) }
 
 // Later implements ui.ExerciseApp.
-func (a *exerciseApp) Later(f func()) {
-	go func() { // yield from a goroutine that holds no lock
-		a.br.Yield()
-		a.env.Lock()
-		f()
-		a.env.UnlockRender()
-	}()
-}
+func (a *exerciseApp) Later(f func()) { later(a.env, a.br.Yield, f) }
 
 // ReadSubmissions implements ui.ExerciseApp: files are read in the
 // background, read as submissions and scored without the lock, pausing
