@@ -326,7 +326,7 @@
   // (no Worker, ?worker=off) or stops, run rejects and the evaluator does
   // the job on the page's thread: nothing is shown. state says which:
   // "off", "starting", "running" or "stopped"; jobs counts the replies.
-  var scorer = window.oiebenchScorer = { state: 'off', jobs: 0, memory: 0 };
+  var scorer = window.oiebenchScorer = { state: 'off', jobs: 0, memory: 0, due: 0 };
   scorer.run = function () { return Promise.reject(new Error('no scorer Worker')); };
   function startScorer(module) {
     if (typeof Worker !== 'function' || !loaderURL || /[?&]worker=off(&|$)/.test(location.search)) return;
@@ -346,9 +346,13 @@
     function arm() {
       clearTimeout(deadline);
       deadline = pending.length > 0 ? setTimeout(stop, pending[0].allowance) : null;
+      // due: when the job at the head of the queue is given up (on the
+      // page's clock), 0 with none; a test waits for scores as long.
+      scorer.due = pending.length > 0 ? performance.now() + pending[0].allowance : 0;
     }
     function stop() {
       scorer.state = 'stopped';
+      scorer.due = 0;
       clearTimeout(deadline);
       worker.terminate();
       while (pending.length > 0) pending.shift().reject(new Error('the scorer Worker stopped'));

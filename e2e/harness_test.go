@@ -222,6 +222,41 @@ func (p *page) waitFor(what, cond string) {
 	}
 }
 
+// waitForScores waits, as waitFor does, for a condition that needs the
+// scorer Worker's jobs (CaRB's columns of a large file), and as long as
+// the page itself lets them run: while a job is in flight, until its
+// allowance has passed (loader.js: 10 s and 1 ms per 50 bytes of the job,
+// window.oiebenchScorer.due), then waitFor's minute after the last job
+// answered or was given up. On a loaded machine the Worker's job for a
+// 10 MB extraction has taken 13 s, and more than the minute.
+func (p *page) waitForScores(what, cond string) {
+	p.t.Helper()
+	type state struct {
+		Done bool
+		Jobs int
+		Left float64 // ms until the job in flight is given up (≤ 0: none in flight)
+	}
+	probe := `(() => { const s = window.oiebenchScorer || {jobs: 0, due: 0}; return {Done: !!(` + cond + `), Jobs: s.jobs, Left: (s.due || 0) - performance.now()}; })()`
+	deadline, jobs := time.Now().Add(60*time.Second), -1
+	for {
+		s := eval[state](p, probe)
+		if s.Done {
+			return
+		}
+		if s.Jobs != jobs {
+			jobs, deadline = s.Jobs, time.Now().Add(60*time.Second)
+		}
+		if due := time.Now().Add(time.Duration(s.Left)*time.Millisecond + 60*time.Second); s.Left > 0 && due.After(deadline) {
+			deadline = due
+		}
+		if time.Now().After(deadline) {
+			p.screenshot("failed-" + strings.ReplaceAll(p.t.Name(), "/", "-"))
+			p.t.Fatalf("waiting for %s (%s): no scorer job in flight, none answered for a minute", what, cond)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
 // open navigates to the site (or a URL) and waits for the score table.
 func (p *page) open(u string) {
 	p.t.Helper()

@@ -3,15 +3,11 @@
 package e2e
 
 import (
-	"context"
 	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/chromedp/cdproto/cdp"
-	cdpage "github.com/chromedp/cdproto/page"
-	"github.com/chromedp/cdproto/performance"
 	"github.com/chromedp/chromedp"
 
 	"github.com/oiebench/oiebench/core/exercise"
@@ -19,99 +15,55 @@ import (
 )
 
 // Windowed views (issue 30): views of user data render a window of it,
-// never the whole. The tests assert the windows (rows, counts, "show more",
-// "show all") and log the longest main-thread task of each step: the goal
-// of none over 200 ms is not met yet (docs/reliability.md), and speed is
-// measured, not asserted.
+// never the whole, and no step of them holds the page's main thread over
+// 200 ms. The tests assert the windows (rows, counts, "show more", "show
+// all") and each step's longest task, in CPU time (traceStep).
 
-// longTasks records the page's long tasks (PerformanceObserver 'longtask':
-// main-thread tasks over 50 ms) in window.__long, from the first script.
-func longTasks(p *page) {
-	p.t.Helper()
-	const probe = `(() => {
-		window.__long = [];
-		new PerformanceObserver(l => { for (const e of l.getEntries()) window.__long.push([e.startTime, e.duration]); })
-			.observe({type: 'longtask', buffered: true});
-	})()`
-	p.do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-		_, err := cdp.Call(ctx, t, cdpage.AddScriptToEvaluateOnNewDocument, cdpage.AddScriptToEvaluateOnNewDocumentParams{Source: probe})
-		return err
-	}))
-}
+// stepBound is the longest a step's task may hold the page's main thread,
+// in CPU time: the issue's 200 ms.
+const stepBound = 200
 
-// tasksSince are the page's long tasks ([start, duration], ms) that
-// started after the page's moment since (ms).
-func tasksSince(p *page, since float64) [][2]float64 {
-	p.t.Helper()
-	var out [][2]float64
-	for _, task := range eval[[][2]float64](p, `window.__long`) {
-		if task[0] >= since {
-			out = append(out, task)
-		}
-	}
-	return out
-}
-
-// timedStep acts, waits until ready holds and logs the time the step
-// took and its longest main-thread task. OIEBENCH_PROFILE=DIR profiles the
-// step (profile_test.go: the evaluator served with Go's names) and writes
-// DIR/TEST-STEP.cpuprofile and .txt, which names what ran in each of the
-// step's long tasks.
+// timedStep is measureStep, failing the test when a task of the step took
+// over stepBound of CPU.
 func timedStep(p *page, what string, act func(), ready string) {
 	p.t.Helper()
-	p.do(chromedp.Func(startProfile))
-	before := browserTimes(p)
-	since := eval[float64](p, `performance.now()`)
-	act()
-	p.waitFor(what, ready)
-	took := eval[float64](p, `performance.now()`) - since
-	after := browserTimes(p)
-	// The main thread's CPU time, unlike a task's wall-clock duration, does
-	// not grow with the machine's load.
-	p.t.Logf("%s: main thread CPU %.0f ms (script %.0f ms, style %.0f ms, layout %.0f ms)", what,
-		after["ThreadTime"]-before["ThreadTime"], after["ScriptDuration"]-before["ScriptDuration"],
-		after["RecalcStyleDuration"]-before["RecalcStyleDuration"], after["LayoutDuration"]-before["LayoutDuration"])
-	tasks := tasksSince(p, since)
-	p.stopProfile(p.t.Name()+"-"+strings.ReplaceAll(what, " ", "-"), tasks)
-	longest, over := 0.0, 0
-	for _, task := range tasks {
-		longest = max(longest, task[1])
-		if task[1] > 200 {
-			over++
+	for _, task := range measureStep(p, what, act, ready) {
+		if task.CPU > stepBound {
+			p.t.Errorf("%s: a task of %.0f ms of CPU (%.0f ms wall) at %.0f ms, over the %d ms bound", what, task.CPU, task.Wall, task.Start, stepBound)
 		}
-	}
-	p.t.Logf("%s: %.0f ms, longest task %.0f ms", what, took, longest)
-	if over > 0 { // the goal, measured, not asserted (docs/reliability.md)
-		p.t.Logf("%s: %d tasks over the 200 ms goal", what, over)
 	}
 }
 
-// browserTimes are Chromium's cumulative times of the page's main thread
-// (CDP Performance metrics: ThreadTime, ScriptDuration,
-// RecalcStyleDuration, LayoutDuration), in ms.
-func browserTimes(p *page) map[string]float64 {
+// measureStep acts, waits until ready holds and the page settles, and logs
+// the step's longest main-thread task by CPU and by wall-clock time and
+// the CPU time of all its tasks (traceStep). OIEBENCH_PROFILE=DIR profiles
+// the step (profile_test.go: the evaluator served with Go's names) and
+// writes DIR/TEST-STEP.cpuprofile and .txt, which names what ran in each of
+// the step's tasks over 50 ms.
+func measureStep(p *page, what string, act func(), ready string) []stepTask {
 	p.t.Helper()
-	res, err := chromedp.Run(p.ctx, chromedp.Action[performance.GetMetricsResult](func(ctx context.Context, t *chromedp.Target) (performance.GetMetricsResult, error) {
-		if _, err := cdp.Call(ctx, t, performance.Enable, performance.EnableParams{}); err != nil {
-			return performance.GetMetricsResult{}, err
+	p.do(chromedp.Func(startProfile))
+	tasks := traceStep(p, what, act, ready)
+	var long [][2]float64
+	for _, task := range tasks {
+		if task.Wall > 50 {
+			long = append(long, [2]float64{task.Start, task.Wall})
 		}
-		return cdp.Call(ctx, t, performance.GetMetrics, cdp.Empty{})
-	}))
-	if err != nil {
-		p.t.Fatalf("metrics: %v", err)
 	}
-	out := map[string]float64{}
-	for _, m := range res.Metrics {
-		out[m.Name] = m.Value * 1000
-	}
-	return out
+	p.stopProfile(p.t.Name()+"-"+strings.ReplaceAll(what, " ", "-"), long)
+	byCPU, byWall, cpu := longestTasks(tasks)
+	p.t.Logf("%s: %d tasks, CPU %.0f ms; longest by CPU %.0f ms (wall %.0f ms), by wall %.0f ms (CPU %.0f ms); load average %s",
+		what, len(tasks), cpu, byCPU.CPU, byCPU.Wall, byWall.Wall, byWall.CPU, loadAverage())
+	return tasks
 }
 
 // The Sentences view of a system with 20,000 extractions of one sentence
 // and one extraction of 10 MB: each sentence opens on a page of 20
 // extractions with its count, "Show 20 more" adds the next, and the
-// 10 MB slot shows its first words with "show all"; the longest task of
-// opening and paging is logged.
+// 10 MB slot shows its first words with "show all"; no task of opening
+// and paging takes over 200 ms of CPU. The file's CaRB columns, the
+// costly part of scoring it, are scored in the scorer Worker, off the
+// page's thread.
 func TestSentencesWindowed(t *testing.T) {
 	var b strings.Builder
 	for i := 0; i < 20000; i++ {
@@ -123,10 +75,12 @@ func TestSentencesWindowed(t *testing.T) {
 	path := writeTemp(t, "big.tsv", []byte(b.String()))
 
 	p := newPage(t)
-	longTasks(p)
 	p.open("")
 	pick(p, "#file-input", path)
-	p.waitFor("the big system scored", `document.querySelector('#scores td[data-system="big"]') !== null && document.querySelector('#app[data-ready="table"]') !== null`)
+	p.waitForScores("the big system scored", `document.querySelector('#scores td[data-system="big"]') !== null && document.querySelector('#app[data-ready="table"]') !== null`)
+	if jobs := eval[map[string]int](p, `({worker: performance.getEntriesByName('oiebench-carb-worker').length, page: performance.getEntriesByName('oiebench-carb-page').length})`); jobs["worker"] < 10 || jobs["page"] != 0 {
+		t.Errorf("CaRB's jobs: %d in the scorer Worker, %d on the page's thread; want the nine bundled systems' and big's in the Worker", jobs["worker"], jobs["page"])
+	}
 	p.do(chromedp.Click(chromedp.CSS("#tab-sentences")))
 	p.waitFor("the explorer", `document.querySelector('#sentence-list') !== null`)
 
@@ -154,10 +108,10 @@ func TestSentencesWindowed(t *testing.T) {
 // own perfect scores: the class table shows the scores of its extractions
 // (as exercise.ScoreClass computes them, to the last digit), and the
 // report opens on a page of 20 extractions per sentence with its count;
-// the longest task of opening and paging is logged.
+// no task of opening and paging takes over 200 ms of CPU, and the pick's
+// longest task is logged.
 func TestExerciseReportWindowed(t *testing.T) {
 	p := newPage(t)
-	longTasks(p)
 	downloads := allowDownloads(t, p)
 	p.open("")
 	p.do(chromedp.Click(chromedp.CSS("#make-exercise-toggle")))
@@ -191,7 +145,9 @@ func TestExerciseReportWindowed(t *testing.T) {
 	p.do(chromedp.Navigate("file://" + filepath.Join(downloads, "exercise.html")))
 	p.waitFor("the exercise", `document.querySelector('#app[data-ready="exercise"]') !== null`)
 	p.do(chromedp.Click(chromedp.CSS("#tab-teacher")))
-	timedStep(p, "the class table", func() { pick(p, "#ex-submissions", writeTemp(t, "ana.jsonl", []byte(forged))) },
+	// Reading and scoring the pick is paced, not windowed: measured, not
+	// yet held to the bound (docs/reliability.md, "The page: windowed views").
+	measureStep(p, "the class table", func() { pick(p, "#ex-submissions", writeTemp(t, "ana.jsonl", []byte(forged))) },
 		`document.querySelector('#ex-class tr[data-student="Ana"]') !== null`)
 	s := class.Rows[0].Score
 	for metric, want := range map[string]float64{"precision": s.Precision, "recall": s.Recall, "f1": s.F1} {

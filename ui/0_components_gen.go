@@ -1762,16 +1762,16 @@ func (c *ExerciseView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 												}
 											}
 											vgn = textNode(vgparent, "\n          ")
-											if len(c.X.ReportShown()) < c.X.ReportLen() {
+											if c.X.ReportWindow() < c.X.ReportLen() {
 												vgn = elementNode(vgparent, "p", []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "window"}, vugu.VGAttribute{Namespace: "", Key: "data-window", Val: "report"}})
 												{
 													vgparent := vgn
 													_ = vgparent
 													vgn = elementNode(vgparent, "span", []vugu.VGAttribute(nil))
-													vgn.SetInnerHTML(WindowText(len(c.X.ReportShown()), c.X.ReportLen(), `sentence`))
+													vgn.SetInnerHTML(WindowText(c.X.ReportWindow(), c.X.ReportLen(), `sentence`))
 													vgn = textNode(vgparent, " ")
 													vgn = elementNode(vgparent, "button", []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "link show-more"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "ex-report-more"}})
-													vgn.SetInnerHTML(windowButton(len(c.X.ReportShown()), c.X.ReportLen()))
+													vgn.SetInnerHTML(windowButton(c.X.ReportWindow(), c.X.ReportLen()))
 													onEvent(vgn, "click", func(event vugu.DOMEvent) { c.X.MoreReport() })
 												}
 											}

@@ -17,6 +17,7 @@ type fakeExerciseApp struct {
 	saved     string
 	saveErr   error // SaveExercise fails with it
 	downloads map[string]string
+	later     []func() // Later's functions, run by the test
 }
 
 func (f *fakeExerciseApp) SaveExercise(work string) error {
@@ -30,6 +31,7 @@ func (f *fakeExerciseApp) Download(name, mime, text string) {
 	f.downloads[name] = text
 }
 func (f *fakeExerciseApp) ReadSubmissions(js.Value) {}
+func (f *fakeExerciseApp) Later(fn func())          { f.later = append(f.later, fn) }
 
 func newTestExercise(t *testing.T, show bool) (*fakeExerciseApp, exercise.Spec, *evaluate.Gold) {
 	t.Helper()
@@ -204,6 +206,35 @@ func TestExerciseTeacher(t *testing.T) {
 	x.DownloadGold()
 	if app.downloads[exercise.GoldName] != sp.Gold {
 		t.Error("the gold download is not the exercise's gold")
+	}
+}
+
+// The report's window comes a sentence a turn: the first build explains
+// the first sentence, each later turn one more, until the window is whole;
+// the window's text counts the whole window meanwhile.
+func TestReportOneSentenceATurn(t *testing.T) {
+	app, sp, gold := newTestExercise(t, true)
+	x := NewExercise(app, sp, gold, "")
+	a, _ := exercise.WriteSubmission(sp, "Ana", []exercise.Extraction{{SentID: "2", Triple: tripleOf("Graner", "handcuffed", "him")}, {SentID: "3", Triple: tripleOf("x", "y", "z")}})
+	x.TakeSubmissions([]PickedFile{{Name: "a.jsonl", Data: a}})
+	x.Student = 0
+	whole := x.StudentReport()
+	for turn := 1; turn <= 3; turn++ {
+		shown := x.ReportShown()
+		x.ReportShown() // a build reads it more than once: one turn asked for
+		if want := min(turn, 2); len(shown) != want || shown[want-1].ID != whole[want-1].ID {
+			t.Fatalf("turn %d: %d sentences shown, want %d of %d", turn, len(shown), want, len(whole))
+		}
+		if x.ReportWindow() != 2 {
+			t.Errorf("turn %d: the window holds %d sentences, want 2", turn, x.ReportWindow())
+		}
+		if asked := len(app.later); (turn < 2) != (asked == 1) {
+			t.Fatalf("turn %d: %d later turns asked for", turn, asked)
+		}
+		for _, f := range app.later {
+			f()
+		}
+		app.later = nil
 	}
 }
 

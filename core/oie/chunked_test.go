@@ -31,6 +31,32 @@ func TestCheckTextChunks(t *testing.T) {
 	}
 }
 
+// lineCount pauses every megabyte and counts as splitText numbers lines,
+// a \r\n cut by a megabyte boundary included.
+func TestLineCountChunks(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want int
+	}{
+		{"", 0}, {"a", 1}, {"a\n", 1}, {"a\r\nb", 2}, {"a\rb\r", 2}, {"\n\n", 2}, {"\r\r\n", 2},
+	} {
+		if got := lineCount([]byte(c.text), nil); got != c.want {
+			t.Errorf("lineCount(%q) = %d, want %d", c.text, got, c.want)
+		}
+	}
+	for _, at := range []int{checkChunk - 1, checkChunk, checkChunk + 1} {
+		data := []byte(strings.Repeat("x", at) + "\r\n" + strings.Repeat("y\r", checkChunk) + "z")
+		pauses := 0
+		got := lineCount(data, func() { pauses++ })
+		if want := len(splitText(data, false, false, nil)); got != want || got != 2+checkChunk {
+			t.Errorf("\\r\\n at %d: %d lines, splitText %d, want %d", at, got, want, 2+checkChunk)
+		}
+		if pauses != len(data)/checkChunk {
+			t.Errorf("\\r\\n at %d: %d pauses for %d bytes", at, pauses, len(data))
+		}
+	}
+}
+
 // A shared text is the data itself; a copy is not.
 func TestTextOfShared(t *testing.T) {
 	data := []byte("\xef\xbb\xbfsent_id:1\n")

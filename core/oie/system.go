@@ -87,7 +87,7 @@ func ReadSystem(file string, data []byte, opt SystemOptions) (*System, error) {
 	text := TrimBOM(data)
 	lines := splitText(text, opt.Shared, true, opt.Pause) // both formats skip blank lines
 	var err error
-	count := lineCount(text)
+	count := lineCount(text, opt.Pause)
 	sys := &System{Path: file, Format: format, BOM: len(text) < len(data),
 		BlankLines: count - len(lines), FirstBlankLine: firstBlankLine(lines, count)}
 	if sys.BOM && len(text) == 0 { // the BOM alone is a line, which holds nothing else

@@ -323,13 +323,17 @@ func (a *app) SavePrefs() {
 }
 
 // Later implements ui.App.
-func (a *app) Later(f func()) {
+func (a *app) Later(f func()) { later(a.env, a.br.Yield, f) }
+
+// later runs f under env's lock once the browser has had a turn (yield),
+// then renders: the main page's Later and the exercise's.
+func later(env vugu.EventEnv, yield, f func()) {
 	go func() { // yield from a goroutine that holds no lock
-		a.br.Yield()
+		yield()
 		browserRan()
-		a.env.Lock()
+		env.Lock()
 		f()
-		a.env.UnlockRender()
+		env.UnlockRender()
 	}()
 }
 

@@ -53,6 +53,9 @@ func openExercise(env vugu.EventEnv, br exerciseBrowser) (*ui.Exercise, error) {
 func (a *exerciseApp) SaveExercise(work string) error   { return a.br.SaveText(a.key, work) }
 func (a *exerciseApp) Download(name, mime, text string) { a.br.Download(name, mime, text) }
 
+// Later implements ui.ExerciseApp.
+func (a *exerciseApp) Later(f func()) { later(a.env, a.br.Yield, f) }
+
 // ReadSubmissions implements ui.ExerciseApp: files are read in the
 // background, read as submissions and scored without the lock, pausing
 // for the browser, then shown under it.
