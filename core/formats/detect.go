@@ -182,7 +182,15 @@ func isConf(s string) bool {
 // confidence rather than an id.
 func isDecimal(s string) bool { return isConf(s) && strings.ContainsAny(s, ".eE") }
 
+// isInt reports whether strconv.Atoi reads s. A byte no int has answers
+// without Atoi, whose error copies s: detecting a format asks this of
+// columns of words.
 func isInt(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if (s[i] < '0' || s[i] > '9') && s[i] != '+' && s[i] != '-' {
+			return false
+		}
+	}
 	_, err := strconv.Atoi(s)
 	return err == nil
 }

@@ -279,11 +279,29 @@ func ParseConfidence(s string) (float64, error) {
 // NaN are numbers, as is a value out of range (1e999 is an infinity). ok is
 // false for anything else.
 func PythonFloat(s string) (c float64, ok bool) {
-	c, err := strconv.ParseFloat(TrimSpace(s), 64)
+	s = TrimSpace(s)
+	if !floatSpelling(s) {
+		return 0, false // what ParseFloat says, without its error, a copy of s
+	}
+	c, err := strconv.ParseFloat(s, 64)
 	if errors.Is(err, strconv.ErrRange) && math.IsInf(c, 0) {
 		return c, true
 	}
 	return c, err == nil
+}
+
+// floatSpelling reports whether s has only bytes that strconv.ParseFloat
+// reads (digits, letters for hex, exponents, inf and nan, signs, '.' and
+// '_'). Detecting a format asks PythonFloat of every column of 200 lines,
+// most of them words: each ParseFloat error copied its column.
+func floatSpelling(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i] | 0x20 // a letter in lower case
+		if !('0' <= s[i] && s[i] <= '9' || 'a' <= c && c <= 'z' || s[i] == '+' || s[i] == '-' || s[i] == '.' || s[i] == '_') {
+			return false
+		}
+	}
+	return true
 }
 
 // isNumber: what Python's float reads: a column of them is a confidence
