@@ -101,7 +101,7 @@ type GoldOptions struct {
 	// Shared tells that data never changes once given: the gold's strings
 	// share its memory instead of a copy of the whole file.
 	Shared bool
-	// Pause, when set, is called every oie.PauseEvery lines read and every
+	// Pause, when set, is called every linePauseEvery lines read and every
 	// indexPauseEvery sentences keyed: the page yields to the browser
 	// (BenchIE's CaRB gold was one step of 50 ms at 1× CPU there).
 	Pause func()
@@ -109,7 +109,13 @@ type GoldOptions struct {
 
 // indexPauseEvery is how many sentences a paced read keys between two
 // pauses: a key (SentenceKey) is the costly part of reading a sentence.
-const indexPauseEvery = 32
+// linePauseEvery is how many lines it reads between two: a gold line holds
+// a sentence and a tuple, and BenchIE's 783 lines read at once were a task
+// of 50–120 ms at 4× CPU in the page (docs/page-responsiveness.md).
+const (
+	indexPauseEvery = 32
+	linePauseEvery  = 128
+)
 
 // ReadGoldWith reads a CaRB or OIE2016 gold as opt says.
 func ReadGoldWith(file string, data []byte, opt GoldOptions) (*Gold, error) {
@@ -127,7 +133,7 @@ func ReadGoldWith(file string, data []byte, opt GoldOptions) (*Gold, error) {
 	byText := map[string]*Sentence{}
 	bom := leadingBOMs(data)
 	for k, l := range lines {
-		if opt.Pause != nil && k%oie.PauseEvery == oie.PauseEvery-1 {
+		if opt.Pause != nil && k%linePauseEvery == linePauseEvery-1 {
 			opt.Pause()
 		}
 		text := oie.TrimSpace(l.Text)

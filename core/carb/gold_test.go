@@ -224,7 +224,7 @@ func TestReadGoldPaced(t *testing.T) {
 		if !reflect.DeepEqual(plain, paced) {
 			t.Errorf("shared %v: paced %+v, plain %+v", opt.Shared, paced, plain)
 		}
-		if want := 1100/oie.PauseEvery + 100/32; pauses != want || len(plain.Sentences) != 99 {
+		if want := 1100/128 + 100/32; pauses != want || len(plain.Sentences) != 99 {
 			t.Errorf("shared %v: %d pauses, want %d (%d sentences kept, want 99)", opt.Shared, pauses, want, len(plain.Sentences))
 		}
 	}
