@@ -6,6 +6,7 @@ import (
 
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/carb"
+	"github.com/oiebench/oiebench/core/oie"
 	"github.com/oiebench/oiebench/internal/dataset"
 )
 
@@ -64,4 +65,41 @@ func lookedUp(g *benchie.Gold, cg *carb.Gold) ([]bool, []int) {
 		}
 	}
 	return in, shared
+}
+
+// The coverage note of a submission of many extractions pauses every
+// oie.PauseEvery of them, and says what it says without pauses: a system
+// on 2 of the gold's sentences, its 5,000 extractions alternating between
+// them (each a lookup), and one on every sentence (no note).
+func TestCoverageNotePaced(t *testing.T) {
+	b, err := dataset.ReadFile("benchie_gold_annotations_en.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := ReadGold(Input{Path: "gold", Data: b}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	few := &oie.System{}
+	for k := range 5000 {
+		few.Extractions = append(few.Extractions, oie.Extraction{SentID: g.Sentences[k%2].ID})
+	}
+	all := &oie.System{}
+	for _, s := range g.Sentences {
+		all.Extractions = append(all.Extractions, oie.Extraction{SentID: s.ID})
+	}
+	for _, c := range []struct {
+		s    *oie.System
+		note bool
+	}{{few, true}, {all, false}} {
+		plain := coverageNote(g.Gold, &System{System: c.s}, nil)
+		pauses := 0
+		paced := coverageNote(g.Gold, &System{System: c.s}, func() { pauses++ })
+		if paced != plain || (plain != "") != c.note {
+			t.Errorf("%d extractions: note %q paced, %q without pauses; want a note: %v", len(c.s.Extractions), paced, plain, c.note)
+		}
+		if want := (len(c.s.Extractions) - 1) / oie.PauseEvery; pauses != want {
+			t.Errorf("%d extractions: %d pauses, want %d", len(c.s.Extractions), pauses, want)
+		}
+	}
 }

@@ -360,7 +360,7 @@ func (ev *Evaluation) buildReport(facets []benchie.Facet, opt Options) report.Re
 			BenchIE: &report.BenchIE{},
 		}
 		if ev.Subset == nil && !ev.FLOnly {
-			if note := coverageNote(ev.Gold.Gold, s); note != "" {
+			if note := coverageNote(ev.Gold.Gold, s, opt.Pause); note != "" {
 				rs.Warnings = append(rs.Warnings, note)
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/carb"
 	"github.com/oiebench/oiebench/core/digest"
+	"github.com/oiebench/oiebench/core/oie"
 	"github.com/oiebench/oiebench/core/report"
 )
 
@@ -98,7 +99,7 @@ func (sp SentenceSpec) Select(g *benchie.Gold, systems []*System) ([]int, error)
 			if s.ByText != nil && (s.System == nil || len(s.Extractions) == 0) {
 				s = asBenchIE(s, g.Whole()) // not aligned with the gold yet
 			}
-			n += markCovered(g, s, chosen)
+			n += markCovered(g, s, chosen, nil)
 		}
 	}
 	for _, it := range sp.Items {
@@ -313,7 +314,7 @@ func (ev *Evaluation) chooseSentences(spec string, coveredBy []string, gold, eGo
 func (ev *Evaluation) CoveredSentences(names []string) (covered, of int) {
 	seen := make([]bool, len(ev.Gold.Sentences))
 	for _, s := range ev.systemsNamed(names) {
-		covered += markCovered(ev.Gold.Gold, s, seen)
+		covered += markCovered(ev.Gold.Gold, s, seen, nil)
 	}
 	return covered, len(ev.Gold.Sentences)
 }
@@ -333,10 +334,14 @@ func (ev *Evaluation) systemsNamed(names []string) []*System {
 }
 
 // markCovered marks the sentences s has extractions on and returns how many
-// were not marked yet.
-func markCovered(g *benchie.Gold, s *System, seen []bool) int {
+// were not marked yet; pause, when set, is called every oie.PauseEvery
+// extractions (a class's submission may have 200,000).
+func markCovered(g *benchie.Gold, s *System, seen []bool, pause func()) int {
 	n := 0
 	for k, e := range s.Extractions {
+		if pause != nil && k > 0 && k%oie.PauseEvery == 0 {
+			pause()
+		}
 		if k > 0 && e.SentID == s.Extractions[k-1].SentID {
 			continue // extractions come sentence by sentence: looked up once
 		}
@@ -354,9 +359,9 @@ func markCovered(g *benchie.Gold, s *System, seen []bool) int {
 func FewCovered(covered, of int) bool { return covered > 0 && 2*covered < of }
 
 // coverageNote is the warning for a system that covers few sentences when
-// every sentence is scored.
-func coverageNote(g *benchie.Gold, s *System) string {
-	n := markCovered(g, s, make([]bool, len(g.Sentences)))
+// every sentence is scored; pause as markCovered's.
+func coverageNote(g *benchie.Gold, s *System, pause func()) string {
+	n := markCovered(g, s, make([]bool, len(g.Sentences)), pause)
 	if !FewCovered(n, len(g.Sentences)) {
 		return ""
 	}
