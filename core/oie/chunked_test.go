@@ -2,6 +2,7 @@ package oie
 
 import (
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -75,6 +76,42 @@ func TestTrimSpaceASCII(t *testing.T) {
 	for _, s := range []string{"", " ", "\t a b \r\n", "\x1c\x1fx\x1e", "\u00a0x\u2003", " \u00a0x ", "x", "\x01x\x01", "é "} {
 		if got, want := TrimSpace(s), strings.TrimFunc(s, IsSpace); got != want {
 			t.Errorf("TrimSpace(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+// A JSON Lines file's lines are read with a pause every jsonlPauseEvery
+// (a TSV file's every PauseEvery), and read the same as without pauses.
+func TestJSONLPausedMoreOften(t *testing.T) {
+	var jsonl, tsv strings.Builder
+	const n = 3000
+	for i := range n {
+		jsonl.WriteString(`{"sent_id":"1","subject":"a","relation":"b","object":"c` + strings.Repeat("x", i%7) + `"}` + "\n")
+		tsv.WriteString("1\ta\tb\tc" + strings.Repeat("x", i%7) + "\n")
+	}
+	read := map[Format]func(*System, []Line, func()) error{
+		FormatJSONL: func(s *System, l []Line, pause func()) error { return readJSONL(s, l, pause, nil) },
+		FormatTSV:   func(s *System, l []Line, pause func()) error { return readTSV(s, l, ConfidenceAuto, pause) },
+	}
+	for _, c := range []struct {
+		format Format
+		data   string
+		every  int
+	}{{FormatJSONL, jsonl.String(), jsonlPauseEvery}, {FormatTSV, tsv.String(), PauseEvery}} {
+		lines := splitText([]byte(c.data), false, true, nil)
+		plain, paced := &System{Path: "f"}, &System{Path: "f"}
+		pauses := 0
+		if err := read[c.format](plain, lines, nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := read[c.format](paced, lines, func() { pauses++ }); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(plain, paced) || len(plain.Extractions) != n {
+			t.Errorf("%s: read with pauses differs from the read without, or not %d extractions", c.format, n)
+		}
+		if want := n / c.every; pauses != want {
+			t.Errorf("%s: %d pauses for %d lines, want %d (one every %d)", c.format, pauses, n, want, c.every)
 		}
 	}
 }

@@ -311,10 +311,15 @@ func isNumber(s string) bool {
 	return ok
 }
 
+// jsonlPauseEvery: a JSON Lines extraction costs several times a TSV line
+// (its JSON checked, each key looked up): 1,024 lines of a class's
+// 10-key submission held the page's thread for 80 ms.
+const jsonlPauseEvery = PauseEvery / 4
+
 func readJSONL(sys *System, lines []Line, pause func(), each JSONObjectFunc) error {
 	allConf := true
 	for k, l := range lines {
-		if pause != nil && k%PauseEvery == PauseEvery-1 {
+		if pause != nil && k%jsonlPauseEvery == jsonlPauseEvery-1 {
 			pause()
 		}
 		text := l.Text
