@@ -305,9 +305,13 @@
     // The actions' handlers run one after another with no render between
     // them: the evaluator renders their result once, when early.done
     // resolves, in this task.
+    // An action that throws counts as missed: the evaluator waits for
+    // early.done, so the replay must end whatever an action does.
     early.replaying = true;
     while (queue.length > 0) {
-      if (replay(queue.shift())) early.replayed++;
+      var ok = false;
+      try { ok = replay(queue.shift()); } catch (e) { console.error('oiebench: an early action was not replayed:', e); }
+      if (ok) early.replayed++;
       else early.missed++;
       early.at.push(performance.now());
     }

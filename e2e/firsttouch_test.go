@@ -317,3 +317,28 @@ func TestFileAcrossGoldSwitches(t *testing.T) {
 		t.Errorf("mine's F1 back on English %s, first %s", got, en)
 	}
 }
+
+// An early action whose replay throws is counted as missed, and the replay
+// still ends: the evaluator, which holds its work until the replay is done,
+// goes on (its table, the actions after it, a later click).
+func TestEarlyActionThatThrows(t *testing.T) {
+	srv := slowEvaluator(t, 3*time.Second)
+	p := newPage(t)
+	p.do(chromedp.Navigate(srv.URL + "/"))
+	p.waitFor("the first screen", `document.querySelector('#app[data-ready="prerendered"] #tab-sentences') !== null && window.oiebenchEarly !== undefined`)
+	p.do(chromedp.Click(chromedp.CSS(`#tab-sentences`)), chromedp.Click(chromedp.CSS(`button[aria-label="Sort by system name"]`)))
+	// The takeover keeps the first screen's nodes: the tab replayed is this
+	// element, whose click now throws.
+	if early := eval[bool](p, `(() => {
+		document.getElementById('tab-sentences').click = () => { throw new Error('an action that throws'); };
+		return document.querySelector('#app[data-ready="prerendered"]') !== null && window.oiebenchEarly.queued === 2;
+	})()`); !early {
+		t.Fatal("the clicks were not both queued before the evaluator was ready: this test proves nothing")
+	}
+	p.waitFor("the replay's end and the live table", `window.oiebenchEarly.replayed + window.oiebenchEarly.missed === 2 && document.querySelector('#app[data-ready="table"]') !== null`)
+	if replayed, missed := eval[int](p, `window.oiebenchEarly.replayed`), eval[int](p, `window.oiebenchEarly.missed`); replayed != 1 || missed != 1 {
+		t.Errorf("replayed %d, missed %d: want the sort replayed and the click that throws missed", replayed, missed)
+	}
+	p.do(chromedp.Click(chromedp.CSS(`#tab-compare`)))
+	p.waitFor("a click after the replay", `document.getElementById('tab-compare').getAttribute('aria-selected') === 'true'`)
+}
