@@ -135,11 +135,12 @@ var inlined = []string{
 
 // buildFlags are the go build flags of the page's evaluator; names keeps
 // the name section (-ldflags=-s -w drops it and the DWARF). The build ID
-// is left out (-buildid=): it changes with every source byte, a comment's
-// too, and its 86 bytes alone moved the brotli size by up to 2.5 KB,
-// which made the size bound's check a draw.
+// and the version control stamp are left out (-buildid=, -buildvcs=false;
+// the page reads neither): both change with every commit or source byte,
+// a comment's too, and the build ID's 86 bytes alone moved the brotli size
+// by up to 2.5 KB, which made the size bound's check a draw.
 func buildFlags(names bool) []string {
-	f := []string{"-trimpath", "-gcflags=all=-l"}
+	f := []string{"-trimpath", "-buildvcs=false", "-gcflags=all=-l"}
 	for _, p := range inlined {
 		f = append(f, "-gcflags="+p+"=")
 	}

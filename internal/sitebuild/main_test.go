@@ -36,7 +36,7 @@ func TestInlinedPackagesArePagePackages(t *testing.T) {
 		}
 	}
 	f := buildFlags(false)
-	if f[1] != "-gcflags=all=-l" || !slices.Contains(f, "-gcflags=github.com/oiebench/oiebench/core/benchie=") || !slices.Contains(f, "-ldflags=-s -w -buildid=") {
+	if f[1] != "-buildvcs=false" || f[2] != "-gcflags=all=-l" || !slices.Contains(f, "-gcflags=github.com/oiebench/oiebench/core/benchie=") || !slices.Contains(f, "-ldflags=-s -w -buildid=") {
 		t.Errorf("build flags %q", f)
 	}
 	if named := buildFlags(true); slices.Contains(named, "-ldflags=-s -w -buildid=") || !slices.Contains(named, "-ldflags=-buildid=") {
