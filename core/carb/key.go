@@ -81,7 +81,9 @@ func skipEscape(s string, i int) int {
 
 // sentenceKeyInvalid is SentenceKey of a sentence that is not valid
 // UTF-8, each invalid byte becoming U+FFFD as strings.Map makes it (spaces
-// and punctuation left out may join bytes into a valid character).
+// and punctuation left out may join bytes into a valid character). It is
+// SentenceKey's definition in three passes, which the tests hold the one
+// pass to on valid sentences.
 func sentenceKeyInvalid(sentence string) string {
 	s := bracketEscapes.Replace(strings.ReplaceAll(sentence, " ", ""))
 	return strings.Map(func(r rune) rune {

@@ -9,16 +9,9 @@ import (
 )
 
 // sentenceKeyThreePasses is SentenceKey as it was defined before its one
-// pass: the spaces removed, the escapes replaced, the punctuation left out.
-func sentenceKeyThreePasses(sentence string) string {
-	s := bracketEscapes.Replace(strings.ReplaceAll(sentence, " ", ""))
-	return strings.Map(func(r rune) rune {
-		if isASCIIPunct(r) {
-			return -1
-		}
-		return r
-	}, s)
-}
+// pass (the spaces removed, the escapes replaced, the punctuation left
+// out): the definition the one pass keeps for invalid UTF-8.
+var sentenceKeyThreePasses = sentenceKeyInvalid
 
 // keyCases are sentences whose keys turn on the escapes' edges: spaces
 // inside an escape, escapes overlapping or cut, invalid UTF-8 that the
