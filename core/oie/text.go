@@ -165,12 +165,14 @@ func splitText(data []byte, shared, skipBlank bool, pause func()) []Line {
 // 190 ms of the page's thread in one go).
 func lineCount(data []byte, pause func()) int {
 	n := 0
-	for i := 0; i < len(data); i++ {
-		if data[i] == '\n' || data[i] == '\r' && (i+1 >= len(data) || data[i+1] != '\n') {
-			n++
-		}
-		if pause != nil && i%checkChunk == checkChunk-1 && i+1 < len(data) {
+	for start := 0; start < len(data); start += checkChunk {
+		if pause != nil && start > 0 {
 			pause()
+		}
+		for i := start; i < min(start+checkChunk, len(data)); i++ {
+			if data[i] == '\n' || data[i] == '\r' && (i+1 >= len(data) || data[i+1] != '\n') {
+				n++
+			}
 		}
 	}
 	if len(data) > 0 && data[len(data)-1] != '\n' && data[len(data)-1] != '\r' {
