@@ -19,9 +19,17 @@ import (
 // otherwise returns its last output, whose nodes the renderer then skips
 // (wasm/app/dom): the page's renders for progress, the statistics or the
 // options build no cell (the table was a third to a half of every build).
+// The model keeps that output (Model.scoreTable), not the component: any
+// ScoreTable of the model returns it, so that the page builds the table
+// in a turn of its own before the first build of the view that holds it
+// (wasm/app, the takeover), and a return to the Scores view builds no cell.
 type ScoreTable struct {
-	M     *Model
-	shown tableShown // what out shows
+	M *Model
+}
+
+// builtTable is the table's last output and what it shows.
+type builtTable struct {
+	shown tableShown
 	out   *vugu.BuildOut
 }
 
@@ -85,12 +93,12 @@ func (s tableShown) same(o tableShown) bool {
 
 // Build returns the last output while the table shows the same.
 func (c *ScoreTable) Build(in *vugu.BuildIn) *vugu.BuildOut {
-	shown := c.shownNow()
-	if c.out == nil || !shown.same(c.shown) {
+	shown, last := c.shownNow(), &c.M.scoreTable
+	if last.out == nil || !shown.same(last.shown) {
 		shown.newRows = slices.Clone(shown.newRows) // the model's slice may be changed in place
-		c.shown, c.out = shown, (&ScoreTableBody{c}).Build(in)
+		last.shown, last.out = shown, (&ScoreTableBody{c}).Build(in)
 	}
-	return c.out
+	return last.out
 }
 
 // groups are the report's columns (report.Report.Columns, which every
