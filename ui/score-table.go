@@ -22,15 +22,18 @@ import (
 // The model keeps that output (Model.scoreTable), not the component: any
 // ScoreTable of the model returns it, so that the page builds the table
 // in a turn of its own before the first build of the view that holds it
-// (wasm/app, the takeover), and a return to the Scores view builds no cell.
+// (wasm/app, the takeover). It goes with the last table that returned it:
+// another view keeps no cell in Go's heap, which the collector marks.
 type ScoreTable struct {
 	M *Model
 }
 
-// builtTable is the table's last output and what it shows.
+// builtTable is the table's last output, what it shows and the table that
+// last returned it.
 type builtTable struct {
 	shown tableShown
 	out   *vugu.BuildOut
+	by    *ScoreTable
 }
 
 // ScoreTableBody is the table's markup (score-table-body.vugu); its
@@ -98,7 +101,16 @@ func (c *ScoreTable) Build(in *vugu.BuildIn) *vugu.BuildOut {
 		shown.newRows = slices.Clone(shown.newRows) // the model's slice may be changed in place
 		last.shown, last.out = shown, (&ScoreTableBody{c}).Build(in)
 	}
+	last.by = c
 	return last.out
+}
+
+// Destroy drops the output when the table that last returned it leaves
+// the page (Vugu calls it once a build no longer holds the table).
+func (c *ScoreTable) Destroy() {
+	if c.M.scoreTable.by == c {
+		c.M.scoreTable = builtTable{}
+	}
 }
 
 // groups are the report's columns (report.Report.Columns, which every

@@ -114,4 +114,23 @@ func TestScoreTableBuiltAhead(t *testing.T) {
 	if most := max(tableTurn, pageTurn); most > 0.75*oneTurn {
 		t.Errorf("the longer turn costs %.0f allocations of the one build's %.0f, want at most three quarters", most, oneTurn)
 	}
+	// In the page both turns share the build environment: the table built
+	// ahead leaves it after the page's build, its output stays; another
+	// view drops it.
+	env, err := vugu.NewBuildEnv()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.scoreTable = builtTable{}
+	env.RunBuild(&ScoreTable{M: m})
+	table = m.scoreTable.out
+	env.RunBuild(&Root{M: m})
+	if m.scoreTable.out != table {
+		t.Error("the table built ahead was built again or dropped by the page's build")
+	}
+	m.Prefs.View = ViewSentences
+	env.RunBuild(&Root{M: m})
+	if m.scoreTable.out != nil {
+		t.Error("the Sentences view keeps the score table's output")
+	}
 }
