@@ -61,7 +61,7 @@ func main() {
 			env.RUnlock()
 			continue // the shell's first screen stays until the page's own matches it (firstscreen.go)
 		}
-		if takeover && a.m.Eval != nil && a.m.Prefs.View == ui.ViewScores {
+		if takeover && a.m.Eval != nil && root.View() == ui.ViewScores {
 			// The takeover's first build in two turns, each shorter than a
 			// long task: the score table (most of the Scores view), which
 			// the model keeps, then the page, which returns it (nothing is
