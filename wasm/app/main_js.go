@@ -61,6 +61,9 @@ func main() {
 			env.RUnlock()
 			continue // the shell's first screen stays until the page's own matches it (firstscreen.go)
 		}
+		if takeover {
+			a.br.Mark("oiebench-takeover") // its tasks run from here to the loader's oiebench-live (e2e TestTakeoverTasks)
+		}
 		if takeover && a.m.Eval != nil && root.View() == ui.ViewScores {
 			// The takeover's first build in two turns, each shorter than a
 			// long task: the score table (most of the Scores view), which
