@@ -63,3 +63,25 @@ func TestStartCollectsOnce(t *testing.T) {
 		t.Errorf("%d collections from navigation to the start's, want the start's and at most one other", len(lines))
 	}
 }
+
+// The start's collection (wasm/app settleStart: runtime.GC once the page
+// has settled, then the mark oiebench-collected in the same task) in CPU
+// time from the trace, which the machine's load does not inflate
+// (traceStep): the mark of the live heap and the sweep of the start's
+// garbage, in one task of the page's thread. Logged; it must be a task of
+// the page's main thread that holds the mark.
+func TestStartCollectionTask(t *testing.T) {
+	srv := slowEvaluator(t, time.Second)
+	p := newPage(t)
+	p.do(chromedp.Navigate(srv.URL + "/"))
+	p.waitFor("the first screen", `document.querySelector('#app[data-ready="prerendered"]') !== null`)
+	tasks := traceStep(p, "the start's collection", func() {}, `performance.getEntriesByName('oiebench-collected').length > 0`)
+	at := eval[float64](p, `performance.getEntriesByName('oiebench-collected')[0].startTime`)
+	for _, k := range tasks {
+		if k.Start <= at && at <= k.Start+k.Wall {
+			t.Logf("the start's collection: a task of %.1f ms of CPU, %.1f ms wall-clock, at %.0f ms", k.CPU, k.Wall, k.Start)
+			return
+		}
+	}
+	t.Errorf("no task of the page's main thread holds the mark oiebench-collected (%.0f ms)", at)
+}

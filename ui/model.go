@@ -357,6 +357,7 @@ type Model struct {
 	list          []explain.SentenceSummary
 	cmpKey        cmpKey
 	cmp           explain.Comparison
+	scoreTable    builtTable // the score table's last output (ScoreTable)
 	// ScrollActive asks for the selected list item to be scrolled into view
 	// after the next render (set by keyboard moves).
 	ScrollActive bool

@@ -19,10 +19,21 @@ import (
 // otherwise returns its last output, whose nodes the renderer then skips
 // (wasm/app/dom): the page's renders for progress, the statistics or the
 // options build no cell (the table was a third to a half of every build).
+// The model keeps that output (Model.scoreTable), not the component: any
+// ScoreTable of the model returns it, so that the page builds the table
+// in a turn of its own before the first build of the view that holds it
+// (wasm/app, the takeover). It goes with the last table that returned it:
+// another view keeps no cell in Go's heap, which the collector marks.
 type ScoreTable struct {
-	M     *Model
-	shown tableShown // what out shows
+	M *Model
+}
+
+// builtTable is the table's last output, what it shows and the table that
+// last returned it.
+type builtTable struct {
+	shown tableShown
 	out   *vugu.BuildOut
+	by    *ScoreTable
 }
 
 // ScoreTableBody is the table's markup (score-table-body.vugu); its
@@ -85,12 +96,21 @@ func (s tableShown) same(o tableShown) bool {
 
 // Build returns the last output while the table shows the same.
 func (c *ScoreTable) Build(in *vugu.BuildIn) *vugu.BuildOut {
-	shown := c.shownNow()
-	if c.out == nil || !shown.same(c.shown) {
+	shown, last := c.shownNow(), &c.M.scoreTable
+	if last.out == nil || !shown.same(last.shown) {
 		shown.newRows = slices.Clone(shown.newRows) // the model's slice may be changed in place
-		c.shown, c.out = shown, (&ScoreTableBody{c}).Build(in)
+		last.shown, last.out = shown, (&ScoreTableBody{c}).Build(in)
 	}
-	return c.out
+	last.by = c
+	return last.out
+}
+
+// Destroy drops the output when the table that last returned it leaves
+// the page (Vugu calls it once a build no longer holds the table).
+func (c *ScoreTable) Destroy() {
+	if c.M.scoreTable.by == c {
+		c.M.scoreTable = builtTable{}
+	}
 }
 
 // groups are the report's columns (report.Report.Columns, which every

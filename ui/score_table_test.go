@@ -77,3 +77,60 @@ func TestScoreTableKeepsItsOutput(t *testing.T) {
 		out = next
 	}
 }
+
+// The page's takeover builds the score table in a turn of its own, then
+// the Scores view around it (wasm/app, main_js.go), so that neither is a
+// long task: the model keeps the table's output, the view's build returns
+// that very output and builds no cell, and the two turns together cost
+// what one build did (allocations, which do not vary between runs; the
+// figures are logged: go test -run TestScoreTableBuiltAhead -v ./ui).
+func TestScoreTableBuiltAhead(t *testing.T) {
+	m, _ := model(t, "en")
+	m.Prefs.View = ViewScores
+	build := func(b vugu.Builder) *vugu.BuildResults {
+		env, err := vugu.NewBuildEnv()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return env.RunBuild(b)
+	}
+	oneTurn := testing.AllocsPerRun(3, func() {
+		m.scoreTable = builtTable{}
+		build(&Root{M: m})
+	})
+	var table *vugu.BuildOut
+	tableTurn := testing.AllocsPerRun(3, func() {
+		m.scoreTable = builtTable{}
+		table = build(&ScoreTable{M: m}).Out
+	})
+	pageTurn := testing.AllocsPerRun(3, func() { build(&Root{M: m}) })
+	t.Logf("the Scores view's first build: %.0f allocations in one turn; %.0f (the table) + %.0f (the page) in two", oneTurn, tableTurn, pageTurn)
+	if m.scoreTable.out != table {
+		t.Error("the page's build built the table again")
+	}
+	if tableTurn+pageTurn > 1.05*oneTurn {
+		t.Errorf("the two turns cost %.0f allocations, one build %.0f", tableTurn+pageTurn, oneTurn)
+	}
+	if most := max(tableTurn, pageTurn); most > 0.75*oneTurn {
+		t.Errorf("the longer turn costs %.0f allocations of the one build's %.0f, want at most three quarters", most, oneTurn)
+	}
+	// In the page both turns share the build environment: the table built
+	// ahead leaves it after the page's build, its output stays; another
+	// view drops it.
+	env, err := vugu.NewBuildEnv()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.scoreTable = builtTable{}
+	env.RunBuild(&ScoreTable{M: m})
+	table = m.scoreTable.out
+	env.RunBuild(&Root{M: m})
+	if m.scoreTable.out != table {
+		t.Error("the table built ahead was built again or dropped by the page's build")
+	}
+	m.Prefs.View = ViewSentences
+	env.RunBuild(&Root{M: m})
+	if m.scoreTable.out != nil {
+		t.Error("the Sentences view keeps the score table's output")
+	}
+}

@@ -99,7 +99,7 @@ func (a *app) start() {
 	}()
 	stored, err := a.br.LoadFiles()
 	if !ok && len(stored) == 0 {
-		holdStart() // a fresh visitor's, until the page settles (collector.go)
+		holdCollector(startHold) // a fresh visitor's, until the page settles (collector.go)
 	}
 	ws := <-studio
 	works, worksErr := ws.works, ws.err

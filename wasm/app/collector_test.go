@@ -59,16 +59,13 @@ func startApp(t *testing.T, br *fakeBrowser) *app {
 func waitGivenBack(t *testing.T, when string) {
 	t.Helper()
 	deadline := time.Now().Add(60 * time.Second)
-	for collectorHeld() && time.Now().Before(deadline) {
+	for collectorHeld(loadHold|startHold) && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)
 	}
-	if collectorHeld() {
+	if collectorHeld(loadHold | startHold) {
 		t.Fatalf("%s: the collector is still held", when)
 	}
 }
-
-// collectorHeld reports whether a load or the start holds the collector.
-func collectorHeld() bool { return collector.load.Load() || collector.start.Load() }
 
 // collectorSettings reads GOGC and the memory limit without changing them.
 func collectorSettings() (percent int, limit int64) {
@@ -156,4 +153,44 @@ func TestStartCollector(t *testing.T) {
 		t.Errorf("a start on BenchIE^FL: GOGC %d, memory limit %d, %d collections; want %d, %d and at most 3", p, l, ms.NumGC-gcBefore, percent, limit)
 	}
 	runtime.KeepAlive(a)
+}
+
+// The load's and the start's holds are one policy: the collector is off
+// while either stands, under startLimit while the start's does, and given
+// back (GOGC 100, memoryLimit) once neither does, whichever ends first; a
+// hold taken twice is released once.
+func TestCollectorHolds(t *testing.T) {
+	if !inOwnProcess(t, "TestCollectorHolds") {
+		return
+	}
+	startHolds = true // as in the browser (memory_js.go)
+	debug.SetMemoryLimit(memoryLimit)
+	want := func(when string, percent int, limit int64) {
+		t.Helper()
+		if p, l := collectorSettings(); p != percent || l != limit {
+			t.Errorf("%s: GOGC %d and memory limit %d, want %d and %d", when, p, l, percent, limit)
+		}
+	}
+	want("before any hold", 100, memoryLimit)
+	holdCollector(startHold)
+	want("the start held", heldGC, startLimit)
+	holdCollector(loadHold)
+	holdCollector(loadHold)
+	want("the start and a load held", heldGC, startLimit)
+	releaseCollector(loadHold)
+	want("the load's table painted, the start still held", heldGC, startLimit)
+	holdCollector(loadHold)
+	releaseCollector(startHold)
+	want("the start ended, a load still held", heldGC, memoryLimit)
+	releaseCollector(startHold)
+	want("the start ended twice", heldGC, memoryLimit)
+	releaseCollector(loadHold)
+	want("no hold", 100, memoryLimit)
+
+	startHolds = false // natively: the tests' apps share one process
+	holdCollector(startHold)
+	want("the start held where it does not hold", 100, memoryLimit)
+	if collectorHeld(startHold) {
+		t.Error("the start's hold stands where startHolds is off")
+	}
 }

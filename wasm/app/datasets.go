@@ -115,7 +115,7 @@ func (a *app) loadBundle(key string, l *bundleLoad) (*bundle, error) {
 	}
 	a.forget(d)
 	a.br.Mark("oiebench-fetched")
-	holdCollector() // until the table is painted, or the load fails (rescore)
+	holdCollector(loadHold) // until the table is painted, or the load fails (rescore)
 	// The fetched bytes are the bundle's alone: the readers keep slices of
 	// them instead of copying (Shared).
 	gold, err := evaluate.ReadGold(evaluate.Input{Path: d.Gold, Data: data[0], Pause: a.pause(nil), Shared: true}, false)
@@ -124,7 +124,7 @@ func (a *app) loadBundle(key string, l *bundleLoad) (*bundle, error) {
 	}
 	b := &bundle{ws: evaluate.NewWorkspace(gold)}
 	if d.FL() {
-		endStart() // BenchIE^FL's live heap is near startLimit
+		releaseCollector(startHold) // BenchIE^FL's live heap is near startLimit
 		in := evaluate.Input{Path: d.Gold, Data: data[0], SHA256: gold.SHA256}
 		if b.ws.FL, err = evaluate.ReadFLGold(in, false, pageFLBudget); err != nil {
 			return nil, fmt.Errorf("the bundled gold does not read for BenchIE^FL: %v", err)

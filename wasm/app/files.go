@@ -114,8 +114,8 @@ func (a *app) addPicked(picked []pickedFile, kind evaluate.Kind, asEGold bool) {
 	for _, p := range picked {
 		total += len(p.Data)
 	}
-	endStart()      // the user's files are not the bundled start's
-	holdCollector() // until the table is painted (score.go), or nothing was taken
+	releaseCollector(startHold) // the user's files are not the bundled start's
+	holdCollector(loadHold)     // until the table is painted (score.go), or nothing was taken
 	for _, p := range picked {
 		lf := loadedFile{pickedFile: p, err: p.Err}
 		if lf.err == nil && len(p.Data) > maxFileSize {
@@ -191,7 +191,7 @@ func (a *app) addPicked(picked []pickedFile, kind evaluate.Kind, asEGold bool) {
 	if len(added) > 0 { // scores first: storing a large file takes a while
 		a.requestScore()
 	} else {
-		releaseCollector()
+		releaseCollector(loadHold)
 	}
 	a.persist(added, removed)
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"runtime/debug"
 	"time"
 
 	"github.com/oiebench/oiebench/core/oie"
@@ -47,46 +46,6 @@ func sinceTurn() time.Duration { return pageTurns.Since() }
 
 // browserRan records that the browser has just run.
 func browserRan() { pageTurns.Ran() }
-
-// heldGC is the garbage collector's setting (GOGC) while files are read
-// and scored: off. Each collection marks everything the page holds in one
-// stretch of its thread (Go in the browser cannot be preempted, and marks
-// while the page waits for an event): about 1 s for 100 times BenchIE
-// English. Reading 100 MB would collect every time the heap doubles; with
-// the collector off until the table is painted (score.go) there is one
-// collection, after it. What is read is kept, so the peak hardly grows
-// (README, Scale). A small load gains too: the English gold read and
-// compiled a second time takes a fifth less time with the collector off
-// (e2e BenchmarkGoldInPage). The memory limit (memoryLimit) makes the
-// collector run in any case.
-const heldGC = -1
-
-// memoryLimit is the collector's soft limit in the page (memory_js.go): a
-// WebAssembly page has at most 4 GB, and near the limit the collector works
-// harder instead of asking for more. The files a page reads are bounded
-// (maxFileSize, maxHeldSize) well below it.
-const memoryLimit = 3 << 30
-
-// holdCollector turns the collector off until the next table is painted
-// (releaseCollector), for a load of picked or dropped files and for a bundled
-// benchmark's: its garbage (about 30 MB for BenchIE English) would otherwise
-// be collected several times on the page's one thread before its first
-// table, a third of reading and compiling the gold (README, The gold in
-// WebAssembly).
-func holdCollector() {
-	if !collector.load.Swap(true) {
-		debug.SetGCPercent(heldGC)
-	}
-}
-
-// releaseCollector gives the collector back once a load is on screen (or
-// failed, or has no gold to be scored with), unless the page's start holds
-// it until it settles (collector.go).
-func releaseCollector() {
-	if collector.load.Swap(false) && !collector.start.Load() {
-		debug.SetGCPercent(100) // Go's default
-	}
-}
 
 // readingPause is the pause for reading one file of a pick: besides
 // yielding, it moves the progress bar through the file (from its share of

@@ -48,7 +48,7 @@ func (a *app) rescore() {
 			a.m.Progress = nil
 			a.m.Fatal = err.Error()
 			a.env.UnlockRender()
-			releaseCollector()
+			releaseCollector(loadHold)
 			return
 		}
 		a.bundles[key] = b
@@ -70,7 +70,7 @@ func (a *app) rescore() {
 	if ws == nil { // no gold: no table to wait for
 		a.m.SetEvaluation(nil)
 		a.env.UnlockRender()
-		releaseCollector()
+		releaseCollector(loadHold)
 		return
 	}
 	label := fmt.Sprintf("Scoring %d system(s) on %d facet(s)…", len(systems), len(opt.Facets))
@@ -86,7 +86,7 @@ func (a *app) rescore() {
 	eopt := evaluate.Options{Facets: opt.Facets, ReferenceCompat: opt.ReferenceCompat, Progress: a.progress(label), Pause: a.pause(nil),
 		Sentences: opt.Sentences, CoveredBy: coveredBy}
 	if d, ok := benchmarks.DatasetByKey(src); (ok && d.FL()) || opt.FL {
-		endStart() // BenchIE^FL's live heap is near startLimit
+		releaseCollector(startHold) // BenchIE^FL's live heap is near startLimit
 		var err error
 		if eopt.FLGold, err = a.flGold(src, ws); err == nil {
 			err = checkFLSystems(eopt.FLGold, systems, eopt.Pause)
@@ -124,12 +124,12 @@ func (a *app) rescore() {
 		a.m.Progress = nil
 	}
 	a.env.UnlockRender()
-	if collector.load.Load() {
+	if collectorHeld(loadHold) {
 		// The collector comes back once the table is painted: its first
 		// collection after a large load holds the page for a while.
 		go func() {
 			a.br.Paint()
-			releaseCollector()
+			releaseCollector(loadHold)
 		}()
 	}
 	if preview {

@@ -61,14 +61,20 @@ func (r *Renderer) EventWait() bool {
 }
 
 // Render sends what changed since the last render, then calls the
-// components' Rendered hooks as Vugu's renderer does.
-func (r *Renderer) Render(br *vugu.BuildResults) error {
+// components' Rendered hooks as Vugu's renderer does. beforeDOM, if set,
+// runs between Go's diff and the script's patch of the DOM: the takeover
+// lets the browser run there, so that each is a task of its own.
+func (r *Renderer) Render(br *vugu.BuildResults, beforeDOM func()) error {
 	patch, err := r.tree.Patch(br)
 	if err != nil {
 		return err
 	}
 	if patch != nil {
-		r.patch.Invoke(string(patch))
+		p := js.ValueOf(string(patch))
+		if beforeDOM != nil {
+			beforeDOM()
+		}
+		r.patch.Invoke(p)
 	}
 	r.pass++
 	for _, c := range br.Out.Components {
