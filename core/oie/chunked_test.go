@@ -107,7 +107,7 @@ func TestJSONLPausedMoreOften(t *testing.T) {
 		if err := read[c.format](paced, lines, func() { pauses++ }); err != nil {
 			t.Fatal(err)
 		}
-		if !reflect.DeepEqual(plain, paced) || len(plain.Extractions) != n {
+		if !reflect.DeepEqual(plain, paced) || plain.Extractions.Len() != n {
 			t.Errorf("%s: read with pauses differs from the read without, or not %d extractions", c.format, n)
 		}
 		if want := n / c.every; pauses != want {

@@ -58,7 +58,7 @@ type System struct {
 	Path          string
 	Format        Format
 	HasConfidence bool // every extraction carries a confidence
-	Extractions   []Extraction
+	Extractions   Extractions
 	Warnings      []Warning
 	// OpenLastLine is the number of the file's last line when no line break
 	// ends it, else 0 (the BenchIE^FL reference cuts a character there).
@@ -105,7 +105,7 @@ func ReadSystem(file string, data []byte, opt SystemOptions) (*System, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(sys.Extractions) == 0 {
+	if sys.Extractions.Len() == 0 {
 		sys.Warnings = append(sys.Warnings, Warning{File: file, Msg: "the file holds no extractions"})
 	}
 	return sys, nil
@@ -148,7 +148,7 @@ func readTSV(sys *System, lines []Line, mode ConfidenceMode, pause func()) error
 			lines = lines[1:]
 		}
 	}
-	sys.Extractions = make([]Extraction, 0, len(lines))
+	sys.Extractions = Extractions{list: make([]Extraction, 0, len(lines))}
 	allConf := true // every line has five or more columns, the last a number
 	for k, l := range lines {
 		if pause != nil && k%PauseEvery == PauseEvery-1 {
@@ -186,15 +186,15 @@ func readTSV(sys *System, lines []Line, mode ConfidenceMode, pause func()) error
 		} else {
 			allConf = false
 		}
-		sys.Extractions = append(sys.Extractions, e)
+		sys.Extractions.Append(e)
 	}
-	withConf := mode == ConfidenceColumn || (mode == ConfidenceAuto && len(sys.Extractions) > 0 && allConf)
-	sys.HasConfidence = withConf && len(sys.Extractions) > 0
+	withConf := mode == ConfidenceColumn || (mode == ConfidenceAuto && sys.Extractions.Len() > 0 && allConf)
+	sys.HasConfidence = withConf && sys.Extractions.Len() > 0
 	if !withConf {
 		return nil
 	}
-	for i := range sys.Extractions {
-		e := &sys.Extractions[i]
+	for i := range sys.Extractions.Len() {
+		e := &sys.Extractions.list[i]
 		text := lines[i].Text // one extraction a line: blank lines are not in lines
 		if len(e.Extra) == 0 {
 			return &ParseError{File: sys.Path, Line: e.Line, Column: Column(text, len(text)), Msg: "expected a confidence in column 5", Err: ErrFieldCount}
@@ -372,12 +372,12 @@ func readJSONL(sys *System, lines []Line, pause func(), each JSONObjectFunc) err
 		} else {
 			allConf = false
 		}
-		sys.Extractions = append(sys.Extractions, e)
+		sys.Extractions.Append(e)
 		if each != nil {
 			each(l, obj)
 		}
 	}
-	sys.HasConfidence = allConf && len(sys.Extractions) > 0
+	sys.HasConfidence = allConf && sys.Extractions.Len() > 0
 	return nil
 }
 
