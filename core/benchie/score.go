@@ -286,7 +286,8 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 	// gold's order: when the id changes, the next sentence is tried before
 	// the index (a lookup in a large gold's index misses the cache).
 	lastID, lastSI, lastOK := "", 0, false
-	for i, e := range sys.Extractions.All() {
+	for i := range sys.Extractions.Len() {
+		e := sys.Extractions.At(i)
 		if opt.Pause != nil && i%scorePauseEvery == scorePauseEvery-1 {
 			opt.Pause()
 		}
@@ -696,7 +697,8 @@ func count(m [3]bool) int {
 // own bound (the Worker; evaluate.Request.MaxUnindexed).
 func (c *Compiled) Unindexed(sys *oie.System) int {
 	n := 0
-	for _, e := range sys.Extractions.All() {
+	for k := range sys.Extractions.Len() {
+		e := sys.Extractions.At(k)
 		if si, ok := c.Gold.SentenceIndex(e.SentID); ok {
 			n += len(c.set.sents[si].unindexed(c.Facet))
 		}

@@ -213,7 +213,8 @@ func (g *Gold) unreadable(sys *oie.System) string {
 	case sys.Extractions.Len() == 0:
 		return "no extraction: precision divides by zero"
 	}
-	for _, e := range sys.Extractions.All() {
+	for i := range sys.Extractions.Len() {
+		e := sys.Extractions.At(i)
 		switch n, ok := pyInt(e.SentID); {
 		case !ok:
 			return fmt.Sprintf("line %d: int() cannot read the id %q", e.Line, e.SentID)

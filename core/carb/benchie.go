@@ -27,7 +27,8 @@ func FromBenchIE(sys *oie.System, sentences []oie.Sentence) *Predictions {
 	var missing []int // lines
 	var ids []string
 	seen := map[string]bool{}
-	for _, e := range sys.Extractions.All() {
+	for i := range sys.Extractions.Len() {
+		e := sys.Extractions.At(i)
 		sent, ok := text[e.SentID]
 		if !ok {
 			p.NoSentence++

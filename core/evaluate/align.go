@@ -122,7 +122,8 @@ func checkAlignedPaced(s *System, gold goldNames, goldPath string, in Input, pau
 	if s.Extractions.Len() == 0 {
 		return nil
 	}
-	for _, e := range s.Extractions.All() {
+	for i := range s.Extractions.Len() {
+		e := s.Extractions.At(i)
 		if _, ok := gold.texts[e.SentID]; ok {
 			return checkWords(s, gold, goldPath, paced)
 		}
@@ -158,7 +159,8 @@ func checkWords(s *System, gold goldNames, goldPath string, paced func()) error 
 	found, total := 0, 0
 	example := ""
 	lower := map[string]string{} // the sentences met, lowercased once
-	for _, e := range s.Extractions.All() {
+	for i := range s.Extractions.Len() {
+		e := s.Extractions.At(i)
 		paced()
 		text, ok := gold.texts[e.SentID]
 		if !ok {

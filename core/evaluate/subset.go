@@ -338,7 +338,8 @@ func (ev *Evaluation) systemsNamed(names []string) []*System {
 // extractions (a class's submission may have 200,000).
 func markCovered(g *benchie.Gold, s *System, seen []bool, pause func()) int {
 	n := 0
-	for k, e := range s.Extractions.All() {
+	for k := range s.Extractions.Len() {
+		e := s.Extractions.At(k)
 		if pause != nil && k > 0 && k%oie.PauseEvery == 0 {
 			pause()
 		}

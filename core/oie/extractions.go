@@ -94,7 +94,9 @@ func (x Extractions) At(i int) Extraction {
 	return e
 }
 
-// All yields each extraction with its index, in order.
+// All yields each extraction with its index, in order. (The page's code
+// loops over Len and At: a range over a function is compiled to a closure
+// per loop, 19 kB of the evaluator for its 14 loops.)
 func (x Extractions) All() iter.Seq2[int, Extraction] {
 	return func(yield func(int, Extraction) bool) {
 		for i := range x.Len() {

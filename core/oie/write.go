@@ -14,13 +14,15 @@ import (
 func WriteTSV(w io.Writer, exts Extractions) error {
 	bw := bufio.NewWriter(w)
 	withConf := exts.Len() > 0
-	for _, e := range exts.All() {
+	for i := range exts.Len() {
+		e := exts.At(i)
 		withConf = withConf && e.HasConfidence
 	}
 	if exts.Len() > 0 {
 		bw.WriteString(BOMGuard(exts.At(0).SentID))
 	}
-	for _, e := range exts.All() {
+	for i := range exts.Len() {
+		e := exts.At(i)
 		f := append([]string{e.SentID, e.Subject, e.Relation, e.Object}, e.Extra...)
 		if withConf {
 			f = append(f, strconv.FormatFloat(e.Confidence, 'g', -1, 64))
@@ -46,7 +48,8 @@ func WriteJSONL(w io.Writer, exts Extractions) error {
 	bw := bufio.NewWriter(w)
 	enc := json.NewEncoder(bw)
 	enc.SetEscapeHTML(false)
-	for _, e := range exts.All() {
+	for i := range exts.Len() {
+		e := exts.At(i)
 		j := jsonExtraction{SentID: e.SentID, Subject: e.Subject, Relation: e.Relation, Object: e.Object, Arguments: e.Extra}
 		if e.HasConfidence {
 			c := e.Confidence

@@ -80,7 +80,8 @@ func ScaleSystems(g *benchie.Gold, systems []*oie.System, n int, seed uint64) []
 			return orig + "~" + strconv.Itoa(c) // still unknown to the gold
 		}
 		for i, s := range systems {
-			for _, e := range s.Extractions.All() {
+			for idx := range s.Extractions.Len() {
+				e := s.Extractions.At(idx)
 				e.SentID = newID(e.SentID)
 				e.Triple = renameTriple(rename, e.Triple)
 				if len(e.Extra) > 0 {

@@ -185,7 +185,8 @@ func (a *app) Extractions(sentenceID string) []ui.SystemExtraction {
 	if a.st.extKey != key {
 		a.st.extKey, a.st.extIndex = key, map[string][]ui.SystemExtraction{}
 		for _, s := range systems {
-			for _, e := range s.Extractions.All() {
+			for j := range s.Extractions.Len() {
+				e := s.Extractions.At(j)
 				a.st.extIndex[e.SentID] = append(a.st.extIndex[e.SentID], ui.SystemExtraction{System: s.Name, Line: e.Line, Triple: e.Folded()})
 			}
 		}
