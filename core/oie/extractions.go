@@ -11,11 +11,11 @@ import (
 // them with Len, At and All; add to them with Append (the zero value is an
 // empty list).
 //
-// The list holds no pointers but to three blocks that hold none (see the
+// The list holds no pointers but to four blocks that hold none (see the
 // package doc): Go's collector marks it without reading it, however many
 // extractions it holds.
 type Extractions struct {
-	// src is the text a reader cut its strings from (ExtractionsIn): a
+	// src is the text a reader cut its strings from (extractionsIn): a
 	// string that lies in it is kept as its offset and length.
 	src string
 	// own holds, one after the other, the bytes of every string that does
@@ -57,10 +57,10 @@ const maxText = math.MaxUint32
 // errTooLarge: a list would hold more text than a textSpan addresses.
 var errTooLarge = fmt.Errorf("more than %d bytes of text (4 GiB): extractions are kept as 32-bit offsets into their text", uint64(maxText))
 
-// ExtractionsIn returns an empty list whose strings, when they lie in src,
+// extractionsIn returns an empty list whose strings, when they lie in src,
 // are kept as offsets into it: src is then kept alive by the list and must
 // never change. It fails when src is larger than the offsets can address.
-func ExtractionsIn(src string) (Extractions, error) {
+func extractionsIn(src string) (Extractions, error) {
 	if uint64(len(src)) > maxText {
 		return Extractions{}, errTooLarge
 	}

@@ -86,7 +86,7 @@ func ReadSystem(file string, data []byte, opt SystemOptions) (*System, error) {
 	}
 	text := TrimBOM(data)
 	src := normalCR(stringOf(text, opt.Shared))
-	exts, err := ExtractionsIn(src) // the lines' strings are cut from src
+	exts, err := extractionsIn(src) // the lines' strings are cut from src
 	if err != nil {
 		return nil, &ParseError{File: file, Msg: err.Error(), Err: ErrTooLarge}
 	}
