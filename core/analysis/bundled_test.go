@@ -153,7 +153,7 @@ func TestSurfaceFormsAgreeWithBenchie(t *testing.T) {
 						t.Errorf("%s: sentence %s: more than 2^14 forms", lang, s.ID)
 					}
 					for _, f := range forms {
-						sys.Extractions = append(sys.Extractions, oie.Extraction{SentID: s.ID, Triple: f, Line: tr.Line})
+						sys.Extractions.Append(oie.Extraction{SentID: s.ID, Triple: f, Line: tr.Line})
 					}
 				}
 			}
@@ -163,7 +163,7 @@ func TestSurfaceFormsAgreeWithBenchie(t *testing.T) {
 		// ("reinforce  [That night]" without the unit, " in [der] Henry
 		// Wood Hall"): the scorer strips extractions and gold forms alike.
 		for i, j := range res.Judgements {
-			if e := sys.Extractions[i]; j.Verdict == benchie.Incorrect {
+			if e := sys.Extractions.At(i); j.Verdict == benchie.Incorrect {
 				t.Errorf("%s: sentence %s: form %q does not match its own gold", lang, e.SentID, e.Triple)
 			}
 		}
@@ -296,7 +296,7 @@ func TestAgreementEveryFacet(t *testing.T) {
 				for _, tr := range syn.Triples {
 					forms, _ := benchie.SurfaceForms(tr.Triple, benchie.Regular, 1<<14)
 					for _, form := range forms {
-						sys.Extractions = append(sys.Extractions, oie.Extraction{SentID: s.ID, Triple: form})
+						sys.Extractions.Append(oie.Extraction{SentID: s.ID, Triple: form})
 					}
 				}
 			}

@@ -46,7 +46,7 @@ func errorsPaced(c *benchie.Compiled, sys *oie.System, res *benchie.Result, paus
 			continue
 		}
 		e := ExtractionError{Extraction: i, Sentence: j.Sentence}
-		e.Closest = c.Closest(j.Sentence, sys.Extractions[i].Folded().Trimmed())
+		e.Closest = c.Closest(j.Sentence, sys.Extractions.At(i).Folded().Trimmed())
 		for _, cl := range e.Closest {
 			if p := Pattern(cl.Slots); !containsPattern(e.Patterns, p) {
 				e.Patterns = append(e.Patterns, p)

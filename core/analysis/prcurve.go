@@ -25,7 +25,7 @@ func PRCurve(sys *oie.System, res *benchie.Result) *report.PRCurve {
 	if len(order) == 0 {
 		return nil
 	}
-	conf := func(i int) float64 { return sys.Extractions[i].Confidence }
+	conf := func(i int) float64 { return sys.Extractions.At(i).Confidence }
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(conf(b), conf(a)) })
 	synsets := res.Credits().Synsets()
 	covered := map[[2]int]bool{}

@@ -369,7 +369,7 @@ func (r *directionRun) group(dir *direction, y agreeSide, yName string, group, i
 		}
 	}
 	var coverage [][][]int
-	if len(sys.Extractions) > 0 {
+	if sys.Extractions.Len() > 0 {
 		coverage = benchie.Compile(gy, r.facet).Score(sys, benchie.Options{}).Coverage()
 	}
 	for gi, sy := range ys {
@@ -464,7 +464,7 @@ pairs:
 				continue
 			}
 			if !sc.list(tx.side.slots, ty.side.slots, func(t oie.Triple) {
-				sys.Extractions = append(sys.Extractions, oie.Extraction{SentID: sy.ID, Triple: t})
+				sys.Extractions.Append(oie.Extraction{SentID: sy.ID, Triple: t})
 			}) {
 				undecided[k] = true
 			}
@@ -509,7 +509,7 @@ list:
 				if !seen[f] {
 					seen[f] = true
 					r.pool--
-					sys.Extractions = append(sys.Extractions, oie.Extraction{SentID: sy.ID, Triple: f})
+					sys.Extractions.Append(oie.Extraction{SentID: sy.ID, Triple: f})
 				}
 			}
 		}

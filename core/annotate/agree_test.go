@@ -56,7 +56,7 @@ func bruteDirection(t *testing.T, x, y *Document) (covered []int, matched map[[2
 					f = f.Trimmed()
 					if !xforms[f] {
 						xforms[f] = true
-						sys.Extractions = append(sys.Extractions, oie.Extraction{SentID: sy.ID, Triple: f})
+						sys.Extractions.Append(oie.Extraction{SentID: sy.ID, Triple: f})
 					}
 				}
 			}

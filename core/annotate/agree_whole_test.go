@@ -131,7 +131,7 @@ func wholeDirect(x, y *Document, gy *benchie.Gold, budget int, facet benchie.Fac
 						continue
 					}
 					if !sc.list(tx.side.slots, ty.side.slots, func(t oie.Triple) {
-						sys.Extractions = append(sys.Extractions, oie.Extraction{SentID: sy.ID, Triple: t})
+						sys.Extractions.Append(oie.Extraction{SentID: sy.ID, Triple: t})
 					}) {
 						undecided[yi][k] = true
 					}
@@ -145,7 +145,7 @@ func wholeDirect(x, y *Document, gy *benchie.Gold, budget int, facet benchie.Fac
 		}
 	}
 	var coverage [][][]int
-	if len(sys.Extractions) > 0 {
+	if sys.Extractions.Len() > 0 {
 		coverage = benchie.Compile(gy, facet).Score(sys, benchie.Options{}).Coverage()
 	}
 	dir.wholeCount(y, certain, undecided, coverage)
@@ -217,7 +217,7 @@ func wholeListed(x, y *Document, gy *benchie.Gold, budget int, facet benchie.Fac
 					if !seen[f] {
 						seen[f] = true
 						pool--
-						sys.Extractions = append(sys.Extractions, oie.Extraction{SentID: sy.ID, Triple: f})
+						sys.Extractions.Append(oie.Extraction{SentID: sy.ID, Triple: f})
 					}
 				}
 			}
@@ -229,7 +229,7 @@ func wholeListed(x, y *Document, gy *benchie.Gold, budget int, facet benchie.Fac
 		}
 	}
 	var coverage [][][]int
-	if len(sys.Extractions) > 0 {
+	if sys.Extractions.Len() > 0 {
 		coverage = benchie.Compile(gy, facet).Score(sys, benchie.Options{}).Coverage()
 	}
 	dir.wholeCount(y, certain, undecided, coverage)

@@ -122,7 +122,7 @@ func (s *Sentence) Preview(t Triple, exts []oie.Triple, limit int) Preview {
 	}
 	sys := &oie.System{Path: "preview"}
 	for _, e := range exts {
-		sys.Extractions = append(sys.Extractions, oie.Extraction{SentID: alone.ID, Triple: e})
+		sys.Extractions.Append(oie.Extraction{SentID: alone.ID, Triple: e})
 	}
 	res := benchie.Compile(g, benchie.Regular).Score(sys, benchie.Options{})
 	for i, j := range res.Judgements {

@@ -150,7 +150,7 @@ func TestFormsMatchBenchIE(t *testing.T) {
 		}
 		sys := &oie.System{}
 		for _, f := range forms {
-			sys.Extractions = append(sys.Extractions, oie.Extraction{SentID: "1", Triple: oie.Triple{Subject: "S", Relation: "R", Object: f}})
+			sys.Extractions.Append(oie.Extraction{SentID: "1", Triple: oie.Triple{Subject: "S", Relation: "R", Object: f}})
 		}
 		res := benchie.Compile(g, benchie.Regular).Score(sys, benchie.Options{})
 		st := g.Stats()

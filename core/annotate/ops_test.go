@@ -229,7 +229,7 @@ func TestAdjudicate(t *testing.T) {
 	d := small(t)
 	e := NewEditor(d)
 	x := oie.Extraction{SentID: "2", Triple: oie.Triple{Subject: "Graner", Relation: "handcuffed", Object: "him ."}}
-	sys := &oie.System{Extractions: []oie.Extraction{x}}
+	sys := &oie.System{Extractions: oie.ExtractionsOf([]oie.Extraction{x})}
 	score := func() benchie.Judgement {
 		g, err := e.Doc.Gold("g")
 		if err != nil {

@@ -47,6 +47,29 @@ func BenchmarkReadGoldENParts(b *testing.B) {
 	}
 }
 
+// BenchmarkReadSystemsEN reads the nine English systems from their bytes,
+// shared as the page reads them.
+func BenchmarkReadSystemsEN(b *testing.B) {
+	exp := loadExpected(b)
+	files := map[string][]byte{}
+	size := 0
+	for _, es := range exp.EN {
+		data, err := dataset.ReadFile(es.File)
+		if err != nil {
+			b.Fatal(err)
+		}
+		files[es.File], size = data, size+len(data)
+	}
+	b.SetBytes(int64(size))
+	for b.Loop() {
+		for name, data := range files {
+			if _, err := oie.ReadSystem(name, data, oie.SystemOptions{Format: oie.FormatTSV, Shared: true}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
 // BenchmarkCompileEN compiles a freshly read English gold for all three
 // facets (compilation is kept with the gold, so each round reads it anew).
 func BenchmarkCompileEN(b *testing.B) {

@@ -32,7 +32,7 @@ func TestStatsCost(t *testing.T) {
 					res := c.Score(sys, benchie.Options{})
 					for i, j := range res.Judgements {
 						if j.Sentence >= 0 {
-							c.Closest(j.Sentence, sys.Extractions[i].Triple)
+							c.Closest(j.Sentence, sys.Extractions.At(i).Triple)
 						}
 					}
 				}

@@ -26,7 +26,7 @@ func Example() {
 	res := benchie.Compile(gold, benchie.Regular).Score(sys, benchie.Options{})
 	fmt.Printf("P %.2f R %.2f F1 %.2f (TP %d, FP %d, FN %d)\n", res.Precision, res.Recall, res.F1, res.TP, res.FP, res.FN)
 	for i, j := range res.Judgements {
-		fmt.Println(sys.Extractions[i].Object, "->", j.Verdict)
+		fmt.Println(sys.Extractions.At(i).Object, "->", j.Verdict)
 	}
 	// Output:
 	// P 0.50 R 1.00 F1 0.67 (TP 1, FP 1, FN 0)

@@ -143,7 +143,7 @@ func FuzzReadGold(f *testing.F) {
 			for _, s := range g.Sentences {
 				for _, syn := range s.Synsets {
 					for _, tr := range syn.Triples {
-						sys.Extractions = append(sys.Extractions, oie.Extraction{SentID: s.ID, Triple: tr.Triple})
+						sys.Extractions.Append(oie.Extraction{SentID: s.ID, Triple: tr.Triple})
 					}
 				}
 			}

@@ -50,7 +50,7 @@ func TestManyUnclosedBrackets(t *testing.T) {
 		if n := len(g.Warnings); n != 201 || g.Warnings[n-1].Msg != fmt.Sprintf("%d more warnings not shown", unclosed-200) {
 			t.Fatalf("%d warnings, last %v; want 200 and a count of the rest", n, g.Warnings[n-1])
 		}
-		s := &oie.System{Extractions: []oie.Extraction{{SentID: "1", Triple: oie.Triple{Subject: "x", Relation: "y", Object: "b"}}}}
+		s := &oie.System{Extractions: oie.ExtractionsOf([]oie.Extraction{{SentID: "1", Triple: oie.Triple{Subject: "x", Relation: "y", Object: "b"}}})}
 		if res := benchie.Compile(g, benchie.Regular).Score(s, benchie.Options{}); res.TP != 1 {
 			t.Fatalf("every unclosed token is dropped, leaving \"b\": %+v", res.Counts)
 		}
@@ -72,11 +72,11 @@ func TestFortyOptionalUnitsEndToEnd(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := &oie.System{Extractions: []oie.Extraction{
+		s := &oie.System{Extractions: oie.ExtractionsOf([]oie.Extraction{
 			{SentID: "1", Triple: oie.Triple{Subject: "the w end", Relation: "is", Object: "the wxx wx end"}},
 			{SentID: "1", Triple: oie.Triple{Subject: "the end", Relation: "is", Object: "the wxx wxx wxx w end"}},
 			{SentID: "1", Triple: oie.Triple{Subject: "the end", Relation: "is", Object: "the w w w w w w w w w w w w w w w w end"}},
-		}}
+		})}
 		results := map[benchie.Facet]*benchie.Result{}
 		for _, f := range benchie.Facets {
 			results[f] = benchie.Compile(g, f).Score(s, benchie.Options{})
@@ -131,11 +131,11 @@ func TestNestedBrackets(t *testing.T) {
 	if len(g.Warnings) != 1 || !strings.Contains(g.Warnings[0].Msg, `"c]" is dropped`) {
 		t.Fatalf("%v", g.Warnings)
 	}
-	s := &oie.System{Extractions: []oie.Extraction{
+	s := &oie.System{Extractions: oie.ExtractionsOf([]oie.Extraction{
 		{SentID: "1", Triple: oie.Triple{Subject: "x", Relation: "y", Object: "a b d"}},
 		{SentID: "1", Triple: oie.Triple{Subject: "x", Relation: "y", Object: "d"}},
 		{SentID: "1", Triple: oie.Triple{Subject: "x", Relation: "y", Object: "a b c d"}},
-	}}
+	})}
 	res := benchie.Compile(g, benchie.Regular).Score(s, benchie.Options{})
 	if res.Judgements[0].Verdict != benchie.Correct || res.Judgements[1].Verdict != benchie.Duplicate || res.Judgements[2].Verdict != benchie.Incorrect {
 		t.Fatalf("%+v", res.Judgements)

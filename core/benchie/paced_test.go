@@ -83,8 +83,8 @@ func TestPausedAndShared(t *testing.T) {
 	pauses = 0
 	pc := CompileWith(paced, Regular, nil)
 	pc.Score(systems[0], Options{Pause: pause})
-	if want := len(systems[0].Extractions) / scorePauseEvery; pauses != want || want < 4 {
-		t.Errorf("scoring %d extractions paused %d times, want %d", len(systems[0].Extractions), pauses, want)
+	if want := systems[0].Extractions.Len() / scorePauseEvery; pauses != want || want < 4 {
+		t.Errorf("scoring %d extractions paused %d times, want %d", systems[0].Extractions.Len(), pauses, want)
 	}
 	// Compiling alone pauses every compilePauseEvery sentences (37 times
 	// here; 4 at every 64, when the page's tasks compiling this gold took

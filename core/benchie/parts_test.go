@@ -198,7 +198,7 @@ func triplesAndCuts(g *Gold) *oie.System {
 			for _, tr := range syn.Triples {
 				cut := tr.Triple
 				cut.Object = cut.Object[:max(0, strings.LastIndexByte(cut.Object, ' '))]
-				sys.Extractions = append(sys.Extractions, oie.Extraction{SentID: s.ID, Triple: tr.Triple}, oie.Extraction{SentID: s.ID, Triple: cut})
+				sys.Extractions.Append(oie.Extraction{SentID: s.ID, Triple: tr.Triple}, oie.Extraction{SentID: s.ID, Triple: cut})
 			}
 		}
 	}

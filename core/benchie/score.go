@@ -229,7 +229,7 @@ func (r *Result) SentenceCounts() (credited, synsets []int32) {
 
 // Score scores one system against the compiled gold.
 func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
-	n := len(sys.Extractions)
+	n := sys.Extractions.Len()
 	res := &Result{Facet: c.Facet, ReferenceCompat: opt.ReferenceCompat, Judgements: make([]Judgement, n), compiled: c}
 	// credited synsets under the paper rule and under the reference script
 	// (-1: none, a false positive; leftOut: the line is not scored)
@@ -286,7 +286,8 @@ func (c *Compiled) Score(sys *oie.System, opt Options) *Result {
 	// gold's order: when the id changes, the next sentence is tried before
 	// the index (a lookup in a large gold's index misses the cache).
 	lastID, lastSI, lastOK := "", 0, false
-	for i, e := range sys.Extractions {
+	for i := range sys.Extractions.Len() {
+		e := sys.Extractions.At(i)
 		if opt.Pause != nil && i%scorePauseEvery == scorePauseEvery-1 {
 			opt.Pause()
 		}
@@ -580,7 +581,7 @@ func (c *Compiled) scoreWarnings(sys *oie.System, res *Result, edges *scriptEdge
 			ws = append(ws, oie.Warning{File: sys.Path, Msg: fmt.Sprintf("%d extraction(s) name sentences not in the gold and are left out of the score (ids %s)",
 				n, firstIDs(unknown))})
 		}
-		if res.Ignored == len(sys.Extractions) && res.OutsideSubset == 0 {
+		if res.Ignored == sys.Extractions.Len() && res.OutsideSubset == 0 {
 			ws = append(ws, oie.Warning{File: sys.Path, Msg: "no extraction names a sentence of this gold: is this the system file for this gold (language, sentence ids)?"})
 		}
 	}
@@ -696,7 +697,8 @@ func count(m [3]bool) int {
 // own bound (the Worker; evaluate.Request.MaxUnindexed).
 func (c *Compiled) Unindexed(sys *oie.System) int {
 	n := 0
-	for _, e := range sys.Extractions {
+	for k := range sys.Extractions.Len() {
+		e := sys.Extractions.At(k)
 		if si, ok := c.Gold.SentenceIndex(e.SentID); ok {
 			n += len(c.set.sents[si].unindexed(c.Facet))
 		}

@@ -156,7 +156,7 @@ func TestReferenceCompatZH(t *testing.T) {
 	if paper.ModesDisagree || paper.CreditsDiffer != 1 || script.CreditsDiffer != 1 {
 		t.Fatalf("disagree %v, credits differ %d/%d; want false, 1/1", paper.ModesDisagree, paper.CreditsDiffer, script.CreditsDiffer)
 	}
-	for i, e := range sys.Extractions {
+	for i, e := range sys.Extractions.All() {
 		p, s := paper.Judgements[i], script.Judgements[i]
 		if (p.Synset != s.Synset) != (e.Line == 323) {
 			t.Errorf("line %d: paper credits synset %d, script %d", e.Line, p.Synset, s.Synset)

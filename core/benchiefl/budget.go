@@ -85,8 +85,8 @@ func (g *Gold) formsError(total int, b Budget) error {
 func (g *Gold) Comparisons(sys *oie.System, pause func()) int {
 	comp := g.compile(pause)
 	total := 0
-	for i := range sys.Extractions {
-		e := &sys.Extractions[i]
+	for i := range sys.Extractions.Len() {
+		e := sys.Extractions.At(i)
 		n := 0
 		if k := g.position(e.SentID); k >= 0 {
 			n = comp[k].work

@@ -51,8 +51,8 @@ func TestBudgetCost(t *testing.T) {
 			if err := g.CheckSystem(sys, b, nil); err != nil {
 				t.Fatal(err)
 			}
-			if res := g.Score(sys, Options{}); res.Reference.Matched != len(sys.Extractions) {
-				t.Fatalf("matched %d of %d", res.Reference.Matched, len(sys.Extractions))
+			if res := g.Score(sys, Options{}); res.Reference.Matched != sys.Extractions.Len() {
+				t.Fatalf("matched %d of %d", res.Reference.Matched, sys.Extractions.Len())
 			}
 		}
 	}

@@ -157,7 +157,7 @@ func Judge(gold *Gold, bench *benchie.Gold, rows []Judged) ([]Agreement, error) 
 			ext[k] = oie.Extraction{SentID: gold.Entries[j.Sentence].ID, Triple: oie.Triple{Subject: p[0], Relation: p[1], Object: p[2]}, Line: j.Line}
 		}
 		fl := gold.ScoreItems(items)
-		be := comp.Score(&oie.System{Path: sys, Extractions: ext}, benchie.Options{})
+		be := comp.Score(&oie.System{Path: sys, Extractions: oie.ExtractionsOf(ext)}, benchie.Options{})
 		for k, i := range idx {
 			if v := be.Judgements[k]; v.Verdict == benchie.Correct || v.Verdict == benchie.Duplicate {
 				decided[0][i] = []int{v.Synset}

@@ -183,7 +183,7 @@ func (g *Gold) Score(sys *oie.System, opt Options) *Result {
 		res.Warnings = append(res.Warnings, oie.Warning{File: sys.Path, Msg: fmt.Sprintf(
 			"%d extraction(s) name no sentence of the gold by position (reference mode), %d by id (corrected mode): left out", res.Ignored, ignoredCor)})
 	}
-	if len(sys.Extractions) == 0 {
+	if sys.Extractions.Len() == 0 {
 		res.Warnings = append(res.Warnings, oie.Warning{File: sys.Path, Msg: "no extraction: the reference divides by zero; precision is 0"})
 	}
 	if res.Unscorable == "" {
@@ -210,10 +210,11 @@ func (g *Gold) unreadable(sys *oie.System) string {
 		return fmt.Sprintf("line %d is a header row: int() cannot read its id", sys.HeaderLine)
 	case sys.BlankLines > 0:
 		return fmt.Sprintf("%d blank line(s): the script splits each into fewer than 4 columns", sys.BlankLines)
-	case len(sys.Extractions) == 0:
+	case sys.Extractions.Len() == 0:
 		return "no extraction: precision divides by zero"
 	}
-	for _, e := range sys.Extractions {
+	for i := range sys.Extractions.Len() {
+		e := sys.Extractions.At(i)
 		switch n, ok := pyInt(e.SentID); {
 		case !ok:
 			return fmt.Sprintf("line %d: int() cannot read the id %q", e.Line, e.SentID)
@@ -272,10 +273,10 @@ func sameScore(a, b Score) bool {
 
 // systemItems reads a system's extractions as the quirks say.
 func (g *Gold) systemItems(sys *oie.System, q Quirk) ([]item, int) {
-	items := make([]item, len(sys.Extractions))
+	items := make([]item, sys.Extractions.Len())
 	ignored := 0
-	for i := range sys.Extractions {
-		e := &sys.Extractions[i]
+	for i := range sys.Extractions.Len() {
+		e := sys.Extractions.At(i)
 		sent := -1
 		if q&QuirkByPosition != 0 {
 			sent = g.position(e.SentID)

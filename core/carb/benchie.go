@@ -23,11 +23,12 @@ func FromBenchIE(sys *oie.System, sentences []oie.Sentence) *Predictions {
 			text[s.ID] = s.Text
 		}
 	}
-	p := &Predictions{Path: sys.Path, Extractions: make([]Prediction, 0, len(sys.Extractions))}
+	p := &Predictions{Path: sys.Path, Extractions: make([]Prediction, 0, sys.Extractions.Len())}
 	var missing []int // lines
 	var ids []string
 	seen := map[string]bool{}
-	for _, e := range sys.Extractions {
+	for i := range sys.Extractions.Len() {
+		e := sys.Extractions.At(i)
 		sent, ok := text[e.SentID]
 		if !ok {
 			p.NoSentence++
@@ -51,7 +52,7 @@ func FromBenchIE(sys *oie.System, sentences []oie.Sentence) *Predictions {
 	if len(missing) > 0 {
 		p.Warnings = append(p.Warnings, oie.Warning{File: sys.Path, Msg: fmt.Sprintf(
 			"%d of %d extraction(s) name %d sentence id(s) that are not in the sentence list (%s) and are left out: %s",
-			len(missing), len(sys.Extractions), len(ids), quoteFirst(ids), LineList(missing))})
+			len(missing), sys.Extractions.Len(), len(ids), quoteFirst(ids), LineList(missing))})
 	}
 	p.Warnings = oie.CapWarnings(p.Warnings, sys.Path)
 	return p
@@ -103,7 +104,7 @@ func ToBenchIE(p *Predictions, sentences []oie.Sentence) *oie.System {
 			ids[k] = s.ID
 		}
 	}
-	sys := &oie.System{Path: p.Path, HasConfidence: true, Extractions: make([]oie.Extraction, 0, len(p.Extractions))}
+	sys := &oie.System{Path: p.Path, HasConfidence: true}
 	warned := map[string]bool{}
 	var missing []int
 	var texts []string
@@ -129,14 +130,14 @@ func ToBenchIE(p *Predictions, sentences []oie.Sentence) *oie.System {
 		if len(e.Args) > 2 {
 			x.Extra = append([]string(nil), e.Args[2:]...)
 		}
-		sys.Extractions = append(sys.Extractions, x)
+		sys.Extractions.Append(x)
 	}
 	if len(missing) > 0 {
 		sys.Warnings = append(sys.Warnings, oie.Warning{File: p.Path, Msg: fmt.Sprintf(
 			"%d of %d extraction(s) are on %d sentence(s) that are not in the gold (%s) and are left out: %s",
 			len(missing), len(p.Extractions), len(texts), quoteFirst(texts), LineList(missing))})
 	}
-	sys.HasConfidence = len(sys.Extractions) > 0
+	sys.HasConfidence = sys.Extractions.Len() > 0
 	sys.Warnings = oie.CapWarnings(sys.Warnings, p.Path)
 	return sys
 }

@@ -119,19 +119,20 @@ func checkAlignedPaced(s *System, gold goldNames, goldPath string, in Input, pau
 		}
 		return notAligned(s, len(s.ByText.Extractions), goldPath, in, fmt.Sprintf("sentences such as %q", abbreviate(s.ByText.Extractions[0].Sentence)))
 	}
-	if len(s.Extractions) == 0 {
+	if s.Extractions.Len() == 0 {
 		return nil
 	}
-	for _, e := range s.Extractions {
+	for i := range s.Extractions.Len() {
+		e := s.Extractions.At(i)
 		if _, ok := gold.texts[e.SentID]; ok {
 			return checkWords(s, gold, goldPath, paced)
 		}
 	}
-	sample := fmt.Sprintf("ids such as %q where the gold has ids such as %q", s.Extractions[0].SentID, gold.sampleID)
-	if _, err := strconv.ParseFloat(s.Extractions[0].SentID, 64); err == nil && strings.ContainsAny(s.Extractions[0].SentID, ".eE") {
+	sample := fmt.Sprintf("ids such as %q where the gold has ids such as %q", s.Extractions.At(0).SentID, gold.sampleID)
+	if _, err := strconv.ParseFloat(s.Extractions.At(0).SentID, 64); err == nil && strings.ContainsAny(s.Extractions.At(0).SentID, ".eE") {
 		sample += ", which look like confidences rather than sentence ids"
 	}
-	return notAligned(s, len(s.Extractions), goldPath, in, sample)
+	return notAligned(s, s.Extractions.Len(), goldPath, in, sample)
 }
 
 // Words of a file's extractions found in the sentences their ids name: below
@@ -158,7 +159,8 @@ func checkWords(s *System, gold goldNames, goldPath string, paced func()) error 
 	found, total := 0, 0
 	example := ""
 	lower := map[string]string{} // the sentences met, lowercased once
-	for _, e := range s.Extractions {
+	for i := range s.Extractions.Len() {
+		e := s.Extractions.At(i)
 		paced()
 		text, ok := gold.texts[e.SentID]
 		if !ok {

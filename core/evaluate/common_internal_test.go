@@ -82,11 +82,11 @@ func TestCoverageNotePaced(t *testing.T) {
 	}
 	few := &oie.System{}
 	for k := range 5000 {
-		few.Extractions = append(few.Extractions, oie.Extraction{SentID: g.Sentences[k%2].ID})
+		few.Extractions.Append(oie.Extraction{SentID: g.Sentences[k%2].ID})
 	}
 	all := &oie.System{}
 	for _, s := range g.Sentences {
-		all.Extractions = append(all.Extractions, oie.Extraction{SentID: s.ID})
+		all.Extractions.Append(oie.Extraction{SentID: s.ID})
 	}
 	for _, c := range []struct {
 		s    *oie.System
@@ -96,10 +96,10 @@ func TestCoverageNotePaced(t *testing.T) {
 		pauses := 0
 		paced := coverageNote(g.Gold, &System{System: c.s}, func() { pauses++ })
 		if paced != plain || (plain != "") != c.note {
-			t.Errorf("%d extractions: note %q paced, %q without pauses; want a note: %v", len(c.s.Extractions), paced, plain, c.note)
+			t.Errorf("%d extractions: note %q paced, %q without pauses; want a note: %v", c.s.Extractions.Len(), paced, plain, c.note)
 		}
-		if want := (len(c.s.Extractions) - 1) / oie.PauseEvery; pauses != want {
-			t.Errorf("%d extractions: %d pauses, want %d", len(c.s.Extractions), pauses, want)
+		if want := (c.s.Extractions.Len() - 1) / oie.PauseEvery; pauses != want {
+			t.Errorf("%d extractions: %d pauses, want %d", c.s.Extractions.Len(), pauses, want)
 		}
 	}
 }

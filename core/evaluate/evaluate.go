@@ -356,7 +356,7 @@ func (ev *Evaluation) buildReport(facets []benchie.Facet, opt Options) report.Re
 	for i, s := range ev.Systems {
 		rs := report.System{
 			Name: s.Name, Path: s.Path, Format: string(s.Format), SHA256: s.SHA256,
-			Extractions: len(s.Extractions), Warnings: warningStrings(s.Warnings),
+			Extractions: s.Extractions.Len(), Warnings: warningStrings(s.Warnings),
 			BenchIE: &report.BenchIE{},
 		}
 		if ev.Subset == nil && !ev.FLOnly {
@@ -380,7 +380,7 @@ func (ev *Evaluation) buildReport(facets []benchie.Facet, opt Options) report.Re
 			// Counted as read: the extractions on no gold sentence were
 			// dropped when aligned by text, and are ignored like unknown ids.
 			rs.Extractions = len(s.ByText.Extractions)
-			rs.Ignored += len(s.ByText.Extractions) - len(s.Extractions)
+			rs.Ignored += len(s.ByText.Extractions) - s.Extractions.Len()
 		}
 		if opt.CaRBGold != nil {
 			var ws []oie.Warning

@@ -17,10 +17,10 @@ import (
 
 // imojieWriter writes extractions as IMoJIE's standalone script does (a
 // format oiebench reads but does not write).
-func imojieWriter(text map[string]string, exts []oie.Extraction) string {
+func imojieWriter(text map[string]string, exts oie.Extractions) string {
 	var b strings.Builder
 	last := ""
-	for _, e := range exts {
+	for _, e := range exts.All() {
 		if e.SentID != last {
 			if last != "" {
 				b.WriteString("\n")

@@ -131,7 +131,7 @@ func (s scheduler) run(score func(system, job int)) {
 		largest[i] = i
 	}
 	slices.SortStableFunc(largest, func(a, b int) int {
-		return cmp.Compare(len(s.systems[b].Extractions), len(s.systems[a].Extractions))
+		return cmp.Compare(s.systems[b].Extractions.Len(), s.systems[a].Extractions.Len())
 	})
 	for _, j := range order {
 		for _, i := range largest {

@@ -96,7 +96,7 @@ func (sp SentenceSpec) Select(g *benchie.Gold, systems []*System) ([]int, error)
 	}
 	if sp.Covered {
 		for _, s := range systems {
-			if s.ByText != nil && (s.System == nil || len(s.Extractions) == 0) {
+			if s.ByText != nil && (s.System == nil || s.Extractions.Len() == 0) {
 				s = asBenchIE(s, g.Whole()) // not aligned with the gold yet
 			}
 			n += markCovered(g, s, chosen, nil)
@@ -338,11 +338,12 @@ func (ev *Evaluation) systemsNamed(names []string) []*System {
 // extractions (a class's submission may have 200,000).
 func markCovered(g *benchie.Gold, s *System, seen []bool, pause func()) int {
 	n := 0
-	for k, e := range s.Extractions {
+	for k := range s.Extractions.Len() {
+		e := s.Extractions.At(k)
 		if pause != nil && k > 0 && k%oie.PauseEvery == 0 {
 			pause()
 		}
-		if k > 0 && e.SentID == s.Extractions[k-1].SentID {
+		if k > 0 && e.SentID == s.Extractions.At(k-1).SentID {
 			continue // extractions come sentence by sentence: looked up once
 		}
 		if i, ok := g.SentenceIndex(e.SentID); ok && !seen[i] {

@@ -94,7 +94,8 @@ func readWiRe57System(in Input, g *wire57.Gold) (wire57Read, error) {
 		sys = carb.ToBenchIE(s.ByText, sentences)
 	}
 	out := &wire57.System{Path: in.Path, Warnings: sys.Warnings}
-	for _, e := range sys.Extractions {
+	for k := range sys.Extractions.Len() {
+		e := sys.Extractions.At(k)
 		out.Extractions = append(out.Extractions, wire57.Extraction{SentID: e.SentID, Arg1: e.Subject, Rel: e.Relation, Arg2: e.Object,
 			Arg3: e.Extra, Score: e.Confidence, HasScore: e.HasConfidence, Line: e.Line})
 	}

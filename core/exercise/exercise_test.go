@@ -165,8 +165,8 @@ func TestSubmissionsAndClass(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if sub.Student != name || len(sub.System.Extractions) != len(exts) {
-			t.Errorf("%s read as %q with %d extractions", file, sub.Student, len(sub.System.Extractions))
+		if sub.Student != name || sub.System.Extractions.Len() != len(exts) {
+			t.Errorf("%s read as %q with %d extractions", file, sub.Student, sub.System.Extractions.Len())
 		}
 		subs = append(subs, sub)
 		// The command line reads the same file as a system, as it is.
@@ -271,7 +271,7 @@ func TestPacedClassIsClass(t *testing.T) {
 		}
 		a, errA := ReadSubmission(sp, SubmissionName(name), data)
 		b, errB := ReadSubmissionPaced(sp, evaluate.Input{Path: SubmissionName(name), Data: data, Pause: pause})
-		if errA != nil || errB != nil || a.Student != b.Student || a.Raw != b.Raw || len(a.System.Extractions) != len(b.System.Extractions) {
+		if errA != nil || errB != nil || a.Student != b.Student || a.Raw != b.Raw || a.System.Extractions.Len() != b.System.Extractions.Len() {
 			t.Fatalf("%s: %v, %v: %+v against %+v", name, errA, errB, a, b)
 		}
 		plain, paced = append(plain, a), append(paced, b)
@@ -326,7 +326,7 @@ func TestSubmissionRefusalPositions(t *testing.T) {
 		}
 	}
 	s, err := ReadSubmission(sp, "x.jsonl", append(append([]byte{}, a...), "\n"...))
-	if err != nil || s.Raw != "Ana" || len(s.System.Extractions) != 2 || s.System.Name != "Ana" {
+	if err != nil || s.Raw != "Ana" || s.System.Extractions.Len() != 2 || s.System.Name != "Ana" {
 		t.Errorf("a valid submission: %+v, %v", s, err)
 	}
 }

@@ -25,7 +25,7 @@ const Student = "you"
 func Check(sp Spec, gold *evaluate.Gold, exts []Extraction) Feedback {
 	sys := &oie.System{Path: Student, Format: oie.FormatJSONL}
 	for i, e := range exts {
-		sys.Extractions = append(sys.Extractions, oie.Extraction{SentID: e.SentID, Triple: e.Triple, Line: i + 1})
+		sys.Extractions.Append(oie.Extraction{SentID: e.SentID, Triple: e.Triple, Line: i + 1})
 	}
 	ev := evaluate.Evaluate(gold, nil, []*evaluate.System{{Name: Student, System: sys}}, evaluate.Options{Facets: []benchie.Facet{benchie.Regular}})
 	x := explain.NewExplorer(ev)

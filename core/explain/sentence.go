@@ -308,7 +308,7 @@ func (x *Explorer) SentenceWindow(si int, f benchie.Facet, systems []int, rows f
 		for r, k := range ks {
 			j := res.Judgements[k]
 			view.Verdicts[j.Verdict]++
-			view.Lines[r] = system.Extractions[k].Line
+			view.Lines[r] = system.Extractions.At(k).Line
 		}
 		view.Extractions = x.explainRows(si, f, sys, nil, explained)
 		for ki := range s.Synsets {
@@ -361,7 +361,7 @@ func (x *Explorer) explainRows(si int, f benchie.Facet, sys int, done []Extracti
 	out := done
 	for _, k := range ks[len(done):n] {
 		j := res.Judgements[k]
-		e := system.Extractions[k]
+		e := system.Extractions.At(k)
 		t := e.Folded().Trimmed()
 		ev := ExtractionView{Index: k, Line: e.Line, Verdict: j.Verdict, Synset: j.Synset, Triple: j.Triple}
 		for i, slot := range t.Slots() {

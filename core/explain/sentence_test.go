@@ -8,6 +8,7 @@ import (
 
 	"github.com/oiebench/oiebench/core/benchie"
 	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/core/oie"
 )
 
 func enExplorer(t *testing.T) (*Explorer, *evaluate.Evaluation) {
@@ -167,10 +168,17 @@ func TestSearchClosestBytes(t *testing.T) {
 	gold, systems := bundled(t, "en")
 	sys := systems[0]
 	k := 0
-	for k < len(sys.Extractions) && sys.Extractions[k].SentID != gold.Sentences[1].ID {
+	for k < sys.Extractions.Len() && sys.Extractions.At(k).SentID != gold.Sentences[1].ID {
 		k++
 	}
-	sys.Extractions[k].Object = strings.Repeat("x ", SearchClosestBytes)
+	var edited oie.Extractions // sys's, the k-th with a long object
+	for i, e := range sys.Extractions.All() {
+		if i == k {
+			e.Object = strings.Repeat("x ", SearchClosestBytes)
+		}
+		edited.Append(e)
+	}
+	sys.Extractions = edited
 	x := NewExplorer(evaluate.NewWorkspace(gold).Evaluate(systems, evaluate.Options{}))
 	x.SearchClosest = 200
 	found := 0

@@ -48,7 +48,7 @@ func Verdicts(ev *evaluate.Evaluation) []VerdictRow {
 				continue
 			}
 			for k, j := range res.Judgements {
-				e := system.Extractions[k]
+				e := system.Extractions.At(k)
 				t := e.Folded().Trimmed()
 				row := VerdictRow{System: system.Name, Sentence: e.SentID, Line: e.Line, Extraction: t.Slots(), Facet: string(f), Verdict: j.Verdict.String()}
 				switch {

@@ -28,8 +28,8 @@ func TestVerdictsCountTheReport(t *testing.T) {
 			if c["correct"] != res.Counts.TP {
 				t.Errorf("%s %s: %d correct rows, TP %d", s.Name, f, c["correct"], res.Counts.TP)
 			}
-			if n := c["correct"] + c["duplicate"] + c["incorrect"] + c["ignored"]; n != len(ev.Systems[i].Extractions) {
-				t.Errorf("%s %s: %d rows for %d extractions", s.Name, f, n, len(ev.Systems[i].Extractions))
+			if n := c["correct"] + c["duplicate"] + c["incorrect"] + c["ignored"]; n != ev.Systems[i].Extractions.Len() {
+				t.Errorf("%s %s: %d rows for %d extractions", s.Name, f, n, ev.Systems[i].Extractions.Len())
 			}
 		}
 	}

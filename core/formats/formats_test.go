@@ -319,8 +319,8 @@ func TestReadByID(t *testing.T) {
 			t.Errorf("%s: read as %s", c.format, x.Format.Name)
 			continue
 		}
-		if !reflect.DeepEqual(x.ByID.Extractions, c.want) {
-			t.Errorf("%s: got\n%+v\nwant\n%+v", c.format, x.ByID.Extractions, c.want)
+		if got := extractionList(x.ByID.Extractions); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s: got\n%+v\nwant\n%+v", c.format, got, c.want)
 		}
 	}
 }
@@ -495,4 +495,13 @@ func TestBlockLineLikeExtraction(t *testing.T) {
 	if len(x.ByText.Warnings) != 1 || !strings.Contains(x.ByText.Warnings[0].Msg, "start like an extraction") || !strings.Contains(x.ByText.Warnings[0].Msg, "3 line(s)") || !strings.Contains(x.ByText.Warnings[0].Msg, "line 3, 5, 6") {
 		t.Errorf("warnings %v", x.ByText.Warnings)
 	}
+}
+
+// extractionList is x as a slice, to compare with reflect.DeepEqual.
+func extractionList(x oie.Extractions) []oie.Extraction {
+	var list []oie.Extraction
+	for _, e := range x.All() {
+		list = append(list, e)
+	}
+	return list
 }

@@ -79,7 +79,7 @@ func readJSONTriples(in Input) (*Extractions, error) {
 			if len(slots) > 3 {
 				e.Extra = slots[3:]
 			}
-			sys.Extractions = append(sys.Extractions, e)
+			sys.Extractions.Append(e)
 			return true
 		})
 		return err == nil
@@ -90,7 +90,7 @@ func readJSONTriples(in Input) (*Extractions, error) {
 	if byText {
 		return &Extractions{ByText: preds}, nil
 	}
-	if len(sys.Extractions) == 0 {
+	if sys.Extractions.Len() == 0 {
 		sys.Warnings = append(sys.Warnings, oie.Warning{File: in.File, Msg: "the file holds no extractions"})
 	}
 	return &Extractions{ByID: sys}, nil
@@ -117,7 +117,7 @@ func readWiRe57System(in Input) (*Extractions, error) {
 		x := oie.Extraction{SentID: e.SentID, Triple: oie.Triple{Subject: e.Arg1, Relation: e.Rel, Object: e.Arg2},
 			Extra: e.Arg3, Confidence: e.Score, HasConfidence: e.HasScore, Line: e.Line}
 		sys.HasConfidence = sys.HasConfidence && e.HasScore
-		sys.Extractions = append(sys.Extractions, x)
+		sys.Extractions.Append(x)
 	}
 	return &Extractions{ByID: sys}, nil
 }

@@ -44,7 +44,7 @@ func (x *Extractions) Len() int {
 	if x.ByText != nil {
 		return len(x.ByText.Extractions)
 	}
-	return len(x.ByID.Extractions)
+	return x.ByID.Extractions.Len()
 }
 
 type reader func(in Input) (*Extractions, error)
@@ -455,9 +455,9 @@ func readCoreNLPWithID(in Input) (*Extractions, error) {
 		if len(f) > 5 {
 			e.Extra = f[5:]
 		}
-		s.Extractions = append(s.Extractions, e)
+		s.Extractions.Append(e)
 	}
-	if len(s.Extractions) == 0 {
+	if s.Extractions.Len() == 0 {
 		s.HasConfidence = false
 		s.Warnings = append(s.Warnings, oie.Warning{File: in.File, Msg: "the file holds no extractions"})
 	}

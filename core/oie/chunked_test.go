@@ -49,7 +49,7 @@ func TestLineCountChunks(t *testing.T) {
 		data := []byte(strings.Repeat("x", at) + "\r\n" + strings.Repeat("y\r", checkChunk) + "z")
 		pauses := 0
 		got := lineCount(data, func() { pauses++ })
-		if want := len(splitText(data, false, false, nil)); got != want || got != 2+checkChunk {
+		if want := len(splitText(normalCR(string(data)), false, nil)); got != want || got != 2+checkChunk {
 			t.Errorf("\\r\\n at %d: %d lines, splitText %d, want %d", at, got, want, 2+checkChunk)
 		}
 		if pauses != len(data)/checkChunk {
@@ -98,7 +98,7 @@ func TestJSONLPausedMoreOften(t *testing.T) {
 		data   string
 		every  int
 	}{{FormatJSONL, jsonl.String(), jsonlPauseEvery}, {FormatTSV, tsv.String(), PauseEvery}} {
-		lines := splitText([]byte(c.data), false, true, nil)
+		lines := splitText(c.data, true, nil)
 		plain, paced := &System{Path: "f"}, &System{Path: "f"}
 		pauses := 0
 		if err := read[c.format](plain, lines, nil); err != nil {
@@ -107,7 +107,7 @@ func TestJSONLPausedMoreOften(t *testing.T) {
 		if err := read[c.format](paced, lines, func() { pauses++ }); err != nil {
 			t.Fatal(err)
 		}
-		if !reflect.DeepEqual(plain, paced) || len(plain.Extractions) != n {
+		if !reflect.DeepEqual(plain, paced) || plain.Extractions.Len() != n {
 			t.Errorf("%s: read with pauses differs from the read without, or not %d extractions", c.format, n)
 		}
 		if want := n / c.every; pauses != want {

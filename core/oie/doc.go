@@ -7,4 +7,13 @@
 // of the problem, in the manner of encoding/csv, so a caller can point at the
 // exact spot ("system.tsv:118:3: expected at least 4 tab-separated columns,
 // found 3") and test the kind of failure with errors.Is.
+//
+// A system's extractions (Extractions) hold no pointers for Go's collector
+// to follow, however many they are: each string is an offset and a length
+// into the text the reader cut it from (the file's bytes themselves when
+// read with SystemOptions.Shared, else one copy of them), or into bytes
+// the list owns for a string that is not in that text (an unescaped JSON
+// string, an extraction made in memory). The list keeps that text alive;
+// read Shared, the bytes must never change afterwards. Offsets are 32 bits:
+// a reader refuses a file of more than 4 GiB (ErrTooLarge).
 package oie

@@ -13,6 +13,7 @@ var (
 	ErrSyntax      = errors.New("syntax error")
 	ErrDuplicateID = errors.New("duplicate sentence id")
 	ErrNoContent   = errors.New("no content")
+	ErrTooLarge    = errors.New("too large") // more text than Extractions addresses (4 GiB)
 )
 
 // Position is a place in an input file. Line and Column are 1-based;

@@ -58,7 +58,7 @@ type System struct {
 	Path          string
 	Format        Format
 	HasConfidence bool // every extraction carries a confidence
-	Extractions   []Extraction
+	Extractions   Extractions
 	Warnings      []Warning
 	// OpenLastLine is the number of the file's last line when no line break
 	// ends it, else 0 (the BenchIE^FL reference cuts a character there).
@@ -85,10 +85,14 @@ func ReadSystem(file string, data []byte, opt SystemOptions) (*System, error) {
 		return nil, err
 	}
 	text := TrimBOM(data)
-	lines := splitText(text, opt.Shared, true, opt.Pause) // both formats skip blank lines
-	var err error
+	src := normalCR(stringOf(text, opt.Shared))
+	exts, err := extractionsIn(src) // the lines' strings are cut from src
+	if err != nil {
+		return nil, &ParseError{File: file, Msg: err.Error(), Err: ErrTooLarge}
+	}
+	lines := splitText(src, true, opt.Pause) // both formats skip blank lines
 	count := lineCount(text, opt.Pause)
-	sys := &System{Path: file, Format: format, BOM: len(text) < len(data),
+	sys := &System{Path: file, Format: format, BOM: len(text) < len(data), Extractions: exts,
 		BlankLines: count - len(lines), FirstBlankLine: firstBlankLine(lines, count)}
 	if sys.BOM && len(text) == 0 { // the BOM alone is a line, which holds nothing else
 		sys.FirstBlankLine = 1
@@ -105,7 +109,7 @@ func ReadSystem(file string, data []byte, opt SystemOptions) (*System, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(sys.Extractions) == 0 {
+	if sys.Extractions.Len() == 0 {
 		sys.Warnings = append(sys.Warnings, Warning{File: file, Msg: "the file holds no extractions"})
 	}
 	return sys, nil
@@ -148,7 +152,7 @@ func readTSV(sys *System, lines []Line, mode ConfidenceMode, pause func()) error
 			lines = lines[1:]
 		}
 	}
-	sys.Extractions = make([]Extraction, 0, len(lines))
+	sys.Extractions.rows = make([]extractionRow, 0, len(lines))
 	allConf := true // every line has five or more columns, the last a number
 	for k, l := range lines {
 		if pause != nil && k%PauseEvery == PauseEvery-1 {
@@ -186,30 +190,37 @@ func readTSV(sys *System, lines []Line, mode ConfidenceMode, pause func()) error
 		} else {
 			allConf = false
 		}
-		sys.Extractions = append(sys.Extractions, e)
+		if err := sys.Extractions.add(e); err != nil {
+			return &ParseError{File: sys.Path, Line: l.Num, Column: 1, Msg: err.Error(), Err: ErrTooLarge}
+		}
 	}
-	withConf := mode == ConfidenceColumn || (mode == ConfidenceAuto && len(sys.Extractions) > 0 && allConf)
-	sys.HasConfidence = withConf && len(sys.Extractions) > 0
+	withConf := mode == ConfidenceColumn || (mode == ConfidenceAuto && sys.Extractions.Len() > 0 && allConf)
+	sys.HasConfidence = withConf && sys.Extractions.Len() > 0
 	if !withConf {
 		return nil
 	}
-	for i := range sys.Extractions {
-		e := &sys.Extractions[i]
+	// The last argument of each row becomes its confidence; the arguments
+	// kept move down over the confidences' places.
+	x := &sys.Extractions
+	kept := uint32(0)
+	for i := range x.rows {
+		r := &x.rows[i]
 		text := lines[i].Text // one extraction a line: blank lines are not in lines
-		if len(e.Extra) == 0 {
-			return &ParseError{File: sys.Path, Line: e.Line, Column: Column(text, len(text)), Msg: "expected a confidence in column 5", Err: ErrFieldCount}
+		if r.nargs == 0 {
+			return &ParseError{File: sys.Path, Line: int(r.line), Column: Column(text, len(text)), Msg: "expected a confidence in column 5", Err: ErrFieldCount}
 		}
-		last := e.Extra[len(e.Extra)-1]
+		last := x.text(x.args[r.args+r.nargs-1])
 		c, err := ParseConfidence(last)
 		if err != nil {
-			return &ParseError{File: sys.Path, Line: e.Line, Column: Column(text, len(text)-len(last)),
+			return &ParseError{File: sys.Path, Line: int(r.line), Column: Column(text, len(text)-len(last)),
 				Msg: fmt.Sprintf("expected a confidence in the last column, %v", err), Err: ErrSyntax}
 		}
-		e.Confidence, e.HasConfidence = c, true
-		if e.Extra = e.Extra[:len(e.Extra)-1]; len(e.Extra) == 0 {
-			e.Extra = nil
-		}
+		r.confidence, r.flags = c, r.flags|hasConfidence
+		copy(x.args[kept:], x.args[r.args:r.args+r.nargs-1])
+		r.args, r.nargs = kept, r.nargs-1
+		kept += r.nargs
 	}
+	x.args = x.args[:kept]
 	return nil
 }
 
@@ -372,12 +383,14 @@ func readJSONL(sys *System, lines []Line, pause func(), each JSONObjectFunc) err
 		} else {
 			allConf = false
 		}
-		sys.Extractions = append(sys.Extractions, e)
+		if err := sys.Extractions.add(e); err != nil {
+			return &ParseError{File: sys.Path, Line: l.Num, Column: 1, Msg: err.Error(), Err: ErrTooLarge}
+		}
 		if each != nil {
 			each(l, obj)
 		}
 	}
-	sys.HasConfidence = allConf && len(sys.Extractions) > 0
+	sys.HasConfidence = allConf && sys.Extractions.Len() > 0
 	return nil
 }
 

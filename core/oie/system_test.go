@@ -69,14 +69,14 @@ func TestReadTSV(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Format != oie.FormatTSV || s.HasConfidence || len(s.Extractions) != 2 {
+	if s.Format != oie.FormatTSV || s.HasConfidence || s.Extractions.Len() != 2 {
 		t.Fatalf("%+v", s)
 	}
-	e := s.Extractions[0]
+	e := s.Extractions.At(0)
 	if e.SentID != "1" || e.Subject != " He " || e.Line != 1 || e.Trimmed().Subject != "He" {
 		t.Fatalf("slots are kept as written and trimmed for matching: %+v", e)
 	}
-	if f := s.Extractions[1].Folded(); f.Object != "c d" || s.Extractions[1].Line != 3 {
+	if f := s.Extractions.At(1).Folded(); f.Object != "c d" || s.Extractions.At(1).Line != 3 {
 		t.Fatalf("n-ary folding: %+v", f)
 	}
 }
@@ -86,12 +86,12 @@ func TestConfidenceDetection(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !s.HasConfidence || s.Extractions[0].Confidence != 0.9 || s.Extractions[1].Confidence != 0.25 || len(s.Extractions[1].Extra) != 1 {
+	if !s.HasConfidence || s.Extractions.At(0).Confidence != 0.9 || s.Extractions.At(1).Confidence != 0.25 || len(s.Extractions.At(1).Extra) != 1 {
 		t.Fatalf("%+v", s.Extractions)
 	}
 	// One line without a number: every extra column is an argument.
 	s, err = oie.ReadSystem("s", []byte("1\ta\tb\tc\t0.9\n1\ta\tb\tc\tx\n"), oie.SystemOptions{Format: oie.FormatTSV})
-	if err != nil || s.HasConfidence || s.Extractions[0].Extra[0] != "0.9" {
+	if err != nil || s.HasConfidence || s.Extractions.At(0).Extra[0] != "0.9" {
 		t.Fatalf("%v %+v", err, s)
 	}
 }
@@ -103,11 +103,11 @@ func TestReadJSONL(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Format != oie.FormatJSONL || s.HasConfidence || len(s.Extractions) != 2 {
+	if s.Format != oie.FormatJSONL || s.HasConfidence || s.Extractions.Len() != 2 {
 		t.Fatalf("%+v", s)
 	}
-	e := s.Extractions[0]
-	if e.SentID != "3" || e.Folded().Object != "as PM" || !e.HasConfidence || e.Confidence != 0.5 || s.Extractions[1].Line != 3 {
+	e := s.Extractions.At(0)
+	if e.SentID != "3" || e.Folded().Object != "as PM" || !e.HasConfidence || e.Confidence != 0.5 || s.Extractions.At(1).Line != 3 {
 		t.Fatalf("%+v", s.Extractions)
 	}
 }
@@ -149,7 +149,7 @@ func FuzzReadSystem(f *testing.F) {
 				}
 				continue
 			}
-			for _, e := range s.Extractions {
+			for _, e := range s.Extractions.All() {
 				if e.SentID == "" || e.Line < 1 {
 					t.Fatalf("%s: extraction without id or line: %+v", format, e)
 				}
@@ -182,7 +182,7 @@ func TestHeaderRow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(s.Extractions) != 2 || !s.HasConfidence || s.Extractions[0].Confidence != 0.9 || s.Extractions[0].Extra != nil {
+	if s.Extractions.Len() != 2 || !s.HasConfidence || s.Extractions.At(0).Confidence != 0.9 || s.Extractions.At(0).Extra != nil {
 		t.Fatalf("%+v", s.Extractions)
 	}
 	if len(s.Warnings) != 1 || s.Warnings[0].Line != 2 || !strings.Contains(s.Warnings[0].Msg, "a header row (sent_id, Subject, relation, object, confidence)") {
@@ -196,13 +196,13 @@ func TestHeaderRow(t *testing.T) {
 	}
 	// Without a confidence column the extra columns stay arguments.
 	s, err = oie.ReadSystem("s", []byte("sent_id\tsubject\trelation\tobject\targ3\n1\ta\tb\tc\t0.9\n"), oie.SystemOptions{Format: oie.FormatTSV})
-	if err != nil || s.HasConfidence || len(s.Extractions) != 1 || s.Extractions[0].Extra[0] != "0.9" {
+	if err != nil || s.HasConfidence || s.Extractions.Len() != 1 || s.Extractions.At(0).Extra[0] != "0.9" {
 		t.Fatalf("%v %+v", err, s)
 	}
 	// Lines that only look like names are extractions.
 	for _, text := range []string{"1\tsubject\trelation\tobject\n", "sent_id\tHe\trelation\tobject\n", "id\tsubject\trelation\n"} {
 		s, err := oie.ReadSystem("s", []byte(text), oie.SystemOptions{Format: oie.FormatTSV})
-		if err == nil && (len(s.Extractions) != 1 || len(s.Warnings) != 0) {
+		if err == nil && (s.Extractions.Len() != 1 || len(s.Warnings) != 0) {
 			t.Errorf("%q: %+v", text, s)
 		}
 	}
@@ -221,14 +221,14 @@ func TestIndentedTSVLines(t *testing.T) {
 		indented, idSpaced bool
 		extra              int
 	}{{"1", true, false, 0}, {"2", true, true, 1}, {"3", false, false, 0}}
-	for i, e := range sys.Extractions {
+	for i, e := range sys.Extractions.All() {
 		w := want[i]
 		if e.SentID != w.id || e.Indented != w.indented || e.IDSpaced != w.idSpaced || len(e.Extra) != w.extra || e.Triple != (oie.Triple{Subject: "a", Relation: "b", Object: "c"}) {
 			t.Errorf("line %d: %+v, want %+v", e.Line, e, w)
 		}
 	}
-	if len(sys.Extractions) != len(want) {
-		t.Fatalf("%d extractions, want %d", len(sys.Extractions), len(want))
+	if sys.Extractions.Len() != len(want) {
+		t.Fatalf("%d extractions, want %d", sys.Extractions.Len(), len(want))
 	}
 }
 
@@ -238,11 +238,11 @@ func TestIndentedTSVLines(t *testing.T) {
 func TestWriteTSVKeepsLeadingFEFF(t *testing.T) {
 	exts := []oie.Extraction{{SentID: "\ufeff1", Triple: oie.Triple{Subject: "a", Relation: "b", Object: "c"}}}
 	var buf bytes.Buffer
-	if err := oie.WriteTSV(&buf, exts); err != nil {
+	if err := oie.WriteTSV(&buf, oie.ExtractionsOf(exts)); err != nil {
 		t.Fatal(err)
 	}
 	s, err := oie.ReadSystem("f", buf.Bytes(), oie.SystemOptions{Format: oie.FormatTSV})
-	if err != nil || len(s.Extractions) != 1 || s.Extractions[0].SentID != "\ufeff1" {
+	if err != nil || s.Extractions.Len() != 1 || s.Extractions.At(0).SentID != "\ufeff1" {
 		t.Fatalf("%q read back as %+v, %v", buf.String(), s, err)
 	}
 }

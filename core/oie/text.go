@@ -43,7 +43,7 @@ func SplitLines(file string, data []byte) ([]Line, error) {
 	if err := checkText(file, data); err != nil {
 		return nil, err
 	}
-	return splitText(data, false, false, nil), nil
+	return splitText(normalCR(stringOf(data, false)), false, nil), nil
 }
 
 // SplitContentLines is SplitLines without the lines that hold only white
@@ -54,7 +54,7 @@ func SplitContentLines(file string, data []byte) ([]Line, error) {
 	if err := checkText(file, data); err != nil {
 		return nil, err
 	}
-	return splitText(data, false, true, nil), nil
+	return splitText(normalCR(stringOf(data, false)), true, nil), nil
 }
 
 // SplitContentLinesShared is SplitContentLines of bytes that never change
@@ -65,7 +65,7 @@ func SplitContentLinesShared(file string, data []byte) ([]Line, error) {
 	if err := checkText(file, data); err != nil {
 		return nil, err
 	}
-	return splitText(data, true, true, nil), nil
+	return splitText(normalCR(stringOf(data, true)), true, nil), nil
 }
 
 // bom is the UTF-8 byte order mark.
@@ -131,12 +131,11 @@ func normalCR(s string) string {
 }
 
 // splitText splits text checked by checkText (or CheckText), its byte
-// order marks removed, into lines; skipBlank leaves out the lines that hold
+// order marks removed and its lone CRs made "\n" (normalCR), into lines; skipBlank leaves out the lines that hold
 // only white space (their numbers are kept by the others), so that a file
 // of blank lines costs no memory per line. pause, when set, is called every
 // PauseEvery lines.
-func splitText(data []byte, shared, skipBlank bool, pause func()) []Line {
-	text := normalCR(stringOf(data, shared))
+func splitText(text string, skipBlank bool, pause func()) []Line {
 	var lines []Line
 	if !skipBlank {
 		lines = make([]Line, 0, strings.Count(text, "\n")+1)

@@ -11,16 +11,18 @@ import (
 // WriteTSV writes extractions in BenchIE TSV form: sent_id, subject,
 // relation, object, the n-ary arguments, and the confidence when every
 // extraction has one (as ReadSystem detects it).
-func WriteTSV(w io.Writer, exts []Extraction) error {
+func WriteTSV(w io.Writer, exts Extractions) error {
 	bw := bufio.NewWriter(w)
-	withConf := len(exts) > 0
-	for _, e := range exts {
+	withConf := exts.Len() > 0
+	for i := range exts.Len() {
+		e := exts.At(i)
 		withConf = withConf && e.HasConfidence
 	}
-	if len(exts) > 0 {
-		bw.WriteString(BOMGuard(exts[0].SentID))
+	if exts.Len() > 0 {
+		bw.WriteString(BOMGuard(exts.At(0).SentID))
 	}
-	for _, e := range exts {
+	for i := range exts.Len() {
+		e := exts.At(i)
 		f := append([]string{e.SentID, e.Subject, e.Relation, e.Object}, e.Extra...)
 		if withConf {
 			f = append(f, strconv.FormatFloat(e.Confidence, 'g', -1, 64))
@@ -42,11 +44,12 @@ type jsonExtraction struct {
 }
 
 // WriteJSONL writes extractions in the JSON Lines form ReadSystem reads.
-func WriteJSONL(w io.Writer, exts []Extraction) error {
+func WriteJSONL(w io.Writer, exts Extractions) error {
 	bw := bufio.NewWriter(w)
 	enc := json.NewEncoder(bw)
 	enc.SetEscapeHTML(false)
-	for _, e := range exts {
+	for i := range exts.Len() {
+		e := exts.At(i)
 		j := jsonExtraction{SentID: e.SentID, Subject: e.Subject, Relation: e.Relation, Object: e.Object, Arguments: e.Extra}
 		if e.HasConfidence {
 			c := e.Confidence

@@ -125,7 +125,7 @@ func (m *Measurement) uncovered(gold *benchie.Compiled, os *benchie.Sentence) []
 				m.Truncated++
 			}
 			for _, f := range forms {
-				sys.Extractions = append(sys.Extractions, oie.Extraction{SentID: os.ID, Triple: f})
+				sys.Extractions.Append(oie.Extraction{SentID: os.ID, Triple: f})
 				owner = append(owner, k)
 			}
 		}
@@ -156,7 +156,7 @@ func accepted(os *benchie.Sentence, k int, sug *Sentence) ([][]bool, error) {
 	var sys oie.System
 	for _, c := range sug.Clusters {
 		for _, mb := range c.Members {
-			sys.Extractions = append(sys.Extractions, oie.Extraction{SentID: os.ID, Triple: oie.Triple{Subject: mb.Triple[0], Relation: mb.Triple[1], Object: mb.Triple[2]}})
+			sys.Extractions.Append(oie.Extraction{SentID: os.ID, Triple: oie.Triple{Subject: mb.Triple[0], Relation: mb.Triple[1], Object: mb.Triple[2]}})
 		}
 	}
 	js := benchie.Compile(one, benchie.Regular).Score(&sys, benchie.Options{}).Judgements

@@ -115,7 +115,7 @@ func Suggest(ev *evaluate.Evaluation) *Suggestions {
 				if e.Verdict != benchie.Incorrect {
 					continue
 				}
-				t := sys.Extractions[e.Index].Folded().Trimmed()
+				t := sys.Extractions.At(e.Index).Folded().Trimmed()
 				m := Member{System: sv.System, Extraction: e.Index, Line: e.Line, Triple: t.Slots(), Normalised: Normalise(t), Closest: -1}
 				if len(e.Closest) > 0 {
 					c := e.Closest[0]

@@ -69,8 +69,7 @@ func EachSentence(g *benchie.Gold, n int, seed uint64, f func(*benchie.Sentence)
 func ScaleSystems(g *benchie.Gold, systems []*oie.System, n int, seed uint64) []*oie.System {
 	out := make([]*oie.System, len(systems))
 	for i, s := range systems {
-		out[i] = &oie.System{Path: s.Path, Format: s.Format, HasConfidence: s.HasConfidence,
-			Extractions: make([]oie.Extraction, 0, n*len(s.Extractions))}
+		out[i] = &oie.System{Path: s.Path, Format: s.Format, HasConfidence: s.HasConfidence}
 	}
 	for c := 0; c < n; c++ {
 		rename := letterPermutation(seed, c)
@@ -81,7 +80,8 @@ func ScaleSystems(g *benchie.Gold, systems []*oie.System, n int, seed uint64) []
 			return orig + "~" + strconv.Itoa(c) // still unknown to the gold
 		}
 		for i, s := range systems {
-			for _, e := range s.Extractions {
+			for idx := range s.Extractions.Len() {
+				e := s.Extractions.At(idx)
 				e.SentID = newID(e.SentID)
 				e.Triple = renameTriple(rename, e.Triple)
 				if len(e.Extra) > 0 {
@@ -91,7 +91,7 @@ func ScaleSystems(g *benchie.Gold, systems []*oie.System, n int, seed uint64) []
 					}
 					e.Extra = extra
 				}
-				out[i].Extractions = append(out[i].Extractions, e)
+				out[i].Extractions.Append(e)
 			}
 		}
 	}

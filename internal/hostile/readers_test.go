@@ -104,7 +104,7 @@ func TestLineEndingsAndBOM(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(sys.Extractions) != 2 || sys.Extractions[0].SentID != "1" || sys.Extractions[1].Line != 3 || sys.Extractions[1].Object != "f" {
+	if sys.Extractions.Len() != 2 || sys.Extractions.At(0).SentID != "1" || sys.Extractions.At(1).Line != 3 || sys.Extractions.At(1).Object != "f" {
 		t.Errorf("extractions %+v", sys.Extractions)
 	}
 	g, err := benchie.ReadGold("g", []byte("\ufeff\ufeffsent_id:7\tS .\r7--> Cluster 1:\rA --> b --> [c]\r"), benchie.GoldOptions{Strict: true})

@@ -102,7 +102,7 @@ func Write(dir string, n int, seed uint64) (Set, error) {
 			return Set{}, err
 		}
 		set.Systems = append(set.Systems, path)
-		set.Extractions += len(s.Extractions)
+		set.Extractions += s.Extractions.Len()
 	}
 	return set, nil
 }

@@ -48,7 +48,8 @@ func (a *app) scoredOn(f *userFile, source string) bool {
 // under the same id, with the same text.
 func sameSentences(sys *evaluate.System, from, to *evaluate.Gold) bool {
 	seen := map[string]bool{}
-	for _, e := range sys.Extractions {
+	for i := range sys.Extractions.Len() {
+		e := sys.Extractions.At(i)
 		if seen[e.SentID] {
 			continue
 		}

@@ -207,7 +207,7 @@ func TestScorerCaRBMessageExact(t *testing.T) {
 	}
 	empty := *systems[0]
 	sysEmpty := *empty.System
-	sysEmpty.Extractions = nil
+	sysEmpty.Extractions = oie.Extractions{}
 	empty.System, empty.Path = &sysEmpty, "empty.txt"
 	systems = append(systems, &empty)
 

@@ -93,10 +93,10 @@ func (a *app) copyGold(source string, then func(w *work)) {
 // Adjudicate implements ui.StudioApp.
 func (a *app) Adjudicate(sys, ext, k int) {
 	ev := a.m.Eval
-	if ev == nil || sys < 0 || sys >= len(ev.Systems) || ext < 0 || ext >= len(ev.Systems[sys].Extractions) {
+	if ev == nil || sys < 0 || sys >= len(ev.Systems) || ext < 0 || ext >= ev.Systems[sys].Extractions.Len() {
 		return
 	}
-	e := ev.Systems[sys].Extractions[ext]
+	e := ev.Systems[sys].Extractions.At(ext)
 	name := ev.Systems[sys].Name
 	source := a.source
 	// The synset was chosen on the gold on screen; when that is the
@@ -185,7 +185,8 @@ func (a *app) Extractions(sentenceID string) []ui.SystemExtraction {
 	if a.st.extKey != key {
 		a.st.extKey, a.st.extIndex = key, map[string][]ui.SystemExtraction{}
 		for _, s := range systems {
-			for _, e := range s.Extractions {
+			for j := range s.Extractions.Len() {
+				e := s.Extractions.At(j)
 				a.st.extIndex[e.SentID] = append(a.st.extIndex[e.SentID], ui.SystemExtraction{System: s.Name, Line: e.Line, Triple: e.Folded()})
 			}
 		}

@@ -132,7 +132,7 @@ func TestStudioAdjudicate(t *testing.T) {
 	res := ev.Results[clausie]["regular"]
 	ext := -1
 	for i, j := range res.Judgements {
-		if j.Verdict == 0 && ev.Systems[clausie].Extractions[i].SentID == "2" { // incorrect
+		if j.Verdict == 0 && ev.Systems[clausie].Extractions.At(i).SentID == "2" { // incorrect
 			ext = i
 			break
 		}
@@ -180,7 +180,7 @@ func TestStudioAdjudicate(t *testing.T) {
 	ev = a.m.Eval
 	ext = -1
 	for i, j := range ev.Results[clausie]["regular"].Judgements {
-		if j.Verdict == 0 && ev.Systems[clausie].Extractions[i].SentID == "3" {
+		if j.Verdict == 0 && ev.Systems[clausie].Extractions.At(i).SentID == "3" {
 			ext = i
 			break
 		}

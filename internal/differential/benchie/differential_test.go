@@ -132,7 +132,7 @@ func compare(t *testing.T, where string, got *core.Result, sys *oie.System, want
 		byLine[cr.Line] = cr.Synset
 	}
 	for i, j := range got.Judgements {
-		line := sys.Extractions[i].Line
+		line := sys.Extractions.At(i).Line
 		w, ok := byLine[line]
 		g := j.Synset
 		if j.Verdict == core.Ignored {

@@ -80,7 +80,7 @@ func TestEveryGoldFormIsCorrect(t *testing.T) {
 					first := ""
 					for i, j := range res.Judgements {
 						if j.Verdict == core.Incorrect {
-							e := s.Extractions[i]
+							e := s.Extractions.At(i)
 							first = e.SentID + " | " + e.Subject + " | " + e.Relation + " | " + e.Object
 							break
 						}

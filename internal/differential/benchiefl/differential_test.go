@@ -96,7 +96,7 @@ func firstDiff(sys *oie.System, core []benchiefl.Judgement, want map[int]oracle.
 			ss = append(ss, m.Synset)
 		}
 		sort.Ints(ss)
-		got[sys.Extractions[i].Line] = oracle.Matches{Sentence: j.Sentence, Synsets: ss}
+		got[sys.Extractions.At(i).Line] = oracle.Matches{Sentence: j.Sentence, Synsets: ss}
 	}
 	lines := map[int]bool{}
 	for l := range got {
