@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -241,6 +242,89 @@ func TestFirstScreenNoLayoutShift(t *testing.T) {
 			t.Logf("%s: cumulative layout shift %.4f over %d shifts %v", v.name, sum, len(shifts), shifts)
 			if sum > 0.02 {
 				t.Errorf("%s: cumulative layout shift %.4f, want ≤ 0.02", v.name, sum)
+			}
+		})
+	}
+}
+
+// shiftProbe records every layout shift, those right after input too
+// (which cumulative layout shift leaves out), on the page's clock, and
+// whether it moved something in the Sentences view or below it (the
+// explorer, the footer: what a part of the detail can move); and when
+// the view's detail first appeared, when it was painted (the frame after
+// the one that showed it) and when its last part was built.
+const shiftProbe = `(() => {
+  const r = window.__shifts = {all: [], detailAt: 0, detailPainted: 0, detailWhole: 0};
+  new PerformanceObserver(list => {
+    for (const e of list.getEntries())
+      r.all.push({t: e.startTime, v: e.value, nodes: (e.sources || []).map(s => (s.node ? (s.node.id || s.node.className || s.node.nodeName) : '?') +
+        ' ' + [s.previousRect, s.currentRect].map(q => [q.x, q.y, q.width, q.height].join(',')).join(' to ')).join('; '),
+        below: (e.sources || []).some(s => { const el = s.node && (s.node.nodeType === 1 ? s.node : s.node.parentElement); return !el || el.closest('.explorer, footer') !== null; })});
+  }).observe({type: 'layout-shift', buffered: true});
+  new MutationObserver(() => {
+    if (!r.detailWhole && document.querySelector('.detail .systems[aria-busy="false"]')) r.detailWhole = performance.now();
+    if (r.detailAt || !document.querySelector('.detail')) return;
+    r.detailAt = performance.now();
+    requestAnimationFrame(() => requestAnimationFrame(t => { r.detailPainted = t; }));
+  }).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy']});
+})()`
+
+// The Sentences view opened by a click shows the selected sentence's
+// detail in parts (ui detailPartRows), each later part appended below the
+// blocks shown, so that nothing on screen moves while the detail
+// completes: at a desktop's height, at a tall screen's (where the later
+// parts land on screen), at 4x (where the parts are frames apart) and on a
+// phone, no layout shift of the view or below it, counting those right
+// after the click, from the frame after the detail's first paint until the
+// detail and the list are whole. (The selected tab's own label, bold,
+// moves it by a few pixels once its font is drawn: the tab switch's, not
+// the detail's.)
+func TestSentencesDetailNoShift(t *testing.T) {
+	for _, v := range []struct {
+		name          string
+		width, height int64
+		mobile        bool
+		rate          float64
+	}{{"desktop", 1366, 768, false, 1}, {"tall", 1366, 1600, false, 1}, {"tall-4x", 1366, 1600, false, 4}, {"phone", 390, 844, true, 1}} {
+		t.Run(v.name, func(t *testing.T) {
+			p := newPage(t)
+			p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+				if _, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: shiftProbe}); err != nil {
+					return err
+				}
+				_, err := cdp.Call(ctx, tg, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: v.width, Height: v.height, DeviceScaleFactor: 1, Mobile: v.mobile})
+				return err
+			}), chromedp.Navigate(site.URL+"/"))
+			p.waitReady()
+			p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+				_, err := cdp.Call(ctx, tg, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: v.rate})
+				return err
+			}), chromedp.Click(chromedp.CSS(`#tab-sentences`)))
+			p.waitFor("the detail and the list whole", `document.querySelector('.detail .systems[aria-busy="false"]') !== null && document.querySelector('#sentence-list[aria-busy="false"]') !== null && window.__shifts.detailPainted > 0`)
+			time.Sleep(500 * time.Millisecond) // a shift is reported after the frame it happened in
+			r := eval[struct {
+				All []struct {
+					T, V  float64
+					Nodes string
+					Below bool
+				}
+				DetailAt, DetailPainted, DetailWhole float64
+			}](p, `window.__shifts`)
+			blocks := eval[int](p, `document.querySelectorAll('.detail .system-block').length`)
+			if blocks < 2 || r.DetailWhole <= r.DetailPainted {
+				t.Fatalf("%d systems' blocks, the last part built at %.0f ms, the first painted by %.0f ms: no later part to test", blocks, r.DetailWhole, r.DetailPainted)
+			}
+			var all, after []string
+			for _, s := range r.All {
+				shift := fmt.Sprintf("%.6f at %.0f ms (%s)", s.V, s.T, s.Nodes)
+				all = append(all, shift)
+				if s.T > r.DetailPainted && s.Below {
+					after = append(after, shift)
+				}
+			}
+			t.Logf("%s: the detail appeared at %.0f ms, painted by %.0f ms, whole at %.0f ms; %d blocks; layout shifts %v", v.name, r.DetailAt, r.DetailPainted, r.DetailWhole, blocks, all)
+			if len(after) > 0 {
+				t.Errorf("%s: %d layout shifts while the detail completed: %v", v.name, len(after), after)
 			}
 		})
 	}
