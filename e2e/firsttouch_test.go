@@ -21,11 +21,12 @@ import (
 )
 
 // touchProbe records, in ms from navigation, when the live page first
-// rendered (data-ready leaves "prerendered": the evaluator is ready) and
-// when the Sentences tab became the selected one, and the main thread's
-// long tasks.
+// rendered (data-ready leaves "prerendered": the evaluator is ready), when
+// the Sentences tab became the selected one and when its view was whole
+// (the detail's systems and the list no longer busy), and the main
+// thread's long tasks.
 const touchProbe = `(() => {
-  const r = window.__touch = {live: 0, tab: 0, long: []};
+  const r = window.__touch = {live: 0, tab: 0, whole: 0, long: []};
   new PerformanceObserver(l => { for (const e of l.getEntries()) r.long.push([Math.round(e.startTime), Math.round(e.duration)]); }).observe({type: 'longtask', buffered: true});
   new MutationObserver(() => {
     const app = document.getElementById('app');
@@ -33,7 +34,8 @@ const touchProbe = `(() => {
     if (!r.live && ready && ready !== 'prerendered') r.live = performance.now();
     const tab = document.getElementById('tab-sentences');
     if (r.live && !r.tab && tab && tab.getAttribute('aria-selected') === 'true') r.tab = performance.now();
-  }).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ['data-ready', 'aria-selected']});
+    if (r.tab && !r.whole && document.querySelector('.detail .systems') && !document.querySelector('.detail .systems[aria-busy="true"], #sentence-list[aria-busy="true"]')) r.whole = performance.now();
+  }).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ['data-ready', 'aria-selected', 'aria-busy']});
 })()`
 
 // slowEvaluator serves the site with the evaluator's download held back,
@@ -55,9 +57,11 @@ func slowEvaluator(t *testing.T, hold time.Duration) *httptest.Server {
 // download held back, clicks (real mouse clicks, Input.dispatchMouseEvent
 // at each control's centre) a facet toggle, a sort heading and the
 // Sentences tab on the first screen, and returns the page once the tab
-// clicked early is the selected one, with the times (ms from navigation)
-// the evaluator was ready and the tab changed.
-func earlyClicks(t *testing.T, srv *httptest.Server, slowdown float64) (p *page, live, tab float64) {
+// clicked early is the selected one and its view whole, with the times
+// (ms from navigation) the evaluator was ready, the tab changed and the
+// view was whole, and the page's main-thread tasks, traced (traceStep)
+// from the clicks until then.
+func earlyClicks(t *testing.T, srv *httptest.Server, slowdown float64) (p *page, live, tab, whole float64, tasks []stepTask) {
 	p = newPage(t)
 	p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		if _, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: touchProbe}); err != nil {
@@ -81,12 +85,38 @@ func earlyClicks(t *testing.T, srv *httptest.Server, slowdown float64) (p *page,
 	if n := eval[int](p, `window.oiebenchEarly.queued`); n != 3 {
 		t.Errorf("%d clicks queued, want 3", n)
 	}
-	p.waitFor("the tab clicked early", `window.__touch.tab > 0`)
-	live, tab = eval[float64](p, `window.__touch.live`), eval[float64](p, `window.__touch.tab`)
+	tasks = traceStep(p, "the tab clicked early and its view whole", func() {}, `window.__touch.whole > 0`)
+	live, tab, whole = eval[float64](p, `window.__touch.live`), eval[float64](p, `window.__touch.tab`), eval[float64](p, `window.__touch.whole`)
 	t.Logf("CPU %gx: evaluator ready at %.0f ms, the tab clicked early selected at %.0f ms (%.1f ms later); replayed at %v ms; main-thread tasks over 50 ms from 1 s before ready to the tab [start, duration]: %v",
 		slowdown, live, tab, tab-live, eval[[]float64](p, `window.oiebenchEarly.at`),
 		eval[[][2]float64](p, `window.__touch.long.filter(([s, d]) => s + d > window.__touch.live - 1000 && s < window.__touch.tab)`))
-	return p, live, tab
+	return p, live, tab, whole, tasks
+}
+
+// earlyTabCPU reads, from the traced tasks of earlyClicks, the CPU time
+// (the trace's tdur, which the machine's load does not stretch) of the
+// task that selected the tab clicked early (the replay's), of all the
+// tasks from the one that made the page live through that one (the tab's
+// latency after ready, less the time the thread waited for a core or a
+// frame), and the longest task from the replay's until the view was
+// whole.
+func earlyTabCPU(tasks []stepTask, live, tab, whole float64) (tabTask, toTab float64, longest stepTask, ok bool) {
+	at := func(ms float64) int {
+		return slices.IndexFunc(tasks, func(k stepTask) bool { return k.Start <= ms && ms <= k.Start+k.Wall })
+	}
+	from, to := at(live), at(tab)
+	if from < 0 || to < 0 {
+		return 0, 0, stepTask{}, false
+	}
+	for _, k := range tasks[from+1 : to+1] {
+		toTab += k.CPU
+	}
+	for _, k := range tasks[to:] {
+		if k.Start <= whole && k.CPU > longest.CPU {
+			longest = k
+		}
+	}
+	return tasks[to].CPU, toTab, longest, true
 }
 
 var slowdowns = []struct {
@@ -101,7 +131,13 @@ func TestEarlyClicksKept(t *testing.T) {
 	srv := slowEvaluator(t, 3*time.Second)
 	for _, sd := range slowdowns {
 		t.Run(sd.name, func(t *testing.T) {
-			p, _, _ := earlyClicks(t, srv, sd.rate)
+			p, live, tab, whole, tasks := earlyClicks(t, srv, sd.rate)
+			if tabTask, toTab, longest, ok := earlyTabCPU(tasks, live, tab, whole); ok {
+				t.Logf("CPU %s, the trace's CPU time: the tab's task %.1f ms, from the live page's task to the tab %.1f ms; the longest task until the view was whole (%.0f ms after the tab) %.1f ms of CPU (%.1f ms wall) at %.0f ms (load average %s)",
+					sd.name, tabTask, toTab, whole-tab, longest.CPU, longest.Wall, longest.Start, loadAverage())
+			} else {
+				t.Errorf("CPU %s: the trace has no task holding the live page's time (%.0f ms) or the tab's (%.0f ms)", sd.name, live, tab)
+			}
 			p.waitFor("the replay", `performance.getEntriesByName('oiebench-replayed').length > 0`)
 			if e := eval[map[string]int](p, `({replayed: window.oiebenchEarly.replayed, missed: window.oiebenchEarly.missed})`); e["replayed"] != 3 || e["missed"] != 0 {
 				t.Errorf("replayed %d, missed %d of 3", e["replayed"], e["missed"])
