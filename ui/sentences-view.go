@@ -16,19 +16,21 @@ import (
 const maxListed = 500
 
 // The Sentences list is mounted in part (issue 26): its first render
-// mounts listMount options (more than its box shows: an option is about
-// 70 px tall, the box at most the window less 250 px) and, past them, those
-// up to listMargin beyond the selected one; each later turn, after the
-// browser's (App.Later), mounts listGrow more until the list is whole (for
-// the browser's find in page). Another list (the filter changed: a system
-// chosen, a search typed) is mounted in part again: its options all change,
-// and building 300 of them with the detail held one task for 150 ms. The
-// keys move through the whole list, and the option they select is mounted
-// with the render that selects it.
+// mounts listMount options (more than its box shows in a window up to
+// 1,900 px tall: an option is about 70 px tall, the box at most the window
+// less 250 px) and, past them, those up to listMargin beyond the selected
+// one; each later turn, after the browser's (App.Later), mounts listGrow
+// more until the list is whole (for the browser's find in page; 120 a turn
+// were a task of 180 ms at 1x under load, its DOM nodes made in one go).
+// Another list (the filter changed: a system chosen, a search typed) is
+// mounted in part again: its options all change, and building 300 of them
+// with the detail held one task for 150 ms. The keys move through the
+// whole list, and the option they select is mounted with the render that
+// selects it.
 const (
-	listMount  = 40
-	listMargin = 30
-	listGrow   = 120
+	listMount  = 24
+	listMargin = 20
+	listGrow   = 40
 )
 
 // The selected sentence's detail is built in parts too (issue 26: the
