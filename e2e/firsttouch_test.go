@@ -58,10 +58,10 @@ func slowEvaluator(t *testing.T, hold time.Duration) *httptest.Server {
 // download held back, clicks (real mouse clicks, Input.dispatchMouseEvent
 // at each control's centre) a facet toggle, a sort heading and the
 // Sentences tab on the first screen, and returns the page once the tab
-// clicked early is the selected one and its view whole, with the times
-// (ms from navigation) the evaluator was ready, the tab changed and the
-// view was whole, and the page's main-thread tasks, traced (traceStep)
-// from the clicks until then.
+// clicked early is the selected one and its view whole (or 10 s have
+// passed), with the times (ms from navigation) the evaluator was ready,
+// the tab changed and the view was whole (0: not yet), and the page's
+// main-thread tasks, traced (traceStep) from the clicks until then.
 func earlyClicks(t *testing.T, srv *httptest.Server, slowdown float64) (p *page, live, tab, whole float64, tasks []stepTask) {
 	p = newPage(t)
 	p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
@@ -86,7 +86,10 @@ func earlyClicks(t *testing.T, srv *httptest.Server, slowdown float64) (p *page,
 	if n := eval[int](p, `window.oiebenchEarly.queued`); n != 3 {
 		t.Errorf("%d clicks queued, want 3", n)
 	}
-	tasks = traceStep(p, "the tab clicked early and its view whole", func() {}, `window.__touch.whole > 0`)
+	// The view's later parts come after the page's other paced work; on a
+	// loaded machine at 4x the whole view may take longer than a wait: the
+	// trace then ends 10 s after the tab, with the parts made by then.
+	tasks = traceStep(p, "the tab clicked early and its view whole", func() {}, `window.__touch.tab > 0 && (window.__touch.whole > 0 || performance.now() > window.__touch.tab + 10000)`)
 	live, tab, whole = eval[float64](p, `window.__touch.live`), eval[float64](p, `window.__touch.tab`), eval[float64](p, `window.__touch.whole`)
 	t.Logf("CPU %gx: evaluator ready at %.0f ms, the tab clicked early selected at %.0f ms (%.1f ms later); replayed at %v ms; main-thread tasks over 50 ms from 1 s before ready to the tab [start, duration]: %v",
 		slowdown, live, tab, tab-live, eval[[]float64](p, `window.oiebenchEarly.at`),
@@ -168,6 +171,11 @@ func TestEarlyClicksKept(t *testing.T) {
 			t.Logf("CPU %s: from navigation to settled, %d tasks over 50 ms, the longest %.0f ms from %.0f ms", sd.name, len(long), longest[1], longest[0])
 			if got := eval[bool](p, `document.querySelector('input[data-facet="minimal"]').checked`); got {
 				t.Error("the early facet toggle was not applied: BenchIE-M is still checked")
+			}
+			// The replayed handlers' saves are written after the replay's
+			// render (wasm/app writeReplaySaves): the address names the tab.
+			if got := eval[string](p, `location.hash`); !strings.Contains(got, "view=sentences") {
+				t.Errorf("after the replay the address is %q, want the Sentences view's", got)
 			}
 			p.do(chromedp.Click(chromedp.CSS(`#tab-scores`)))
 			p.waitFor("the scores", `document.querySelector('#scores') !== null`)
