@@ -58,10 +58,11 @@ func slowEvaluator(t *testing.T, hold time.Duration) *httptest.Server {
 // download held back, clicks (real mouse clicks, Input.dispatchMouseEvent
 // at each control's centre) a facet toggle, a sort heading and the
 // Sentences tab on the first screen, and returns the page once the tab
-// clicked early is the selected one and its view whole (or 10 s have
-// passed), with the times (ms from navigation) the evaluator was ready,
-// the tab changed and the view was whole (0: not yet), and the page's
-// main-thread tasks, traced (traceStep) from the clicks until then.
+// clicked early is the selected one, with the times (ms from navigation)
+// the evaluator was ready and the tab changed; at 1x, once the view is
+// whole too (or 10 s have passed), with the time it was (0: not yet) and
+// the page's main-thread tasks, traced (traceStep) from the clicks until
+// then.
 func earlyClicks(t *testing.T, srv *httptest.Server, slowdown float64) (p *page, live, tab, whole float64, tasks []stepTask) {
 	p = newPage(t)
 	p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
@@ -86,10 +87,16 @@ func earlyClicks(t *testing.T, srv *httptest.Server, slowdown float64) (p *page,
 	if n := eval[int](p, `window.oiebenchEarly.queued`); n != 3 {
 		t.Errorf("%d clicks queued, want 3", n)
 	}
-	// The view's later parts come after the page's other paced work; on a
-	// loaded machine at 4x the whole view may take longer than a wait: the
-	// trace then ends 10 s after the tab, with the parts made by then.
-	tasks = traceStep(p, "the tab clicked early and its view whole", func() {}, `window.__touch.tab > 0 && (window.__touch.whole > 0 || performance.now() > window.__touch.tab + 10000)`)
+	// The trace at 1x only, where the issue sets its targets: at 4x, on a
+	// loaded machine, the trace's own cost took the page past the wait.
+	// The view's later parts come after the page's other paced work; the
+	// trace ends when the view is whole or 10 s after the tab, with the
+	// parts made by then.
+	if slowdown == 1 {
+		tasks = traceStep(p, "the tab clicked early and its view whole", func() {}, `window.__touch.tab > 0 && (window.__touch.whole > 0 || performance.now() > window.__touch.tab + 10000)`)
+	} else {
+		p.waitFor("the tab clicked early", `window.__touch.tab > 0`)
+	}
 	live, tab, whole = eval[float64](p, `window.__touch.live`), eval[float64](p, `window.__touch.tab`), eval[float64](p, `window.__touch.whole`)
 	t.Logf("CPU %gx: evaluator ready at %.0f ms, the tab clicked early selected at %.0f ms (%.1f ms later); replayed at %v ms; main-thread tasks over 50 ms from 1 s before ready to the tab [start, duration]: %v",
 		slowdown, live, tab, tab-live, eval[[]float64](p, `window.oiebenchEarly.at`),
@@ -136,16 +143,18 @@ func TestEarlyClicksKept(t *testing.T) {
 	for _, sd := range slowdowns {
 		t.Run(sd.name, func(t *testing.T) {
 			p, live, tab, whole, tasks := earlyClicks(t, srv, sd.rate)
-			parts := eval[[]float64](p, `window.__touch.parts`)
-			if tabTask, toTab, longest, ok := earlyTabCPU(tasks, live, tab, parts); ok {
+			if tasks != nil { // traced (1x)
+				parts := eval[[]float64](p, `window.__touch.parts`)
+				tabTask, toTab, longest, ok := earlyTabCPU(tasks, live, tab, parts)
+				if !ok {
+					t.Fatalf("CPU %s: the trace has no task holding the live page's time (%.0f ms) or the tab's (%.0f ms)", sd.name, live, tab)
+				}
 				wholeAfter := "not whole within 10 s of the tab"
 				if whole > 0 {
 					wholeAfter = fmt.Sprintf("whole %.0f ms after the tab", whole-tab)
 				}
 				t.Logf("CPU %s, the trace's CPU time: the tab's task %.1f ms, from the live page's task to the tab %.1f ms; the view %s, its longest later part's task %.1f ms of CPU (%.1f ms wall) at %.0f ms, of %d parts (load average %s)",
 					sd.name, tabTask, toTab, wholeAfter, longest.CPU, longest.Wall, longest.Start, len(parts), loadAverage())
-			} else {
-				t.Errorf("CPU %s: the trace has no task holding the live page's time (%.0f ms) or the tab's (%.0f ms)", sd.name, live, tab)
 			}
 			p.waitFor("the replay", `performance.getEntriesByName('oiebench-replayed').length > 0`)
 			if e := eval[map[string]int](p, `({replayed: window.oiebenchEarly.replayed, missed: window.oiebenchEarly.missed})`); e["replayed"] != 3 || e["missed"] != 0 {
