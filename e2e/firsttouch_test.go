@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -20,19 +21,22 @@ import (
 )
 
 // touchProbe records, in ms from navigation, when the live page first
-// rendered (data-ready leaves "prerendered": the evaluator is ready) and
-// when the Sentences tab became the selected one, and the main thread's
-// long tasks.
+// rendered (data-ready leaves "prerendered": the evaluator is ready), when
+// the Sentences tab became the selected one, when a part of its view was
+// added (the detail's systems' blocks, the list's options) and when it was
+// whole (neither busy), and the main thread's long tasks.
 const touchProbe = `(() => {
-  const r = window.__touch = {live: 0, tab: 0, long: []};
+  const r = window.__touch = {live: 0, tab: 0, whole: 0, parts: [], long: []};
   new PerformanceObserver(l => { for (const e of l.getEntries()) r.long.push([Math.round(e.startTime), Math.round(e.duration)]); }).observe({type: 'longtask', buffered: true});
-  new MutationObserver(() => {
+  new MutationObserver(ms => {
+    if (r.tab && !r.whole && ms.some(m => m.type === 'childList' && m.addedNodes.length > 0 && m.target.matches && m.target.matches('.detail .systems, #sentence-list'))) r.parts.push(performance.now());
     const app = document.getElementById('app');
     const ready = app && app.getAttribute('data-ready');
     if (!r.live && ready && ready !== 'prerendered') r.live = performance.now();
     const tab = document.getElementById('tab-sentences');
     if (r.live && !r.tab && tab && tab.getAttribute('aria-selected') === 'true') r.tab = performance.now();
-  }).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ['data-ready', 'aria-selected']});
+    if (r.tab && !r.whole && document.querySelector('.detail .systems') && !document.querySelector('.detail .systems[aria-busy="true"], #sentence-list[aria-busy="true"]')) r.whole = performance.now();
+  }).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ['data-ready', 'aria-selected', 'aria-busy']});
 })()`
 
 // slowEvaluator serves the site with the evaluator's download held back,
@@ -55,8 +59,11 @@ func slowEvaluator(t *testing.T, hold time.Duration) *httptest.Server {
 // at each control's centre) a facet toggle, a sort heading and the
 // Sentences tab on the first screen, and returns the page once the tab
 // clicked early is the selected one, with the times (ms from navigation)
-// the evaluator was ready and the tab changed.
-func earlyClicks(t *testing.T, srv *httptest.Server, slowdown float64) (p *page, live, tab float64) {
+// the evaluator was ready and the tab changed; at 1x, once the view is
+// whole too (or 10 s have passed), with the time it was (0: not yet) and
+// the page's main-thread tasks, traced (traceStep) from the clicks until
+// then.
+func earlyClicks(t *testing.T, srv *httptest.Server, slowdown float64) (p *page, live, tab, whole float64, tasks []stepTask) {
 	p = newPage(t)
 	p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		if _, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: touchProbe}); err != nil {
@@ -80,12 +87,47 @@ func earlyClicks(t *testing.T, srv *httptest.Server, slowdown float64) (p *page,
 	if n := eval[int](p, `window.oiebenchEarly.queued`); n != 3 {
 		t.Errorf("%d clicks queued, want 3", n)
 	}
-	p.waitFor("the tab clicked early", `window.__touch.tab > 0`)
-	live, tab = eval[float64](p, `window.__touch.live`), eval[float64](p, `window.__touch.tab`)
+	// The trace at 1x only, where the issue sets its targets: at 4x, on a
+	// loaded machine, the trace's own cost took the page past the wait.
+	// The view's later parts come after the page's other paced work; the
+	// trace ends when the view is whole or 10 s after the tab, with the
+	// parts made by then.
+	if slowdown == 1 {
+		tasks = traceStep(p, "the tab clicked early and its view whole", func() {}, `window.__touch.tab > 0 && (window.__touch.whole > 0 || performance.now() > window.__touch.tab + 10000)`)
+	} else {
+		p.waitFor("the tab clicked early", `window.__touch.tab > 0`)
+	}
+	live, tab, whole = eval[float64](p, `window.__touch.live`), eval[float64](p, `window.__touch.tab`), eval[float64](p, `window.__touch.whole`)
 	t.Logf("CPU %gx: evaluator ready at %.0f ms, the tab clicked early selected at %.0f ms (%.1f ms later); replayed at %v ms; main-thread tasks over 50 ms from 1 s before ready to the tab [start, duration]: %v",
 		slowdown, live, tab, tab-live, eval[[]float64](p, `window.oiebenchEarly.at`),
 		eval[[][2]float64](p, `window.__touch.long.filter(([s, d]) => s + d > window.__touch.live - 1000 && s < window.__touch.tab)`))
-	return p, live, tab
+	return p, live, tab, whole, tasks
+}
+
+// earlyTabCPU reads, from the traced tasks of earlyClicks, the CPU time
+// (the trace's tdur, which the machine's load does not stretch) of the
+// task that selected the tab clicked early (the replay's), of all the
+// tasks from the one that made the page live through that one (the tab's
+// latency after ready, less the time the thread waited for a core or a
+// frame), and the longest task that added a later part of the Sentences
+// view (parts: ms from navigation).
+func earlyTabCPU(tasks []stepTask, live, tab float64, parts []float64) (tabTask, toTab float64, longestPart stepTask, ok bool) {
+	at := func(ms float64) int {
+		return slices.IndexFunc(tasks, func(k stepTask) bool { return k.Start <= ms && ms <= k.Start+k.Wall })
+	}
+	from, to := at(live), at(tab)
+	if from < 0 || to < 0 {
+		return 0, 0, stepTask{}, false
+	}
+	for _, k := range tasks[from+1 : to+1] {
+		toTab += k.CPU
+	}
+	for _, ms := range parts {
+		if i := at(ms); i > to && tasks[i].CPU > longestPart.CPU {
+			longestPart = tasks[i]
+		}
+	}
+	return tasks[to].CPU, toTab, longestPart, true
 }
 
 var slowdowns = []struct {
@@ -100,7 +142,20 @@ func TestEarlyClicksKept(t *testing.T) {
 	srv := slowEvaluator(t, 3*time.Second)
 	for _, sd := range slowdowns {
 		t.Run(sd.name, func(t *testing.T) {
-			p, _, _ := earlyClicks(t, srv, sd.rate)
+			p, live, tab, whole, tasks := earlyClicks(t, srv, sd.rate)
+			if tasks != nil { // traced (1x)
+				parts := eval[[]float64](p, `window.__touch.parts`)
+				tabTask, toTab, longest, ok := earlyTabCPU(tasks, live, tab, parts)
+				if !ok {
+					t.Fatalf("CPU %s: the trace has no task holding the live page's time (%.0f ms) or the tab's (%.0f ms)", sd.name, live, tab)
+				}
+				wholeAfter := "not whole within 10 s of the tab"
+				if whole > 0 {
+					wholeAfter = fmt.Sprintf("whole %.0f ms after the tab", whole-tab)
+				}
+				t.Logf("CPU %s, the trace's CPU time: the tab's task %.1f ms, from the live page's task to the tab %.1f ms; the view %s, its longest later part's task %.1f ms of CPU (%.1f ms wall) at %.0f ms, of %d parts (load average %s)",
+					sd.name, tabTask, toTab, wholeAfter, longest.CPU, longest.Wall, longest.Start, len(parts), loadAverage())
+			}
 			p.waitFor("the replay", `performance.getEntriesByName('oiebench-replayed').length > 0`)
 			if e := eval[map[string]int](p, `({replayed: window.oiebenchEarly.replayed, missed: window.oiebenchEarly.missed})`); e["replayed"] != 3 || e["missed"] != 0 {
 				t.Errorf("replayed %d, missed %d of 3", e["replayed"], e["missed"])
@@ -129,6 +184,11 @@ func TestEarlyClicksKept(t *testing.T) {
 			t.Logf("CPU %s: from navigation to settled, %d tasks over 50 ms, the longest %.0f ms from %.0f ms", sd.name, len(long), longest[1], longest[0])
 			if got := eval[bool](p, `document.querySelector('input[data-facet="minimal"]').checked`); got {
 				t.Error("the early facet toggle was not applied: BenchIE-M is still checked")
+			}
+			// The replayed handlers' saves are written after the replay's
+			// render (wasm/app writeReplaySaves): the address names the tab.
+			if got := eval[string](p, `location.hash`); !strings.Contains(got, "view=sentences") {
+				t.Errorf("after the replay the address is %q, want the Sentences view's", got)
 			}
 			p.do(chromedp.Click(chromedp.CSS(`#tab-scores`)))
 			p.waitFor("the scores", `document.querySelector('#scores') !== null`)
@@ -241,6 +301,89 @@ func TestFirstScreenNoLayoutShift(t *testing.T) {
 			t.Logf("%s: cumulative layout shift %.4f over %d shifts %v", v.name, sum, len(shifts), shifts)
 			if sum > 0.02 {
 				t.Errorf("%s: cumulative layout shift %.4f, want ≤ 0.02", v.name, sum)
+			}
+		})
+	}
+}
+
+// shiftProbe records every layout shift, those right after input too
+// (which cumulative layout shift leaves out), on the page's clock, and
+// whether it moved something in the Sentences view or below it (the
+// explorer, the footer: what a part of the detail can move); and when
+// the view's detail first appeared, when it was painted (the frame after
+// the one that showed it) and when its last part was built.
+const shiftProbe = `(() => {
+  const r = window.__shifts = {all: [], detailAt: 0, detailPainted: 0, detailWhole: 0};
+  new PerformanceObserver(list => {
+    for (const e of list.getEntries())
+      r.all.push({t: e.startTime, v: e.value, nodes: (e.sources || []).map(s => (s.node ? (s.node.id || s.node.className || s.node.nodeName) : '?') +
+        ' ' + [s.previousRect, s.currentRect].map(q => [q.x, q.y, q.width, q.height].join(',')).join(' to ')).join('; '),
+        below: (e.sources || []).some(s => { const el = s.node && (s.node.nodeType === 1 ? s.node : s.node.parentElement); return !el || el.closest('.explorer, footer') !== null; })});
+  }).observe({type: 'layout-shift', buffered: true});
+  new MutationObserver(() => {
+    if (!r.detailWhole && document.querySelector('.detail .systems[aria-busy="false"]')) r.detailWhole = performance.now();
+    if (r.detailAt || !document.querySelector('.detail')) return;
+    r.detailAt = performance.now();
+    requestAnimationFrame(() => requestAnimationFrame(t => { r.detailPainted = t; }));
+  }).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy']});
+})()`
+
+// The Sentences view opened by a click shows the selected sentence's
+// detail in parts (ui detailPartRows), each later part appended below the
+// blocks shown, so that nothing on screen moves while the detail
+// completes: at a desktop's height, at a tall screen's (where the later
+// parts land on screen), at 4x (where the parts are frames apart) and on a
+// phone, no layout shift of the view or below it, counting those right
+// after the click, from the frame after the detail's first paint until the
+// detail and the list are whole. (The selected tab's own label, bold,
+// moves it by a few pixels once its font is drawn: the tab switch's, not
+// the detail's.)
+func TestSentencesDetailNoShift(t *testing.T) {
+	for _, v := range []struct {
+		name          string
+		width, height int64
+		mobile        bool
+		rate          float64
+	}{{"desktop", 1366, 768, false, 1}, {"tall", 1366, 1600, false, 1}, {"tall-4x", 1366, 1600, false, 4}, {"phone", 390, 844, true, 1}} {
+		t.Run(v.name, func(t *testing.T) {
+			p := newPage(t)
+			p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+				if _, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: shiftProbe}); err != nil {
+					return err
+				}
+				_, err := cdp.Call(ctx, tg, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: v.width, Height: v.height, DeviceScaleFactor: 1, Mobile: v.mobile})
+				return err
+			}), chromedp.Navigate(site.URL+"/"))
+			p.waitReady()
+			p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+				_, err := cdp.Call(ctx, tg, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: v.rate})
+				return err
+			}), chromedp.Click(chromedp.CSS(`#tab-sentences`)))
+			p.waitFor("the detail and the list whole", `document.querySelector('.detail .systems[aria-busy="false"]') !== null && document.querySelector('#sentence-list[aria-busy="false"]') !== null && window.__shifts.detailPainted > 0`)
+			time.Sleep(500 * time.Millisecond) // a shift is reported after the frame it happened in
+			r := eval[struct {
+				All []struct {
+					T, V  float64
+					Nodes string
+					Below bool
+				}
+				DetailAt, DetailPainted, DetailWhole float64
+			}](p, `window.__shifts`)
+			blocks := eval[int](p, `document.querySelectorAll('.detail .system-block').length`)
+			if blocks < 2 || r.DetailWhole <= r.DetailPainted {
+				t.Fatalf("%d systems' blocks, the last part built at %.0f ms, the first painted by %.0f ms: no later part to test", blocks, r.DetailWhole, r.DetailPainted)
+			}
+			var all, after []string
+			for _, s := range r.All {
+				shift := fmt.Sprintf("%.6f at %.0f ms (%s)", s.V, s.T, s.Nodes)
+				all = append(all, shift)
+				if s.T > r.DetailPainted && s.Below {
+					after = append(after, shift)
+				}
+			}
+			t.Logf("%s: the detail appeared at %.0f ms, painted by %.0f ms, whole at %.0f ms; %d blocks; layout shifts %v", v.name, r.DetailAt, r.DetailPainted, r.DetailWhole, blocks, all)
+			if len(after) > 0 {
+				t.Errorf("%s: %d layout shifts while the detail completed: %v", v.name, len(after), after)
 			}
 		})
 	}

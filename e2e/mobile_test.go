@@ -99,7 +99,7 @@ func narrowTour(t *testing.T, width, height int64) {
 	}
 
 	p.do(chromedp.Click(chromedp.CSS("#tab-sentences")))
-	p.waitFor("the explorer", `document.querySelector('#sentence-list li') !== null && document.querySelector('.detail') !== null`)
+	p.waitFor("the explorer, its detail whole", `document.querySelector('#sentence-list li') !== null && document.querySelector('.detail .systems[aria-busy="false"]') !== null`)
 	checkNarrow(t, p, w, "sentences", ".detail")
 
 	p.do(chromedp.Click(chromedp.CSS("#tab-compare")))

@@ -4028,12 +4028,13 @@ func (c *SentenceDetailBody) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		}
 		vgn = textNode(vgparent, "\n\n  ")
 		vgn = elementNode(vgparent, "div", []vugu.VGAttribute(nil))
+		vgn.AddAttrInterface("aria-busy", c.SystemsBusy())
 		vgn.AddAttrInterface("class", c.SystemsClass())
 		{
 			vgparent := vgn
 			_ = vgparent
 			vgn = textNode(vgparent, "\n    ")
-			for vgiterkeyt, sv := range c.View.Systems {
+			for vgiterkeyt, sv := range c.SystemsBuilt() {
 				var vgiterkey interface{} = vgiterkeyt
 				_ = vgiterkey
 				sv := sv
@@ -4510,7 +4511,8 @@ func (c *SentencesView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					}
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
 					vgcomp.M = c.M
-					vgcomp.View = c.Detail()
+					vgcomp.Part = c.DetailPart()
+					vgcomp.View = c.detail
 					vgout.Components = append(vgout.Components, vgcomp)
 					vgn = &vugu.VGNode{Component: vgcomp}
 					vgparent.AppendChild(vgn)

@@ -36,7 +36,7 @@ type detailShown struct {
 	sideBySide, hidden, edit bool // edit: Remove set
 	lang                     string
 	full                     bool
-	synsets                  int
+	synsets, part            int
 	extractions              []int // shown, per system
 	studio                   bool
 }
@@ -48,7 +48,7 @@ func (a *detailShown) same(b *detailShown) bool {
 	return a.m == b.m && a.view.Index == b.view.Index && a.view.ID == b.view.ID && a.view.Facet == b.view.Facet &&
 		a.view.Text == b.view.Text && sameList(a.view.Synsets, b.view.Synsets) && sameList(a.view.Systems, b.view.Systems) &&
 		a.sideBySide == b.sideBySide && a.hidden == b.hidden && a.edit == b.edit && a.lang == b.lang &&
-		a.full == b.full && a.synsets == b.synsets && slices.Equal(a.extractions, b.extractions) && a.studio == b.studio
+		a.full == b.full && a.synsets == b.synsets && a.part == b.part && slices.Equal(a.extractions, b.extractions) && a.studio == b.studio
 }
 
 // sameList tells whether two slices are the same list (not equal ones).
@@ -60,7 +60,7 @@ func sameList[T any](a, b []T) bool {
 func (c *SentenceDetail) Build(in *vugu.BuildIn) *vugu.BuildOut {
 	c.lang, c.full = c.Lang(), c.Full()
 	shown := detailShown{m: c.M, view: c.View, sideBySide: c.SideBySide, hidden: c.Hidden, edit: c.Remove != nil,
-		lang: c.lang, full: c.full, synsets: c.SynsetsShown(), studio: c.adjudicating()}
+		lang: c.lang, full: c.full, synsets: c.SynsetsShown(), part: c.Part, studio: c.adjudicating()}
 	for _, sv := range c.View.Systems {
 		shown.extractions = append(shown.extractions, c.Shown(sv))
 	}
@@ -86,6 +86,10 @@ type SentenceDetailBody struct {
 	// Remove, when set, puts a Remove button on each extraction (an
 	// exercise's student removes their own extraction by its index).
 	Remove func(ext int)
+	// Part, when above 0, builds the blocks of the view's first Part
+	// systems only, the systems' box marked busy (the Sentences view builds
+	// the rest a part per turn: detailPartEnd); 0 builds them all.
+	Part int
 
 	// Lang and Full, once per build: each slot reads them.
 	lang string
@@ -294,6 +298,19 @@ func missedText(s explain.SystemView) string {
 		word = "synset"
 	}
 	return "○ missed " + word + " " + strings.Join(nums, ", ")
+}
+
+// SystemsBuilt are the systems whose blocks are built (see Part), and
+// SystemsBusy the systems' box's aria-busy: "true" while some are not.
+func (c *SentenceDetailBody) SystemsBuilt() []explain.SystemView {
+	if c.Part > 0 && c.Part < len(c.View.Systems) {
+		return c.View.Systems[:c.Part]
+	}
+	return c.View.Systems
+}
+
+func (c *SentenceDetailBody) SystemsBusy() string {
+	return strconv.FormatBool(len(c.SystemsBuilt()) < len(c.View.Systems))
 }
 
 // SystemsClass lays the systems out in columns when comparing.

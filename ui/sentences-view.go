@@ -16,20 +16,42 @@ import (
 const maxListed = 500
 
 // The Sentences list is mounted in part (issue 26): its first render
-// mounts listMount options (more than its box shows: an option is about
-// 70 px tall, the box at most the window less 250 px) and, past them, those
-// up to listMargin beyond the selected one; each later turn, after the
-// browser's (App.Later), mounts listGrow more until the list is whole (for
-// the browser's find in page). Another list (the filter changed: a system
-// chosen, a search typed) is mounted in part again: its options all change,
-// and building 300 of them with the detail held one task for 150 ms. The
-// keys move through the whole list, and the option they select is mounted
-// with the render that selects it.
+// mounts listMount options (more than its box shows in a window up to
+// 1,900 px tall: an option is about 70 px tall, the box at most the window
+// less 250 px) and, past them, those up to listMargin beyond the selected
+// one; each later turn, after the browser's (App.Later), mounts listGrow
+// more until the list is whole (for the browser's find in page; 120 a turn
+// were a task of 180 ms at 1x under load, its DOM nodes made in one go).
+// Another list (the filter changed: a system chosen, a search typed) is
+// mounted in part again: its options all change, and building 300 of them
+// with the detail held one task for 150 ms. The keys move through the
+// whole list, and the option they select is mounted with the render that
+// selects it.
 const (
-	listMount  = 40
-	listMargin = 30
-	listGrow   = 120
+	listMount  = 24
+	listMargin = 20
+	listGrow   = 40
 )
+
+// The selected sentence's detail is built in parts too (issue 26: the
+// Sentences view opened by a click was one task of 80-110 ms at 1x, most
+// of it the systems' blocks of sentence 1, about 50 DOM nodes per
+// extraction): its first render builds the sentence, its synsets and the
+// first part of its systems; each later turn, after the browser's, the
+// next part, before the list's later parts. A part is the next systems up
+// to detailPartRows extractions shown, at least one system. Each part is
+// appended below the blocks built before it, so what is shown never moves.
+// Parts start again for another sentence or another choice of systems,
+// not when the same sentence is explained again (a new evaluation, a
+// window grown): its blocks stay built.
+const detailPartRows = 8
+
+// detailKey is what a detail's parts are built for: a sentence and the
+// system the filter chose (-1: all).
+type detailKey struct {
+	sentence string
+	system   int
+}
 
 // SentencesView is the sentence explorer: a filtered list of sentences and
 // the explanation of the one selected.
@@ -44,6 +66,12 @@ type SentencesView struct {
 	selected int
 	part     []explain.SentenceSummary
 	listed   int
+	// The detail of the sentence selected (BeforeBuild), the sentence and
+	// system its parts are built for and the systems built (see
+	// detailPartRows).
+	detail      explain.SentenceView
+	detailOf    detailKey
+	detailBuilt int
 }
 
 // Facets are the facets that can be explored.
@@ -87,7 +115,32 @@ func (c *SentencesView) BeforeBuild() {
 		n, c.selected = max(n, at+1+listMargin), l[at].Index
 	}
 	c.part, c.listed = l[:min(n, len(l))], len(l)
+	if c.selected < 0 {
+		return
+	}
+	c.detail = c.Detail()
+	if key := (detailKey{c.detail.ID, c.M.SystemIndex(c.M.Prefs.System)}); key != c.detailOf {
+		c.detailOf, c.detailBuilt = key, detailPartEnd(c.detail.Systems, 0)
+	}
 }
+
+// detailPartEnd is where the detail's part that begins at system from
+// ends: past the systems up to detailPartRows extractions shown, at least
+// one.
+func detailPartEnd(systems []explain.SystemView, from int) int {
+	rows := 0
+	for i := from; i < len(systems); i++ {
+		rows += len(systems[i].Extractions)
+		if i > from && rows > detailPartRows {
+			return i
+		}
+	}
+	return len(systems)
+}
+
+// DetailPart is how many of the detail's systems are built
+// (SentenceDetail's Part).
+func (c *SentencesView) DetailPart() int { return c.detailBuilt }
 
 // Mounted is the part of the list mounted now.
 func (c *SentencesView) Mounted() []explain.SentenceSummary { return c.part }
@@ -96,11 +149,25 @@ func (c *SentencesView) Mounted() []explain.SentenceSummary { return c.part }
 // options.
 func (c *SentencesView) Busy() string { return fmt.Sprint(len(c.part) < c.listed) }
 
-// Rendered asks for the next part of the list after the browser's turn
-// (App.Later), so that the browser paints and takes input between the
-// parts.
+// Rendered asks for the next part of the detail, else of the list, after
+// the browser's turn (App.Later), so that the browser paints and takes
+// input between the parts.
 func (c *SentencesView) Rendered(vugu.RenderedCtx) {
-	if c.growing || len(c.part) >= c.listed {
+	if c.growing {
+		return
+	}
+	if c.selected >= 0 && c.detailBuilt < len(c.detail.Systems) {
+		c.growing = true
+		built, of := c.detailBuilt, c.detailOf
+		c.M.App.Later(func() {
+			c.growing = false
+			if c.detailOf == of && c.detailBuilt == built {
+				c.detailBuilt = detailPartEnd(c.detail.Systems, built)
+			}
+		})
+		return
+	}
+	if len(c.part) >= c.listed {
 		return
 	}
 	c.growing = true

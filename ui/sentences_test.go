@@ -106,18 +106,99 @@ func TestSentencesMountedInPart(t *testing.T) {
 	}
 	m.Prefs.System = m.Eval.Systems[1].Name // another list: mounted in part again
 	m.Prefs.Sentence = all[5].ID
-	if got := len(options()); got != listMount || !busy() {
-		t.Errorf("another system's list: %d options mounted first (busy %v), want %d and busy", got, busy(), listMount)
+	first := max(listMount, slices.IndexFunc(v.List(), func(s explain.SentenceSummary) bool { return s.ID == all[5].ID })+1+listMargin)
+	if got := len(options()); got != first || !busy() {
+		t.Errorf("another system's list: %d options mounted first (busy %v), want %d and busy", got, busy(), first)
+	}
+	for v.detailBuilt < len(v.detail.Systems) { // the detail's parts come first
+		v.Rendered(nil)
+		render(t, v)
 	}
 	v.Rendered(nil)
-	if got := len(options()); got != listMount+listGrow {
-		t.Errorf("another system's list: %d options mounted after a later turn, want %d", got, listMount+listGrow)
+	if got := len(options()); got != first+listGrow {
+		t.Errorf("another system's list: %d options mounted after a later turn, want %d", got, first+listGrow)
 	}
 	m.Prefs.System = ""
 	m.Prefs.Sentence = all[len(all)-1].ID // End, on the list shown again (mounted anew)
 	v = &SentencesView{M: m}
 	if got := options(); len(got) != len(all) || !strings.Contains(got[len(got)-1], `aria-selected="true"`) {
 		t.Errorf("with the last sentence selected, %d options mounted, the last selected: %v; want all %d", len(got), strings.Contains(got[len(got)-1], `aria-selected="true"`), len(all))
+	}
+}
+
+// The Sentences view builds the selected sentence's systems in parts
+// (detailPartRows): its first render the synsets and the first part, the
+// systems' box busy and the list not grown; each later turn appends the
+// next part below the blocks built, whose markup stays as it was; then
+// the list's parts come. Whole, the detail is the one built at once.
+// Another sentence starts again in parts; the same sentence explained
+// again stays whole; one system chosen is built at once.
+func TestSentenceDetailInParts(t *testing.T) {
+	m, _ := model(t, "en")
+	v := &SentencesView{M: m}
+	blocks := regexp.MustCompile(`<section class="system-block" data-system="([^"]*)"`)
+	// systems returns the systems' box's markup, its blocks' systems and
+	// the rows of extractions in them.
+	systems := func(html string) (box string, names []string, rows int) {
+		at := strings.Index(html, `<div aria-busy=`) // staticrender orders attributes by name
+		if at < 0 || !strings.HasPrefix(html[at+len(`<div aria-busy="false"`):], ` class="systems">`) && !strings.HasPrefix(html[at+len(`<div aria-busy="true"`):], ` class="systems">`) {
+			t.Fatalf("no systems' box in %.300s", html)
+		}
+		box = html[at:]
+		for _, b := range blocks.FindAllStringSubmatch(box, -1) {
+			names = append(names, b[1])
+		}
+		return box, names, strings.Count(box, `<li class="extraction `)
+	}
+	options := func(html string) int { return strings.Count(html, `role="option"`) }
+	all := m.SystemNames()
+	inParts := func(what string) string {
+		html := render(t, v)
+		box, names, rows := systems(html)
+		if len(names) == 0 || len(names) == len(all) || !strings.Contains(box, `aria-busy="true"`) {
+			t.Fatalf("%s: the first render built %d of %d systems (busy %v), want a part", what, len(names), len(all), strings.Contains(box, `aria-busy="true"`))
+		}
+		parts, listed := 1, options(html)
+		for len(names) < len(all) {
+			if rows > detailPartRows*parts && len(names) > parts {
+				t.Errorf("%s: %d parts built %d rows of %d systems, want at most %d rows a part or a system", what, parts, rows, len(names), detailPartRows)
+			}
+			if got := options(html); got != listed {
+				t.Errorf("%s: %d options mounted while the detail is built in parts, want %d", what, got, listed)
+			}
+			v.Rendered(nil) // a later turn (fakeApp.Later runs it at once)
+			html = render(t, v)
+			before := box[:strings.LastIndex(box, `</section>`)+len(`</section>`)]
+			box, names, rows = systems(html)
+			parts++
+			if !slices.Equal(names[:min(len(names), parts-1)], all[:min(len(names), parts-1)]) || !strings.HasPrefix(strings.Replace(box, `aria-busy="false"`, `aria-busy="true"`, 1), before) {
+				t.Fatalf("%s: part %d did not append its blocks below the ones built: %v", what, parts, names)
+			}
+		}
+		if !slices.Equal(names, all) || !strings.Contains(box, `aria-busy="false"`) {
+			t.Errorf("%s: whole, the detail shows %v (busy %v), want %v", what, names, !strings.Contains(box, `aria-busy="false"`), all)
+		}
+		v.Rendered(nil)
+		if got, want := options(render(t, v)), min(listed+listGrow, len(v.List())); got != want {
+			t.Errorf("%s: after the detail, %d options mounted, want the list's next part (%d)", what, got, want)
+		}
+		t.Logf("%s: %d systems, %d rows, in %d parts", what, len(names), rows, parts)
+		return html
+	}
+	html := inParts("sentence 1")
+	whole := render(t, &SentenceDetail{SentenceDetailBody: SentenceDetailBody{M: m, View: v.detail}})
+	if !strings.Contains(html, whole) {
+		t.Errorf("the detail built in parts is not the one built at once:\n%s\nwant within\n%s", whole, html)
+	}
+	m.sentenceCache = nil // the same sentence explained again (a new evaluation)
+	if _, names, _ := systems(render(t, v)); len(names) != len(all) {
+		t.Errorf("the same sentence explained again built %d of %d systems, want all", len(names), len(all))
+	}
+	m.Prefs.Sentence = v.List()[1].ID
+	inParts("sentence 2")
+	m.Prefs.System = all[0]
+	if box, names, _ := systems(render(t, v)); len(names) != 1 || !strings.Contains(box, `aria-busy="false"`) {
+		t.Errorf("one system chosen: %d blocks built (busy %v), want 1 at once", len(names), !strings.Contains(box, `aria-busy="false"`))
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync"
 	sjs "syscall/js"
 	"time"
 
@@ -287,8 +288,62 @@ func (jsBrowser) LoadState() (st savedState, ok bool) {
 }
 
 func (jsBrowser) SaveState(st savedState) {
+	if saveAfterReplay(&st, nil) {
+		return
+	}
+	writeState(st)
+}
+
+func writeState(st savedState) {
 	b, _ := json.Marshal(st)
 	localSet(stateKey, string(b))
+}
+
+// The replay's saves: each handler the loader replays (awaitReplay) saves
+// the state and the link, the state's JSON then history.replaceState:
+// most of the replayed handlers' time, in the task that selects the tab
+// clicked on the first screen. The last state and link they saved are
+// written once, after the replay's render, in a task of their own
+// (writeReplaySaves, from endHold); a save made meanwhile outside the
+// replay is newer and replaces them.
+var replaySaves struct {
+	mu    sync.Mutex
+	state *savedState
+	link  *string
+}
+
+// saveAfterReplay keeps a state or a link saved while the loader replays
+// and reports true; else it drops the one of its kind kept.
+func saveAfterReplay(st *savedState, link *string) bool {
+	replaying := earlyFlag("replaying")
+	replaySaves.mu.Lock()
+	defer replaySaves.mu.Unlock()
+	switch {
+	case st != nil && replaying:
+		replaySaves.state = st
+	case st != nil:
+		replaySaves.state = nil
+	case replaying:
+		replaySaves.link = link
+	default:
+		replaySaves.link = nil
+	}
+	return replaying
+}
+
+// writeReplaySaves writes, after the browser's turn, what the replay saved.
+func writeReplaySaves() {
+	yieldTask()
+	replaySaves.mu.Lock()
+	st, link := replaySaves.state, replaySaves.link
+	replaySaves.state, replaySaves.link = nil, nil
+	replaySaves.mu.Unlock()
+	if st != nil {
+		writeState(*st)
+	}
+	if link != nil {
+		setLink(*link)
+	}
 }
 
 func (jsBrowser) Link() string { return sjs.Global().Get("location").Get("hash").String() }
@@ -296,6 +351,13 @@ func (jsBrowser) Link() string { return sjs.Global().Get("location").Get("hash")
 // SetLink replaces the address's fragment; an empty one leaves the address
 // without "#".
 func (jsBrowser) SetLink(fragment string) {
+	if saveAfterReplay(nil, &fragment) {
+		return
+	}
+	setLink(fragment)
+}
+
+func setLink(fragment string) {
 	catch(func() {
 		loc := sjs.Global().Get("location")
 		if loc.Get("hash").String() == fragment {

@@ -82,3 +82,67 @@ func TestSentencesWindowCost(t *testing.T) {
 		}
 	}
 }
+
+// The Sentences view opened on sentence 1 (a click on its tab, from the
+// Scores view) builds the sentence's detail in parts (ui detailPartRows):
+// its first render sends and mounts what it does with the bundled systems
+// alone when five more systems, of 20 extractions of the sentence each,
+// come after them, but for the System choice's option of each (a node and
+// its text, 200 bytes); the later parts bring those (ui
+// TestSentenceDetailInParts). Built whole, the five would add about 5,000
+// nodes to that render. Its allocations are logged: the sentence is still
+// explained for every system at once (explain.SentenceWindow).
+func TestSentencesFirstRenderInParts(t *testing.T) {
+	a, err := startSettled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.env.UnlockOnly()
+	bundled := a.m.Eval
+	type render struct {
+		allocs uint64
+		sent   int // patch bytes
+		nodes  int // the page's, after the render
+	}
+	open := func(more int) render {
+		systems := append([]*evaluate.System{}, bundled.Systems...)
+		for k := range more {
+			var text strings.Builder
+			for i := range 20 {
+				fmt.Fprintf(&text, "1\tHe%d\tserved\tas the first Prime Minister\n", i)
+			}
+			s, err := evaluate.ReadSystem(evaluate.Input{Name: fmt.Sprintf("more%d", k), Path: "more.tsv", Data: []byte(text.String())}, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			systems = append(systems, s)
+		}
+		a.m.SetEvaluation(evaluate.NewWorkspace(bundled.Gold).Evaluate(systems, evaluate.Options{}))
+		a.m.Window = ui.Window{}
+		a.m.Prefs.View, a.m.Prefs.System, a.m.Prefs.Sentence = ui.ViewScores, "", "1"
+		env, err := vugu.NewBuildEnv()
+		if err != nil {
+			t.Fatal(err)
+		}
+		root := &ui.Root{M: a.m}
+		var tree dom.Tree
+		if _, err := tree.Patch(env.RunBuild(root)); err != nil {
+			t.Fatal(err)
+		}
+		a.m.Prefs.View = ui.ViewSentences
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		p, err := tree.Patch(env.RunBuild(root))
+		runtime.ReadMemStats(&after)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return render{after.Mallocs - before.Mallocs, len(p), tree.Nodes()}
+	}
+	bundledOnly, five := open(0), open(5)
+	a.m.SetEvaluation(bundled)
+	t.Logf("the Sentences view's first render on sentence 1: %d systems %+v; with 5 more of 20 extractions each %+v", len(bundled.Systems), bundledOnly, five)
+	if five.nodes > bundledOnly.nodes+2*5 || five.sent > bundledOnly.sent+200*5 {
+		t.Errorf("with 5 more systems the first render costs %+v, with the bundled ones %+v: it grows with the systems after the first part", five, bundledOnly)
+	}
+}

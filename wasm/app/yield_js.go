@@ -120,7 +120,8 @@ func awaitReplay() bool {
 
 // endHold wakes the goroutines parked while the replay was awaited, each
 // in a turn of the browser of its own (a message each, as browserTurn's):
-// woken at once, their work would run in the replay's task.
+// woken at once, their work would run in the replay's task. The state and
+// link the replayed handlers saved are written in a turn of their own too.
 func endHold() {
 	yields.mu.Lock()
 	parked := yields.parked
@@ -130,4 +131,5 @@ func endHold() {
 	for range parked {
 		yields.port.Call("postMessage", nil)
 	}
+	go writeReplaySaves()
 }
