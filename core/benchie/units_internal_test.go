@@ -160,7 +160,7 @@ func TestTripleOutlivesItsGold(t *testing.T) {
 	if gone.Value() != nil {
 		t.Error("the gold is kept alive by one of its triples")
 	}
-	// Its text leaves the table once the collector has run the cleanup
+	// Its text leaves the table once the collector has run the finalizer
 	// (on a goroutine of its own: a few collections give it the time).
 	released := false
 	for range 100 {
