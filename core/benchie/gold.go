@@ -799,7 +799,7 @@ func (r *goldReader) triple(num int, l tripleLine, pos func(int) at) error {
 		}
 		off += len(slot) + len(SlotSeparator)
 	}
-	t, ok := r.text.placeRead(parts, num)
+	t, ok := r.text.placeRead(r.gold.units.base, parts, num)
 	if !ok {
 		return &oie.ParseError{File: r.file, Line: num, Msg: "triple not kept: a slot is over 4 GiB", Err: oie.ErrSyntax}
 	}

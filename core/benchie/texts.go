@@ -105,10 +105,10 @@ func (h *goldText) place(tr oie.Triple, line int) GoldTriple {
 // the text: their place in it, found by address (an empty slot has none
 // of its own: the first slot that is not empty places the triple). It
 // reports false when they are not in the text as the reader cut them, or
-// a slot is too long for a GoldTriple.
-func (h *goldText) placeRead(parts [3]string, line int) (GoldTriple, bool) {
+// a slot is too long for a GoldTriple. text is h's (the reader keeps it at
+// hand: no look-up a triple).
+func (h *goldText) placeRead(text string, parts [3]string, line int) (GoldTriple, bool) {
 	t := GoldTriple{Line: line, text: h.id}
-	text := textOf(h.id)
 	base := int64(uintptr(unsafe.Pointer(unsafe.StringData(text))))
 	placed := false
 	var from int64 // where slot k starts after the first
