@@ -128,10 +128,11 @@ func (t *GoldTriple) slotIn(text string, k int) string {
 
 // tripleUnits locates in a unitArena the units of a triple's three slots,
 // one slot's after another's in one block: 14 bytes, not three unitRefs'
-// 36 (docs/reliability.md, "Memory"). opens, in its last byte (kept apart,
-// it made a GoldTriple of strings 88 bytes, not 80), has bit k set when slot k holds
-// a '[' (BenchIE-M changes only those), and bit 3+k when that slot is
-// clean (see appendUnits: its BenchIE-M slot is made from its units).
+// 36 (docs/reliability.md, "Memory"). opens, in its last byte (kept
+// apart, it made a GoldTriple of strings 88 bytes, not 80), has bit k set
+// when slot k holds a '[' (BenchIE-M changes only those), and bit 3+k
+// when that slot is clean (see appendUnits: its BenchIE-M slot is made
+// from its units).
 type tripleUnits struct {
 	block, off int32
 	n          [3]uint16
