@@ -148,7 +148,7 @@ func TestSurfaceFormsAgreeWithBenchie(t *testing.T) {
 		for _, s := range g.Sentences {
 			for _, syn := range s.Synsets {
 				for _, tr := range syn.Triples {
-					forms, ok := benchie.SurfaceForms(tr.Triple, benchie.Regular, 1<<14)
+					forms, ok := benchie.SurfaceForms(tr.Triple(), benchie.Regular, 1<<14)
 					if !ok {
 						t.Errorf("%s: sentence %s: more than 2^14 forms", lang, s.ID)
 					}
@@ -174,7 +174,7 @@ func TestSurfaceFormsAgreeWithBenchie(t *testing.T) {
 			for _, syn := range s.Synsets {
 				seen := map[[3]string]bool{}
 				for _, tr := range syn.Triples {
-					forms, _ := benchie.SurfaceForms(tr.Triple, benchie.Regular, 1<<14)
+					forms, _ := benchie.SurfaceForms(tr.Triple(), benchie.Regular, 1<<14)
 					for _, f := range forms {
 						seen[f.Slots()] = true
 					}
@@ -294,7 +294,7 @@ func TestAgreementEveryFacet(t *testing.T) {
 		for _, s := range a.Sentences {
 			for _, syn := range s.Synsets {
 				for _, tr := range syn.Triples {
-					forms, _ := benchie.SurfaceForms(tr.Triple, benchie.Regular, 1<<14)
+					forms, _ := benchie.SurfaceForms(tr.Triple(), benchie.Regular, 1<<14)
 					for _, form := range forms {
 						sys.Extractions.Append(oie.Extraction{SentID: s.ID, Triple: form})
 					}

@@ -188,7 +188,8 @@ func (s compactSide) size(i int) (slots, text int) {
 	sen := s.g.Sentences[i]
 	for _, syn := range sen.Synsets {
 		for _, t := range syn.Triples {
-			slots += len(t.Subject) + len(t.Relation) + len(t.Object) + 3
+			tr := t.Triple()
+			slots += len(tr.Subject) + len(tr.Relation) + len(tr.Object) + 3
 		}
 	}
 	return slots, len(sen.Text)

@@ -17,7 +17,7 @@ func TestBudgetsLeaveRoom(t *testing.T) {
 		for _, s := range g.Sentences {
 			for _, syn := range s.Synsets {
 				for _, tr := range syn.Triples {
-					size += len(tr.Subject) + len(tr.Relation) + len(tr.Object) + 8
+					size += len(tr.Slot(0)) + len(tr.Slot(1)) + len(tr.Slot(2)) + 8
 				}
 			}
 		}

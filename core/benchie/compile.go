@@ -479,7 +479,7 @@ func (c *rangeCompiler) triple(si, i, ki, ti int) (storedTriple, compiledTriple)
 	st := storedTriple{own: int32(len(set.slots))}
 	var ct compiledTriple
 	c.units = c.units[:0] // the three slots' units, one after another
-	for k, slot := range t.Slots() {
+	for k, slot := range t.Triple().Slots() {
 		from := len(c.units)
 		switch {
 		case regular != nil && !t.holdsOpen(k, slot):

@@ -59,5 +59,18 @@ reproduces the script; the default is the paper's rule. Both modes are
 always computed: Result.Other holds the other mode's totals, and
 Result.ModesDisagree and Result.CreditsDiffer say when and how they differ.
 On the data BenchIE publishes the totals never differ.
+
+# Memory
+
+A gold read with GoldOptions.Shared keeps no copy of its file: the
+sentences' strings and the triples' slots are places in the file's bytes,
+which must then never change. A GoldTriple holds no pointer (a large gold
+has millions, and Go's collector reads every word of a block that holds
+pointers): its slots are an offset and three lengths in a text named by
+an id, which Triple and Slot turn into strings without copying. The text
+is the gold file's for a triple read, or one its synset owns for a triple
+made in memory (Synset.Add); the synsets keep the text alive, and a triple
+read after every synset holding its text is gone panics. Move a triple to
+another synset with Synset.Add, which copies its slots.
 */
 package benchie

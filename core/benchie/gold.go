@@ -51,30 +51,88 @@ type Synset struct {
 	// Implicit marks a synset the reader opened for triples that came
 	// before any header (Label is then "(implicit)", for people).
 	Implicit bool
+	// text keeps the text the triples' slots are in (see GoldTriple).
+	text *goldText
+}
+
+// Add appends a triple made in memory, as if read on the given line. The
+// synset keeps its slots in a text of its own (the triples it holds from a
+// gold's text are copied there the first time): copy a triple into another
+// synset with Add, not by appending the GoldTriple, whose slots stay in
+// the text its synset keeps.
+func (s *Synset) Add(tr oie.Triple, line int) {
+	if s.text == nil || s.text.owned == nil {
+		read := s.Triples
+		s.text = newOwnedText()
+		s.Triples = make([]GoldTriple, len(read), len(read)+1)
+		for i := range read {
+			t := s.text.place(read[i].Triple(), read[i].Line)
+			t.arena, t.units = read[i].arena, read[i].units
+			s.Triples[i] = t
+		}
+	}
+	s.Triples = append(s.Triples, s.text.place(tr, line))
 }
 
 // GoldTriple is one annotated triple with optional units in brackets.
+//
+// A GoldTriple holds no pointer, so that the collector does not read the
+// millions of a large gold: its slots are a place in the text of its
+// synset (the gold file's, where the reader found them, or one the synset
+// owns, see Synset.Add), which Triple and Slot return without copying. A
+// triple is valid while a synset that holds its text is reachable: one
+// kept longer than its gold panics when read.
 type GoldTriple struct {
-	oie.Triple
 	Line int
+	// off is where the subject starts in the text named by text; each slot
+	// is n bytes, the next one len(SlotSeparator) bytes after it.
+	off  int64
+	n    [3]uint32
+	text uint32
 	// When arena is set (by the reader; not for a triple made in memory),
 	// units locates the slots as the reader parsed them (for the regular
 	// facet) in the unitArena of that id, so that compiling does not parse
 	// them again; see tripleUnits for opens. The arena is the gold's that
 	// read the triple (a triple copied into another gold is parsed again
 	// there). An id, not a pointer: a triple kept longer than its gold does
-	// not keep the gold's units alive, and the collector has one pointer
-	// less to follow in each of a large gold's triples.
+	// not keep the gold's units alive.
 	arena uint32
 	units tripleUnits
 }
 
+// Slot returns slot k (0 subject, 1 relation, 2 object) as written.
+func (t *GoldTriple) Slot(k int) string {
+	if t.n[k] == 0 {
+		return ""
+	}
+	return t.slotIn(textOf(t.text), k)
+}
+
+// Triple returns the triple's three slots as written.
+func (t *GoldTriple) Triple() oie.Triple {
+	if t.n == [3]uint32{} {
+		return oie.Triple{}
+	}
+	text := textOf(t.text)
+	return oie.Triple{Subject: t.slotIn(text, 0), Relation: t.slotIn(text, 1), Object: t.slotIn(text, 2)}
+}
+
+// slotIn returns slot k in the triple's text.
+func (t *GoldTriple) slotIn(text string, k int) string {
+	at := t.off
+	for j := range k {
+		at += int64(t.n[j]) + int64(len(SlotSeparator))
+	}
+	return text[at : at+int64(t.n[k])]
+}
+
 // tripleUnits locates in a unitArena the units of a triple's three slots,
 // one slot's after another's in one block: 14 bytes, not three unitRefs'
-// 36 (docs/reliability.md, "Memory"). opens, in its last byte (kept apart,
-// it made a GoldTriple 88 bytes, not 80), has bit k set when slot k holds
-// a '[' (BenchIE-M changes only those), and bit 3+k when that slot is
-// clean (see appendUnits: its BenchIE-M slot is made from its units).
+// 36 (docs/reliability.md, "Memory"). opens, in its last byte (kept
+// apart, it made a GoldTriple of strings 88 bytes, not 80), has bit k set
+// when slot k holds a '[' (BenchIE-M changes only those), and bit 3+k
+// when that slot is clean (see appendUnits: its BenchIE-M slot is made
+// from its units).
 type tripleUnits struct {
 	block, off int32
 	n          [3]uint16
@@ -338,13 +396,14 @@ func readGold(file string, data []byte, opt GoldOptions, parts, minBytes int) (*
 	if err := oie.CheckText(file, data, opt.Pause); err != nil {
 		return nil, err
 	}
-	text := oie.TextOf(data, opt.Shared)
+	s := oie.TextOf(data, opt.Shared)
+	text := keepText(s)
 	var r *goldReader
 	var err error
 	if oie.ManyCores && parts > 1 {
-		r, err = readInParts(file, text, cutAtSentences(text, parts, minBytes), opt)
+		r, err = readInParts(file, text, cutAtSentences(s, parts, minBytes), opt)
 	} else {
-		r, err = readPart(file, text, part{text, 1}, opt.Strict, opt.Pause)
+		r, err = readPart(file, text, part{s, 1}, opt.Strict, opt.Pause)
 	}
 	if err != nil {
 		return nil, err
@@ -360,7 +419,7 @@ func readGold(file string, data []byte, opt GoldOptions, parts, minBytes int) (*
 
 // readInParts reads the parts at once, the first on this goroutine (with
 // the pause), and joins them in order into the first part's reader.
-func readInParts(file, text string, cuts []part, opt GoldOptions) (*goldReader, error) {
+func readInParts(file string, text *goldText, cuts []part, opt GoldOptions) (*goldReader, error) {
 	readers := make([]*goldReader, len(cuts))
 	errs := make([]error, len(cuts))
 	var wg sync.WaitGroup
@@ -413,10 +472,10 @@ func cutAtSentences(text string, n, minBytes int) []part {
 }
 
 // readPart reads the lines of one part of text (the whole gold's: its
-// units are kept as places in it) into a reader of its own; the reader
-// holds what it read also when it stops at an error.
-func readPart(file, text string, p part, strict bool, pause func()) (*goldReader, error) {
-	r := &goldReader{file: file, strict: strict, gold: &Gold{Path: file, index: map[string]int{}, units: unitArena{base: text, id: newArenaID()}}}
+// triples and units are kept as places in it) into a reader of its own;
+// the reader holds what it read also when it stops at an error.
+func readPart(file string, text *goldText, p part, strict bool, pause func()) (*goldReader, error) {
+	r := &goldReader{file: file, strict: strict, text: text, gold: &Gold{Path: file, index: map[string]int{}, units: unitArena{base: textOf(text.id), id: newArenaID()}}}
 	num := p.first - 1
 	for line, rest, ok := oie.NextLine(p.text); ok; line, rest, ok = oie.NextLine(rest) {
 		num++
@@ -484,8 +543,9 @@ func (r *goldReader) repeated(num int, p part) error {
 type goldReader struct {
 	file       string
 	strict     bool
-	unreported int // warnings beyond maxWarnings
-	last       int // the number of the last line read
+	unreported int       // warnings beyond maxWarnings
+	last       int       // the number of the last line read
+	text       *goldText // the gold's text, which its triples are places in
 	gold       *Gold
 	sent       *Sentence
 	synset     *Synset
@@ -521,7 +581,7 @@ func (r *goldReader) newSynset(label string, line int) {
 	if len(r.synsets) == cap(r.synsets) {
 		r.synsets = make([]Synset, 0, 256)
 	}
-	r.synsets = append(r.synsets, Synset{Label: label, Line: line})
+	r.synsets = append(r.synsets, Synset{Label: label, Line: line, text: r.text})
 	r.synset = &r.synsets[len(r.synsets)-1]
 	r.sent.Synsets = append(r.sent.Synsets, r.synset)
 }
@@ -740,7 +800,11 @@ func (r *goldReader) triple(num int, l tripleLine, pos func(int) at) error {
 		}
 		off += len(slot) + len(SlotSeparator)
 	}
-	t := GoldTriple{Triple: oie.Triple{Subject: parts[0], Relation: parts[1], Object: parts[2]}, Line: num, units: tripleUnits{opens: l.opens}}
+	t, ok := r.text.placeRead(r.gold.units.base, parts, num)
+	if !ok {
+		return &oie.ParseError{File: r.file, Line: num, Msg: "triple not kept: a slot is over 4 GiB", Err: oie.ErrSyntax}
+	}
+	t.units = tripleUnits{opens: l.opens}
 	if counts[0] <= maxSlotUnits && counts[1] <= maxSlotUnits && counts[2] <= maxSlotUnits {
 		if r.block.units == nil || cap(r.block.units)-len(r.block.units) < len(r.slot) {
 			r.flushUnits()

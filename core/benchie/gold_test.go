@@ -88,7 +88,7 @@ func TestGoldTolerates(t *testing.T) {
 	if len(g.Sentences) != 2 || g.Sentences[0].Text != "He left ." || len(g.Sentences[1].Synsets) != 0 || len(g.Warnings) != 0 {
 		t.Fatalf("%+v", g)
 	}
-	if tr := g.Sentences[0].Synsets[0].Triples[0]; tr.Object != "[now]" || tr.Line != 3 {
+	if tr := g.Sentences[0].Synsets[0].Triples[0]; tr.Slot(2) != "[now]" || tr.Line != 3 {
 		t.Fatalf("%+v", tr)
 	}
 	st := g.Stats()
@@ -143,7 +143,7 @@ func FuzzReadGold(f *testing.F) {
 			for _, s := range g.Sentences {
 				for _, syn := range s.Synsets {
 					for _, tr := range syn.Triples {
-						sys.Extractions.Append(oie.Extraction{SentID: s.ID, Triple: tr.Triple})
+						sys.Extractions.Append(oie.Extraction{SentID: s.ID, Triple: tr.Triple()})
 					}
 				}
 			}
@@ -166,7 +166,7 @@ func goldText(g *benchie.Gold) string {
 		for _, syn := range s.Synsets {
 			fmt.Fprintf(&b, " %q %d %v\n", syn.Label, syn.Line, syn.Junk)
 			for _, tr := range syn.Triples {
-				fmt.Fprintf(&b, "  %d %q %q %q\n", tr.Line, tr.Subject, tr.Relation, tr.Object)
+				fmt.Fprintf(&b, "  %d %q %q %q\n", tr.Line, tr.Slot(0), tr.Slot(1), tr.Slot(2))
 			}
 		}
 	}

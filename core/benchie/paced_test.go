@@ -44,7 +44,7 @@ func TestPausedAndShared(t *testing.T) {
 						t.Fatalf("sentence %d synset %d triple %d slot %d differs", si, ki, ti, k)
 					}
 				}
-				if tr.Triple != pt.Triple || tr.units.opens != pt.units.opens || tr.arena != plain.units.id || pt.arena != paced.units.id {
+				if tr.Triple() != pt.Triple() || tr.units.opens != pt.units.opens || tr.arena != plain.units.id || pt.arena != paced.units.id {
 					t.Fatalf("sentence %d synset %d triple %d differs", si, ki, ti)
 				}
 			}
@@ -112,7 +112,7 @@ func TestPausedAndShared(t *testing.T) {
 	objectOf := func(g *Gold) string {
 		last := g.Sentences[len(g.Sentences)-1]
 		syn := last.Synsets[len(last.Synsets)-1]
-		return syn.Triples[len(syn.Triples)-1].Object
+		return syn.Triples[len(syn.Triples)-1].Slot(2)
 	}
 	before := strings.Clone(objectOf(paced))
 	i := strings.LastIndex(string(shared), before)
@@ -207,7 +207,7 @@ func TestCompiledInHalves(t *testing.T) {
 			for _, syn := range s.Synsets {
 				cs := &Synset{Label: syn.Label, Line: syn.Line, Junk: syn.Junk}
 				for _, tr := range syn.Triples {
-					cs.Triples = append(cs.Triples, GoldTriple{Triple: tr.Triple, Line: tr.Line})
+					cs.Add(tr.Triple(), tr.Line)
 				}
 				c.Synsets = append(c.Synsets, cs)
 			}

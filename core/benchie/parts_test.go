@@ -158,7 +158,7 @@ func goldDiff(a, b *Gold) string {
 			}
 			for ti, tr := range syn.Triples {
 				pt := q.Triples[ti]
-				if tr.Triple != pt.Triple || tr.Line != pt.Line || tr.units.opens != pt.units.opens || tr.arena != a.units.id || pt.arena != b.units.id {
+				if tr.Triple() != pt.Triple() || tr.Line != pt.Line || tr.units.opens != pt.units.opens || tr.arena != a.units.id || pt.arena != b.units.id {
 					return fmt.Sprintf("sentence %d synset %d triple %d: %+v, want %+v", si, ki, ti, pt, tr)
 				}
 				for k := range 3 {
@@ -196,9 +196,9 @@ func triplesAndCuts(g *Gold) *oie.System {
 	for _, s := range g.Sentences {
 		for _, syn := range s.Synsets {
 			for _, tr := range syn.Triples {
-				cut := tr.Triple
+				cut := tr.Triple()
 				cut.Object = cut.Object[:max(0, strings.LastIndexByte(cut.Object, ' '))]
-				sys.Extractions.Append(oie.Extraction{SentID: s.ID, Triple: tr.Triple}, oie.Extraction{SentID: s.ID, Triple: cut})
+				sys.Extractions.Append(oie.Extraction{SentID: s.ID, Triple: tr.Triple()}, oie.Extraction{SentID: s.ID, Triple: cut})
 			}
 		}
 	}

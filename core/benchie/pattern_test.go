@@ -287,7 +287,7 @@ func TestFirstMatchIndex(t *testing.T) {
 			syn := &Synset{}
 			for n := 0; n < 1+r.IntN(3); n++ {
 				tr := oie.Triple{Subject: randomSlot(r), Relation: randomSlot(r), Object: randomSlot(r)}
-				syn.Triples = append(syn.Triples, GoldTriple{Triple: tr})
+				syn.Add(tr, 0)
 				gold = append(gold, tr)
 			}
 			s.Synsets = append(s.Synsets, syn)

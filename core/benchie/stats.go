@@ -99,7 +99,7 @@ func (g *Gold) countStats(pause func()) Stats {
 	for _, s := range g.Sentences {
 		for _, syn := range s.Synsets {
 			for _, t := range syn.Triples {
-				size += len(t.Subject) + len(t.Relation) + len(t.Object) + 8
+				size += int(t.n[0]) + int(t.n[1]) + int(t.n[2]) + 8
 			}
 		}
 	}
@@ -320,7 +320,7 @@ func (fc *formCounter) tripleForms(syn *Synset) (int, bool) {
 	for i := range syn.Triples {
 		t := &syn.Triples[i]
 		var tr [3]int32
-		for k, slot := range t.Slots() {
+		for k, slot := range t.Triple().Slots() {
 			c, fresh := fc.setOf[k].intern(slot)
 			if fresh {
 				units := fc.slotUnits(t, k, slot)
@@ -599,7 +599,7 @@ func (fc *formCounter) atLeast(syn *Synset) int {
 	for i := range syn.Triples {
 		t := &syn.Triples[i]
 		m := 1
-		for k, slot := range t.Slots() {
+		for k, slot := range t.Triple().Slots() {
 			m = min(m*formsAtLeast(fc.slotUnits(t, k, slot)), lowerBoundCap)
 		}
 		n = max(n, m)

@@ -13,7 +13,7 @@ func listedTripleForms(syn *Synset) int {
 	seen := map[[3]string]bool{}
 	for _, t := range syn.Triples {
 		var slots [3][]string
-		for k, slot := range t.Slots() {
+		for k, slot := range t.Triple().Slots() {
 			units, _, _ := appendUnits(nil, slot)
 			slots[k] = ExpandUnits(units, -1)
 		}

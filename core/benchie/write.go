@@ -39,7 +39,8 @@ func (gw *GoldWriter) Write(s *Sentence) {
 	for k, syn := range s.Synsets {
 		bw.WriteString(SynsetHeader(s.ID, k) + "\n")
 		for _, t := range syn.Triples {
-			bw.WriteString(TripleLine(t.Subject, t.Relation, t.Object) + "\n")
+			tr := t.Triple()
+			bw.WriteString(TripleLine(tr.Subject, tr.Relation, tr.Object) + "\n")
 		}
 	}
 }

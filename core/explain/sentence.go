@@ -287,7 +287,7 @@ func (x *Explorer) SentenceWindow(si int, f benchie.Facet, systems []int, rows f
 		fc := x.formCount(syn)
 		sv := SynsetView{Index: ki, Label: syn.Label, Forms: fc.n, FormsExact: fc.exact}
 		for _, t := range syn.Triples {
-			sv.Triples = append(sv.Triples, goldTriple(t.Triple, f))
+			sv.Triples = append(sv.Triples, goldTriple(t.Triple(), f))
 		}
 		v.Synsets = append(v.Synsets, sv)
 	}
@@ -398,7 +398,7 @@ func goldTriple(t oie.Triple, f benchie.Facet) [3][]Token {
 func closest(c *benchie.Compiled, s *benchie.Sentence, si int, t oie.Triple, f benchie.Facet) ([]ClosestView, int) {
 	var views []ClosestView
 	for _, cl := range c.Closest(si, t) {
-		gold := goldTriple(s.Synsets[cl.Synset].Triples[cl.Triple].Triple, f)
+		gold := goldTriple(s.Synsets[cl.Synset].Triples[cl.Triple].Triple(), f)
 		cv := ClosestView{Synset: cl.Synset, Triple: cl.Triple, Agree: cl.Slots}
 		for i, slot := range t.Slots() {
 			cv.Gold[i], cv.Ext[i] = DiffSlot(gold[i], SlotTokens(slot))

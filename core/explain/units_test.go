@@ -35,10 +35,10 @@ func TestGoldTokensAgreeWithScorer(t *testing.T) {
 				for ki, syn := range s.Synsets {
 					for ti, tr := range syn.Triples {
 						for _, keep := range []bool{true, false} {
-							if hasEmptyToken(tr.Triple, f) {
+							if hasEmptyToken(tr.Triple(), f) {
 								continue
 							}
-							form := oie.Triple{Subject: unitForm(tr.Subject, f, keep), Relation: unitForm(tr.Relation, f, keep), Object: unitForm(tr.Object, f, keep)}
+							form := oie.Triple{Subject: unitForm(tr.Slot(0), f, keep), Relation: unitForm(tr.Slot(1), f, keep), Object: unitForm(tr.Slot(2), f, keep)}
 							found := false
 							for _, cl := range c.Closest(si, form) {
 								if cl.Synset == ki && cl.Triple == ti && cl.Slots == [3]bool{true, true, true} {
@@ -46,7 +46,7 @@ func TestGoldTokensAgreeWithScorer(t *testing.T) {
 								}
 							}
 							if !found {
-								t.Fatalf("%s %s line %d: form %q of %q is not matched by the scorer", d.Key, f, tr.Line, form, tr.Triple)
+								t.Fatalf("%s %s line %d: form %q of %q is not matched by the scorer", d.Key, f, tr.Line, form, tr.Triple())
 							}
 							checked++
 						}

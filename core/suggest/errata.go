@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -200,21 +201,22 @@ func (e *Errata) Applied(g *evaluate.Gold) (*benchie.Gold, error) {
 			sentences[si], changed[si] = &c, true
 		}
 		s := sentences[si]
-		var triples []benchie.GoldTriple
-		for _, t := range x.Triples {
-			triples = append(triples, benchie.GoldTriple{Triple: oie.Triple{Subject: t[0], Relation: t[1], Object: t[2]}})
-		}
+		syn := &benchie.Synset{}
 		if x.Synset == 0 {
-			s.Synsets = append(s.Synsets, &benchie.Synset{Triples: triples})
-			continue
+			s.Synsets = append(s.Synsets, syn)
+		} else {
+			if x.Synset > len(g.Sentences[si].Synsets) {
+				return nil, e.errorAt(k, "synset", "expected a synset of sentence %s (1 to %d) or 0 for a new one, found %d",
+					x.Sentence, len(g.Sentences[si].Synsets), x.Synset)
+			}
+			c := *s.Synsets[x.Synset-1]
+			c.Triples = slices.Clip(c.Triples) // Add appends to a copy: the gold read stays as read
+			syn = &c
+			s.Synsets[x.Synset-1] = syn
 		}
-		if x.Synset > len(g.Sentences[si].Synsets) {
-			return nil, e.errorAt(k, "synset", "expected a synset of sentence %s (1 to %d) or 0 for a new one, found %d",
-				x.Sentence, len(g.Sentences[si].Synsets), x.Synset)
+		for _, t := range x.Triples {
+			syn.Add(oie.Triple{Subject: t[0], Relation: t[1], Object: t[2]}, 0)
 		}
-		syn := *s.Synsets[x.Synset-1]
-		syn.Triples = append(append([]benchie.GoldTriple(nil), syn.Triples...), triples...)
-		s.Synsets[x.Synset-1] = &syn
 	}
 	return benchie.NewGold(g.Path, sentences)
 }

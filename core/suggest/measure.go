@@ -120,7 +120,7 @@ func (m *Measurement) uncovered(gold *benchie.Compiled, os *benchie.Sentence) []
 	var owner []int
 	for k, syn := range os.Synsets {
 		for _, gt := range syn.Triples {
-			forms, complete := benchie.SurfaceForms(gt.Triple, benchie.Regular, FormLimit)
+			forms, complete := benchie.SurfaceForms(gt.Triple(), benchie.Regular, FormLimit)
 			if !complete {
 				m.Truncated++
 			}

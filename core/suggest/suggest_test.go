@@ -130,7 +130,7 @@ func TestMeasureAgainstFL(t *testing.T) {
 	forms := func(syn *benchie.Synset) map[string]bool {
 		set := map[string]bool{}
 		for _, gt := range syn.Triples {
-			fs, ok := benchie.SurfaceForms(gt.Triple, benchie.Regular, FormLimit)
+			fs, ok := benchie.SurfaceForms(gt.Triple(), benchie.Regular, FormLimit)
 			if !ok {
 				t.Fatalf("line %d: more than %d forms", gt.Line, FormLimit)
 			}

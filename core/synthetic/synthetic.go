@@ -52,7 +52,7 @@ func EachSentence(g *benchie.Gold, n int, seed uint64, f func(*benchie.Sentence)
 			for _, syn := range s.Synsets {
 				cs := &benchie.Synset{Label: syn.Label, Line: syn.Line}
 				for _, t := range syn.Triples {
-					cs.Triples = append(cs.Triples, benchie.GoldTriple{Triple: renameTriple(rename, t.Triple), Line: t.Line})
+					cs.Add(renameTriple(rename, t.Triple()), t.Line)
 				}
 				cp.Synsets = append(cp.Synsets, cs)
 			}

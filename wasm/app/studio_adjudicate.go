@@ -105,7 +105,7 @@ func (a *app) Adjudicate(sys, ext, k int) {
 	var seen []oie.Triple
 	if gi, ok := ev.Gold.SentenceIndex(e.SentID); ok && k >= 0 && k < len(ev.Gold.Sentences[gi].Synsets) {
 		for _, t := range ev.Gold.Sentences[gi].Synsets[k].Triples {
-			seen = append(seen, t.Triple)
+			seen = append(seen, t.Triple())
 		}
 	}
 	add := func(w *work) {

@@ -42,7 +42,7 @@ func synsetsOf(t *testing.T, name string, data []byte) [][][]string {
 		for _, syn := range s.Synsets {
 			var ts []string
 			for _, tr := range syn.Triples {
-				ts = append(ts, tr.Subject+" | "+tr.Relation+" | "+tr.Object)
+				ts = append(ts, tr.Slot(0)+" | "+tr.Slot(1)+" | "+tr.Slot(2))
 			}
 			syns = append(syns, ts)
 		}
