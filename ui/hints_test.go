@@ -75,3 +75,30 @@ func TestScoresLegendAndEmptyState(t *testing.T) {
 		t.Error("a legend for bold with nothing to compare")
 	}
 }
+
+// The count of the sentences the user's files cover is kept per evaluation
+// and set of systems: a count made ahead (SetCovered, paced by the page) is
+// the one the Scores view reads, and another set of systems or another
+// evaluation is counted again.
+func TestCoveredSentencesKept(t *testing.T) {
+	m, _ := model(t, "en")
+	ev := m.Eval
+	one := []string{ev.Systems[0].Name}
+	two := []string{ev.Systems[0].Name, ev.Systems[1].Name}
+	if n, of := m.CoveredSentences(one); n == 0 || of != len(ev.Gold.Sentences) {
+		t.Fatalf("%s covers %d of %d sentences", one[0], n, of)
+	}
+	m.SetCovered(ev, one, 1, 2)
+	if n, of := m.CoveredSentences(one); n != 1 || of != 2 {
+		t.Errorf("the count made ahead is not read: %d of %d", n, of)
+	}
+	wn, wof := ev.CoveredSentences(two)
+	if n, of := m.CoveredSentences(two); n != wn || of != wof {
+		t.Errorf("two systems: %d of %d, want %d of %d", n, of, wn, wof)
+	}
+	m.SetCovered(ev, two, 1, 2)
+	m.SetEvaluation(evaluate.NewWorkspace(ev.Gold).Evaluate(ev.Systems, evaluate.Options{}))
+	if n, of := m.CoveredSentences(two); n != wn || of != wof {
+		t.Errorf("a new evaluation read the old one's count: %d of %d, want %d of %d", n, of, wn, wof)
+	}
+}

@@ -358,6 +358,7 @@ type Model struct {
 	cmpKey        cmpKey
 	cmp           explain.Comparison
 	scoreTable    builtTable // the score table's last output (ScoreTable)
+	covered       coveredCount
 	// ScrollActive asks for the selected list item to be scrolled into view
 	// after the next render (set by keyboard moves).
 	ScrollActive bool
@@ -366,6 +367,30 @@ type Model struct {
 	// (while ScrollNew is set) and announced with its rank.
 	NewRows   []string
 	ScrollNew bool
+}
+
+// coveredCount is Evaluation.CoveredSentences of ev for the systems named
+// users (joined by NUL), kept: the Scores view asks at every render.
+type coveredCount struct {
+	ev    *evaluate.Evaluation
+	users string
+	n, of int
+}
+
+// CoveredSentences is m.Eval.CoveredSentences(users), counted once per
+// evaluation and set of systems (SetCovered counts it ahead, paced).
+func (m *Model) CoveredSentences(users []string) (n, of int) {
+	if key := strings.Join(users, "\x00"); m.covered.ev != m.Eval || m.covered.users != key {
+		n, of := m.Eval.CoveredSentences(users)
+		m.covered = coveredCount{m.Eval, key, n, of}
+	}
+	return m.covered.n, m.covered.of
+}
+
+// SetCovered keeps n of of, counted by ev.CoveredSentencesPaced(users)
+// off the render, for CoveredSentences.
+func (m *Model) SetCovered(ev *evaluate.Evaluation, users []string, n, of int) {
+	m.covered = coveredCount{ev, strings.Join(users, "\x00"), n, of}
 }
 
 type listKey struct {

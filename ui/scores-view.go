@@ -13,13 +13,6 @@ import (
 // exports, the notices that qualify its numbers, and the gold statistics.
 type ScoresView struct {
 	M *Model
-	// covered caches CoveredSentences for the evaluation on screen (the
-	// view renders on every event).
-	covered struct {
-		ev    *evaluate.Evaluation
-		users string
-		n, of int
-	}
 }
 
 // TotalsDiffer lists the scores on which the paper's rule and the official
@@ -218,11 +211,7 @@ func (c *ScoresView) FewCovered() (string, string) {
 	if ev == nil || ev.Subset != nil || len(users) == 0 {
 		return "", ""
 	}
-	if key := strings.Join(users, "\x00"); c.covered.ev != ev || c.covered.users != key {
-		c.covered.ev, c.covered.users = ev, key
-		c.covered.n, c.covered.of = ev.CoveredSentences(users)
-	}
-	n, of := c.covered.n, c.covered.of
+	n, of := c.M.CoveredSentences(users)
 	if !evaluate.FewCovered(n, of) {
 		return "", ""
 	}

@@ -103,3 +103,37 @@ func TestCoverageNotePaced(t *testing.T) {
 		}
 	}
 }
+
+// The page counts the sentences the user's files cover ahead of the table,
+// paced: the same count as CoveredSentences, with a pause every
+// oie.PauseEvery extractions of each system named.
+func TestCoveredSentencesPaced(t *testing.T) {
+	b, err := dataset.ReadFile("benchie_gold_annotations_en.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := ReadGold(Input{Path: "gold", Data: b}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	few, some := &oie.System{}, &oie.System{}
+	for k := range 3000 {
+		few.Extractions.Append(oie.Extraction{SentID: g.Sentences[k%2].ID})
+		some.Extractions.Append(oie.Extraction{SentID: g.Sentences[1+k%7].ID})
+	}
+	ev := NewWorkspace(g).Evaluate([]*System{{Name: "few", System: few}, {Name: "some", System: some}}, Options{})
+	for _, c := range []struct {
+		names   []string
+		covered int
+	}{{[]string{"few"}, 2}, {[]string{"some"}, 7}, {[]string{"few", "some"}, 8}, {nil, 8}, {[]string{"none"}, 0}} {
+		n, of := ev.CoveredSentences(c.names)
+		pauses := 0
+		pn, pof := ev.CoveredSentencesPaced(c.names, func() { pauses++ })
+		if n != c.covered || of != len(g.Sentences) || pn != n || pof != of {
+			t.Errorf("%q: %d of %d, paced %d of %d; want %d of %d", c.names, n, of, pn, pof, c.covered, len(g.Sentences))
+		}
+		if want := len(ev.systemsNamed(c.names)) * ((3000 - 1) / oie.PauseEvery); pauses != want {
+			t.Errorf("%q: %d pauses, want %d", c.names, pauses, want)
+		}
+	}
+}

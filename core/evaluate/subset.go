@@ -312,9 +312,16 @@ func (ev *Evaluation) chooseSentences(spec string, coveredBy []string, gold, eGo
 // one extraction on (all systems together: what "covered" chooses), and the
 // gold's sentences. A front end proposes "covered" when few are.
 func (ev *Evaluation) CoveredSentences(names []string) (covered, of int) {
+	return ev.CoveredSentencesPaced(names, nil)
+}
+
+// CoveredSentencesPaced is CoveredSentences, calling pause (when set)
+// every oie.PauseEvery extractions: the page counts it ahead of the table
+// that shows it (at 100× BenchIE English, 1.35 million extractions).
+func (ev *Evaluation) CoveredSentencesPaced(names []string, pause func()) (covered, of int) {
 	seen := make([]bool, len(ev.Gold.Sentences))
 	for _, s := range ev.systemsNamed(names) {
-		covered += markCovered(ev.Gold.Gold, s, seen, nil)
+		covered += markCovered(ev.Gold.Gold, s, seen, pause)
 	}
 	return covered, len(ev.Gold.Sentences)
 }
