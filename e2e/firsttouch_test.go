@@ -155,6 +155,13 @@ func TestEarlyClicksKept(t *testing.T) {
 				}
 				t.Logf("CPU %s, the trace's CPU time: the tab's task %.1f ms, from the live page's task to the tab %.1f ms; the view %s, its longest later part's task %.1f ms of CPU (%.1f ms wall) at %.0f ms, of %d parts (load average %s)",
 					sd.name, tabTask, toTab, wholeAfter, longest.CPU, longest.Wall, longest.Start, len(parts), loadAverage())
+				// Issue 26: the first click is honoured within 100 ms of the
+				// evaluator being ready, counted in the page thread's CPU time
+				// (which the machine's load does not stretch): 29-30 ms on an
+				// idle machine, 38-61 ms at load 9-12 (27 Nov 2026).
+				if toTab > 100 {
+					t.Errorf("CPU %s: %.1f ms of the page's CPU from the live page's task to the tab, want ≤ 100 ms", sd.name, toTab)
+				}
 			}
 			p.waitFor("the replay", `performance.getEntriesByName('oiebench-replayed').length > 0`)
 			if e := eval[map[string]int](p, `({replayed: window.oiebenchEarly.replayed, missed: window.oiebenchEarly.missed})`); e["replayed"] != 3 || e["missed"] != 0 {
