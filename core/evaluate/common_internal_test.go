@@ -67,11 +67,9 @@ func lookedUp(g *benchie.Gold, cg *carb.Gold) ([]bool, []int) {
 	return in, shared
 }
 
-// The coverage note of a submission of many extractions pauses every
-// oie.PauseEvery of them, and says what it says without pauses: a system
-// on 2 of the gold's sentences, its 5,000 extractions alternating between
-// them (each a lookup), and one on every sentence (no note).
-func TestCoverageNotePaced(t *testing.T) {
+// englishGold reads the bundled BenchIE English gold.
+func englishGold(t *testing.T) *Gold {
+	t.Helper()
 	b, err := dataset.ReadFile("benchie_gold_annotations_en.txt")
 	if err != nil {
 		t.Fatal(err)
@@ -80,6 +78,15 @@ func TestCoverageNotePaced(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return g
+}
+
+// The coverage note of a submission of many extractions pauses every
+// oie.PauseEvery of them, and says what it says without pauses: a system
+// on 2 of the gold's sentences, its 5,000 extractions alternating between
+// them (each a lookup), and one on every sentence (no note).
+func TestCoverageNotePaced(t *testing.T) {
+	g := englishGold(t)
 	few := &oie.System{}
 	for k := range 5000 {
 		few.Extractions.Append(oie.Extraction{SentID: g.Sentences[k%2].ID})
@@ -108,14 +115,7 @@ func TestCoverageNotePaced(t *testing.T) {
 // paced: the same count as CoveredSentences, with a pause every
 // oie.PauseEvery extractions of each system named.
 func TestCoveredSentencesPaced(t *testing.T) {
-	b, err := dataset.ReadFile("benchie_gold_annotations_en.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := ReadGold(Input{Path: "gold", Data: b}, false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := englishGold(t)
 	few, some := &oie.System{}, &oie.System{}
 	for k := range 3000 {
 		few.Extractions.Append(oie.Extraction{SentID: g.Sentences[k%2].ID})
