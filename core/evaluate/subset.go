@@ -345,14 +345,16 @@ func (ev *Evaluation) systemsNamed(names []string) []*System {
 // extractions (a class's submission may have 200,000).
 func markCovered(g *benchie.Gold, s *System, seen []bool, pause func()) int {
 	n := 0
+	last := ""
 	for k := range s.Extractions.Len() {
 		e := s.Extractions.At(k)
 		if pause != nil && k > 0 && k%oie.PauseEvery == 0 {
 			pause()
 		}
-		if k > 0 && e.SentID == s.Extractions.At(k-1).SentID {
+		if k > 0 && e.SentID == last {
 			continue // extractions come sentence by sentence: looked up once
 		}
+		last = e.SentID
 		if i, ok := g.SentenceIndex(e.SentID); ok && !seen[i] {
 			seen[i] = true
 			n++
