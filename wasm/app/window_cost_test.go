@@ -28,41 +28,9 @@ func TestSentencesWindowCost(t *testing.T) {
 	}
 	defer a.env.UnlockOnly()
 	bundled := a.m.Eval
-	type step struct {
-		allocs uint64
-		sent   int // patch bytes
-		nodes  int // the page's, after the step
-	}
-	measure := func(n int) (open, more step) {
-		var text strings.Builder
-		for i := range n {
-			fmt.Fprintf(&text, "1\tHe%d\tserved\tas the first Prime Minister\n", i)
-		}
-		big, err := evaluate.ReadSystem(evaluate.Input{Name: "big", Path: "big.tsv", Data: []byte(text.String())}, "")
-		if err != nil {
-			t.Fatal(err)
-		}
-		a.m.SetEvaluation(evaluate.NewWorkspace(bundled.Gold).Evaluate(append(append([]*evaluate.System{}, bundled.Systems...), big), evaluate.Options{}))
-		a.m.Window = ui.Window{}
-		a.m.Prefs.View, a.m.Prefs.System, a.m.Prefs.Sentence = ui.ViewSentences, "", "1"
-		env, err := vugu.NewBuildEnv()
-		if err != nil {
-			t.Fatal(err)
-		}
-		root := &ui.Root{M: a.m}
-		var tree dom.Tree
-		do := func(change func()) step {
-			change()
-			var before, after runtime.MemStats
-			runtime.ReadMemStats(&before)
-			br := env.RunBuild(root)
-			p, err := tree.Patch(br)
-			runtime.ReadMemStats(&after)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return step{after.Mallocs - before.Mallocs, len(p), tree.Nodes()}
-		}
+	defer a.m.SetEvaluation(bundled)
+	measure := func(n int) (open, more renderStep) {
+		do := sentencesPage(t, a, bundled, ui.ViewSentences, generatedSystem(t, "big", n))
 		do(func() {}) // the view on all systems
 		open = do(func() { a.m.Prefs.System = "big" })
 		more = do(func() {
@@ -75,7 +43,7 @@ func TestSentencesWindowCost(t *testing.T) {
 	open20k, more20k := measure(20000)
 	t.Logf("open sentence 1: 2,000 extractions %+v, 20,000 %+v", open2k, open20k)
 	t.Logf("20 more:         2,000 extractions %+v, 20,000 %+v", more2k, more20k)
-	for _, s := range [][2]step{{open2k, open20k}, {more2k, more20k}} {
+	for _, s := range [][2]renderStep{{open2k, open20k}, {more2k, more20k}} {
 		small, large := s[0], s[1]
 		if large.nodes != small.nodes || large.sent > small.sent+64 || large.allocs > small.allocs+small.allocs/10 {
 			t.Errorf("with 20,000 extractions a step costs %+v, with 2,000 %+v: it grows with the sentence", large, small)
@@ -99,37 +67,48 @@ func TestSentencesFirstRenderInParts(t *testing.T) {
 	}
 	defer a.env.UnlockOnly()
 	bundled := a.m.Eval
-	type render struct {
-		allocs uint64
-		sent   int // patch bytes
-		nodes  int // the page's, after the render
-	}
-	open := func(more int) render {
-		systems := append([]*evaluate.System{}, bundled.Systems...)
+	defer a.m.SetEvaluation(bundled)
+	open := func(more int) renderStep {
+		var systems []*evaluate.System
 		for k := range more {
-			var text strings.Builder
-			for i := range 20 {
-				fmt.Fprintf(&text, "1\tHe%d\tserved\tas the first Prime Minister\n", i)
-			}
-			s, err := evaluate.ReadSystem(evaluate.Input{Name: fmt.Sprintf("more%d", k), Path: "more.tsv", Data: []byte(text.String())}, "")
-			if err != nil {
-				t.Fatal(err)
-			}
-			systems = append(systems, s)
+			systems = append(systems, generatedSystem(t, fmt.Sprintf("more%d", k), 20))
 		}
-		a.m.SetEvaluation(evaluate.NewWorkspace(bundled.Gold).Evaluate(systems, evaluate.Options{}))
-		a.m.Window = ui.Window{}
-		a.m.Prefs.View, a.m.Prefs.System, a.m.Prefs.Sentence = ui.ViewScores, "", "1"
-		env, err := vugu.NewBuildEnv()
-		if err != nil {
-			t.Fatal(err)
-		}
-		root := &ui.Root{M: a.m}
-		var tree dom.Tree
-		if _, err := tree.Patch(env.RunBuild(root)); err != nil {
-			t.Fatal(err)
-		}
-		a.m.Prefs.View = ui.ViewSentences
+		do := sentencesPage(t, a, bundled, ui.ViewScores, systems...)
+		do(func() {}) // the Scores view
+		return do(func() { a.m.Prefs.View = ui.ViewSentences })
+	}
+	bundledOnly, five := open(0), open(5)
+	t.Logf("the Sentences view's first render on sentence 1: %d systems %+v; with 5 more of 20 extractions each %+v", len(bundled.Systems), bundledOnly, five)
+	if five.nodes > bundledOnly.nodes+2*5 || five.sent > bundledOnly.sent+200*5 {
+		t.Errorf("with 5 more systems the first render costs %+v, with the bundled ones %+v: it grows with the systems after the first part", five, bundledOnly)
+	}
+}
+
+// renderStep is what one step of the page cost: the allocations of its
+// build and diff, the patch's bytes, and the page's nodes after it.
+type renderStep struct {
+	allocs uint64
+	sent   int
+	nodes  int
+}
+
+// sentencesPage evaluates the bundled systems and more, with a fresh window, on sentence 1 in view, and
+// returns the page's next step: a change, then a build and its patch, with
+// what they cost. The caller restores the bundled evaluation.
+func sentencesPage(t *testing.T, a *app, bundled *evaluate.Evaluation, view ui.View, more ...*evaluate.System) func(change func()) renderStep {
+	t.Helper()
+	systems := append(append([]*evaluate.System{}, bundled.Systems...), more...)
+	a.m.SetEvaluation(evaluate.NewWorkspace(bundled.Gold).Evaluate(systems, evaluate.Options{}))
+	a.m.Window = ui.Window{}
+	a.m.Prefs.View, a.m.Prefs.System, a.m.Prefs.Sentence = view, "", "1"
+	env, err := vugu.NewBuildEnv()
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := &ui.Root{M: a.m}
+	var tree dom.Tree
+	return func(change func()) renderStep {
+		change()
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
 		p, err := tree.Patch(env.RunBuild(root))
@@ -137,12 +116,20 @@ func TestSentencesFirstRenderInParts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return render{after.Mallocs - before.Mallocs, len(p), tree.Nodes()}
+		return renderStep{after.Mallocs - before.Mallocs, len(p), tree.Nodes()}
 	}
-	bundledOnly, five := open(0), open(5)
-	a.m.SetEvaluation(bundled)
-	t.Logf("the Sentences view's first render on sentence 1: %d systems %+v; with 5 more of 20 extractions each %+v", len(bundled.Systems), bundledOnly, five)
-	if five.nodes > bundledOnly.nodes+2*5 || five.sent > bundledOnly.sent+200*5 {
-		t.Errorf("with 5 more systems the first render costs %+v, with the bundled ones %+v: it grows with the systems after the first part", five, bundledOnly)
+}
+
+// generatedSystem is a system of n extractions, all of sentence 1.
+func generatedSystem(t *testing.T, name string, n int) *evaluate.System {
+	t.Helper()
+	var text strings.Builder
+	for i := range n {
+		fmt.Fprintf(&text, "1\tHe%d\tserved\tas the first Prime Minister\n", i)
 	}
+	s, err := evaluate.ReadSystem(evaluate.Input{Name: name, Path: name + ".tsv", Data: []byte(text.String())}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }
