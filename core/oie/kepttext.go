@@ -20,6 +20,9 @@ type Text struct {
 // change.
 func KeepText(kept string) Text { return Text{kept: kept} }
 
+// Kept returns the kept text.
+func (t *Text) Kept() string { return t.kept }
+
 // Len is the length of the text: the kept text's and the owned bytes'.
 func (t *Text) Len() int { return len(t.kept) + len(t.own) }
 
