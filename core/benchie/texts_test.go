@@ -330,3 +330,31 @@ func TestGoldTripleHoldsNoPointer(t *testing.T) {
 		t.Error("the check finds no pointer in a triple of strings")
 	}
 }
+
+// TestPlaceRead: the reader's slots are placed where they lie in the text,
+// one separator apart; slots of other memory, or not so apart, are not.
+func TestPlaceRead(t *testing.T) {
+	text := "sent_id:1\tx\na --> b c --> d\n -->  --> \nq --> r --> s"
+	h := &goldText{Text: oie.KeepText(text), id: 9}
+	line := text[strings.Index(text, "a -->") : strings.Index(text, "d\n")+1]
+	l, _ := splitTriple(line)
+	if tr, ok := h.placeRead(l.parts, 2); !ok || tr.off != int64(strings.Index(text, "a -->")) || tr.n != [3]uint32{1, 3, 1} || tr.text != 9 || tr.Line != 2 {
+		t.Errorf("a line of the text: %+v, %v", tr, ok)
+	}
+	empty, _ := splitTriple(text[strings.Index(text, " -->  --> "):][:len(" -->  --> ")])
+	if tr, ok := h.placeRead(empty.parts, 3); !ok || tr.off != 0 || tr.n != [3]uint32{} {
+		t.Errorf("empty slots: %+v, %v", tr, ok)
+	}
+	a, b := text[strings.Index(text, "a -->"):][:1], text[strings.Index(text, "b c"):][:3]
+	q := text[strings.LastIndex(text, "q"):][:1]
+	for name, parts := range map[string][3]string{
+		"a copy":                       {strings.Clone(a), b, "d"},
+		"a slot of another line":       {a, b, q},
+		"slots not a separator apart":  {a, b[2:], ""},
+		"a slot before the first slot": {"", b, a},
+	} {
+		if tr, ok := h.placeRead(parts, 1); ok {
+			t.Errorf("%s: placed at %d", name, tr.off)
+		}
+	}
+}
