@@ -6,7 +6,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"unsafe"
 
 	"github.com/oiebench/oiebench/core/oie"
 )
@@ -268,13 +267,11 @@ func (a *unitArena) packInBase(u Unit) (packedUnit, bool) {
 	if u.Optional {
 		opt = unitOptional
 	}
-	base := uintptr(unsafe.Pointer(unsafe.StringData(a.base)))
-	at := uintptr(unsafe.Pointer(unsafe.StringData(u.Text)))
-	switch {
-	case u.Text == "":
+	if u.Text == "" {
 		return packedUnit{0, opt}, true
-	case len(u.Text) <= len(a.base) && at >= base && at-base <= uintptr(len(a.base)-len(u.Text)) && at-base+uintptr(len(u.Text)) <= 1<<32-1 && len(u.Text) <= unitLength:
-		return packedUnit{uint32(at - base), uint32(len(u.Text)) | opt}, true
+	}
+	if off, ok := oie.Within(a.base, u.Text); ok && uint64(off)+uint64(len(u.Text)) <= 1<<32-1 && len(u.Text) <= unitLength {
+		return packedUnit{uint32(off), uint32(len(u.Text)) | opt}, true
 	}
 	return packedUnit{n: opt}, false
 }

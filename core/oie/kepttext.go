@@ -29,17 +29,22 @@ func (t *Text) Len() int { return len(t.kept) + len(t.own) }
 // Owns reports whether bytes were appended to the kept text.
 func (t *Text) Owns() bool { return len(t.own) > 0 }
 
-// Find returns the offset of s in the kept text when s lies there (it is
-// found by its address: a reader's strings are cut from the text). An
-// empty string lies nowhere.
-func (t *Text) Find(s string) (int, bool) {
-	if s == "" || t.kept == "" {
+// Find returns the offset of s in the kept text when s lies there (see
+// Within).
+func (t *Text) Find(s string) (int, bool) { return Within(t.kept, s) }
+
+// Within returns the offset of s in text when s lies there: when s is cut
+// from text's memory, as a reader's strings are cut from the text it reads
+// (it is found by its address, not by its bytes). An empty string lies
+// nowhere.
+func Within(text, s string) (int, bool) {
+	if s == "" {
 		return 0, false
 	}
-	// Offsets of addresses: s lies in the kept text when it starts at or
-	// after its first byte and ends at or before its end.
-	off := uintptr(unsafe.Pointer(unsafe.StringData(s))) - uintptr(unsafe.Pointer(unsafe.StringData(t.kept)))
-	if off < uintptr(len(t.kept)) && uintptr(len(s)) <= uintptr(len(t.kept))-off {
+	// Offsets of addresses: s lies in text when it starts at or after its
+	// first byte and ends at or before its end (never when text is empty).
+	off := uintptr(unsafe.Pointer(unsafe.StringData(s))) - uintptr(unsafe.Pointer(unsafe.StringData(text)))
+	if off < uintptr(len(text)) && uintptr(len(s)) <= uintptr(len(text))-off {
 		return int(off), true
 	}
 	return 0, false
