@@ -25,8 +25,9 @@ func goldSynsets(t *testing.T, name string, data []byte) map[string][]string {
 	for _, s := range g.Sentences {
 		for _, syn := range s.Synsets {
 			var ts []string
-			for _, tr := range syn.Triples {
-				ts = append(ts, tr.Slot(0)+" | "+tr.Slot(1)+" | "+tr.Slot(2))
+			for i := range syn.Triples {
+				tr := syn.Triple(i)
+				ts = append(ts, tr.Subject+" | "+tr.Relation+" | "+tr.Object)
 			}
 			out[s.ID] = append(out[s.ID], strings.Join(ts, " ; "))
 		}

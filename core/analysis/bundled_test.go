@@ -147,8 +147,8 @@ func TestSurfaceFormsAgreeWithBenchie(t *testing.T) {
 		sys := &oie.System{Path: name}
 		for _, s := range g.Sentences {
 			for _, syn := range s.Synsets {
-				for _, tr := range syn.Triples {
-					forms, ok := benchie.SurfaceForms(tr.Triple(), benchie.Regular, 1<<14)
+				for i, tr := range syn.Triples {
+					forms, ok := benchie.SurfaceForms(syn.Triple(i), benchie.Regular, 1<<14)
 					if !ok {
 						t.Errorf("%s: sentence %s: more than 2^14 forms", lang, s.ID)
 					}
@@ -173,8 +173,8 @@ func TestSurfaceFormsAgreeWithBenchie(t *testing.T) {
 		for _, s := range g.Sentences {
 			for _, syn := range s.Synsets {
 				seen := map[[3]string]bool{}
-				for _, tr := range syn.Triples {
-					forms, _ := benchie.SurfaceForms(tr.Triple(), benchie.Regular, 1<<14)
+				for i := range syn.Triples {
+					forms, _ := benchie.SurfaceForms(syn.Triple(i), benchie.Regular, 1<<14)
 					for _, f := range forms {
 						seen[f.Slots()] = true
 					}
@@ -293,8 +293,8 @@ func TestAgreementEveryFacet(t *testing.T) {
 		sys := &oie.System{Path: a.Path}
 		for _, s := range a.Sentences {
 			for _, syn := range s.Synsets {
-				for _, tr := range syn.Triples {
-					forms, _ := benchie.SurfaceForms(tr.Triple(), benchie.Regular, 1<<14)
+				for i := range syn.Triples {
+					forms, _ := benchie.SurfaceForms(syn.Triple(i), benchie.Regular, 1<<14)
 					for _, form := range forms {
 						sys.Extractions.Append(oie.Extraction{SentID: s.ID, Triple: form})
 					}

@@ -187,8 +187,8 @@ func (s compactSide) models(positions []int) ([]*Sentence, error) {
 func (s compactSide) size(i int) (slots, text int) {
 	sen := s.g.Sentences[i]
 	for _, syn := range sen.Synsets {
-		for _, t := range syn.Triples {
-			tr := t.Triple()
+		for i := range syn.Triples {
+			tr := syn.Triple(i)
 			slots += len(tr.Subject) + len(tr.Relation) + len(tr.Object) + 3
 		}
 	}

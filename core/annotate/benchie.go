@@ -63,7 +63,7 @@ func ReadBenchIE(file string, data []byte, opt ReadOptions) (*Document, []oie.Wa
 			}
 			for i, gt := range gsyn.Triples {
 				claimed[gt.Line] = true
-				syn.Triples[i] = s.parseTriple(gt.Triple(), idx)
+				syn.Triples[i] = s.parseTriple(gsyn.Triple(i), idx)
 			}
 			for _, jl := range gsyn.Junk {
 				claimed[jl] = true

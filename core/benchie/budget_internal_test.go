@@ -16,8 +16,9 @@ func TestBudgetsLeaveRoom(t *testing.T) {
 		size := 0
 		for _, s := range g.Sentences {
 			for _, syn := range s.Synsets {
-				for _, tr := range syn.Triples {
-					size += len(tr.Slot(0)) + len(tr.Slot(1)) + len(tr.Slot(2)) + 8
+				for i := range syn.Triples {
+					tr := syn.Triple(i)
+					size += len(tr.Subject) + len(tr.Relation) + len(tr.Object) + 8
 				}
 			}
 		}

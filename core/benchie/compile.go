@@ -475,11 +475,12 @@ func (c *rangeCompiler) sentence(si int) {
 // triple i: as kept, and with its units at hand (in c.units) for index.
 func (c *rangeCompiler) triple(si, i, ki, ti int) (storedTriple, compiledTriple) {
 	g, regular, set := c.g, c.regular, c.set
-	t := &g.Sentences[si].Synsets[ki].Triples[ti]
+	syn := g.Sentences[si].Synsets[ki]
+	t := &syn.Triples[ti]
 	st := storedTriple{own: int32(len(set.slots))}
 	var ct compiledTriple
 	c.units = c.units[:0] // the three slots' units, one after another
-	for k, slot := range t.Triple().Slots() {
+	for k, slot := range syn.Triple(ti).Slots() {
 		from := len(c.units)
 		switch {
 		case regular != nil && !t.holdsOpen(k, slot):

@@ -66,11 +66,14 @@ A gold read with GoldOptions.Shared keeps no copy of its file: the
 sentences' strings and the triples' slots are places in the file's bytes,
 which must then never change. A GoldTriple holds no pointer (a large gold
 has millions, and Go's collector reads every word of a block that holds
-pointers): its slots are an offset and three lengths in a text named by
-an id, which Triple and Slot turn into strings without copying. The text
-is the gold file's for a triple read, or one its synset owns for a triple
-made in memory (Synset.Add); the synsets keep the text alive, and a triple
-read after every synset holding its text is gone panics. Move a triple to
-another synset with Synset.Add, which copies its slots.
+pointers): its slots are an offset and three lengths in the text its
+synset keeps (an oie.Text, as a system's extractions keep their strings),
+and Synset.Triple turns them into strings without copying. The text is
+the gold file's for a triple read, shared by the gold's synsets; a triple
+made in memory (Synset.Add) is copied after it, into the synset's own. A
+triple is read through its synset, which keeps the text alive; a
+GoldTriple itself keeps nothing alive, and appended to a synset of another
+text it panics when read: move a triple to another synset with Synset.Add,
+which copies its slots.
 */
 package benchie

@@ -224,7 +224,7 @@ const slotEdgeGold = "sent_id:1\tAnna sang in the Hall in Glasgow .\n" +
 // sentence's last synset.
 func TestGoldSlotEdgeSpace(t *testing.T) {
 	g := mustGold(t, slotEdgeGold)
-	if obj := g.Sentences[0].Synsets[0].Triples[0].Slot(2); obj != " in [the] Hall [in Glasgow]" {
+	if obj := g.Sentences[0].Synsets[0].Triple(0).Object; obj != " in [the] Hall [in Glasgow]" {
 		t.Fatalf("object read as %q: the slot as written is kept", obj)
 	}
 	for _, f := range benchie.Facets {

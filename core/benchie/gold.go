@@ -6,7 +6,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"unsafe"
 
 	"github.com/oiebench/oiebench/core/oie"
 )
@@ -51,100 +50,96 @@ type Synset struct {
 	// Implicit marks a synset the reader opened for triples that came
 	// before any header (Label is then "(implicit)", for people).
 	Implicit bool
-	// text keeps the text the triples' slots are in (see GoldTriple).
+	// text is the text the triples' slots are in (see GoldTriple).
 	text *goldText
 }
 
-// Add appends a triple made in memory, as if read on the given line. The
-// synset keeps its slots in a text of its own (the triples it holds from a
-// gold's text are copied there the first time): copy a triple into another
-// synset with Add, not by appending the GoldTriple, whose slots stay in
-// the text its synset keeps.
+// Triple returns the slots of triple i as written: strings of the text the
+// synset keeps, not copies. It panics when the triple is a place in
+// another text (a GoldTriple appended from a synset of another gold).
+func (s *Synset) Triple(i int) oie.Triple {
+	t := &s.Triples[i]
+	if s.text == nil || t.text != s.text.id {
+		panic("benchie: a gold triple read through a synset that does not hold its text (copy it with Synset.Add)")
+	}
+	return oie.Triple{Subject: t.slotIn(s.text, 0), Relation: t.slotIn(s.text, 1), Object: t.slotIn(s.text, 2)}
+}
+
+// Add appends a triple made in memory, as if read on the given line. Its
+// slots are copied to the end of a text the synset owns, which starts with
+// the gold's text its triples read are in (so they stay where they are):
+// copy a triple into another synset with Add, not by appending the
+// GoldTriple, which is a place in its synset's text. The synset's copies
+// made after its first Add share its text and add to it in turn: none may
+// be read while one adds.
 func (s *Synset) Add(tr oie.Triple, line int) {
-	if s.text == nil || s.text.owned == nil {
-		read := s.Triples
-		s.text = newOwnedText()
-		s.Triples = make([]GoldTriple, len(read), len(read)+1)
-		for i := range read {
-			t := s.text.place(read[i].Triple(), read[i].Line)
-			t.arena, t.units = read[i].arena, read[i].units
-			s.Triples[i] = t
-		}
+	switch {
+	case s.text == nil:
+		s.text = &goldText{id: newTextID()}
+	case !s.text.Owns(): // the gold's text, which its synsets share
+		s.text = &goldText{Text: s.text.Text, id: s.text.id}
 	}
 	s.Triples = append(s.Triples, s.text.place(tr, line))
 }
 
-// GoldTriple is one annotated triple with optional units in brackets.
+// GoldTriple is one annotated triple with optional units in brackets; read
+// its slots with its synset's Triple.
 //
 // A GoldTriple holds no pointer, so that the collector does not read the
-// millions of a large gold: its slots are a place in the text of its
-// synset (the gold file's, where the reader found them, or one the synset
-// owns, see Synset.Add), which Triple and Slot return without copying. A
-// triple is valid while a synset that holds its text is reachable: one
-// kept longer than its gold panics when read.
+// millions of a large gold: its slots are a place in the text its synset
+// keeps (the gold file's, where the reader found them, and after them the
+// synset's own, see Synset.Add). It does not keep that text alive: a
+// triple is read through its synset, which does.
 type GoldTriple struct {
 	Line int
-	// off is where the subject starts in the text named by text; each slot
-	// is n bytes, the next one len(SlotSeparator) bytes after it.
-	off  int64
-	n    [3]uint32
-	text uint32
-	// When arena is set (by the reader; not for a triple made in memory),
-	// units locates the slots as the reader parsed them (for the regular
-	// facet) in the unitArena of that id, so that compiling does not parse
-	// them again; see tripleUnits for opens. The arena is the gold's that
-	// read the triple (a triple copied into another gold is parsed again
-	// there). An id, not a pointer: a triple kept longer than its gold does
-	// not keep the gold's units alive.
-	arena uint32
+	// off is where the subject starts in the synset's text; each slot is n
+	// bytes, the next one len(SlotSeparator) bytes after it.
+	off int64
+	n   [3]uint32
+	// text is the id of the synset's text (goldText.id), which for a gold's
+	// text read is also its arena's. When units are kept (by the reader;
+	// not for a triple made in memory), they locate the slots as the reader
+	// parsed them (for the regular facet) in that arena, so that compiling
+	// does not parse them again; see tripleUnits for opens. An id, not a
+	// pointer: a triple kept longer than its gold does not keep the gold's
+	// units alive, and a triple copied into another gold is parsed again
+	// there.
+	text  uint32
 	units tripleUnits
 }
 
-// Slot returns slot k (0 subject, 1 relation, 2 object) as written.
-func (t *GoldTriple) Slot(k int) string {
-	if t.n[k] == 0 {
-		return ""
-	}
-	return t.slotIn(textOf(t.text), k)
-}
-
-// Triple returns the triple's three slots as written.
-func (t *GoldTriple) Triple() oie.Triple {
-	if t.n == [3]uint32{} {
-		return oie.Triple{}
-	}
-	text := textOf(t.text)
-	return oie.Triple{Subject: t.slotIn(text, 0), Relation: t.slotIn(text, 1), Object: t.slotIn(text, 2)}
-}
-
 // slotIn returns slot k in the triple's text.
-func (t *GoldTriple) slotIn(text string, k int) string {
+func (t *GoldTriple) slotIn(text *goldText, k int) string {
 	at := t.off
 	for j := range k {
 		at += int64(t.n[j]) + int64(len(SlotSeparator))
 	}
-	return text[at : at+int64(t.n[k])]
+	return text.Slice(int(at), int(t.n[k]))
 }
 
 // tripleUnits locates in a unitArena the units of a triple's three slots,
 // one slot's after another's in one block: 14 bytes, not three unitRefs'
 // 36 (docs/reliability.md, "Memory"). opens, in its last byte (kept
 // apart, it made a GoldTriple of strings 88 bytes, not 80), has bit k set
-// when slot k holds a '[' (BenchIE-M changes only those), and bit 3+k
-// when that slot is clean (see appendUnits: its BenchIE-M slot is made
-// from its units).
+// when slot k holds a '[' (BenchIE-M changes only those), bit 3+k when
+// that slot is clean (see appendUnits: its BenchIE-M slot is made from its
+// units), and unitsKept when its units are kept (the bits above are read
+// only then).
 type tripleUnits struct {
 	block, off int32
 	n          [3]uint16
 	opens      uint8
 }
 
+// unitsKept is the bit of tripleUnits.opens that says its units are kept.
+const unitsKept = 1 << 6
+
 // maxSlotUnits is the most units of a slot a tripleUnits locates; a triple
 // with a larger slot keeps none (it is then read as a triple made in
 // memory).
 const maxSlotUnits = 1<<16 - 1
 
-// unitsOf locates the units of slot k (the triple's arena must be set).
+// unitsOf locates the units of slot k (the triple's units must be kept).
 func (t *GoldTriple) unitsOf(k int) unitRef {
 	off := t.units.off
 	for j := range k {
@@ -154,18 +149,22 @@ func (t *GoldTriple) unitsOf(k int) unitRef {
 }
 
 // cleanSlot reports whether slot k was read clean (see appendUnits).
-func (t *GoldTriple) cleanSlot(k int) bool { return t.arena != 0 && t.units.opens&(1<<(3+k)) != 0 }
+func (t *GoldTriple) cleanSlot(k int) bool {
+	return t.units.opens&unitsKept != 0 && t.units.opens&(1<<(3+k)) != 0
+}
 
 // holdsOpen reports whether slot k (the slot as written) holds a '['.
 func (t *GoldTriple) holdsOpen(k int, slot string) bool {
-	if t.arena != 0 {
+	if t.units.opens&unitsKept != 0 {
 		return t.units.opens&(1<<k) != 0
 	}
 	return strings.Contains(slot, "[")
 }
 
 // readHere reports whether g's reader read t: its units are in g's arena.
-func (g *Gold) readHere(t *GoldTriple) bool { return t.arena != 0 && t.arena == g.units.id }
+func (g *Gold) readHere(t *GoldTriple) bool {
+	return t.units.opens&unitsKept != 0 && t.text == g.units.id
+}
 
 // arenaOf returns the arena holding the units t was read with: g's, or for
 // a subset the whole gold's; nil for a triple made in memory or copied
@@ -207,23 +206,10 @@ const inlineUnit = -1
 type unitArena struct {
 	base   string
 	blocks []unitBlock
-	// id names the arena in the triples read into it (GoldTriple.arena):
-	// a reader's arena has one of its own (newArenaID), a compilation's
+	// id is the id of the text read (goldText.id), which the triples read
+	// into the arena hold (GoldTriple.text); a compilation's arena has
 	// none (0).
 	id uint32
-}
-
-// arenaIDs numbers the readers' arenas.
-var arenaIDs atomic.Uint32
-
-// newArenaID returns an arena id no other arena of the process has (it
-// would take 2³² golds read for one to come round again).
-func newArenaID() uint32 {
-	for {
-		if id := arenaIDs.Add(1); id != 0 {
-			return id
-		}
-	}
 }
 
 // unitBlock is one block of an arena: its units, and the texts of those
@@ -281,13 +267,11 @@ func (a *unitArena) packInBase(u Unit) (packedUnit, bool) {
 	if u.Optional {
 		opt = unitOptional
 	}
-	base := uintptr(unsafe.Pointer(unsafe.StringData(a.base)))
-	at := uintptr(unsafe.Pointer(unsafe.StringData(u.Text)))
-	switch {
-	case u.Text == "":
+	if u.Text == "" {
 		return packedUnit{0, opt}, true
-	case len(u.Text) <= len(a.base) && at >= base && at-base <= uintptr(len(a.base)-len(u.Text)) && at-base+uintptr(len(u.Text)) <= 1<<32-1 && len(u.Text) <= unitLength:
-		return packedUnit{uint32(at - base), uint32(len(u.Text)) | opt}, true
+	}
+	if off, ok := oie.Within(a.base, u.Text); ok && uint64(off)+uint64(len(u.Text)) <= 1<<32-1 && len(u.Text) <= unitLength {
+		return packedUnit{uint32(off), uint32(len(u.Text)) | opt}, true
 	}
 	return packedUnit{n: opt}, false
 }
@@ -397,7 +381,7 @@ func readGold(file string, data []byte, opt GoldOptions, parts, minBytes int) (*
 		return nil, err
 	}
 	s := oie.TextOf(data, opt.Shared)
-	text := keepText(s)
+	text := &goldText{Text: oie.KeepText(s), id: newTextID()}
 	var r *goldReader
 	var err error
 	if oie.ManyCores && parts > 1 {
@@ -475,7 +459,7 @@ func cutAtSentences(text string, n, minBytes int) []part {
 // triples and units are kept as places in it) into a reader of its own;
 // the reader holds what it read also when it stops at an error.
 func readPart(file string, text *goldText, p part, strict bool, pause func()) (*goldReader, error) {
-	r := &goldReader{file: file, strict: strict, text: text, gold: &Gold{Path: file, index: map[string]int{}, units: unitArena{base: textOf(text.id), id: newArenaID()}}}
+	r := &goldReader{file: file, strict: strict, text: text, gold: &Gold{Path: file, index: map[string]int{}, units: unitArena{base: text.Kept(), id: text.id}}}
 	num := p.first - 1
 	for line, rest, ok := oie.NextLine(p.text); ok; line, rest, ok = oie.NextLine(rest) {
 		num++
@@ -507,8 +491,7 @@ func (r *goldReader) join(q *goldReader, p part, qErr error) error {
 		g.Sentences = append(g.Sentences, s)
 		for _, syn := range s.Synsets {
 			for i := range syn.Triples {
-				if t := &syn.Triples[i]; t.arena != 0 {
-					t.arena = g.units.id
+				if t := &syn.Triples[i]; t.units.opens&unitsKept != 0 {
 					t.units.block += shift
 				}
 			}
@@ -800,7 +783,7 @@ func (r *goldReader) triple(num int, l tripleLine, pos func(int) at) error {
 		}
 		off += len(slot) + len(SlotSeparator)
 	}
-	t, ok := r.text.placeRead(r.gold.units.base, parts, num)
+	t, ok := r.text.placeRead(parts, num)
 	if !ok {
 		return &oie.ParseError{File: r.file, Line: num, Msg: "triple not kept: a slot is over 4 GiB", Err: oie.ErrSyntax}
 	}
@@ -812,8 +795,7 @@ func (r *goldReader) triple(num int, l tripleLine, pos func(int) at) error {
 		}
 		start := len(r.block.units)
 		r.block = r.gold.units.pack(r.block, r.slot)
-		t.arena = r.gold.units.id
-		t.units = tripleUnits{int32(len(r.gold.units.blocks)), int32(start), [3]uint16{uint16(counts[0]), uint16(counts[1]), uint16(counts[2])}, l.opens}
+		t.units = tripleUnits{int32(len(r.gold.units.blocks)), int32(start), [3]uint16{uint16(counts[0]), uint16(counts[1]), uint16(counts[2])}, l.opens | unitsKept}
 	} // else the triple is as one made in memory: its slots are parsed again when compiled
 	r.pending = append(r.pending, t)
 	return nil

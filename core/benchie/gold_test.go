@@ -88,8 +88,8 @@ func TestGoldTolerates(t *testing.T) {
 	if len(g.Sentences) != 2 || g.Sentences[0].Text != "He left ." || len(g.Sentences[1].Synsets) != 0 || len(g.Warnings) != 0 {
 		t.Fatalf("%+v", g)
 	}
-	if tr := g.Sentences[0].Synsets[0].Triples[0]; tr.Slot(2) != "[now]" || tr.Line != 3 {
-		t.Fatalf("%+v", tr)
+	if syn := g.Sentences[0].Synsets[0]; syn.Triple(0).Object != "[now]" || syn.Triples[0].Line != 3 {
+		t.Fatalf("%+v", syn.Triples[0])
 	}
 	st := g.Stats()
 	if st.Sentences != 2 || st.EmptySentences != 1 || st.Synsets != 1 || st.Extractions != 2 || !st.Exact {
@@ -142,8 +142,8 @@ func FuzzReadGold(f *testing.F) {
 			sys := &oie.System{}
 			for _, s := range g.Sentences {
 				for _, syn := range s.Synsets {
-					for _, tr := range syn.Triples {
-						sys.Extractions.Append(oie.Extraction{SentID: s.ID, Triple: tr.Triple()})
+					for i := range syn.Triples {
+						sys.Extractions.Append(oie.Extraction{SentID: s.ID, Triple: syn.Triple(i)})
 					}
 				}
 			}
@@ -165,8 +165,8 @@ func goldText(g *benchie.Gold) string {
 		fmt.Fprintf(&b, "%q %q\n", s.ID, s.Text)
 		for _, syn := range s.Synsets {
 			fmt.Fprintf(&b, " %q %d %v\n", syn.Label, syn.Line, syn.Junk)
-			for _, tr := range syn.Triples {
-				fmt.Fprintf(&b, "  %d %q %q %q\n", tr.Line, tr.Slot(0), tr.Slot(1), tr.Slot(2))
+			for i, tr := range syn.Triples {
+				fmt.Fprintf(&b, "  %d %q\n", tr.Line, syn.Triple(i).Slots())
 			}
 		}
 	}

@@ -44,7 +44,7 @@ func TestPausedAndShared(t *testing.T) {
 						t.Fatalf("sentence %d synset %d triple %d slot %d differs", si, ki, ti, k)
 					}
 				}
-				if tr.Triple() != pt.Triple() || tr.units.opens != pt.units.opens || tr.arena != plain.units.id || pt.arena != paced.units.id {
+				if syn.Triple(ti) != p.Synsets[ki].Triple(ti) || tr.units.opens != pt.units.opens || !plain.readHere(&tr) || !paced.readHere(&pt) {
 					t.Fatalf("sentence %d synset %d triple %d differs", si, ki, ti)
 				}
 			}
@@ -112,7 +112,7 @@ func TestPausedAndShared(t *testing.T) {
 	objectOf := func(g *Gold) string {
 		last := g.Sentences[len(g.Sentences)-1]
 		syn := last.Synsets[len(last.Synsets)-1]
-		return syn.Triples[len(syn.Triples)-1].Slot(2)
+		return syn.Triple(len(syn.Triples) - 1).Object
 	}
 	before := strings.Clone(objectOf(paced))
 	i := strings.LastIndex(string(shared), before)
@@ -206,8 +206,8 @@ func TestCompiledInHalves(t *testing.T) {
 			c := &Sentence{Sentence: s.Sentence, Line: s.Line}
 			for _, syn := range s.Synsets {
 				cs := &Synset{Label: syn.Label, Line: syn.Line, Junk: syn.Junk}
-				for _, tr := range syn.Triples {
-					cs.Add(tr.Triple(), tr.Line)
+				for i, tr := range syn.Triples {
+					cs.Add(syn.Triple(i), tr.Line)
 				}
 				c.Synsets = append(c.Synsets, cs)
 			}

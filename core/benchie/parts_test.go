@@ -158,7 +158,7 @@ func goldDiff(a, b *Gold) string {
 			}
 			for ti, tr := range syn.Triples {
 				pt := q.Triples[ti]
-				if tr.Triple() != pt.Triple() || tr.Line != pt.Line || tr.units.opens != pt.units.opens || tr.arena != a.units.id || pt.arena != b.units.id {
+				if syn.Triple(ti) != q.Triple(ti) || tr.Line != pt.Line || tr.units.opens != pt.units.opens || !a.readHere(&tr) || !b.readHere(&pt) {
 					return fmt.Sprintf("sentence %d synset %d triple %d: %+v, want %+v", si, ki, ti, pt, tr)
 				}
 				for k := range 3 {
@@ -195,10 +195,10 @@ func triplesAndCuts(g *Gold) *oie.System {
 	sys := &oie.System{}
 	for _, s := range g.Sentences {
 		for _, syn := range s.Synsets {
-			for _, tr := range syn.Triples {
-				cut := tr.Triple()
+			for i := range syn.Triples {
+				cut := syn.Triple(i)
 				cut.Object = cut.Object[:max(0, strings.LastIndexByte(cut.Object, ' '))]
-				sys.Extractions.Append(oie.Extraction{SentID: s.ID, Triple: tr.Triple()}, oie.Extraction{SentID: s.ID, Triple: cut})
+				sys.Extractions.Append(oie.Extraction{SentID: s.ID, Triple: syn.Triple(i)}, oie.Extraction{SentID: s.ID, Triple: cut})
 			}
 		}
 	}

@@ -320,7 +320,7 @@ func (fc *formCounter) tripleForms(syn *Synset) (int, bool) {
 	for i := range syn.Triples {
 		t := &syn.Triples[i]
 		var tr [3]int32
-		for k, slot := range t.Triple().Slots() {
+		for k, slot := range syn.Triple(i).Slots() {
 			c, fresh := fc.setOf[k].intern(slot)
 			if fresh {
 				units := fc.slotUnits(t, k, slot)
@@ -599,7 +599,7 @@ func (fc *formCounter) atLeast(syn *Synset) int {
 	for i := range syn.Triples {
 		t := &syn.Triples[i]
 		m := 1
-		for k, slot := range t.Triple().Slots() {
+		for k, slot := range syn.Triple(i).Slots() {
 			m = min(m*formsAtLeast(fc.slotUnits(t, k, slot)), lowerBoundCap)
 		}
 		n = max(n, m)

@@ -11,9 +11,9 @@ import (
 // form of every triple as a string.
 func listedTripleForms(syn *Synset) int {
 	seen := map[[3]string]bool{}
-	for _, t := range syn.Triples {
+	for i := range syn.Triples {
 		var slots [3][]string
-		for k, slot := range t.Triple().Slots() {
+		for k, slot := range syn.Triple(i).Slots() {
 			units, _, _ := appendUnits(nil, slot)
 			slots[k] = ExpandUnits(units, -1)
 		}

@@ -82,8 +82,8 @@ func compareWithReference(g *Gold, lines [][]int, want [][][]refTriple) error {
 			}
 			for ti := range syn.Triples {
 				t, w := &syn.Triples[ti], want[si][ki][ti]
-				got := t.Triple()
-				if t.Line != w.line || got != w.tr || [3]string{t.Slot(0), t.Slot(1), t.Slot(2)} != w.tr.Slots() {
+				got := syn.Triple(ti)
+				if t.Line != w.line || got != w.tr {
 					return fmt.Errorf("sentence %d synset %d triple %d: line %d %q, want line %d %q", si, ki, ti, t.Line, got, w.line, w.tr)
 				}
 			}
@@ -167,7 +167,8 @@ func randomGold(r *rand.Rand) string {
 // whole, in parts and shared, and checks every triple's slots and line
 // against a plain reading; then copies of the triples made in memory in
 // another gold, which stay after the gold read is gone, and triples added
-// to a synset read (whose triples move to the synset's own text).
+// to a synset read (whose triples read stay where they are, their units
+// kept, in the text the synset then owns).
 func TestTriplesMatchReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(26, 30))
 	shipped := map[string]string{}
@@ -221,28 +222,41 @@ func TestTriplesMatchReference(t *testing.T) {
 			t.Fatalf("%s copied in memory: %v", name, err)
 		}
 
-		g, err = ReadGold(name, []byte(data), GoldOptions{})
+		// Added twice to each synset, read shared or not: the triples read
+		// stay the same strings of the text read, with their units.
+		g, err = ReadGold(name, []byte(data), GoldOptions{Shared: round%2 == 1})
 		if err != nil {
 			t.Fatal(err)
 		}
-		added := oie.Triple{Subject: randomSlotText(r), Relation: randomSlotText(r), Object: randomSlotText(r)}
+		added := [2]oie.Triple{
+			{Subject: randomSlotText(r), Relation: randomSlotText(r), Object: randomSlotText(r)},
+			{Subject: randomSlotText(r), Relation: randomSlotText(r), Object: randomSlotText(r)},
+		}
 		for si, s := range g.Sentences {
 			for ki, syn := range s.Synsets {
 				units := make([]tripleUnits, len(syn.Triples))
+				read := make([]oie.Triple, len(syn.Triples))
 				for ti := range syn.Triples {
-					units[ti] = syn.Triples[ti].units
+					units[ti], read[ti] = syn.Triples[ti].units, syn.Triple(ti)
 				}
-				syn.Add(added, 7)
-				want[si][ki] = append(want[si][ki], refTriple{7, added})
+				for k, tr := range added {
+					syn.Add(tr, 7+k)
+					want[si][ki] = append(want[si][ki], refTriple{7 + k, tr})
+				}
 				for ti, u := range units {
 					if syn.Triples[ti].units != u || !g.readHere(&syn.Triples[ti]) {
-						t.Fatalf("%s sentence %d synset %d triple %d: its units are lost when the synset's text moves", name, si, ki, ti)
+						t.Fatalf("%s sentence %d synset %d triple %d: its units are lost when the synset owns its text", name, si, ki, ti)
+					}
+					for k, slot := range syn.Triple(ti).Slots() {
+						if unsafe.StringData(slot) != unsafe.StringData(read[ti].Slots()[k]) {
+							t.Fatalf("%s sentence %d synset %d triple %d: slot %d moved when the synset came to own its text", name, si, ki, ti, k)
+						}
 					}
 				}
 			}
 		}
 		if err := compareWithReference(g, lines, want); err != nil {
-			t.Fatalf("%s with a triple added to each synset: %v", name, err)
+			t.Fatalf("%s with triples added to each synset: %v", name, err)
 		}
 	}
 }
@@ -256,7 +270,7 @@ func copyInMemory(g *Gold) *Gold {
 		for _, syn := range s.Synsets {
 			cs := &Synset{Label: strings.Clone(syn.Label), Line: syn.Line, Implicit: syn.Implicit}
 			for ti := range syn.Triples {
-				cs.Add(syn.Triples[ti].Triple(), syn.Triples[ti].Line)
+				cs.Add(syn.Triple(ti), syn.Triples[ti].Line)
 			}
 			c.Synsets = append(c.Synsets, cs)
 		}
@@ -276,8 +290,7 @@ func checkInData(t *testing.T, g *Gold, data []byte) {
 	for _, s := range g.Sentences {
 		for _, syn := range s.Synsets {
 			for ti := range syn.Triples {
-				for k := range 3 {
-					slot := syn.Triples[ti].Slot(k)
+				for k, slot := range syn.Triple(ti).Slots() {
 					at := uintptr(unsafe.Pointer(unsafe.StringData(slot)))
 					if slot != "" && (at < from || at+uintptr(len(slot)) > from+uintptr(len(data))) {
 						t.Fatalf("line %d slot %d %q is not in the data read", syn.Triples[ti].Line, k, slot)
@@ -315,5 +328,33 @@ func TestGoldTripleHoldsNoPointer(t *testing.T) {
 	}
 	if !pointers(reflect.TypeFor[oie.Triple]()) {
 		t.Error("the check finds no pointer in a triple of strings")
+	}
+}
+
+// TestPlaceRead: the reader's slots are placed where they lie in the text,
+// one separator apart; slots of other memory, or not so apart, are not.
+func TestPlaceRead(t *testing.T) {
+	text := "sent_id:1\tx\na --> b c --> d\n -->  --> \nq --> r --> s"
+	h := &goldText{Text: oie.KeepText(text), id: 9}
+	line := text[strings.Index(text, "a -->") : strings.Index(text, "d\n")+1]
+	l, _ := splitTriple(line)
+	if tr, ok := h.placeRead(l.parts, 2); !ok || tr.off != int64(strings.Index(text, "a -->")) || tr.n != [3]uint32{1, 3, 1} || tr.text != 9 || tr.Line != 2 {
+		t.Errorf("a line of the text: %+v, %v", tr, ok)
+	}
+	empty, _ := splitTriple(text[strings.Index(text, " -->  --> "):][:len(" -->  --> ")])
+	if tr, ok := h.placeRead(empty.parts, 3); !ok || tr.off != 0 || tr.n != [3]uint32{} {
+		t.Errorf("empty slots: %+v, %v", tr, ok)
+	}
+	a, b := text[strings.Index(text, "a -->"):][:1], text[strings.Index(text, "b c"):][:3]
+	q := text[strings.LastIndex(text, "q"):][:1]
+	for name, parts := range map[string][3]string{
+		"a copy":                       {strings.Clone(a), b, "d"},
+		"a slot of another line":       {a, b, q},
+		"slots not a separator apart":  {a, b[2:], ""},
+		"a slot before the first slot": {"", b, a},
+	} {
+		if tr, ok := h.placeRead(parts, 1); ok {
+			t.Errorf("%s: placed at %d", name, tr.off)
+		}
 	}
 }

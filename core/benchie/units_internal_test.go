@@ -28,8 +28,8 @@ func TestPackedUnitsEdges(t *testing.T) {
 		t.Fatal(err)
 	}
 	syns := g.Sentences[0].Synsets
-	if tr := syns[0].Triples[0]; tr.arena != 0 {
-		t.Errorf("a slot of %d units: arena kept, want the triple read as made in memory", maxSlotUnits+2)
+	if tr := syns[0].Triples[0]; tr.units.opens&unitsKept != 0 {
+		t.Errorf("a slot of %d units: units kept, want the triple read as made in memory", maxSlotUnits+2)
 	}
 	tr := syns[1].Triples[0]
 	if !g.readHere(&tr) {
@@ -65,13 +65,15 @@ func TestPackedUnitsEdges(t *testing.T) {
 // TestCompiledTripleSize holds the kept compiled triple at 20 bytes: it is
 // kept twice for every gold triple (the regular and BenchIE-M
 // compilations), and its slots are found through the gold triple, not
-// copied (docs/reliability.md, "Memory"); a compiled sentence at 64.
+// copied (docs/reliability.md, "Memory"); a gold triple at 48 (its text
+// is its synset's: one id names its text and its arena); a compiled
+// sentence at 64.
 func TestCompiledTripleSize(t *testing.T) {
 	if n := unsafe.Sizeof(storedTriple{}); n != 20 {
 		t.Fatalf("a compiled triple is kept in %d bytes, want 20", n)
 	}
-	if n := unsafe.Sizeof(GoldTriple{}); n != 56 {
-		t.Fatalf("a gold triple is kept in %d bytes, want 56", n)
+	if n := unsafe.Sizeof(GoldTriple{}); n != 48 {
+		t.Fatalf("a gold triple is kept in %d bytes, want 48", n)
 	}
 	// A sentence is kept in each compilation: its triples and index
 	// entries are offsets into blocks the compilation shares.
@@ -142,8 +144,9 @@ func TestMinimalKeepsNoCopies(t *testing.T) {
 }
 
 // A triple kept after its gold is gone does not keep the gold (its units,
-// its sentences, its text) alive: it names its arena and its text by ids,
-// not pointers.
+// its sentences, its text) alive: it is a place in its synset's text and
+// names its arena by an id, not a pointer. Nothing else holds the text
+// either: it goes with the gold's last synset.
 func TestTripleOutlivesItsGold(t *testing.T) {
 	g, err := ReadGold("g.txt", []byte("sent_id:1\tShe left early .\n1--> Cluster 1:\nShe --> left --> [early]\n"), GoldOptions{})
 	if err != nil {
@@ -153,26 +156,72 @@ func TestTripleOutlivesItsGold(t *testing.T) {
 	if !g.readHere(&kept) {
 		t.Fatal("the triple keeps no units in its gold's arena")
 	}
-	gone := weak.Make(g)
+	gone, text := weak.Make(g), weak.Make(g.Sentences[0].Synsets[0].text)
 	g = nil
-	runtime.GC()
 	runtime.GC()
 	if gone.Value() != nil {
 		t.Error("the gold is kept alive by one of its triples")
 	}
-	// Its text leaves the table once the collector has run the finalizer
-	// (on a goroutine of its own: a few collections give it the time).
-	released := false
-	for range 100 {
-		if released = (*texts.chunks.Load())[kept.text/textChunk][kept.text%textChunk].Load() == nil; released {
-			break
-		}
-		runtime.GC()
-	}
-	if !released {
+	if text.Value() != nil {
 		t.Error("the text of a gold no longer reachable is kept")
 	}
 	runtime.KeepAlive(kept)
+}
+
+// A synset kept after its gold is gone keeps its text: its triples read
+// as they were, read shared or not, and after a triple is added.
+func TestSynsetKeepsItsText(t *testing.T) {
+	const gold = "sent_id:1\tShe left early .\n1--> Cluster 1:\nShe --> left --> [early]\n"
+	for _, shared := range []bool{false, true} {
+		for _, add := range []bool{false, true} {
+			g, err := ReadGold("g.txt", []byte(gold), GoldOptions{Shared: shared})
+			if err != nil {
+				t.Fatal(err)
+			}
+			syn, gone := g.Sentences[0].Synsets[0], weak.Make(g)
+			if add {
+				syn.Add(oie.Triple{Subject: "She", Relation: "left", Object: "then"}, 4)
+			}
+			g = nil
+			runtime.GC()
+			if gone.Value() != nil {
+				t.Fatal("the gold is kept alive by its synset")
+			}
+			if got := syn.Triple(0); got != (oie.Triple{Subject: "She", Relation: "left", Object: "[early]"}) {
+				t.Errorf("shared %v, added %v: %q after the gold is gone", shared, add, got)
+			}
+			if add && syn.Triple(1) != (oie.Triple{Subject: "She", Relation: "left", Object: "then"}) {
+				t.Errorf("shared %v: the triple added reads %q", shared, syn.Triple(1))
+			}
+		}
+	}
+}
+
+// A GoldTriple appended to a synset whose text it is no place in (of
+// another gold, or made in memory) panics when read, rather than read
+// another text's bytes: triples are copied with Add.
+func TestTripleInAnotherText(t *testing.T) {
+	read := func() *Synset {
+		g, err := ReadGold("g.txt", []byte("sent_id:1\tShe left early .\n1--> Cluster 1:\nShe --> left --> [early]\n"), GoldOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g.Sentences[0].Synsets[0]
+	}
+	made := &Synset{}
+	made.Add(oie.Triple{Subject: "a", Relation: "b", Object: "c"}, 1)
+	for name, into := range map[string]*Synset{"another gold's synset": read(), "a synset made in memory": made, "an empty synset": {}} {
+		from := read()
+		into.Triples = append(into.Triples, from.Triples[0])
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("a triple appended to %s read without a panic", name)
+				}
+			}()
+			into.Triple(len(into.Triples) - 1)
+		}()
+	}
 }
 
 // The English gold's sentences in a gold made in memory (NewGold), so

@@ -38,8 +38,8 @@ func (gw *GoldWriter) Write(s *Sentence) {
 	bw.WriteString(SentencePrefix + s.ID + "\t" + s.Text + "\n")
 	for k, syn := range s.Synsets {
 		bw.WriteString(SynsetHeader(s.ID, k) + "\n")
-		for _, t := range syn.Triples {
-			tr := t.Triple()
+		for i := range syn.Triples {
+			tr := syn.Triple(i)
 			bw.WriteString(TripleLine(tr.Subject, tr.Relation, tr.Object) + "\n")
 		}
 	}

@@ -286,8 +286,8 @@ func (x *Explorer) SentenceWindow(si int, f benchie.Facet, systems []int, rows f
 	for ki, syn := range s.Synsets {
 		fc := x.formCount(syn)
 		sv := SynsetView{Index: ki, Label: syn.Label, Forms: fc.n, FormsExact: fc.exact}
-		for _, t := range syn.Triples {
-			sv.Triples = append(sv.Triples, goldTriple(t.Triple(), f))
+		for i := range syn.Triples {
+			sv.Triples = append(sv.Triples, goldTriple(syn.Triple(i), f))
 		}
 		v.Synsets = append(v.Synsets, sv)
 	}
@@ -398,7 +398,7 @@ func goldTriple(t oie.Triple, f benchie.Facet) [3][]Token {
 func closest(c *benchie.Compiled, s *benchie.Sentence, si int, t oie.Triple, f benchie.Facet) ([]ClosestView, int) {
 	var views []ClosestView
 	for _, cl := range c.Closest(si, t) {
-		gold := goldTriple(s.Synsets[cl.Synset].Triples[cl.Triple].Triple(), f)
+		gold := goldTriple(s.Synsets[cl.Synset].Triple(cl.Triple), f)
 		cv := ClosestView{Synset: cl.Synset, Triple: cl.Triple, Agree: cl.Slots}
 		for i, slot := range t.Slots() {
 			cv.Gold[i], cv.Ext[i] = DiffSlot(gold[i], SlotTokens(slot))

@@ -34,11 +34,12 @@ func TestGoldTokensAgreeWithScorer(t *testing.T) {
 			for si, s := range gold.Sentences {
 				for ki, syn := range s.Synsets {
 					for ti, tr := range syn.Triples {
+						gt := syn.Triple(ti)
 						for _, keep := range []bool{true, false} {
-							if hasEmptyToken(tr.Triple(), f) {
+							if hasEmptyToken(gt, f) {
 								continue
 							}
-							form := oie.Triple{Subject: unitForm(tr.Slot(0), f, keep), Relation: unitForm(tr.Slot(1), f, keep), Object: unitForm(tr.Slot(2), f, keep)}
+							form := oie.Triple{Subject: unitForm(gt.Subject, f, keep), Relation: unitForm(gt.Relation, f, keep), Object: unitForm(gt.Object, f, keep)}
 							found := false
 							for _, cl := range c.Closest(si, form) {
 								if cl.Synset == ki && cl.Triple == ti && cl.Slots == [3]bool{true, true, true} {
@@ -46,7 +47,7 @@ func TestGoldTokensAgreeWithScorer(t *testing.T) {
 								}
 							}
 							if !found {
-								t.Fatalf("%s %s line %d: form %q of %q is not matched by the scorer", d.Key, f, tr.Line, form, tr.Triple())
+								t.Fatalf("%s %s line %d: form %q of %q is not matched by the scorer", d.Key, f, tr.Line, form, gt)
 							}
 							checked++
 						}

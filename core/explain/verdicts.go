@@ -58,7 +58,7 @@ func Verdicts(ev *evaluate.Evaluation) []VerdictRow {
 					if cl, _ := closest(compiled, s, j.Sentence, t, f); len(cl) > 0 {
 						c := cl[0]
 						row.Synset = s.Synsets[c.Synset].Label
-						row.Gold = goldText(goldTriple(s.Synsets[c.Synset].Triples[c.Triple].Triple(), f))
+						row.Gold = goldText(goldTriple(s.Synsets[c.Synset].Triple(c.Triple), f))
 						for i := range row.Diff {
 							row.Diff[i] = WordDiff(c.Gold[i], c.Ext[i])
 						}
@@ -67,7 +67,7 @@ func Verdicts(ev *evaluate.Evaluation) []VerdictRow {
 					s := x.ev.Gold.Sentences[j.Sentence]
 					row.Synset = s.Synsets[j.Synset].Label
 					if j.Triple >= 0 {
-						row.Gold = goldText(goldTriple(s.Synsets[j.Synset].Triples[j.Triple].Triple(), f))
+						row.Gold = goldText(goldTriple(s.Synsets[j.Synset].Triple(j.Triple), f))
 					}
 				}
 				rows = append(rows, row)

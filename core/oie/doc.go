@@ -10,10 +10,11 @@
 //
 // A system's extractions (Extractions) hold no pointers for Go's collector
 // to follow, however many they are: each string is an offset and a length
-// into the text the reader cut it from (the file's bytes themselves when
-// read with SystemOptions.Shared, else one copy of them), or into bytes
-// the list owns for a string that is not in that text (an unescaped JSON
-// string, an extraction made in memory). The list keeps that text alive;
-// read Shared, the bytes must never change afterwards. Offsets are 32 bits:
-// a reader refuses a file of more than 4 GiB (ErrTooLarge).
+// in a Text, the text the reader cut it from (the file's bytes themselves
+// when read with SystemOptions.Shared, else one copy of them) followed by
+// bytes the list owns for a string that is not in that text (an unescaped
+// JSON string, an extraction made in memory). The list keeps that text
+// alive; read Shared, the bytes must never change afterwards. Offsets are
+// 32 bits: a reader refuses a file of more than 4 GiB (ErrTooLarge). A
+// BenchIE gold's triples keep their slots in a Text too.
 package oie

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"iter"
 	"math"
-	"unsafe"
 )
 
 // Extractions is a system's extractions in the order they were read. Read
@@ -15,21 +14,16 @@ import (
 // package doc): Go's collector marks it without reading it, however many
 // extractions it holds.
 type Extractions struct {
-	// src is the text a reader cut its strings from (extractionsIn): a
-	// string that lies in it is kept as its offset and length.
-	src string
-	// own holds, one after the other, the bytes of every string that does
-	// not lie in src; bytes once appended never change.
-	own  []byte
+	// text is the text a reader cut the strings from (extractionsIn),
+	// followed by a copy of every string that does not lie in it.
+	text Text
 	rows []extractionRow
 	// args holds the arguments after the object of every extraction, in
 	// order.
 	args []textSpan
 }
 
-// textSpan is a string as an offset and a length in the text of src
-// followed by own: the offset of a string in own is len(src) more than its
-// index there.
+// textSpan is a string as an offset and a length in the list's text.
 type textSpan struct{ off, n uint32 }
 
 // extractionRow is an Extraction without pointers.
@@ -50,8 +44,8 @@ const (
 	indented
 )
 
-// maxText is the most text a list holds: src and own together, so that
-// every offset fits a textSpan.
+// maxText is the most text a list holds, what it kept and what it copied
+// together, so that every offset fits a textSpan.
 const maxText = math.MaxUint32
 
 // errTooLarge: a list would hold more text than a textSpan addresses.
@@ -64,7 +58,7 @@ func extractionsIn(src string) (Extractions, error) {
 	if uint64(len(src)) > maxText {
 		return Extractions{}, errTooLarge
 	}
-	return Extractions{src: src}, nil
+	return Extractions{text: KeepText(src)}, nil
 }
 
 // ExtractionsOf returns the list of es, in order.
@@ -82,13 +76,13 @@ func (x Extractions) Len() int { return len(x.rows) }
 // arguments after the object.
 func (x Extractions) At(i int) Extraction {
 	r := &x.rows[i]
-	e := Extraction{SentID: x.text(r.id), Triple: Triple{x.text(r.subject), x.text(r.relation), x.text(r.object)},
+	e := Extraction{SentID: x.str(r.id), Triple: Triple{x.str(r.subject), x.str(r.relation), x.str(r.object)},
 		Confidence: r.confidence, HasConfidence: r.flags&hasConfidence != 0, IDSpaced: r.flags&idSpaced != 0,
 		Indented: r.flags&indented != 0, Line: int(r.line)}
 	if r.nargs > 0 {
 		e.Extra = make([]string, r.nargs)
 		for k, s := range x.args[r.args : r.args+r.nargs] {
-			e.Extra[k] = x.text(s)
+			e.Extra[k] = x.str(s)
 		}
 	}
 	return e
@@ -156,36 +150,21 @@ func (x *Extractions) add(e Extraction) error {
 	return nil
 }
 
-// span returns s as a textSpan: its place in src when it lies there (the
-// readers' strings are cut from it), else a copy appended to own.
+// span returns s as a textSpan: its place in the text read when it lies
+// there (the readers' strings are cut from it), else in a copy.
 func (x *Extractions) span(s string) (textSpan, error) {
 	if s == "" {
 		return textSpan{}, nil
 	}
-	if len(x.src) > 0 {
-		// Offsets of addresses: s lies in src when it starts at or after
-		// src's first byte and ends at or before its end.
-		off := uintptr(unsafe.Pointer(unsafe.StringData(s))) - uintptr(unsafe.Pointer(unsafe.StringData(x.src)))
-		if off < uintptr(len(x.src)) && uintptr(len(s)) <= uintptr(len(x.src))-off {
-			return textSpan{uint32(off), uint32(len(s))}, nil
+	off, ok := x.text.Find(s)
+	if !ok {
+		if uint64(x.text.Len())+uint64(len(s)) > maxText {
+			return textSpan{}, errTooLarge
 		}
+		off = x.text.Append(s)
 	}
-	off := uint64(len(x.src)) + uint64(len(x.own))
-	if off+uint64(len(s)) > maxText {
-		return textSpan{}, errTooLarge
-	}
-	x.own = append(x.own, s...)
 	return textSpan{uint32(off), uint32(len(s))}, nil
 }
 
-// text returns the string s names, sharing the list's memory.
-func (x Extractions) text(s textSpan) string {
-	if s.n == 0 {
-		return ""
-	}
-	if uint64(s.off) < uint64(len(x.src)) {
-		return x.src[s.off : s.off+s.n]
-	}
-	// own's bytes below its length never change: the string may share them.
-	return unsafe.String(&x.own[int(s.off)-len(x.src)], int(s.n))
-}
+// str returns the string s names, sharing the list's memory.
+func (x *Extractions) str(s textSpan) string { return x.text.Slice(int(s.off), int(s.n)) }

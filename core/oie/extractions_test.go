@@ -175,8 +175,8 @@ func TestExtractionsShareTheirText(t *testing.T) {
 		t.Fatal(err)
 	}
 	x := sys.Extractions
-	if len(x.own) != 0 {
-		t.Errorf("%d bytes copied", len(x.own))
+	if len(x.text.own) != 0 {
+		t.Errorf("%d bytes copied", len(x.text.own))
 	}
 	start := uintptr(unsafe.Pointer(&data[0]))
 	for _, s := range x.At(1).Slots() {

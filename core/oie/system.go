@@ -209,7 +209,7 @@ func readTSV(sys *System, lines []Line, mode ConfidenceMode, pause func()) error
 		if r.nargs == 0 {
 			return &ParseError{File: sys.Path, Line: int(r.line), Column: Column(text, len(text)), Msg: "expected a confidence in column 5", Err: ErrFieldCount}
 		}
-		last := x.text(x.args[r.args+r.nargs-1])
+		last := x.str(x.args[r.args+r.nargs-1])
 		c, err := ParseConfidence(last)
 		if err != nil {
 			return &ParseError{File: sys.Path, Line: int(r.line), Column: Column(text, len(text)-len(last)),

@@ -119,8 +119,8 @@ func (m *Measurement) uncovered(gold *benchie.Compiled, os *benchie.Sentence) []
 	var sys oie.System
 	var owner []int
 	for k, syn := range os.Synsets {
-		for _, gt := range syn.Triples {
-			forms, complete := benchie.SurfaceForms(gt.Triple(), benchie.Regular, FormLimit)
+		for i := range syn.Triples {
+			forms, complete := benchie.SurfaceForms(syn.Triple(i), benchie.Regular, FormLimit)
 			if !complete {
 				m.Truncated++
 			}

@@ -129,8 +129,8 @@ func TestMeasureAgainstFL(t *testing.T) {
 
 	forms := func(syn *benchie.Synset) map[string]bool {
 		set := map[string]bool{}
-		for _, gt := range syn.Triples {
-			fs, ok := benchie.SurfaceForms(gt.Triple(), benchie.Regular, FormLimit)
+		for i, gt := range syn.Triples {
+			fs, ok := benchie.SurfaceForms(syn.Triple(i), benchie.Regular, FormLimit)
 			if !ok {
 				t.Fatalf("line %d: more than %d forms", gt.Line, FormLimit)
 			}

@@ -51,8 +51,8 @@ func EachSentence(g *benchie.Gold, n int, seed uint64, f func(*benchie.Sentence)
 			cp := &benchie.Sentence{Sentence: oie.Sentence{ID: strconv.Itoa(c*len(g.Sentences) + j + 1), Text: rename(s.Text)}, Line: s.Line}
 			for _, syn := range s.Synsets {
 				cs := &benchie.Synset{Label: syn.Label, Line: syn.Line}
-				for _, t := range syn.Triples {
-					cs.Add(renameTriple(rename, t.Triple()), t.Line)
+				for i, t := range syn.Triples {
+					cs.Add(renameTriple(rename, syn.Triple(i)), t.Line)
 				}
 				cp.Synsets = append(cp.Synsets, cs)
 			}

@@ -104,8 +104,9 @@ func (a *app) Adjudicate(sys, ext, k int) {
 	// still be the synset the user saw.
 	var seen []oie.Triple
 	if gi, ok := ev.Gold.SentenceIndex(e.SentID); ok && k >= 0 && k < len(ev.Gold.Sentences[gi].Synsets) {
-		for _, t := range ev.Gold.Sentences[gi].Synsets[k].Triples {
-			seen = append(seen, t.Triple())
+		syn := ev.Gold.Sentences[gi].Synsets[k]
+		for i := range syn.Triples {
+			seen = append(seen, syn.Triple(i))
 		}
 	}
 	add := func(w *work) {

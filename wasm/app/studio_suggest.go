@@ -305,8 +305,9 @@ func (a *app) syncQueue() {
 	}
 	for _, syn := range run.gold.Sentences[it.Sentence.Index].Synsets {
 		var ts []string
-		for _, t := range syn.Triples {
-			ts = append(ts, "("+t.Slot(0)+"; "+t.Slot(1)+"; "+t.Slot(2)+")")
+		for i := range syn.Triples {
+			t := syn.Triple(i)
+			ts = append(ts, "("+t.Subject+"; "+t.Relation+"; "+t.Object+")")
 		}
 		item.Synsets = append(item.Synsets, ts)
 	}

@@ -41,8 +41,9 @@ func synsetsOf(t *testing.T, name string, data []byte) [][][]string {
 		var syns [][]string
 		for _, syn := range s.Synsets {
 			var ts []string
-			for _, tr := range syn.Triples {
-				ts = append(ts, tr.Slot(0)+" | "+tr.Slot(1)+" | "+tr.Slot(2))
+			for i := range syn.Triples {
+				tr := syn.Triple(i)
+				ts = append(ts, tr.Subject+" | "+tr.Relation+" | "+tr.Object)
 			}
 			syns = append(syns, ts)
 		}
