@@ -86,55 +86,54 @@ func (q *SuggestQueue) SetTarget(dir int) {
 	q.Target = min(max(q.Target+dir, 1), len(q.Item.Synsets))
 }
 
-// queueKey runs the queue's keys while its panel is open; it reports
-// whether the key was used.
-func (s *Studio) queueKey(k KeyPress) bool {
+// queueShortcut is what a key does while the queue's panel is open, or
+// nil when it is none of the queue's.
+func (s *Studio) queueShortcut(k KeyPress) func() {
 	q := &s.Suggest
 	if k.Key == "Escape" {
-		q.Open = false
-		return true
+		return func() { q.Open = false }
 	}
 	if k.InField || k.Alt {
-		return false
-	}
-	if !q.Running { // the form: Enter starts, wherever focus is
-		if k.Key == "Enter" && !(k.Ctrl || k.Meta) {
-			s.App.StartSuggestions()
-			return true
-		}
-		return false
+		return nil
 	}
 	app := s.App
+	if !q.Running { // the form: Enter starts, wherever focus is
+		if k.Key == "Enter" && !(k.Ctrl || k.Meta) {
+			return app.StartSuggestions
+		}
+		return nil
+	}
 	cmd := k.Ctrl || k.Meta
 	switch {
 	case cmd && strings.EqualFold(k.Key, "z"), !cmd && (k.Key == "u" || k.Key == "Backspace"):
-		app.UndoSuggestion()
+		return app.UndoSuggestion
 	case cmd:
-		return false
+		return nil
 	case k.Key == "e":
-		app.ExportErrata()
+		return app.ExportErrata
 	case q.Item == nil:
-		return false
+		return nil
 	case k.Key == "a":
-		app.DecideSuggestion(SuggestAcceptNew, 0)
+		return func() { app.DecideSuggestion(SuggestAcceptNew, 0) }
 	case len(k.Key) == 1 && k.Key[0] >= '1' && k.Key[0] <= '9':
-		app.DecideSuggestion(SuggestAcceptForm, int(k.Key[0]-'0')) // a synset it lacks is refused, and said
+		synset := int(k.Key[0] - '0')
+		return func() { app.DecideSuggestion(SuggestAcceptForm, synset) } // a synset it lacks is refused, and said
 	case k.Key == "ArrowLeft", k.Key == "ArrowUp":
-		q.SetTarget(-1)
+		return func() { q.SetTarget(-1) }
 	case k.Key == "ArrowRight", k.Key == "ArrowDown":
-		q.SetTarget(1)
+		return func() { q.SetTarget(1) }
 	case k.Key == "f", k.Key == "Enter" && !k.OnButton:
-		if q.Target >= 1 && q.Target <= len(q.Item.Synsets) {
-			app.DecideSuggestion(SuggestAcceptForm, q.Target)
+		return func() {
+			if q.Target >= 1 && q.Target <= len(q.Item.Synsets) {
+				app.DecideSuggestion(SuggestAcceptForm, q.Target)
+			}
 		}
 	case k.Key == "r":
-		app.DecideSuggestion(SuggestReject, 0)
+		return func() { app.DecideSuggestion(SuggestReject, 0) }
 	case k.Key == "s":
-		app.DecideSuggestion(SuggestSkip, 0)
-	default:
-		return false
+		return func() { app.DecideSuggestion(SuggestSkip, 0) }
 	}
-	return true
+	return nil
 }
 
 // QueuePref is a queue kept across visits: what it was made from and the
