@@ -18,11 +18,14 @@ import (
 // (studioKeys, ui.Studio.KeyRule) names where it was pressed is a
 // shortcut: its default action is prevented at once and it is sent to Go
 // (send) with a number. Until Go says it has handled that key (keyDone),
-// every later key is prevented and held; then each is dispatched again
-// where focus is now, in order: to a shortcut, to the page's own
-// listeners, or else to its default action for the keys a typist presses
-// back to back (Enter and Space press a button, a character or Backspace
-// edits a text field; any other key held so is dropped).
+// every later key is held before any listener sees it (hold: the window's
+// capture phase; the shortcuts are decided after the page's own listeners,
+// which may take a key first); then, in a task of their own, each is
+// dispatched again where focus is now, in order: to a shortcut (whose keys
+// after it are held again), to the page's own listeners, or else to its
+// default action for the keys a typist presses back to back
+// (Enter and Space press a button, a character or Backspace edits a text
+// field; any other key held so is dropped).
 // window.oiebenchKeyDelay (ms), set by a test, makes Go answer that late,
 // as a Worker would.
 //
@@ -39,7 +42,7 @@ import (
 // report, exportText and formats answer from what Go pushed (showReport)
 // or gave once (the formats); then oiebench-ready is dispatched.
 const effectsScript = `(function () {
-  var rule = {}, send = null, busy = 0, seq = 0, held = [], watch = null, shown = null;
+  var rule = {}, send = null, busy = 0, seq = 0, held = [], again = null, watch = null, shown = null;
   function whereOf(t) {
     if (!t || typeof t.tagName !== 'string') return t && t.isContentEditable ? 'field' : 'other';
     var tag = t.tagName.toLowerCase(), type = tag === 'input' ? String(t.type).toLowerCase() : '';
@@ -52,13 +55,14 @@ const effectsScript = `(function () {
   function nameOf(k, where) {
     return (k.ctrlKey || k.metaKey ? 'C' : '') + (k.shiftKey ? 'S' : '') + (k.altKey ? 'A' : '') + ':' + where + ':' + k.key;
   }
+  function hold(e) {
+    if (e === again || !(busy || held.length) || e.isComposing || !send || !document.getElementById('studio')) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    held.push({ key: e.key, ctrlKey: e.ctrlKey, shiftKey: e.shiftKey, altKey: e.altKey, metaKey: e.metaKey });
+  }
   function onKey(e) {
     if (e.defaultPrevented || e.isComposing || !send || !document.getElementById('studio')) return;
-    if (busy) {
-      e.preventDefault();
-      held.push({ key: e.key, ctrlKey: e.ctrlKey, shiftKey: e.shiftKey, altKey: e.altKey, metaKey: e.metaKey });
-      return;
-    }
     var where = whereOf(e.target);
     if (!rule[nameOf(e, where)]) return;
     e.preventDefault();
@@ -70,7 +74,8 @@ const effectsScript = `(function () {
   function replay(k) {
     var t = document.activeElement || document.body, e = new KeyboardEvent('keydown', {
       key: k.key, ctrlKey: k.ctrlKey, shiftKey: k.shiftKey, altKey: k.altKey, metaKey: k.metaKey, bubbles: true, cancelable: true });
-    if (!t.dispatchEvent(e)) return;
+    again = e;
+    try { if (!t.dispatchEvent(e)) return; } finally { again = null; }
     var where = whereOf(t), plain = !k.ctrlKey && !k.metaKey && !k.altKey;
     if ((where === 'button' || where === 'token') && (k.key === 'Enter' || k.key === ' ')) {
       t.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, detail: 0,
@@ -82,6 +87,9 @@ const effectsScript = `(function () {
       t.dispatchEvent(new Event('input', { bubbles: true }));
     }
   }
+  function drain() {
+    while (!busy && held.length) replay(held.shift());
+  }
   function download(name, blob) {
     var url = URL.createObjectURL(blob), a = document.createElement('a');
     a.href = url;
@@ -91,6 +99,7 @@ const effectsScript = `(function () {
   }
   window.oiebenchStudioListen = function (goSend) {
     send = goSend;
+    window.addEventListener('keydown', hold, true);
     document.addEventListener('keydown', onKey);
   };
   window.oiebenchEffects = {
@@ -101,7 +110,7 @@ const effectsScript = `(function () {
     keyDone: function (n) {
       if (n !== busy) return;
       busy = 0;
-      while (held.length && !busy) replay(held.shift());
+      if (held.length) setTimeout(drain, 0);
     },
     focus: function focus(id, later) {
       var el = document.getElementById(id);

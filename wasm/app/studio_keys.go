@@ -36,6 +36,7 @@ type studioKeyEvent struct {
 
 // studioKey runs a key the page took as a shortcut, then tells the page,
 // after the rule of the state the key left, that the key is handled.
+// Call it without the EventEnv lock.
 func (a *app) studioKey(msg string) {
 	var e studioKeyEvent
 	json.Unmarshal([]byte(msg), &e) // the page wrote it; a bad one is no key
@@ -47,11 +48,10 @@ func (a *app) studioKey(msg string) {
 	used := a.m.Prefs.View == ui.ViewStudio && a.m.Studio.Key(k)
 	if used {
 		a.StudioKeys(a.m.Studio.KeyRule())
-	}
-	a.br.KeyDone(e.Seq)
-	if used {
 		a.env.UnlockRender()
-		return
+	} else {
+		a.env.UnlockOnly()
 	}
-	a.env.UnlockOnly()
+	// Unlocked: the keys the page held run their handlers now.
+	a.br.KeyDone(e.Seq)
 }
