@@ -69,8 +69,8 @@ type StudioApp interface {
 	// EditHere asks the tab that edits the studio to save and hand the
 	// editing over to this one (Studio.Elsewhere).
 	EditHere()
-	// Focus moves focus to the element id: at once, or as soon as it
-	// appears; with later, after the render in a task of its own, unless
+	// Focus moves focus to the element id: at once, or if it is not on
+	// the page yet, after the render that follows; with later, after the render in a task of its own, unless
 	// focus moved meanwhile. ScrollIntoView scrolls the element a CSS
 	// selector names into view (the nearest edge). StudioKeys tells the
 	// page which keys are the studio's shortcuts where (KeyRule). None of
@@ -516,8 +516,8 @@ func (s *Studio) Preview(sen *annotate.Sentence, d *Draft, exts []SystemExtracti
 	return s.preview
 }
 
-// FocusNow moves focus at once to an element already on the page, else as
-// soon as it appears. Keys pressed back to back must reach the element the
+// FocusNow moves focus at once to an element already on the page, else
+// after the render that follows. Keys pressed back to back must reach the element the
 // previous key chose: focus moved only after the render let them land on
 // the old element and run its shortcuts (after "t", the "o" of a typed
 // "Honolulu" toggled an optional unit; after →, Enter added the old token

@@ -55,8 +55,8 @@ type browser interface {
 	// (effects_js.go): each is a name and plain arguments and asks nothing
 	// back, so that the page never has to answer Go at once.
 	//
-	// Focus moves focus to the element id: at once, or as soon as it
-	// appears; with later, in a task after the render, unless focus moved
+	// Focus moves focus to the element id: at once, or if it is not on
+	// the page yet, after the render that follows; with later, in a task after the render, unless focus moved
 	// meanwhile (ui.StudioApp.Focus).
 	Focus(id string, later bool)
 	// ScrollIntoView scrolls the element a CSS selector names into view.

@@ -29,10 +29,10 @@ import (
 // window.oiebenchKeyDelay (ms), set by a test, makes Go answer that late,
 // as a Worker would.
 //
-// focus: at once when the element is on the page, else as soon as a render
-// puts it there; with later (a render's own focus, whose focus events must
-// not run under the render's lock), in a task of its own, unless focus
-// moved meanwhile.
+// focus: at once when the element is on the page, else after the next
+// change of the page (the render that follows), if it is there then; with
+// later (a render's own focus, whose focus events must not run under the
+// render's lock), in a task of its own, unless focus moved meanwhile.
 //
 // savePNG draws the SVG (self-contained: inline styles, system fonts, no
 // external references, so the canvas is not tainted) through an Image onto
@@ -123,7 +123,6 @@ const effectsScript = `(function () {
       if (watch) { watch.disconnect(); watch = null; }
       if (el) { el.focus(); return; }
       watch = new MutationObserver(function () {
-        if (!document.getElementById(id)) return;
         watch.disconnect();
         watch = null;
         focus(id, true);
