@@ -441,84 +441,121 @@ func (k KeyPress) Name() string {
 // Key runs the studio's keyboard shortcut of a key; it reports whether the
 // key was one (the page, which asks nothing of Go before it decides,
 // prevented the key's default action by KeyRule).
-func (s *Studio) Key(k KeyPress) bool {
-	run := s.shortcut(k)
-	if run != nil {
-		run()
-	}
-	return run != nil
-}
+func (s *Studio) Key(k KeyPress) bool { return s.shortcut(k, true) }
 
-// shortcut is what a key does in the studio's present state, or nil when
-// it is no shortcut there. It changes nothing: KeyRule asks it of every key.
-func (s *Studio) shortcut(k KeyPress) func() {
+// shortcut reports whether a key is a shortcut in the studio's present
+// state and, when run is set, runs it. Without run it changes nothing:
+// KeyRule asks it of every key.
+func (s *Studio) shortcut(k KeyPress, run bool) bool {
 	if s.Work == nil {
-		return nil
+		return false
 	}
 	if k.OnToken { // before the queue's arrows, as the token row's own keys were
 		if sen := s.Sentence(); sen != nil {
 			if _, ok := tokenList.move(k.Key, 0, len(sen.Tokens)); ok {
-				return func() { s.MoveCursor(k.Key) }
+				if run {
+					s.MoveCursor(k.Key)
+				}
+				return true
 			}
 		}
 	}
-	if s.Suggest.Open {
-		if run := s.queueShortcut(k); run != nil {
-			return run
-		}
+	if s.Suggest.Open && s.queueShortcut(k, run) {
+		return true
 	}
 	cmd := k.Ctrl || k.Meta
 	switch {
 	case cmd && !k.Shift && strings.EqualFold(k.Key, "z") && !k.InField:
-		return s.Undo
-	case cmd && (k.Shift && strings.EqualFold(k.Key, "z") || strings.EqualFold(k.Key, "y")) && !k.InField:
-		return s.Redo
-	case cmd && k.Key == "Enter":
-		return s.Commit
-	case k.Alt && k.Key == "ArrowDown":
-		return func() { s.Step(1) }
-	case k.Alt && k.Key == "ArrowUp":
-		return func() { s.Step(-1) }
-	case cmd || k.Alt:
-		return nil
-	case k.Key == "Escape":
-		return func() {
-			if s.Panel != nil {
-				s.Panel = nil
-			} else {
-				s.ClearDraft()
-			}
+		if run {
+			s.Undo()
 		}
+		return true
+	case cmd && (k.Shift && strings.EqualFold(k.Key, "z") || strings.EqualFold(k.Key, "y")) && !k.InField:
+		if run {
+			s.Redo()
+		}
+		return true
+	case cmd && k.Key == "Enter":
+		if run {
+			s.Commit()
+		}
+		return true
+	case k.Alt && k.Key == "ArrowDown":
+		if run {
+			s.Step(1)
+		}
+		return true
+	case k.Alt && k.Key == "ArrowUp":
+		if run {
+			s.Step(-1)
+		}
+		return true
+	case cmd || k.Alt:
+		return false
+	case k.Key == "Escape":
+		switch {
+		case !run:
+		case s.Panel != nil:
+			s.Panel = nil
+		default:
+			s.ClearDraft()
+		}
+		return true
 	case k.InField:
-		return nil
+		return false
 	}
 	switch k.Key {
 	case "1", "2", "3":
-		return func() { s.SetSlot(int(k.Key[0] - '1')) }
-	case "o":
-		return s.ToggleOptional
-	case "t":
-		return func() { s.FocusNow("studio-typed") }
-	case "/":
-		return func() { s.FocusNow("studio-search") }
-	case "n":
-		return func() { s.Draft().Target = annotate.NewSynset }
-	case "j":
-		return func() { s.Step(1) }
-	case "k":
-		return func() { s.Step(-1) }
-	case "?":
-		return func() { s.Help = !s.Help }
-	case "q":
-		return s.App.OpenSuggestions
-	case "Backspace", "Delete":
-		return s.RemoveWords
-	case "Enter":
-		if !k.OnButton {
-			return s.Commit
+		if run {
+			s.SetSlot(int(k.Key[0] - '1'))
 		}
+	case "o":
+		if run {
+			s.ToggleOptional()
+		}
+	case "t":
+		if run {
+			s.FocusNow("studio-typed")
+		}
+	case "/":
+		if run {
+			s.FocusNow("studio-search")
+		}
+	case "n":
+		if run {
+			s.Draft().Target = annotate.NewSynset
+		}
+	case "j":
+		if run {
+			s.Step(1)
+		}
+	case "k":
+		if run {
+			s.Step(-1)
+		}
+	case "?":
+		if run {
+			s.Help = !s.Help
+		}
+	case "q":
+		if run {
+			s.App.OpenSuggestions()
+		}
+	case "Backspace", "Delete":
+		if run {
+			s.RemoveWords()
+		}
+	case "Enter":
+		if k.OnButton {
+			return false
+		}
+		if run {
+			s.Commit()
+		}
+	default:
+		return false
 	}
-	return nil
+	return true
 }
 
 // ruleKeys are the keys KeyRule asks shortcut about: every printable ASCII
@@ -560,7 +597,7 @@ func (s *Studio) KeyRule() string {
 			for _, key := range ruleKeys {
 				k := where
 				k.Key, k.Ctrl, k.Shift, k.Alt = key, mods&1 != 0, mods&2 != 0, mods&4 != 0
-				if s.shortcut(k) != nil {
+				if s.shortcut(k, false) {
 					b.WriteString(k.Name())
 					b.WriteByte('\n')
 				}

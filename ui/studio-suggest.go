@@ -86,54 +86,75 @@ func (q *SuggestQueue) SetTarget(dir int) {
 	q.Target = min(max(q.Target+dir, 1), len(q.Item.Synsets))
 }
 
-// queueShortcut is what a key does while the queue's panel is open, or
-// nil when it is none of the queue's.
-func (s *Studio) queueShortcut(k KeyPress) func() {
+// queueShortcut reports whether a key is one of the queue's while its
+// panel is open and, when run is set, runs it.
+func (s *Studio) queueShortcut(k KeyPress, run bool) bool {
 	q := &s.Suggest
 	if k.Key == "Escape" {
-		return func() { q.Open = false }
+		if run {
+			q.Open = false
+		}
+		return true
 	}
 	if k.InField || k.Alt {
-		return nil
+		return false
 	}
 	app := s.App
 	if !q.Running { // the form: Enter starts, wherever focus is
 		if k.Key == "Enter" && !(k.Ctrl || k.Meta) {
-			return app.StartSuggestions
+			if run {
+				app.StartSuggestions()
+			}
+			return true
 		}
-		return nil
+		return false
 	}
 	cmd := k.Ctrl || k.Meta
 	switch {
 	case cmd && strings.EqualFold(k.Key, "z"), !cmd && (k.Key == "u" || k.Key == "Backspace"):
-		return app.UndoSuggestion
+		if run {
+			app.UndoSuggestion()
+		}
 	case cmd:
-		return nil
+		return false
 	case k.Key == "e":
-		return app.ExportErrata
+		if run {
+			app.ExportErrata()
+		}
 	case q.Item == nil:
-		return nil
+		return false
 	case k.Key == "a":
-		return func() { app.DecideSuggestion(SuggestAcceptNew, 0) }
+		if run {
+			app.DecideSuggestion(SuggestAcceptNew, 0)
+		}
 	case len(k.Key) == 1 && k.Key[0] >= '1' && k.Key[0] <= '9':
-		synset := int(k.Key[0] - '0')
-		return func() { app.DecideSuggestion(SuggestAcceptForm, synset) } // a synset it lacks is refused, and said
+		if run {
+			app.DecideSuggestion(SuggestAcceptForm, int(k.Key[0]-'0')) // a synset it lacks is refused, and said
+		}
 	case k.Key == "ArrowLeft", k.Key == "ArrowUp":
-		return func() { q.SetTarget(-1) }
+		if run {
+			q.SetTarget(-1)
+		}
 	case k.Key == "ArrowRight", k.Key == "ArrowDown":
-		return func() { q.SetTarget(1) }
+		if run {
+			q.SetTarget(1)
+		}
 	case k.Key == "f", k.Key == "Enter" && !k.OnButton:
-		return func() {
-			if q.Target >= 1 && q.Target <= len(q.Item.Synsets) {
-				app.DecideSuggestion(SuggestAcceptForm, q.Target)
-			}
+		if run && q.Target >= 1 && q.Target <= len(q.Item.Synsets) {
+			app.DecideSuggestion(SuggestAcceptForm, q.Target)
 		}
 	case k.Key == "r":
-		return func() { app.DecideSuggestion(SuggestReject, 0) }
+		if run {
+			app.DecideSuggestion(SuggestReject, 0)
+		}
 	case k.Key == "s":
-		return func() { app.DecideSuggestion(SuggestSkip, 0) }
+		if run {
+			app.DecideSuggestion(SuggestSkip, 0)
+		}
+	default:
+		return false
 	}
-	return nil
+	return true
 }
 
 // QueuePref is a queue kept across visits: what it was made from and the
