@@ -1,9 +1,8 @@
 package main
 
 import (
-	"encoding/json"
-
 	"github.com/oiebench/oiebench/core/evaluate"
+	"github.com/oiebench/oiebench/core/jsonwrite"
 	"github.com/oiebench/oiebench/core/report"
 )
 
@@ -49,14 +48,18 @@ func (a *app) shownExports() string {
 	if a.m.Eval == nil {
 		return ""
 	}
-	out := map[string]string{}
+	b := []byte{'{'}
 	for _, f := range report.Formats {
 		if text, ok := a.screenExport(f); ok {
-			out[f] = text
+			if len(b) > 1 {
+				b = append(b, ',')
+			}
+			b = jsonwrite.AppendString(b, f)
+			b = append(b, ':')
+			b = jsonwrite.AppendString(b, text)
 		}
 	}
-	b, _ := json.Marshal(out) // strings only: it does not fail
-	return string(b)
+	return string(append(b, '}'))
 }
 
 // screenExport renders the report on screen in the order on screen.

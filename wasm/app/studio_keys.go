@@ -1,9 +1,8 @@
 package main
 
 import (
-	"encoding/json"
-
 	"github.com/oiebench/oiebench/ui"
+	"github.com/tidwall/gjson"
 )
 
 // The studio's page effects (ui.StudioApp) and its keys as the page sends
@@ -26,23 +25,16 @@ func (a *app) StudioKeys(rule string) {
 	}
 }
 
-// studioKeyEvent is a key as the page sends it (effects_js.go).
-type studioKeyEvent struct {
-	Key                    string
-	Ctrl, Shift, Alt, Meta bool
-	Where                  string // field, token, button or other
-	Seq                    int
-}
-
-// studioKey runs a key the page took as a shortcut, then tells the page,
-// after the rule of the state the key left, that the key is handled.
+// studioKey runs a key the page took as a shortcut (a JSON object from
+// effects_js.go: key, ctrl, shift, alt, meta, where, seq), then tells the
+// page, after the rule of the state the key left, that the key is handled.
 // Call it without the EventEnv lock.
 func (a *app) studioKey(msg string) {
-	var e studioKeyEvent
-	json.Unmarshal([]byte(msg), &e) // the page wrote it; a bad one is no key
+	e := gjson.Parse(msg)
+	where := e.Get("where").String() // field, token, button or other
 	k := ui.KeyPress{
-		Key: e.Key, Ctrl: e.Ctrl, Shift: e.Shift, Alt: e.Alt, Meta: e.Meta,
-		InField: e.Where == "field", OnToken: e.Where == "token", OnButton: e.Where == "token" || e.Where == "button",
+		Key: e.Get("key").String(), Ctrl: e.Get("ctrl").Bool(), Shift: e.Get("shift").Bool(), Alt: e.Get("alt").Bool(), Meta: e.Get("meta").Bool(),
+		InField: where == "field", OnToken: where == "token", OnButton: where == "token" || where == "button",
 	}
 	a.env.Lock()
 	used := a.m.Prefs.View == ui.ViewStudio && a.m.Studio.Key(k)
@@ -53,5 +45,5 @@ func (a *app) studioKey(msg string) {
 		a.env.UnlockOnly()
 	}
 	// Unlocked: the keys the page held run their handlers now.
-	a.br.KeyDone(e.Seq)
+	a.br.KeyDone(int(e.Get("seq").Int()))
 }
