@@ -4783,7 +4783,6 @@ func (c *StudioSentence) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgn = elementNode(vgparent, "div", []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "token-row"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "toolbar"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio-tokens"}})
 		vgn.AddAttrInterface("aria-label", c.TokensLabel())
 		vgn.AddAttrInterface("lang", c.Lang())
-		onEvent(vgn, "keydown", func(event vugu.DOMEvent) { c.TokenKey(event) })
 		{
 			vgparent := vgn
 			_ = vgparent

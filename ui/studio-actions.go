@@ -406,40 +406,98 @@ type KeyPress struct {
 	// OnButton is set when focus is on a button, where Enter and Space
 	// press the button.
 	OnButton bool
+	// OnToken is set when focus is on a token of the sentence (a button),
+	// where the arrows, Home and End move along the tokens.
+	OnToken bool
 }
 
-// Key runs the studio's keyboard shortcuts; it reports whether the key was
-// used (the page then prevents its default action).
-func (s *Studio) Key(k KeyPress) bool {
+// Name is the key as KeyRule lists it: its modifiers (C for Ctrl or ⌘, S
+// for Shift, A for Alt), where it was pressed (field, token, button or
+// other) and the key, as in "C:field:Enter". The page names a key the same
+// way (effects_js.go in wasm/app).
+func (k KeyPress) Name() string {
+	mods := ""
+	if k.Ctrl || k.Meta {
+		mods += "C"
+	}
+	if k.Shift {
+		mods += "S"
+	}
+	if k.Alt {
+		mods += "A"
+	}
+	where := "other"
+	switch {
+	case k.InField:
+		where = "field"
+	case k.OnToken:
+		where = "token"
+	case k.OnButton:
+		where = "button"
+	}
+	return mods + ":" + where + ":" + k.Key
+}
+
+// Key runs the studio's keyboard shortcut of a key; it reports whether the
+// key was one (the page, which asks nothing of Go before it decides,
+// prevented the key's default action by KeyRule).
+func (s *Studio) Key(k KeyPress) bool { return s.shortcut(k, true) }
+
+// shortcut reports whether a key is a shortcut in the studio's present
+// state and, when run is set, runs it. Without run it changes nothing:
+// KeyRule asks it of every key.
+func (s *Studio) shortcut(k KeyPress, run bool) bool {
 	if s.Work == nil {
 		return false
 	}
-	if s.Suggest.Open && s.queueKey(k) {
+	if k.OnToken { // before the queue's arrows, as the token row's own keys were
+		if sen := s.Sentence(); sen != nil {
+			if _, ok := tokenList.move(k.Key, 0, len(sen.Tokens)); ok {
+				if run {
+					s.MoveCursor(k.Key)
+				}
+				return true
+			}
+		}
+	}
+	if s.Suggest.Open && s.queueShortcut(k, run) {
 		return true
 	}
 	cmd := k.Ctrl || k.Meta
 	switch {
 	case cmd && !k.Shift && strings.EqualFold(k.Key, "z") && !k.InField:
-		s.Undo()
+		if run {
+			s.Undo()
+		}
 		return true
 	case cmd && (k.Shift && strings.EqualFold(k.Key, "z") || strings.EqualFold(k.Key, "y")) && !k.InField:
-		s.Redo()
+		if run {
+			s.Redo()
+		}
 		return true
 	case cmd && k.Key == "Enter":
-		s.Commit()
+		if run {
+			s.Commit()
+		}
 		return true
 	case k.Alt && k.Key == "ArrowDown":
-		s.Step(1)
+		if run {
+			s.Step(1)
+		}
 		return true
 	case k.Alt && k.Key == "ArrowUp":
-		s.Step(-1)
+		if run {
+			s.Step(-1)
+		}
 		return true
 	case cmd || k.Alt:
 		return false
 	case k.Key == "Escape":
-		if s.Panel != nil {
+		switch {
+		case !run:
+		case s.Panel != nil:
 			s.Panel = nil
-		} else {
+		default:
 			s.ClearDraft()
 		}
 		return true
@@ -448,32 +506,104 @@ func (s *Studio) Key(k KeyPress) bool {
 	}
 	switch k.Key {
 	case "1", "2", "3":
-		s.SetSlot(int(k.Key[0] - '1'))
+		if run {
+			s.SetSlot(int(k.Key[0] - '1'))
+		}
 	case "o":
-		s.ToggleOptional()
+		if run {
+			s.ToggleOptional()
+		}
 	case "t":
-		s.FocusNow("studio-typed")
+		if run {
+			s.FocusNow("studio-typed")
+		}
 	case "/":
-		s.FocusNow("studio-search")
+		if run {
+			s.FocusNow("studio-search")
+		}
 	case "n":
-		s.Draft().Target = annotate.NewSynset
+		if run {
+			s.Draft().Target = annotate.NewSynset
+		}
 	case "j":
-		s.Step(1)
+		if run {
+			s.Step(1)
+		}
 	case "k":
-		s.Step(-1)
+		if run {
+			s.Step(-1)
+		}
 	case "?":
-		s.Help = !s.Help
+		if run {
+			s.Help = !s.Help
+		}
 	case "q":
-		s.App.OpenSuggestions()
+		if run {
+			s.App.OpenSuggestions()
+		}
 	case "Backspace", "Delete":
-		s.RemoveWords()
+		if run {
+			s.RemoveWords()
+		}
 	case "Enter":
 		if k.OnButton {
 			return false
 		}
-		s.Commit()
+		if run {
+			s.Commit()
+		}
 	default:
 		return false
 	}
 	return true
+}
+
+// ruleKeys are the keys KeyRule asks shortcut about: every printable ASCII
+// character and the named keys a shortcut could be (a key that is none of
+// them is no shortcut anywhere: TestKeyRuleIsKey tries others).
+var ruleKeys = func() []string {
+	keys := []string{"Enter", "Escape", "Backspace", "Delete", "Tab", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown",
+		"Home", "End", "PageUp", "PageDown"}
+	for c := byte('!'); c <= '~'; c++ {
+		keys = append(keys, string(c))
+	}
+	return keys
+}()
+
+// ruleState is what the studio's shortcuts depend on, besides the key.
+type ruleState struct {
+	work                  *Work
+	tokens                bool
+	open, running, queued bool
+}
+
+// KeyRule lists, one name a line (KeyPress.Name), the keys that are
+// shortcuts in the studio's present state. The page prevents their
+// default action from it when they are pressed and sends them to Key; it
+// needs no answer from Go to decide, so Go may answer later than the key.
+func (s *Studio) KeyRule() string {
+	st := ruleState{work: s.Work, open: s.Suggest.Open, running: s.Suggest.Running, queued: s.Suggest.Item != nil}
+	if s.Work != nil {
+		if sen := s.Sentence(); sen != nil {
+			st.tokens = len(sen.Tokens) > 0
+		}
+	}
+	if s.ruleCache.valid && s.ruleCache.state == st {
+		return s.ruleCache.rule
+	}
+	var b strings.Builder
+	for _, where := range []KeyPress{{InField: true}, {OnToken: true, OnButton: true}, {OnButton: true}, {}} {
+		for mods := range 8 {
+			for _, key := range ruleKeys {
+				k := where
+				k.Key, k.Ctrl, k.Shift, k.Alt = key, mods&1 != 0, mods&2 != 0, mods&4 != 0
+				if s.shortcut(k, false) {
+					b.WriteString(k.Name())
+					b.WriteByte('\n')
+				}
+			}
+		}
+	}
+	s.ruleCache.valid, s.ruleCache.state, s.ruleCache.rule = true, st, b.String()
+	return s.ruleCache.rule
 }

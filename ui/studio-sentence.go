@@ -162,16 +162,16 @@ func (c *StudioSentence) ClickToken(i int, e vugu.DOMEvent) {
 	c.S.AddToken(i, e.PropBool("shiftKey"))
 }
 
-// TokenKey moves focus along the tokens with the arrow, Home and End keys.
-func (c *StudioSentence) TokenKey(e vugu.DOMEvent) {
-	d, n := c.S.Draft(), len(c.Sen().Tokens)
-	at := min(d.Cursor, n-1)
-	at, ok := tokenList.onKey(e, at, n)
+// MoveCursor moves the token cursor, and focus with it, by a key of the
+// token row: the arrows, Home and End (Studio.Key runs it).
+func (s *Studio) MoveCursor(key string) {
+	d, n := s.Draft(), len(s.Sentence().Tokens)
+	at, ok := tokenList.move(key, min(d.Cursor, n-1), n)
 	if !ok {
 		return
 	}
 	d.Cursor = at
-	c.S.FocusNow(fmt.Sprintf("studio-token-%d", at))
+	s.FocusNow(fmt.Sprintf("studio-token-%d", at))
 }
 
 // sentenceIssues are the open work's issues placed in this sentence.

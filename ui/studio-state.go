@@ -69,6 +69,15 @@ type StudioApp interface {
 	// EditHere asks the tab that edits the studio to save and hand the
 	// editing over to this one (Studio.Elsewhere).
 	EditHere()
+	// Focus moves focus to the element id: at once, or if it is not on
+	// the page yet, after the render that follows; with later, after the render in a task of its own, unless
+	// focus moved meanwhile. ScrollIntoView scrolls the element a CSS
+	// selector names into view (the nearest edge). StudioKeys tells the
+	// page which keys are the studio's shortcuts where (KeyRule). None of
+	// them waits for the page.
+	Focus(id string, later bool)
+	ScrollIntoView(selector string)
+	StudioKeys(rule string)
 	SuggestApp
 }
 
@@ -330,6 +339,12 @@ type Studio struct {
 	Focus string
 	// scroll asks for the selected sentence to be scrolled into view.
 	scroll bool
+	// ruleCache is the last KeyRule, by the state it was made in.
+	ruleCache struct {
+		valid bool
+		state ruleState
+		rule  string
+	}
 	// adjudicate holds the synset chosen for an extraction (system,
 	// extraction) until it is added.
 	adjudicate map[[2]int]int
@@ -502,21 +517,15 @@ func (s *Studio) Preview(sen *annotate.Sentence, d *Draft, exts []SystemExtracti
 }
 
 // FocusNow moves focus at once to an element already on the page, else
-// after the next render. Keys pressed back to back must reach the element
-// the previous key chose: focus moved only after the render let them land
-// on the old element and run its shortcuts (after "t", the "o" of a typed
+// after the render that follows. Keys pressed back to back must reach the element the
+// previous key chose: focus moved only after the render let them land on
+// the old element and run its shortcuts (after "t", the "o" of a typed
 // "Honolulu" toggled an optional unit; after →, Enter added the old token
-// again). The element must have no Vugu focus handler: its event would
-// wait for the lock the caller holds.
-func (s *Studio) FocusNow(id string) {
-	if doc := js.Global().Get("document"); doc.Truthy() {
-		if el := doc.Call("getElementById", id); el.Truthy() {
-			el.Call("focus")
-			return
-		}
-	}
-	s.Focus = id
-}
+// again). The page holds the keys pressed after a shortcut until Go has
+// handled it (KeyRule), so that they land where it sent focus. The element
+// must have no Vugu focus handler: its event would wait for the lock the
+// caller holds.
+func (s *Studio) FocusNow(id string) { s.App.Focus(id, false) }
 
 // Say shows a short message about the last action.
 func (s *Studio) Say(format string, args ...any) { s.Status = fmt.Sprintf(format, args...) }

@@ -86,51 +86,71 @@ func (q *SuggestQueue) SetTarget(dir int) {
 	q.Target = min(max(q.Target+dir, 1), len(q.Item.Synsets))
 }
 
-// queueKey runs the queue's keys while its panel is open; it reports
-// whether the key was used.
-func (s *Studio) queueKey(k KeyPress) bool {
+// queueShortcut reports whether a key is one of the queue's while its
+// panel is open and, when run is set, runs it.
+func (s *Studio) queueShortcut(k KeyPress, run bool) bool {
 	q := &s.Suggest
 	if k.Key == "Escape" {
-		q.Open = false
+		if run {
+			q.Open = false
+		}
 		return true
 	}
 	if k.InField || k.Alt {
 		return false
 	}
+	app := s.App
 	if !q.Running { // the form: Enter starts, wherever focus is
 		if k.Key == "Enter" && !(k.Ctrl || k.Meta) {
-			s.App.StartSuggestions()
+			if run {
+				app.StartSuggestions()
+			}
 			return true
 		}
 		return false
 	}
-	app := s.App
 	cmd := k.Ctrl || k.Meta
 	switch {
 	case cmd && strings.EqualFold(k.Key, "z"), !cmd && (k.Key == "u" || k.Key == "Backspace"):
-		app.UndoSuggestion()
+		if run {
+			app.UndoSuggestion()
+		}
 	case cmd:
 		return false
 	case k.Key == "e":
-		app.ExportErrata()
+		if run {
+			app.ExportErrata()
+		}
 	case q.Item == nil:
 		return false
 	case k.Key == "a":
-		app.DecideSuggestion(SuggestAcceptNew, 0)
+		if run {
+			app.DecideSuggestion(SuggestAcceptNew, 0)
+		}
 	case len(k.Key) == 1 && k.Key[0] >= '1' && k.Key[0] <= '9':
-		app.DecideSuggestion(SuggestAcceptForm, int(k.Key[0]-'0')) // a synset it lacks is refused, and said
+		if run {
+			app.DecideSuggestion(SuggestAcceptForm, int(k.Key[0]-'0')) // a synset it lacks is refused, and said
+		}
 	case k.Key == "ArrowLeft", k.Key == "ArrowUp":
-		q.SetTarget(-1)
+		if run {
+			q.SetTarget(-1)
+		}
 	case k.Key == "ArrowRight", k.Key == "ArrowDown":
-		q.SetTarget(1)
+		if run {
+			q.SetTarget(1)
+		}
 	case k.Key == "f", k.Key == "Enter" && !k.OnButton:
-		if q.Target >= 1 && q.Target <= len(q.Item.Synsets) {
+		if run && q.Target >= 1 && q.Target <= len(q.Item.Synsets) {
 			app.DecideSuggestion(SuggestAcceptForm, q.Target)
 		}
 	case k.Key == "r":
-		app.DecideSuggestion(SuggestReject, 0)
+		if run {
+			app.DecideSuggestion(SuggestReject, 0)
+		}
 	case k.Key == "s":
-		app.DecideSuggestion(SuggestSkip, 0)
+		if run {
+			app.DecideSuggestion(SuggestSkip, 0)
+		}
 	default:
 		return false
 	}

@@ -8,7 +8,6 @@ import (
 	"github.com/oiebench/oiebench/core/annotate"
 	"github.com/oiebench/oiebench/core/benchmarks"
 	"github.com/vugu/vugu"
-	"github.com/vugu/vugu/js"
 )
 
 // StudioView is the annotation studio: the works, the sentences of the one
@@ -270,49 +269,21 @@ func Shortcuts() []Shortcut {
 	}
 }
 
-// Rendered moves focus where an action asked for it, and keeps the
-// selected sentence in view after keyboard moves.
-func (c *StudioView) Rendered(ctx vugu.RenderedCtx) {
-	doc := js.Global().Get("document")
-	if !doc.Truthy() {
-		return
-	}
+// Rendered moves focus where an action asked for it, keeps the selected
+// sentence in view after keyboard moves, and tells the page the shortcuts
+// of the state on screen.
+func (c *StudioView) Rendered() {
 	if id := c.S.Focus; id != "" {
 		c.S.Focus = ""
 		// Focus fires focus events at once, and the render still holds the
 		// event lock: focus after the render, from a task of its own.
-		if el := doc.Call("getElementById", id); el.Truthy() {
-			before := activeID(doc)
-			var fn js.Func
-			fn = js.FuncOf(func(js.Value, []js.Value) any {
-				fn.Release()
-				// Keys pressed before the timer may have moved focus on
-				// purpose (FocusNow): a late focus would take their place.
-				if activeID(doc) == before {
-					el.Call("focus")
-				}
-				return nil
-			})
-			js.Global().Call("setTimeout", fn, 0)
-		}
+		c.S.App.Focus(id, true)
 	}
 	if c.S.scroll {
 		c.S.scroll = false
-		if el := doc.Call("querySelector", "#studio-list [aria-selected=true]"); el.Truthy() {
-			opts := js.Global().Get("Object").New()
-			opts.Set("block", "nearest")
-			el.Call("scrollIntoView", opts)
-		}
+		c.S.App.ScrollIntoView("#studio-list [aria-selected=true]")
 	}
-}
-
-// activeID is the id of the element that has focus ("" for none or one
-// without an id).
-func activeID(doc js.Value) string {
-	if a := doc.Get("activeElement"); a.Truthy() {
-		return a.Get("id").String()
-	}
-	return ""
+	c.S.App.StudioKeys(c.S.KeyRule())
 }
 
 // Export downloads the open work in a format.

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -489,19 +488,9 @@ func (a *app) ExportChart(f chart.Figure, format string) {
 	case "svg":
 		a.br.Download(name+".svg", "image/svg+xml;charset=utf-8", f.SVG)
 	case "png":
-		if p, ok := a.br.(pngMaker); ok {
-			go p.SavePNG(name+".png", f.SVG, 2)
-		}
+		a.br.SavePNG(name+".png", f.SVG, 2)
 	}
 }
-
-// pngMaker is a browser that can draw an SVG into a PNG file (the page's;
-// the tests' fake browser cannot).
-type pngMaker interface {
-	SavePNG(name, svg string, scale float64) error
-}
-
-var errPNG = errors.New("the browser could not draw the chart as a PNG")
 
 // judged is a data set's human match judgements with the gold they refer
 // to, read once.

@@ -29,12 +29,12 @@ import (
 //	oiebench.version
 //
 // gold, e_gold, carb_gold and system texts may be strings, ArrayBuffers or
-// typed arrays.
-// The loader's window.oiebenchReady promise resolves once the API exists.
+// typed arrays. The object is the page's (effects_js.go): score calls Go
+// (window.oiebenchScore), the others answer from what Go gave it
+// (showReport, the formats). The loader's window.oiebenchReady promise
+// resolves once it exists.
 func registerAPI(a *app) {
-	api := sjs.Global().Get("Object").New()
-	api.Set("version", report.Version)
-	api.Set("score", sjs.FuncOf(func(_ sjs.Value, args []sjs.Value) any {
+	sjs.Global().Set("oiebenchScore", sjs.FuncOf(func(_ sjs.Value, args []sjs.Value) any {
 		return promise(func() (any, error) {
 			if len(args) == 0 || args[0].Type() != sjs.TypeObject {
 				return nil, errors.New(`score expects a request object such as {gold: "...", systems: {name: "..."}}`)
@@ -64,48 +64,8 @@ func registerAPI(a *app) {
 			return sjs.Global().Get("JSON").Call("parse", string(out)), nil
 		})
 	}))
-	api.Set("report", sjs.FuncOf(func(sjs.Value, []sjs.Value) any {
-		text, ok := a.screenExport("json")
-		if !ok {
-			return sjs.Null()
-		}
-		return sjs.Global().Get("JSON").Call("parse", text)
-	}))
-	api.Set("exportText", sjs.FuncOf(func(_ sjs.Value, args []sjs.Value) any {
-		format := "json"
-		if len(args) > 0 && args[0].Type() == sjs.TypeString {
-			format = args[0].String()
-		}
-		text, ok := a.screenExport(format)
-		if !ok {
-			return sjs.Null()
-		}
-		return text
-	}))
-	api.Set("formats", sjs.FuncOf(func(sjs.Value, []sjs.Value) any {
-		b, _ := json.Marshal(formats.Infos())
-		return sjs.Global().Get("JSON").Call("parse", string(b))
-	}))
-	sjs.Global().Set("oiebench", api)
-	doc := sjs.Global().Get("document")
-	doc.Call("dispatchEvent", sjs.Global().Get("Event").New("oiebench-ready"))
-}
-
-// screenExport renders the report on screen in the order on screen.
-func (a *app) screenExport(format string) (string, bool) {
-	a.env.Lock()
-	defer a.env.UnlockOnly()
-	if a.m.Eval == nil {
-		return "", false
-	}
-	a.completeShown()
-	r := a.m.Eval.Report
-	r = report.Reorder(r, report.Order(r, a.m.Prefs.Sort, a.m.Prefs.SortDesc))
-	out, err := r.Render(format)
-	if err != nil {
-		return "", false
-	}
-	return string(out), true
+	formatList, _ := json.Marshal(formats.Infos())
+	effect("api", report.Version, string(formatList))
 }
 
 // yielder lets the page breathe during long API scoring.

@@ -41,6 +41,7 @@ type app struct {
 	held    []storedFile
 	nextID  int
 	shown   *evaluate.Workspace // the workspace of the evaluation on screen
+	api     shownAPI            // what window.oiebench was given last (shown.go)
 	// carbHeld is a dropped CaRB gold held back until the user answers
 	// Model.CaRBAsk; carbAnswer is the answer while it is added.
 	carbHeld   *heldCaRBGold

@@ -50,7 +50,41 @@ type browser interface {
 	// Worker and returns its reply; an error means no Worker answered (none
 	// started, or it stopped): the page then runs the job itself.
 	Score(job []byte) ([]byte, error)
+
+	// The page effects of the studio, the charts and window.oiebench
+	// (effects_js.go): each is a name and plain arguments and asks nothing
+	// back, so that the page never has to answer Go at once.
+	//
+	// Focus moves focus to the element id: at once, or if it is not on
+	// the page yet, after the render that follows; with later, in a task after the render, unless focus moved
+	// meanwhile (ui.StudioApp.Focus).
+	Focus(id string, later bool)
+	// ScrollIntoView scrolls the element a CSS selector names into view.
+	ScrollIntoView(selector string)
+	// StudioKeys gives the page the studio's shortcuts (ui.Studio.KeyRule),
+	// by which it prevents a key's default action without asking Go.
+	StudioKeys(rule string)
+	// KeyDone tells the page that the studio has handled the key it
+	// numbered seq: the keys it held meanwhile land where focus is now.
+	KeyDone(seq int)
+	// SavePNG draws an SVG document scale times its size and downloads it
+	// as a PNG file.
+	SavePNG(name, svg string, scale float64)
+	// ShowReport gives window.oiebench the report on screen: a JSON object
+	// of its exports by format (shownReport), or "" when there is none.
+	ShowReport(exports string)
 }
+
+// noEffects is a browser's page effects where no page shows them (the
+// first screen's build).
+type noEffects struct{}
+
+func (noEffects) Focus(string, bool)              {}
+func (noEffects) ScrollIntoView(string)           {}
+func (noEffects) StudioKeys(string)               {}
+func (noEffects) KeyDone(int)                     {}
+func (noEffects) SavePNG(string, string, float64) {}
+func (noEffects) ShowReport(string)               {}
 
 // maxFileSize bounds a file the page reads and maxHeldSize all the files it
 // holds, checked before a file is read: the WebAssembly memory needed grows

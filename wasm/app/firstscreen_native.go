@@ -23,7 +23,7 @@ import (
 
 // visitor is a fresh visitor's browser: the site's files as package dist
 // embeds them, and storage that holds nothing yet.
-type visitor struct{}
+type visitor struct{ noEffects }
 
 func (visitor) Asset(path string) ([]byte, error) { return fs.ReadFile(dist.Site(), path) }
 func (visitor) ReadFiles(js.Value) []pickedFile   { return nil }

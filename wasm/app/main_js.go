@@ -79,6 +79,7 @@ func main() {
 		default:
 		}
 		results := buildEnv.RunBuild(root)
+		a.showReport() // window.oiebench's values, before the page shows them (shown.go)
 		env.RUnlock()
 		tookOver := takeover
 		var beforeDOM func()

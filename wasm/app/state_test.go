@@ -34,8 +34,9 @@ type fakeBrowser struct {
 	first      firstScreen // the shell's first screen, if any
 	yields     atomic.Int32
 	// worker answers Score as the scorer Worker would; nil: no Worker.
-	worker func([]byte) []byte
-	marks  []string
+	worker  func([]byte) []byte
+	marks   []string
+	effects // the page effects asked for (effects_test.go)
 }
 
 func newFakeBrowser() *fakeBrowser { return &fakeBrowser{files: map[string]storedFile{}} }

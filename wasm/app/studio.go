@@ -63,6 +63,7 @@ type studio struct {
 	agreeGen  int
 	nextID    int
 	queue     *suggestRun // the suggestion queue, when one is made
+	keyRule   string      // the shortcuts the page was last given
 
 	extMu    sync.Mutex
 	extKey   string

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"sync"
 	sjs "syscall/js"
 
@@ -16,7 +15,7 @@ import (
 // The studio in the browser: works in an IndexedDB database of their own
 // ("oiebench-studio", store "works": {id, meta, snapshot}), the view state
 // in localStorage, and the keyboard shortcuts on the document (so that they
-// work wherever focus is, except in text fields).
+// work wherever focus is, except in text fields; effects_js.go).
 
 func init() {
 	newStudioStore = func() studioStore { return &idbStudio{} }
@@ -196,42 +195,14 @@ func (s *idbStudio) SavePrefs(p ui.StudioPrefs) {
 	localSet(studioPrefsKey, string(b))
 }
 
-// listenStudioKeys sends the keys pressed while the studio is on screen to
-// its shortcuts; a key a component already handled is left alone.
+// listenStudioKeys hands the keys the page takes as the studio's
+// shortcuts (effectsScript) to the studio.
 func listenStudioKeys(a *app) {
-	fn := sjs.FuncOf(func(_ sjs.Value, args []sjs.Value) any {
-		e := args[0]
-		if e.Get("defaultPrevented").Bool() || e.Get("isComposing").Bool() {
-			return nil
-		}
-		a.env.Lock()
-		if a.m.Prefs.View != ui.ViewStudio || a.m.Studio.Work == nil {
-			a.env.UnlockOnly()
-			return nil
-		}
-		t := e.Get("target")
-		tag, kind := "", ""
-		if t.Truthy() && t.Get("tagName").Type() == sjs.TypeString {
-			tag = strings.ToLower(t.Get("tagName").String())
-			if tag == "input" {
-				kind = strings.ToLower(t.Get("type").String())
-			}
-		}
-		k := ui.KeyPress{
-			Key:  e.Get("key").String(),
-			Ctrl: e.Get("ctrlKey").Bool(), Shift: e.Get("shiftKey").Bool(), Alt: e.Get("altKey").Bool(), Meta: e.Get("metaKey").Bool(),
-			InField:  tag == "textarea" || tag == "select" || (tag == "input" && kind != "checkbox" && kind != "radio" && kind != "file" && kind != "button") || (t.Truthy() && t.Get("isContentEditable").Bool()),
-			OnButton: tag == "button" || tag == "summary" || tag == "a" || (tag == "input" && (kind == "checkbox" || kind == "radio" || kind == "file")),
-		}
-		if a.m.Studio.Key(k) {
-			e.Call("preventDefault")
-			a.env.UnlockRender()
-			return nil
-		}
-		a.env.UnlockOnly()
+	effectsReady()
+	sjs.Global().Call("oiebenchStudioListen", sjs.FuncOf(func(_ sjs.Value, args []sjs.Value) any {
+		a.studioKey(args[0].String())
 		return nil
-	})
-	sjs.Global().Get("document").Call("addEventListener", "keydown", fn)
+	}))
 }
 
 // webLease is the studio's lease through loader.js's oiebenchLease (a Web
