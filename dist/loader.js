@@ -8,15 +8,34 @@
 // resolves with window.oiebench once the evaluator runs.
 //   oiebenchScorer       the scorer Web Worker: run(bytes) posts a job
 //                        (wasm/app scorerjob.go) and resolves with its reply
-// In a Worker, this file is that scorer's script (scorerWorker below).
+//   oiebenchEffect(name, ...args)  what only a document does (effects below)
+// With ?evaluator=worker the evaluator runs in a Web Worker and the page's
+// thread only applies its renders (docs/page-responsiveness.md, The
+// evaluator Worker). In a Worker, this file is the scorer's or the
+// evaluator's script: the first message says which.
 (function () {
   'use strict';
 
-  if (typeof document === 'undefined') { // in the scorer Worker
-    scorerWorker();
+  if (typeof document === 'undefined') { // in a Worker
+    self.onmessage = function (e) {
+      importScripts('wasm_exec.js');
+      if (e.data && typeof e.data.init === 'string') evaluatorWorker(e.data.init);
+      else scorerWorker(e);
+    };
     return;
   }
   var loaderURL = document.currentScript && document.currentScript.src;
+
+  // Where the evaluator runs: 'page' (the page's thread) or 'worker' (a
+  // dedicated Worker), unless the address says (?evaluator=worker or
+  // ?evaluator=page). The single-file and exercise pages (the evaluator
+  // embedded) and file:// run it on the page's thread.
+  var defaultEvaluator = 'page';
+  var evaluator = window.oiebenchEvaluator = {
+    mode: /[?&]evaluator=worker(&|$)/.test(location.search) ? 'worker' :
+      /[?&]evaluator=page(&|$)/.test(location.search) ? 'page' : defaultEvaluator,
+    state: 'starting'
+  };
 
   // While the studio has changes not yet stored (the evaluator sets
   // oiebenchUnsaved), closing or leaving the page asks first: a snapshot
@@ -38,114 +57,41 @@
     el.hidden = false;
   }
 
-  function embedded(path) {
-    var els = document.querySelectorAll('script[data-asset]');
-    for (var i = 0; i < els.length; i++) {
-      if (els[i].getAttribute('data-asset') === path) return els[i];
-    }
-    return null;
-  }
+  helpers(window);
 
-  function decodeBase64(text) {
-    if (Uint8Array.fromBase64) return Uint8Array.fromBase64(text.trim());
-    var bin = atob(text.trim());
-    var out = new Uint8Array(bin.length);
-    for (var i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-    return out;
-  }
-
-  async function gunzip(bytes) {
-    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
-    return new Uint8Array(await new Response(stream).arrayBuffer());
-  }
-
-  window.oiebenchFetch = async function (path) {
-    var el = embedded(path);
-    if (el) return gunzip(decodeBase64(el.textContent));
-    var resp = await fetch(path);
-    if (!resp.ok) throw new Error(path + ': ' + resp.status + ' ' + resp.statusText);
-    return new Uint8Array(await resp.arrayBuffer());
+  // What only a document does, asked for by the evaluator (wasm/app
+  // remote_js.go's effect): called at once on the page's thread, or posted
+  // by the evaluator Worker ({effect, args}). One table for both; an
+  // effect needs no answer.
+  var effects = {
+    mark: function (name) { performance.mark(name); },
+    // setLink replaces the address's fragment without a history entry; an
+    // empty one leaves the address without "#".
+    setLink: function (fragment) {
+      if (location.hash !== fragment) history.replaceState(null, '', fragment || location.pathname + location.search);
+    },
+    download: function (name, mime, text) {
+      var url = URL.createObjectURL(new Blob([text], { type: mime }));
+      var a = document.createElement('a');
+      a.href = url;
+      a.download = name;
+      a.click();
+      setTimeout(function () { URL.revokeObjectURL(url); }, 1000);
+    },
+    copy: function (text) { if (navigator.clipboard) navigator.clipboard.writeText(text); },
+    unsaved: function (pending) { window.oiebenchUnsaved = pending; },
+    focus: function (id) {
+      var el = document.getElementById(id);
+      if (el) el.focus();
+    },
+    scrollIntoView: function (selector, block) {
+      var el = document.querySelector(selector);
+      if (el) el.scrollIntoView({ block: block });
+    },
+    // store writes localStorage for the evaluator Worker, which has none.
+    store: function (key, value) { localStorage.setItem(key, value); }
   };
-
-  // IndexedDB, one object store of {id, meta, data} records. Every wait is
-  // bounded: an open can stay unanswered (blocked by another tab, or by a
-  // browser that keeps no site data), and the page must start anyway. A
-  // failure is an Error with a message a person can read.
-  var db = null;
-  var storageTimeout = 4000;
-  function storageFailure(err, fallback) {
-    var msg = err && (err.message || err.name);
-    return new Error(msg ? String(msg) : fallback);
-  }
-  function bounded(promise, what) {
-    return new Promise(function (resolve, reject) {
-      var timer = setTimeout(function () {
-        reject(new Error('the browser\'s storage did not answer within ' + storageTimeout / 1000 + ' s (' + what + ')'));
-      }, storageTimeout);
-      promise.then(function (v) { clearTimeout(timer); resolve(v); },
-                   function (e) { clearTimeout(timer); reject(e); });
-    });
-  }
-  function openDB() {
-    if (db) return Promise.resolve(db);
-    return bounded(new Promise(function (resolve, reject) {
-      var idb = window.indexedDB; // may throw where site data is blocked: a rejection here
-      if (!idb) { reject(new Error('IndexedDB is not available')); return; }
-      var req = idb.open('oiebench', 1);
-      req.onupgradeneeded = function () { req.result.createObjectStore('files', { keyPath: 'id' }); };
-      req.onsuccess = function () { db = req.result; resolve(db); };
-      req.onerror = function () { reject(storageFailure(req.error, 'IndexedDB could not be opened')); };
-      req.onblocked = function () { reject(new Error('IndexedDB is held by another tab of this page')); };
-    }), 'opening');
-  }
-  function transaction(mode, work) {
-    return openDB().then(function (db) {
-      return bounded(new Promise(function (resolve, reject) {
-        var tx = db.transaction('files', mode);
-        var req = work(tx.objectStore('files'));
-        tx.oncomplete = function () { resolve(req.result); };
-        tx.onerror = tx.onabort = function () { reject(storageFailure(tx.error, 'the browser refused to store the file')); };
-      }), mode === 'readonly' ? 'reading' : 'writing');
-    });
-  }
-  window.oiebenchStore = {
-    all: function () { return transaction('readonly', function (s) { return s.getAll(); }); },
-    put: function (rec) { return transaction('readwrite', function (s) { return s.put(rec); }); },
-    del: function (id) { return transaction('readwrite', function (s) { return s.delete(id); }); }
-  };
-
-  // The studio's lease: one tab at a time writes the studio's works (a Web
-  // Lock, held while the tab lives or until it gives the lease up); the
-  // other tabs show them read-only. A tab that wants to write waits for the
-  // lock and asks the holder, on a BroadcastChannel, to save and give it up.
-  // Without Web Locks or BroadcastChannel (an old browser, a page not in a
-  // secure context) offered is false and every tab writes, as before.
-  window.oiebenchLease = (function () {
-    var locks = navigator.locks;
-    var chan = typeof BroadcastChannel === 'function' ? new BroadcastChannel('oiebench-studio') : null;
-    var name = 'oiebench-studio';
-    var release = null; // resolves the held lock's promise: gives the lock up
-    var onAsk = null;
-    if (chan) chan.onmessage = function (e) { if (e.data === 'ask' && release && onAsk) onAsk(); };
-    // acquire resolves true once the lock is held (false: ifAvailable and
-    // another tab holds it).
-    function acquire(opts) {
-      return new Promise(function (resolve, reject) {
-        locks.request(name, opts, function (lock) {
-          if (!lock) { resolve(false); return undefined; }
-          return new Promise(function (r) { release = r; resolve(true); });
-        }).catch(reject);
-      });
-    }
-    return {
-      offered: !!(locks && chan),
-      tryHold: function () { return acquire({ ifAvailable: true }); },
-      wait: function () { return acquire({}); },
-      ask: function () { chan.postMessage('ask'); },
-      release: function () { if (release) { var r = release; release = null; r(); } },
-      onAsk: function (f) { onAsk = f; }
-    };
-  })();
+  window.oiebenchEffect = function (name) { effects[name].apply(null, Array.prototype.slice.call(arguments, 1)); };
 
   // The whole page takes dropped files (the app handles the drop); without
   // this the browser would open a file dropped beside the drop zone. A file
@@ -286,6 +232,7 @@
     if (prerendered()) return;
     watch.disconnect();
     performance.mark('oiebench-live');
+    tell({ live: queue.length > 0 }); // the evaluator Worker holds its work until it knows
     if (queue.length === 0) {
       performance.mark('oiebench-replayed');
       return;
@@ -308,6 +255,7 @@
     // An action that throws counts as missed: the evaluator waits for
     // early.done, so the replay must end whatever an action does.
     early.replaying = true;
+    tell({ replaying: true });
     while (queue.length > 0) {
       var ok = false;
       try { ok = replay(queue.shift()); } catch (e) { console.error('oiebench: an early action was not replayed:', e); }
@@ -316,6 +264,7 @@
       early.at.push(performance.now());
     }
     early.replaying = false;
+    tell({ replaying: false });
     performance.mark('oiebench-replayed');
     replayDone();
   }
@@ -385,10 +334,10 @@
   }
 
   // scorerWorker is the Worker's side: it runs the evaluator posted to it
-  // (a WebAssembly.Module) and, once it has started in scorer mode, answers
-  // each job posted after it with oiebenchServe, in order.
-  function scorerWorker() {
-    importScripts('wasm_exec.js');
+  // (a WebAssembly.Module, its first message) and, once it has started in
+  // scorer mode, answers each job posted after it with oiebenchServe, in
+  // order.
+  function scorerWorker(first) {
     var serve = null, queue = [], mem = null;
     function drain() {
       while (serve && queue.length > 0) {
@@ -413,6 +362,121 @@
       queue.push(e.data);
       drain();
     };
+    self.onmessage(first);
+  }
+
+  // embedded finds a file the single-file page embeds.
+  function embedded(path) {
+    var els = document.querySelectorAll('script[data-asset]');
+    for (var i = 0; i < els.length; i++) {
+      if (els[i].getAttribute('data-asset') === path) return els[i];
+    }
+    return null;
+  }
+
+  function decodeBase64(text) {
+    if (Uint8Array.fromBase64) return Uint8Array.fromBase64(text.trim());
+    var bin = atob(text.trim());
+    var out = new Uint8Array(bin.length);
+    for (var i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+    return out;
+  }
+
+  async function gunzip(bytes) {
+    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+    return new Uint8Array(await new Response(stream).arrayBuffer());
+  }
+
+  // helpers defines what the evaluator reads in its scope (the window, or
+  // the evaluator Worker's): oiebenchFetch, oiebenchStore, oiebenchLease.
+  function helpers(scope) {
+    scope.oiebenchFetch = async function (path) {
+      var el = typeof document !== 'undefined' && embedded(path);
+      if (el) return gunzip(decodeBase64(el.textContent));
+      var resp = await fetch(path);
+      if (!resp.ok) throw new Error(path + ': ' + resp.status + ' ' + resp.statusText);
+      return new Uint8Array(await resp.arrayBuffer());
+    };
+
+    // IndexedDB, one object store of {id, meta, data} records. Every wait is
+    // bounded: an open can stay unanswered (blocked by another tab, or by a
+    // browser that keeps no site data), and the page must start anyway. A
+    // failure is an Error with a message a person can read.
+    var db = null;
+    var storageTimeout = 4000;
+    function storageFailure(err, fallback) {
+      var msg = err && (err.message || err.name);
+      return new Error(msg ? String(msg) : fallback);
+    }
+    function bounded(promise, what) {
+      return new Promise(function (resolve, reject) {
+        var timer = setTimeout(function () {
+          reject(new Error('the browser\'s storage did not answer within ' + storageTimeout / 1000 + ' s (' + what + ')'));
+        }, storageTimeout);
+        promise.then(function (v) { clearTimeout(timer); resolve(v); },
+                     function (e) { clearTimeout(timer); reject(e); });
+      });
+    }
+    function openDB() {
+      if (db) return Promise.resolve(db);
+      return bounded(new Promise(function (resolve, reject) {
+        var idb = self.indexedDB; // may throw where site data is blocked: a rejection here
+        if (!idb) { reject(new Error('IndexedDB is not available')); return; }
+        var req = idb.open('oiebench', 1);
+        req.onupgradeneeded = function () { req.result.createObjectStore('files', { keyPath: 'id' }); };
+        req.onsuccess = function () { db = req.result; resolve(db); };
+        req.onerror = function () { reject(storageFailure(req.error, 'IndexedDB could not be opened')); };
+        req.onblocked = function () { reject(new Error('IndexedDB is held by another tab of this page')); };
+      }), 'opening');
+    }
+    function transaction(mode, work) {
+      return openDB().then(function (db) {
+        return bounded(new Promise(function (resolve, reject) {
+          var tx = db.transaction('files', mode);
+          var req = work(tx.objectStore('files'));
+          tx.oncomplete = function () { resolve(req.result); };
+          tx.onerror = tx.onabort = function () { reject(storageFailure(tx.error, 'the browser refused to store the file')); };
+        }), mode === 'readonly' ? 'reading' : 'writing');
+      });
+    }
+    scope.oiebenchStore = {
+      all: function () { return transaction('readonly', function (s) { return s.getAll(); }); },
+      put: function (rec) { return transaction('readwrite', function (s) { return s.put(rec); }); },
+      del: function (id) { return transaction('readwrite', function (s) { return s.delete(id); }); }
+    };
+
+    // The studio's lease: one tab at a time writes the studio's works (a Web
+    // Lock, held while the tab lives or until it gives the lease up); the
+    // other tabs show them read-only. A tab that wants to write waits for the
+    // lock and asks the holder, on a BroadcastChannel, to save and give it up.
+    // Without Web Locks or BroadcastChannel (an old browser, a page not in a
+    // secure context) offered is false and every tab writes, as before.
+    scope.oiebenchLease = (function () {
+      var locks = navigator.locks;
+      var chan = typeof BroadcastChannel === 'function' ? new BroadcastChannel('oiebench-studio') : null;
+      var name = 'oiebench-studio';
+      var release = null; // resolves the held lock's promise: gives the lock up
+      var onAsk = null;
+      if (chan) chan.onmessage = function (e) { if (e.data === 'ask' && release && onAsk) onAsk(); };
+      // acquire resolves true once the lock is held (false: ifAvailable and
+      // another tab holds it).
+      function acquire(opts) {
+        return new Promise(function (resolve, reject) {
+          locks.request(name, opts, function (lock) {
+            if (!lock) { resolve(false); return undefined; }
+            return new Promise(function (r) { release = r; resolve(true); });
+          }).catch(reject);
+        });
+      }
+      return {
+        offered: !!(locks && chan),
+        tryHold: function () { return acquire({ ifAvailable: true }); },
+        wait: function () { return acquire({}); },
+        ask: function () { chan.postMessage('ask'); },
+        release: function () { if (release) { var r = release; release = null; r(); } },
+        onAsk: function (f) { onAsk = f; }
+      };
+    })();
   }
 
   // runGo runs the evaluator: instantiate(imports) instantiates it with
@@ -428,21 +492,168 @@
     return go.run(instance).catch(function (err) { console.error(err); }); // it stopped all the same
   }
 
-  runGo(function (imports) {
-    if (embedded('app.wasm')) return window.oiebenchFetch('app.wasm').then(function (bytes) { return WebAssembly.instantiate(bytes, imports); });
-    if (location.protocol === 'file:') throw new Error('this page loads its evaluator over http(s). Serve the folder (./build.sh serve) or open the single-file build, oiebench.html.');
-    return WebAssembly.instantiateStreaming(fetch('app.wasm'), imports);
-  }, function (instance, module) {
-    // Not from file:// nor the single-file pages (the embedded evaluator).
-    if (!embedded('app.wasm')) startScorer(module);
-    // The evaluator's memory in bytes, for measuring (./build.sh bench):
-    // WebAssembly memory only grows, so this is also its peak.
-    window.oiebenchMemory = function () { return instance.exports.mem.buffer.byteLength; };
-    // Go starts in a task of its own: the instantiation's end (V8's own
-    // work, 35 ms at 1x CPU) and Go's start (its runtime and the packages'
-    // initialisers, 30 ms) were one task of 93 ms with the evaluator's first
-    // steps (docs/page-responsiveness.md, The loading tasks, split).
-    return new Promise(function (resolve) { setTimeout(resolve, 0); });
-  }).then(function () { fail('The evaluator stopped. Reload the page to start it again.'); },
-    function (err) { fail('The evaluator could not start: ' + (err && err.message || err)); });
+  // startOnPage runs the evaluator on the page's thread.
+  function startOnPage() {
+    evaluator.mode = 'page';
+    runGo(function (imports) {
+      if (embedded('app.wasm')) return window.oiebenchFetch('app.wasm').then(function (bytes) { return WebAssembly.instantiate(bytes, imports); });
+      if (location.protocol === 'file:') throw new Error('this page loads its evaluator over http(s). Serve the folder (./build.sh serve) or open the single-file build, oiebench.html.');
+      return WebAssembly.instantiateStreaming(fetch('app.wasm'), imports);
+    }, function (instance, module) {
+      evaluator.state = 'running';
+      // Not from file:// nor the single-file pages (the embedded evaluator).
+      if (!embedded('app.wasm')) startScorer(module);
+      // The evaluator's memory in bytes, for measuring (./build.sh bench):
+      // WebAssembly memory only grows, so this is also its peak.
+      window.oiebenchMemory = function () { return instance.exports.mem.buffer.byteLength; };
+      // Go starts in a task of its own: the instantiation's end (V8's own
+      // work, 35 ms at 1x CPU) and Go's start (its runtime and the packages'
+      // initialisers, 30 ms) were one task of 93 ms with the evaluator's first
+      // steps (docs/page-responsiveness.md, The loading tasks, split).
+      return new Promise(function (resolve) { setTimeout(resolve, 0); });
+    }).then(function () { fail('The evaluator stopped. Reload the page to start it again.'); },
+      function (err) { fail('The evaluator could not start: ' + (err && err.message || err)); });
+  }
+
+  // The evaluator Worker, the page's side: it posts the Worker what a
+  // Worker cannot read (init), evaluates the render script the Worker
+  // sends (start), applies its patches, answers its paint requests, runs
+  // its effects, and posts it the page's events (event: listener number,
+  // type, capture, summary, and the Files of a drop or a file input), the
+  // takeover's answer (live) and the replay's start and end (replaying).
+  // A Worker that fails before it renders (its script refused, the module
+  // not instantiated) leaves the page to start the evaluator itself: the
+  // input made meanwhile is still queued. tell posts to it while it runs.
+  var tell = function () {};
+  function startEvaluatorWorker() {
+    var worker, started = false, memory = 0;
+    try {
+      worker = new Worker(loaderURL);
+    } catch (err) {
+      startOnPage();
+      return;
+    }
+    window.oiebenchMemory = function () { return memory; };
+    function stopped(reason) {
+      worker.terminate();
+      tell = function () {};
+      console.error('oiebench: the evaluator Worker stopped: ' + reason);
+      if (started) {
+        evaluator.state = 'stopped';
+        fail('The evaluator stopped. Reload the page to start it again.');
+      } else {
+        evaluator.state = 'fallback';
+        startOnPage();
+      }
+    }
+    function post(id, type, capture, summary) {
+      var e = window.vuguGetActiveEvent(), t = e.target, files = null;
+      if (e.dataTransfer && e.dataTransfer.files && e.dataTransfer.files.length > 0) files = Array.from(e.dataTransfer.files);
+      else if (t && t.type === 'file' && t.files) {
+        files = Array.from(t.files);
+        t.value = ''; // choosing the same file again fires again
+      }
+      worker.postMessage({ event: [id, type, capture, summary, files] });
+    }
+    worker.onmessage = function (e) {
+      var d = e.data;
+      if (d.patch !== undefined) {
+        memory = d.memory;
+        window.oiebenchDOMPatch(d.patch);
+      } else if (d.effect !== undefined) {
+        effects[d.effect].apply(null, d.args);
+      } else if (d.paint !== undefined) {
+        afterPaint(function () { worker.postMessage({ painted: d.paint }); });
+      } else if (d.start !== undefined) {
+        started = true;
+        evaluator.state = 'running';
+        (0, eval)(d.start.script);
+        window.oiebenchDOMStart(d.start.selector, post);
+      } else if (d.stopped !== undefined) {
+        stopped(d.stopped);
+      }
+    };
+    worker.onerror = function (e) {
+      e.preventDefault();
+      stopped(e.message || 'its script failed');
+    };
+    tell = function (msg) { worker.postMessage(msg); };
+    var first = document.getElementById('first-screen'), local = {};
+    try {
+      for (var i = 0; i < localStorage.length; i++) {
+        var k = localStorage.key(i);
+        if (k.indexOf('oiebench.') === 0) local[k] = localStorage.getItem(k);
+      }
+    } catch (err) {} // blocked storage: none
+    worker.postMessage({ init: JSON.stringify({
+      hash: location.hash, local: local,
+      firstSource: first ? first.getAttribute('data-source') : '',
+      firstDigest: first ? first.getAttribute('data-digest') : ''
+    }) });
+  }
+
+  // evaluatorWorker is the evaluator Worker's side: it runs the evaluator
+  // with oiebenchRemote, its channel to the page (wasm/app remote_js.go),
+  // stands in for the page's event helpers (the event being handled, as
+  // the page summarised it, its Files in target.files and
+  // dataTransfer.files; preventing is decided on the page) and for the
+  // early input's flags and promises (wasm/app awaitReplay), and fetches
+  // and instantiates app.wasm itself.
+  function evaluatorWorker(init) {
+    helpers(self);
+    var call = null, active = null, mem = null, paints = {}, painted = 0, live, done;
+    var early = self.oiebenchEarly = { replaying: false };
+    early.live = new Promise(function (resolve) { live = resolve; });
+    early.done = new Promise(function (resolve) { done = resolve; });
+    self.vuguGetActiveEvent = function () { return active; };
+    self.vuguGetActiveEventTarget = function () { return active && active.target; };
+    self.vuguGetActiveEventCurrentTarget = function () { return active && active.target; };
+    self.vuguActiveEventPreventDefault = function () {};
+    self.vuguActiveEventStopPropagation = function () {};
+    self.oiebenchEffect = function (name) {
+      self.postMessage({ effect: name, args: Array.prototype.slice.call(arguments, 1) });
+    };
+    self.oiebenchRemote = {
+      init: init,
+      start: function (script, selector, goCall) {
+        call = goCall;
+        self.postMessage({ start: { script: script, selector: selector } });
+      },
+      patch: function (patch) { self.postMessage({ patch: patch, memory: mem.buffer.byteLength }); },
+      paint: function () {
+        return new Promise(function (resolve) {
+          paints[++painted] = resolve;
+          self.postMessage({ paint: painted });
+        });
+      }
+    };
+    self.onmessage = function (e) {
+      var d = e.data;
+      if (d.event !== undefined) {
+        var ev = JSON.parse(d.event[3]);
+        ev.target = ev.target || {};
+        if (d.event[4]) {
+          ev.target.files = d.event[4];
+          ev.dataTransfer = { files: d.event[4] };
+        }
+        active = ev;
+        try { call(d.event[0], d.event[1], d.event[2], d.event[3]); } finally { active = null; }
+      } else if (d.painted !== undefined) {
+        paints[d.painted]();
+        delete paints[d.painted];
+      } else if (d.live !== undefined) {
+        live(d.live);
+      } else if (d.replaying !== undefined) {
+        early.replaying = d.replaying;
+        if (!d.replaying) done();
+      }
+    };
+    function stopped(err) { self.postMessage({ stopped: String(err && err.message || err) }); }
+    runGo(function (imports) { return WebAssembly.instantiateStreaming(fetch('app.wasm'), imports); },
+      function (instance) { mem = instance.exports.mem; })
+      .then(function () { stopped('the evaluator exited'); }, stopped);
+  }
+
+  if (evaluator.mode === 'worker' && typeof Worker === 'function' && loaderURL && !embedded('app.wasm') && location.protocol !== 'file:') startEvaluatorWorker();
+  else startOnPage();
 })();

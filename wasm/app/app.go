@@ -375,3 +375,7 @@ func (a *app) Download(name, mime, text string) { a.br.Download(name, mime, text
 
 // Copy implements ui.App.
 func (a *app) Copy(text string) { a.br.Copy(text) }
+
+func (a *app) Mark(name string)                      { a.br.Mark(name) }
+func (a *app) Focus(id string)                       { a.br.Focus(id) }
+func (a *app) ScrollIntoView(selector, block string) { a.br.ScrollIntoView(selector, block) }

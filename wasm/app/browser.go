@@ -50,6 +50,11 @@ type browser interface {
 	// Worker and returns its reply; an error means no Worker answered (none
 	// started, or it stopped): the page then runs the job itself.
 	Score(job []byte) ([]byte, error)
+
+	// Focus and ScrollIntoView act on the document after a render
+	// (ui.App): effects, which need no answer (browser_js.go's effect).
+	Focus(id string)
+	ScrollIntoView(selector, block string)
 }
 
 // maxFileSize bounds a file the page reads and maxHeldSize all the files it

@@ -43,6 +43,8 @@ func (visitor) Unsaved(bool)                      {}
 func (visitor) Mark(string)                       {}
 func (visitor) FirstScreen() firstScreen          { return firstScreen{} }
 func (visitor) Score([]byte) ([]byte, error)      { return nil, errNotOffered } // the jobs run in the build
+func (visitor) Focus(string)                      {}
+func (visitor) ScrollIntoView(string, string)     {}
 
 // renderFirst renders the first view of a fresh visitor's page, settled,
 // as HTML (with the record the page reads: the source and the report's

@@ -22,6 +22,14 @@ func main() {
 	// of its own (docs/page-responsiveness.md, The loading tasks, split).
 	yieldTask()
 	browserRan()
+	if inEvaluatorWorker() {
+		if err := readPage(); err != nil {
+			panic(err)
+		}
+		// The studio's keys are listened to on the document (studio_js.go),
+		// which a Worker has not: the studio has no shortcuts here yet.
+		studioStarted = nil
+	}
 	renderer, err := dom.New("#app") // sends each render's changes only
 	if err != nil {
 		panic(err)
@@ -37,7 +45,9 @@ func main() {
 	}
 	a := newApp(env, jsBrowser{})
 	root := &ui.Root{M: a.m}
-	registerAPI(a)
+	if !inEvaluatorWorker() { // window.oiebench's methods answer at once: the page's thread only, for now
+		registerAPI(a)
+	}
 	// Input that arrives while the first screen is held (clicks, keys,
 	// files picked or dropped) is queued by dist/loader.js and replayed once
 	// the live page is rendered.

@@ -135,7 +135,9 @@ func (b *fakeBrowser) Score(job []byte) ([]byte, error) {
 	}
 	return b.worker(job), nil
 }
-func (b *fakeBrowser) FirstScreen() firstScreen { return b.first }
+func (b *fakeBrowser) FirstScreen() firstScreen      { return b.first }
+func (b *fakeBrowser) Focus(string)                  {}
+func (b *fakeBrowser) ScrollIntoView(string, string) {}
 func (b *fakeBrowser) Unsaved(pending bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()

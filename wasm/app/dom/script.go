@@ -7,6 +7,12 @@ package dom
 // fill gives a new element the spec's attributes, properties, listeners
 // and content; build makes a node of a spec.
 //
+// prevents applies an element's data-prevent rule before its listener
+// calls Go, which may run in a Web Worker, too late to prevent anything: a
+// space-separated list of an event type ("drop") or a type and its keys
+// ("keydown:ArrowUp,ArrowDown"), a key matching only with Ctrl, Alt and
+// Meta up (Ctrl+Enter is the studio's, Alt+← the browser's).
+//
 // adopt makes an existing element (of the spec's tag: the mount point, at
 // the first render) what the spec says, keeping every node that already
 // matches, so that the first screen written at build time becomes the live
@@ -39,8 +45,18 @@ const script = `(function () {
     }
     return o;
   }
+  function prevents(el, e) {
+    var rules = el.getAttribute('data-prevent');
+    if (!rules) return false;
+    return rules.split(' ').some(function (r) {
+      var at = r.indexOf(':');
+      if (at < 0) return r === e.type;
+      return r.slice(0, at) === e.type && !e.ctrlKey && !e.altKey && !e.metaKey && r.slice(at + 1).split(',').indexOf(e.key) >= 0;
+    });
+  }
   function listen(el, id, type, capture, passive) {
     var f = function (e) {
+      if (prevents(el, e)) e.preventDefault();
       var summary = pick(e, eventKeys);
       if (e.target) summary.target = pick(e.target, targetKeys);
       var outer = active;
