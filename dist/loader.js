@@ -526,7 +526,7 @@
   // input made meanwhile is still queued. tell posts to it while it runs.
   var tell = function () {};
   function startEvaluatorWorker() {
-    var worker, started = false, memory = 0;
+    var worker, started = false, memory = 0, posted = 0, handled = 0;
     try {
       worker = new Worker(loaderURL);
     } catch (err) {
@@ -534,6 +534,10 @@
       return;
     }
     window.oiebenchMemory = function () { return memory; };
+    // A patch says how many events the Worker had handled when it was
+    // built: with some still to handle, a field's value on screen is
+    // newer than the patch's (wasm/app/dom's props keeps it).
+    window.oiebenchTypingAhead = function () { return posted > handled; };
     function stopped(reason) {
       worker.terminate();
       tell = function () {};
@@ -553,12 +557,14 @@
         files = Array.from(t.files);
         t.value = ''; // choosing the same file again fires again
       }
+      posted++;
       worker.postMessage({ event: [id, type, capture, summary, files] });
     }
     worker.onmessage = function (e) {
       var d = e.data;
       if (d.patch !== undefined) {
         memory = d.memory;
+        handled = d.handled;
         window.oiebenchDOMPatch(d.patch);
       } else if (d.effect !== undefined) {
         effects[d.effect].apply(null, d.args);
@@ -601,15 +607,20 @@
   // and instantiates app.wasm itself.
   function evaluatorWorker(init) {
     helpers(self);
-    var call = null, active = null, mem = null, paints = {}, painted = 0, live, done;
+    var call = null, active = null, mem = null, paints = {}, painted = 0, handled = 0, live, done;
     var early = self.oiebenchEarly = { replaying: false };
     early.live = new Promise(function (resolve) { live = resolve; });
     early.done = new Promise(function (resolve) { done = resolve; });
-    self.vuguGetActiveEvent = function () { return active; };
-    self.vuguGetActiveEventTarget = function () { return active && active.target; };
-    self.vuguGetActiveEventCurrentTarget = function () { return active && active.target; };
-    self.vuguActiveEventPreventDefault = function () {};
-    self.vuguActiveEventStopPropagation = function () {};
+    // vugu.DOMEvent calls these on window, which a Worker has not: here
+    // window is only them.
+    self.window = {
+      vuguGetActiveEvent: function () { return active; },
+      vuguGetActiveEventTarget: function () { return active && active.target; },
+      vuguGetActiveEventCurrentTarget: function () { return active && active.target; },
+      vuguActiveEventPreventDefault: function () {},
+      vuguActiveEventStopPropagation: function () {}
+    };
+    Object.assign(self, self.window);
     self.oiebenchEffect = function (name) {
       self.postMessage({ effect: name, args: Array.prototype.slice.call(arguments, 1) });
     };
@@ -619,7 +630,7 @@
         call = goCall;
         self.postMessage({ start: { script: script, selector: selector } });
       },
-      patch: function (patch) { self.postMessage({ patch: patch, memory: mem.buffer.byteLength }); },
+      patch: function (patch) { self.postMessage({ patch: patch, memory: mem.buffer.byteLength, handled: handled }); },
       paint: function () {
         return new Promise(function (resolve) {
           paints[++painted] = resolve;
@@ -637,6 +648,7 @@
           ev.dataTransfer = { files: d.event[4] };
         }
         active = ev;
+        handled++; // a render made while it is handled shows it (its handler holds the lock a build takes)
         try { call(d.event[0], d.event[1], d.event[2], d.event[3]); } finally { active = null; }
       } else if (d.painted !== undefined) {
         paints[d.painted]();

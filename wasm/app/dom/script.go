@@ -13,6 +13,16 @@ package dom
 // ("keydown:ArrowUp,ArrowDown"), a key matching only with Ctrl, Alt and
 // Meta up (Ctrl+Enter is the studio's, Alt+← the browser's).
 //
+// props sets a node's properties, but not the value of the field being
+// typed in while the evaluator Worker has events still to handle
+// (oiebenchTypingAhead, dist/loader.js): the render was built before them,
+// and the field holds newer keys; the render after them sets it.
+//
+// An event's summary holds the fields of the event and its target that
+// the handlers read, the target's data-* attributes (target.dataset) and
+// the data-act of its nearest element that has one (target.act: the
+// studio's suggestion queue's buttons).
+//
 // adopt makes an existing element (of the spec's tag: the mount point, at
 // the first render) what the spec says, keeping every node that already
 // matches, so that the first screen written at build time becomes the live
@@ -58,7 +68,12 @@ const script = `(function () {
     var f = function (e) {
       if (prevents(el, e)) e.preventDefault();
       var summary = pick(e, eventKeys);
-      if (e.target) summary.target = pick(e.target, targetKeys);
+      if (e.target) {
+        summary.target = pick(e.target, targetKeys);
+        if (e.target.dataset) summary.target.dataset = Object.assign({}, e.target.dataset);
+        var act = e.target.closest && e.target.closest('[data-act]');
+        if (act) summary.target.act = act.getAttribute('data-act');
+      }
       var outer = active;
       active = e;
       try { call(id, type, capture, JSON.stringify(summary)); } finally { active = outer; }
@@ -76,7 +91,10 @@ const script = `(function () {
     if (ns) el.setAttributeNS(ns, k, v); else el.setAttribute(k, v);
   }
   function props(el, p, from) {
-    for (var i = from; i < p.length; i += 2) el[p[i]] = JSON.parse(p[i + 1]);
+    for (var i = from; i < p.length; i += 2) {
+      if (p[i] === 'value' && el === document.activeElement && window.oiebenchTypingAhead && window.oiebenchTypingAhead()) continue;
+      el[p[i]] = JSON.parse(p[i + 1]);
+    }
   }
   function fill(el, s) {
     var a = s.a || [], i;
