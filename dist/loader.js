@@ -89,7 +89,10 @@
       if (el) el.scrollIntoView({ block: block });
     },
     // store writes localStorage for the evaluator Worker, which has none.
-    store: function (key, value) { localStorage.setItem(key, value); }
+    store: function (key, value) { localStorage.setItem(key, value); },
+    // ready: the evaluator Worker runs (oiebenchReady resolves, with no
+    // window.oiebench there yet).
+    ready: function () { document.dispatchEvent(new Event('oiebench-ready')); }
   };
   window.oiebenchEffect = function (name) { effects[name].apply(null, Array.prototype.slice.call(arguments, 1)); };
 

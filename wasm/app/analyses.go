@@ -489,7 +489,7 @@ func (a *app) ExportChart(f chart.Figure, format string) {
 	case "svg":
 		a.br.Download(name+".svg", "image/svg+xml;charset=utf-8", f.SVG)
 	case "png":
-		if p, ok := a.br.(pngMaker); ok {
+		if p, ok := a.br.(pngMaker); ok && pngDrawn {
 			go p.SavePNG(name+".png", f.SVG, 2)
 		}
 	}
@@ -500,6 +500,10 @@ func (a *app) ExportChart(f chart.Figure, format string) {
 type pngMaker interface {
 	SavePNG(name, svg string, scale float64) error
 }
+
+// pngDrawn is false where the browser has no document to draw a PNG in
+// (the evaluator Worker, main_js.go).
+var pngDrawn = true
 
 var errPNG = errors.New("the browser could not draw the chart as a PNG")
 

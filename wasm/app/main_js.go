@@ -26,9 +26,12 @@ func main() {
 		if err := readPage(); err != nil {
 			panic(err)
 		}
-		// The studio's keys are listened to on the document (studio_js.go),
-		// which a Worker has not: the studio has no shortcuts here yet.
+		// The studio's keys are listened to on the document (studio_js.go)
+		// and a chart's PNG drawn on its canvas (charts_js.go): a Worker
+		// has none, so the studio has no shortcuts and the PNG button does
+		// nothing here yet.
 		studioStarted = nil
+		pngDrawn = false
 	}
 	renderer, err := dom.New("#app") // sends each render's changes only
 	if err != nil {
@@ -45,7 +48,11 @@ func main() {
 	}
 	a := newApp(env, jsBrowser{})
 	root := &ui.Root{M: a.m}
-	if !inEvaluatorWorker() { // window.oiebench's methods answer at once: the page's thread only, for now
+	if inEvaluatorWorker() {
+		// window.oiebench's methods answer at once (api_js.go): the page's
+		// thread only, for now. The page hears that the evaluator runs.
+		effect("ready")
+	} else {
 		registerAPI(a)
 	}
 	// Input that arrives while the first screen is held (clicks, keys,
