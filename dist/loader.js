@@ -95,6 +95,12 @@
     ready: function () { document.dispatchEvent(new Event('oiebench-ready')); }
   };
   window.oiebenchEffect = function (name) { effects[name].apply(null, Array.prototype.slice.call(arguments, 1)); };
+  // What the evaluator Worker asks of the page and waits for (ask, in
+  // wasm/app remote_js.go): each answers with a value or a promise of one.
+  var answers = {
+    // paint: the next frame is painted (and a task has run after it).
+    paint: function () { return new Promise(function (resolve) { afterPaint(function () { resolve(true); }); }); }
+  };
 
   // The whole page takes dropped files (the app handles the drop); without
   // this the browser would open a file dropped beside the drop zone. A file
@@ -520,8 +526,8 @@
 
   // The evaluator Worker, the page's side: it posts the Worker what a
   // Worker cannot read (init), evaluates the render script the Worker
-  // sends (start), applies its patches, answers its paint requests, runs
-  // its effects, and posts it the page's events (event: listener number,
+  // sends (start), applies its patches, runs its effects, answers what it
+  // asks (answers), and posts it the page's events (event: listener number,
   // type, capture, summary, and the Files of a drop or a file input), the
   // takeover's answer (live) and the replay's start and end (replaying).
   // A Worker that fails before it renders (its script refused, the module
@@ -571,8 +577,10 @@
         window.oiebenchDOMPatch(d.patch);
       } else if (d.effect !== undefined) {
         effects[d.effect].apply(null, d.args);
-      } else if (d.paint !== undefined) {
-        afterPaint(function () { worker.postMessage({ painted: d.paint }); });
+      } else if (d.ask !== undefined) {
+        Promise.resolve(d.name).then(function (name) { return answers[name].apply(null, d.args); }).then(
+          function (value) { worker.postMessage({ answer: d.ask, value: value }); },
+          function (err) { worker.postMessage({ answer: d.ask, error: String(err && err.message || err) }); });
       } else if (d.start !== undefined) {
         started = true;
         evaluator.state = 'running';
@@ -610,7 +618,7 @@
   // and instantiates app.wasm itself.
   function evaluatorWorker(init) {
     helpers(self);
-    var call = null, active = null, mem = null, paints = {}, painted = 0, handled = 0, live, done;
+    var call = null, active = null, mem = null, asks = {}, asked = 0, handled = 0, live, done;
     var early = self.oiebenchEarly = { replaying: false };
     early.live = new Promise(function (resolve) { live = resolve; });
     early.done = new Promise(function (resolve) { done = resolve; });
@@ -634,10 +642,11 @@
         self.postMessage({ start: { script: script, selector: selector } });
       },
       patch: function (patch) { self.postMessage({ patch: patch, memory: mem.buffer.byteLength, handled: handled }); },
-      paint: function () {
-        return new Promise(function (resolve) {
-          paints[++painted] = resolve;
-          self.postMessage({ paint: painted });
+      ask: function (name) {
+        var args = Array.prototype.slice.call(arguments, 1);
+        return new Promise(function (resolve, reject) {
+          asks[++asked] = { resolve: resolve, reject: reject };
+          self.postMessage({ ask: asked, name: name, args: args });
         });
       }
     };
@@ -653,9 +662,11 @@
         active = ev;
         handled++; // a render made while it is handled shows it (its handler holds the lock a build takes)
         try { call(d.event[0], d.event[1], d.event[2], d.event[3]); } finally { active = null; }
-      } else if (d.painted !== undefined) {
-        paints[d.painted]();
-        delete paints[d.painted];
+      } else if (d.answer !== undefined) {
+        var a = asks[d.answer];
+        delete asks[d.answer];
+        if (d.error !== undefined) a.reject(new Error(d.error));
+        else a.resolve(d.value);
       } else if (d.live !== undefined) {
         live(d.live);
       } else if (d.replaying !== undefined) {

@@ -378,7 +378,7 @@ func (jsBrowser) Yield() { yieldTask() }
 // page, which answers after the same wait.
 func (jsBrowser) Paint() {
 	if inEvaluatorWorker() {
-		await(remote.Call("paint"))
+		ask("paint")
 		return
 	}
 	done := make(chan struct{}, 2)

@@ -12,8 +12,8 @@ import (
 // in a dedicated Web Worker, and the page's thread only applies its
 // renders. The Worker's script defines oiebenchRemote, the channel to the
 // page: init (the page's JSON, pageInit), start and patch (wasm/app/dom),
-// paint (a promise of the page's next paint). What only a document can do
-// goes through effect, in both modes.
+// ask (a question the page answers). What only a document can do goes
+// through effect, in both modes.
 
 // remote is the channel to the page in the evaluator Worker, else undefined.
 var remote = sjs.Global().Get("oiebenchRemote")
@@ -42,6 +42,14 @@ func readPage() error {
 // is a method here and an entry in that table.
 func effect(name string, args ...any) {
 	catch(func() { sjs.Global().Call("oiebenchEffect", append([]any{name}, args...)...) })
+}
+
+// ask asks the page, from the evaluator Worker, for what only it can
+// answer (loader.js's answers: paint) and waits for its answer; call it
+// from a goroutine that holds no lock. Adding a question is a call here
+// and an entry in that table.
+func ask(name string, args ...any) (sjs.Value, error) {
+	return await(remote.Call("ask", append([]any{name}, args...)...))
 }
 
 // workerLocalGet and workerLocalSet stand for localStorage in the
