@@ -37,7 +37,7 @@ func readPage() error {
 
 // effect asks the page for what only a document does, through loader.js's
 // one table (oiebenchEffect: mark, setLink, download, copy, unsaved, focus,
-// scrollIntoView, store): called at once on the page's thread, posted to
+// scrollIntoView, store, ready): called at once on the page's thread, posted to
 // the page from the evaluator Worker. An effect has no answer; adding one
 // is a method here and an entry in that table.
 func effect(name string, args ...any) {
