@@ -8,15 +8,34 @@
 // resolves with window.oiebench once the evaluator runs.
 //   oiebenchScorer       the scorer Web Worker: run(bytes) posts a job
 //                        (wasm/app scorerjob.go) and resolves with its reply
-// In a Worker, this file is that scorer's script (scorerWorker below).
+//   oiebenchEffect(name, ...args)  what only a document does (effects below)
+// With ?evaluator=worker the evaluator runs in a Web Worker and the page's
+// thread only applies its renders (docs/page-responsiveness.md, The
+// evaluator Worker). In a Worker, this file is the scorer's or the
+// evaluator's script: the first message says which.
 (function () {
   'use strict';
 
-  if (typeof document === 'undefined') { // in the scorer Worker
-    scorerWorker();
+  if (typeof document === 'undefined') { // in a Worker
+    self.onmessage = function (e) {
+      importScripts('wasm_exec.js');
+      if (e.data && typeof e.data.init === 'string') evaluatorWorker(e.data.init);
+      else scorerWorker(e);
+    };
     return;
   }
   var loaderURL = document.currentScript && document.currentScript.src;
+
+  // Where the evaluator runs: 'page' (the page's thread) or 'worker' (a
+  // dedicated Worker), unless the address says (?evaluator=worker or
+  // ?evaluator=page). The single-file and exercise pages (the evaluator
+  // embedded) and file:// run it on the page's thread.
+  var defaultEvaluator = 'page';
+  var evaluator = window.oiebenchEvaluator = {
+    mode: /[?&]evaluator=worker(&|$)/.test(location.search) ? 'worker' :
+      /[?&]evaluator=page(&|$)/.test(location.search) ? 'page' : defaultEvaluator,
+    state: 'starting'
+  };
 
   // While the studio has changes not yet stored (the evaluator sets
   // oiebenchUnsaved), closing or leaving the page asks first: a snapshot
@@ -38,114 +57,202 @@
     el.hidden = false;
   }
 
-  function embedded(path) {
-    var els = document.querySelectorAll('script[data-asset]');
-    for (var i = 0; i < els.length; i++) {
-      if (els[i].getAttribute('data-asset') === path) return els[i];
-    }
-    return null;
-  }
+  helpers(window);
 
-  function decodeBase64(text) {
-    if (Uint8Array.fromBase64) return Uint8Array.fromBase64(text.trim());
-    var bin = atob(text.trim());
-    var out = new Uint8Array(bin.length);
-    for (var i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-    return out;
-  }
-
-  async function gunzip(bytes) {
-    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
-    return new Uint8Array(await new Response(stream).arrayBuffer());
-  }
-
-  window.oiebenchFetch = async function (path) {
-    var el = embedded(path);
-    if (el) return gunzip(decodeBase64(el.textContent));
-    var resp = await fetch(path);
-    if (!resp.ok) throw new Error(path + ': ' + resp.status + ' ' + resp.statusText);
-    return new Uint8Array(await resp.arrayBuffer());
-  };
-
-  // IndexedDB, one object store of {id, meta, data} records. Every wait is
-  // bounded: an open can stay unanswered (blocked by another tab, or by a
-  // browser that keeps no site data), and the page must start anyway. A
-  // failure is an Error with a message a person can read.
-  var db = null;
-  var storageTimeout = 4000;
-  function storageFailure(err, fallback) {
-    var msg = err && (err.message || err.name);
-    return new Error(msg ? String(msg) : fallback);
-  }
-  function bounded(promise, what) {
+  // toGo calls a function the evaluator defines in its scope (window, or
+  // the evaluator Worker's) with one argument: at once on the page's
+  // thread, posted to the Worker ({call, arg}). It returns a promise of
+  // the function's answer.
+  var calls = {}, called = 0;
+  function toGo(name, arg) {
+    if (evaluator.mode !== 'worker') return Promise.resolve().then(function () { return window[name](arg); });
     return new Promise(function (resolve, reject) {
-      var timer = setTimeout(function () {
-        reject(new Error('the browser\'s storage did not answer within ' + storageTimeout / 1000 + ' s (' + what + ')'));
-      }, storageTimeout);
-      promise.then(function (v) { clearTimeout(timer); resolve(v); },
-                   function (e) { clearTimeout(timer); reject(e); });
+      calls[++called] = { resolve: resolve, reject: reject };
+      tell({ call: name, arg: arg, reply: called });
     });
   }
-  function openDB() {
-    if (db) return Promise.resolve(db);
-    return bounded(new Promise(function (resolve, reject) {
-      var idb = window.indexedDB; // may throw where site data is blocked: a rejection here
-      if (!idb) { reject(new Error('IndexedDB is not available')); return; }
-      var req = idb.open('oiebench', 1);
-      req.onupgradeneeded = function () { req.result.createObjectStore('files', { keyPath: 'id' }); };
-      req.onsuccess = function () { db = req.result; resolve(db); };
-      req.onerror = function () { reject(storageFailure(req.error, 'IndexedDB could not be opened')); };
-      req.onblocked = function () { reject(new Error('IndexedDB is held by another tab of this page')); };
-    }), 'opening');
+  function fromGo(d) {
+    var c = calls[d.replied];
+    delete calls[d.replied];
+    if (d.error !== undefined) c.reject(new Error(d.error));
+    else c.resolve(d.value);
   }
-  function transaction(mode, work) {
-    return openDB().then(function (db) {
-      return bounded(new Promise(function (resolve, reject) {
-        var tx = db.transaction('files', mode);
-        var req = work(tx.objectStore('files'));
-        tx.oncomplete = function () { resolve(req.result); };
-        tx.onerror = tx.onabort = function () { reject(storageFailure(tx.error, 'the browser refused to store the file')); };
-      }), mode === 'readonly' ? 'reading' : 'writing');
-    });
-  }
-  window.oiebenchStore = {
-    all: function () { return transaction('readonly', function (s) { return s.getAll(); }); },
-    put: function (rec) { return transaction('readwrite', function (s) { return s.put(rec); }); },
-    del: function (id) { return transaction('readwrite', function (s) { return s.delete(id); }); }
-  };
 
-  // The studio's lease: one tab at a time writes the studio's works (a Web
-  // Lock, held while the tab lives or until it gives the lease up); the
-  // other tabs show them read-only. A tab that wants to write waits for the
-  // lock and asks the holder, on a BroadcastChannel, to save and give it up.
-  // Without Web Locks or BroadcastChannel (an old browser, a page not in a
-  // secure context) offered is false and every tab writes, as before.
-  window.oiebenchLease = (function () {
-    var locks = navigator.locks;
-    var chan = typeof BroadcastChannel === 'function' ? new BroadcastChannel('oiebench-studio') : null;
-    var name = 'oiebench-studio';
-    var release = null; // resolves the held lock's promise: gives the lock up
-    var onAsk = null;
-    if (chan) chan.onmessage = function (e) { if (e.data === 'ask' && release && onAsk) onAsk(); };
-    // acquire resolves true once the lock is held (false: ifAvailable and
-    // another tab holds it).
-    function acquire(opts) {
-      return new Promise(function (resolve, reject) {
-        locks.request(name, opts, function (lock) {
-          if (!lock) { resolve(false); return undefined; }
-          return new Promise(function (r) { release = r; resolve(true); });
-        }).catch(reject);
-      });
+  // The studio's keys. A key that the studio's rule (studioKeys, wasm/app
+  // ui.Studio.KeyRule) names where it was pressed is a shortcut: its
+  // default action is prevented at once and it is sent to the evaluator
+  // (oiebenchStudioKey) with a number. Until the evaluator says it has
+  // handled that key (keyDone), every later key is held before any
+  // listener sees it (hold: the window's capture phase; the shortcuts are
+  // decided after the page's own listeners, which may take a key first);
+  // then, in a task of their own, each is dispatched again where focus is
+  // now, in order: to a shortcut (whose keys after it are held again), to
+  // the page's own listeners, or else to its default action for the keys a
+  // typist presses back to back (Enter and Space press a button, a
+  // character or Backspace edits a text field; any other key held so is
+  // dropped). window.oiebenchKeyDelay (ms), set by a test, makes the
+  // evaluator hear of the key that late, as a loaded Worker might.
+  var studio = { rule: {}, listening: false, busy: 0, seq: 0, held: [], again: null };
+  function whereOf(t) {
+    if (!t || typeof t.tagName !== 'string') return t && t.isContentEditable ? 'field' : 'other';
+    var tag = t.tagName.toLowerCase(), type = tag === 'input' ? String(t.type).toLowerCase() : '';
+    var control = type === 'checkbox' || type === 'radio' || type === 'file';
+    if (tag === 'textarea' || tag === 'select' || (tag === 'input' && !control && type !== 'button') || t.isContentEditable) return 'field';
+    if (/^studio-token-\d+$/.test(t.id)) return 'token';
+    if (tag === 'button' || tag === 'summary' || tag === 'a' || (tag === 'input' && control)) return 'button';
+    return 'other';
+  }
+  function keyName(k, where) {
+    return (k.ctrlKey || k.metaKey ? 'C' : '') + (k.shiftKey ? 'S' : '') + (k.altKey ? 'A' : '') + ':' + where + ':' + k.key;
+  }
+  function holdKey(e) {
+    if (e === studio.again || !(studio.busy || studio.held.length) || e.isComposing || !document.getElementById('studio')) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    studio.held.push({ key: e.key, ctrlKey: e.ctrlKey, shiftKey: e.shiftKey, altKey: e.altKey, metaKey: e.metaKey });
+  }
+  function studioKey(e) {
+    if (e.defaultPrevented || e.isComposing || !document.getElementById('studio')) return;
+    var where = whereOf(e.target);
+    if (!studio.rule[keyName(e, where)]) return;
+    e.preventDefault();
+    var n = studio.busy = ++studio.seq;
+    var msg = JSON.stringify({ key: e.key, ctrl: e.ctrlKey, shift: e.shiftKey, alt: e.altKey, meta: e.metaKey, where: where, seq: n });
+    var send = function () { toGo('oiebenchStudioKey', msg); };
+    if (window.oiebenchKeyDelay > 0) setTimeout(send, window.oiebenchKeyDelay);
+    else send();
+  }
+  function replayKey(k) {
+    var t = document.activeElement || document.body, e = new KeyboardEvent('keydown', {
+      key: k.key, ctrlKey: k.ctrlKey, shiftKey: k.shiftKey, altKey: k.altKey, metaKey: k.metaKey, bubbles: true, cancelable: true });
+    studio.again = e;
+    try { if (!t.dispatchEvent(e)) return; } finally { studio.again = null; }
+    var where = whereOf(t), plain = !k.ctrlKey && !k.metaKey && !k.altKey;
+    if ((where === 'button' || where === 'token') && (k.key === 'Enter' || k.key === ' ')) {
+      t.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, detail: 0,
+        ctrlKey: k.ctrlKey, shiftKey: k.shiftKey, altKey: k.altKey, metaKey: k.metaKey }));
+    } else if (where === 'field' && plain && typeof t.selectionStart === 'number' && (Array.from(k.key).length === 1 || k.key === 'Backspace')) {
+      var from = t.selectionStart, to = t.selectionEnd;
+      if (k.key !== 'Backspace') t.setRangeText(k.key, from, to, 'end');
+      else if (from !== to || from > 0) t.setRangeText('', from === to ? from - 1 : from, to, 'end');
+      t.dispatchEvent(new Event('input', { bubbles: true }));
     }
-    return {
-      offered: !!(locks && chan),
-      tryHold: function () { return acquire({ ifAvailable: true }); },
-      wait: function () { return acquire({}); },
-      ask: function () { chan.postMessage('ask'); },
-      release: function () { if (release) { var r = release; release = null; r(); } },
-      onAsk: function (f) { onAsk = f; }
-    };
-  })();
+  }
+  function drainKeys() {
+    while (!studio.busy && studio.held.length) replayKey(studio.held.shift());
+  }
+
+  function saveBlob(name, blob) {
+    var url = URL.createObjectURL(blob), a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    a.click();
+    setTimeout(function () { URL.revokeObjectURL(url); }, 1000);
+  }
+
+  // What only a document does, asked for by the evaluator (wasm/app
+  // remote_js.go's effect): called at once on the page's thread, or posted
+  // by the evaluator Worker ({effect, args}). One table for both; an
+  // effect needs no answer.
+  var focusWatch = null, shown = null;
+  var effects = {
+    mark: function (name) { performance.mark(name); },
+    // setLink replaces the address's fragment without a history entry; an
+    // empty one leaves the address without "#".
+    setLink: function (fragment) {
+      if (location.hash !== fragment) history.replaceState(null, '', fragment || location.pathname + location.search);
+    },
+    download: function (name, mime, text) { saveBlob(name, new Blob([text], { type: mime })); },
+    copy: function (text) { if (navigator.clipboard) navigator.clipboard.writeText(text); },
+    unsaved: function (pending) { window.oiebenchUnsaved = pending; },
+    // focus: at once when the element is on the page, else after the next
+    // change of the page (the render that follows), if it is there then;
+    // with later (a render's own focus, whose focus events must not run
+    // under the render's lock), in a task of its own, unless focus moved
+    // meanwhile.
+    focus: function focus(id, later) {
+      var el = document.getElementById(id);
+      if (later) {
+        if (!el) return;
+        var before = document.activeElement;
+        setTimeout(function () { if (document.activeElement === before) el.focus(); }, 0);
+        return;
+      }
+      if (focusWatch) { focusWatch.disconnect(); focusWatch = null; }
+      if (el) { el.focus(); return; }
+      focusWatch = new MutationObserver(function () {
+        focusWatch.disconnect();
+        focusWatch = null;
+        focus(id, true);
+      });
+      focusWatch.observe(document.body, { childList: true, subtree: true });
+    },
+    scrollIntoView: function (selector, block) {
+      var el = document.querySelector(selector);
+      if (el) el.scrollIntoView({ block: block });
+    },
+    // store writes localStorage for the evaluator Worker, which has none.
+    store: function (key, value) { localStorage.setItem(key, value); },
+    // studioListen: the studio's keys are taken from now on (above).
+    studioListen: function () {
+      if (studio.listening) return;
+      studio.listening = true;
+      window.addEventListener('keydown', holdKey, true);
+      document.addEventListener('keydown', studioKey);
+    },
+    studioKeys: function (text) {
+      studio.rule = {};
+      text.split('\n').forEach(function (name) { if (name) studio.rule[name] = true; });
+    },
+    keyDone: function (n) {
+      if (n !== studio.busy) return;
+      studio.busy = 0;
+      if (studio.held.length) setTimeout(drainKeys, 0);
+    },
+    // savePNG draws the SVG (self-contained: inline styles, system fonts,
+    // no external references, so the canvas is not tainted) through an
+    // Image onto a canvas scale times its size and downloads its PNG.
+    savePNG: function (name, svg, scale) {
+      var img = new Image(), bytes = new TextEncoder().encode(svg), bin = '';
+      for (var i = 0; i < bytes.length; i += 8192) bin += String.fromCharCode.apply(null, bytes.subarray(i, i + 8192));
+      img.src = 'data:image/svg+xml;base64,' + btoa(bin);
+      img.decode().then(function () {
+        var w = img.naturalWidth, h = img.naturalHeight, canvas = document.createElement('canvas');
+        canvas.width = Math.trunc(w * scale);
+        canvas.height = Math.trunc(h * scale);
+        var ctx = canvas.getContext('2d');
+        ctx.scale(scale, scale);
+        ctx.drawImage(img, 0, 0, w, h);
+        canvas.toBlob(function (blob) { if (blob) saveBlob(name, blob); }, 'image/png');
+      });
+    },
+    // api makes window.oiebench: score calls the evaluator
+    // (oiebenchScore); report, exportText and formats answer from what it
+    // pushed (showReport) or gave once (the formats); then oiebench-ready
+    // is dispatched.
+    api: function (version, formats) {
+      window.oiebench = {
+        version: version,
+        score: function (request) { return toGo('oiebenchScore', request); },
+        report: function () { return shown ? JSON.parse(shown.json) : null; },
+        exportText: function (format) {
+          var f = typeof format === 'string' ? format : 'json';
+          f = { md: 'markdown', tex: 'latex', '': 'table' }[f] || f;
+          return shown && Object.prototype.hasOwnProperty.call(shown, f) ? shown[f] : null;
+        },
+        formats: function () { return JSON.parse(formats); }
+      };
+      document.dispatchEvent(new Event('oiebench-ready'));
+    },
+    showReport: function (exports) { shown = exports ? JSON.parse(exports) : null; }
+  };
+  window.oiebenchEffect = function (name) { effects[name].apply(null, Array.prototype.slice.call(arguments, 1)); };
+  // What the evaluator Worker asks of the page and waits for (ask, in
+  // wasm/app remote_js.go): each answers with a value or a promise of one.
+  var answers = {
+    // paint: the next frame is painted (and a task has run after it).
+    paint: function () { return new Promise(function (resolve) { afterPaint(function () { resolve(true); }); }); }
+  };
 
   // The whole page takes dropped files (the app handles the drop); without
   // this the browser would open a file dropped beside the drop zone. A file
@@ -286,6 +393,7 @@
     if (prerendered()) return;
     watch.disconnect();
     performance.mark('oiebench-live');
+    tell({ live: queue.length > 0 }); // the evaluator Worker holds its work until it knows
     if (queue.length === 0) {
       performance.mark('oiebench-replayed');
       return;
@@ -308,6 +416,7 @@
     // An action that throws counts as missed: the evaluator waits for
     // early.done, so the replay must end whatever an action does.
     early.replaying = true;
+    tell({ replaying: true });
     while (queue.length > 0) {
       var ok = false;
       try { ok = replay(queue.shift()); } catch (e) { console.error('oiebench: an early action was not replayed:', e); }
@@ -316,6 +425,7 @@
       early.at.push(performance.now());
     }
     early.replaying = false;
+    tell({ replaying: false });
     performance.mark('oiebench-replayed');
     replayDone();
   }
@@ -385,10 +495,10 @@
   }
 
   // scorerWorker is the Worker's side: it runs the evaluator posted to it
-  // (a WebAssembly.Module) and, once it has started in scorer mode, answers
-  // each job posted after it with oiebenchServe, in order.
-  function scorerWorker() {
-    importScripts('wasm_exec.js');
+  // (a WebAssembly.Module, its first message) and, once it has started in
+  // scorer mode, answers each job posted after it with oiebenchServe, in
+  // order.
+  function scorerWorker(first) {
     var serve = null, queue = [], mem = null;
     function drain() {
       while (serve && queue.length > 0) {
@@ -413,6 +523,121 @@
       queue.push(e.data);
       drain();
     };
+    self.onmessage(first);
+  }
+
+  // embedded finds a file the single-file page embeds.
+  function embedded(path) {
+    var els = document.querySelectorAll('script[data-asset]');
+    for (var i = 0; i < els.length; i++) {
+      if (els[i].getAttribute('data-asset') === path) return els[i];
+    }
+    return null;
+  }
+
+  function decodeBase64(text) {
+    if (Uint8Array.fromBase64) return Uint8Array.fromBase64(text.trim());
+    var bin = atob(text.trim());
+    var out = new Uint8Array(bin.length);
+    for (var i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+    return out;
+  }
+
+  async function gunzip(bytes) {
+    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+    return new Uint8Array(await new Response(stream).arrayBuffer());
+  }
+
+  // helpers defines what the evaluator reads in its scope (the window, or
+  // the evaluator Worker's): oiebenchFetch, oiebenchStore, oiebenchLease.
+  function helpers(scope) {
+    scope.oiebenchFetch = async function (path) {
+      var el = typeof document !== 'undefined' && embedded(path);
+      if (el) return gunzip(decodeBase64(el.textContent));
+      var resp = await fetch(path);
+      if (!resp.ok) throw new Error(path + ': ' + resp.status + ' ' + resp.statusText);
+      return new Uint8Array(await resp.arrayBuffer());
+    };
+
+    // IndexedDB, one object store of {id, meta, data} records. Every wait is
+    // bounded: an open can stay unanswered (blocked by another tab, or by a
+    // browser that keeps no site data), and the page must start anyway. A
+    // failure is an Error with a message a person can read.
+    var db = null;
+    var storageTimeout = 4000;
+    function storageFailure(err, fallback) {
+      var msg = err && (err.message || err.name);
+      return new Error(msg ? String(msg) : fallback);
+    }
+    function bounded(promise, what) {
+      return new Promise(function (resolve, reject) {
+        var timer = setTimeout(function () {
+          reject(new Error('the browser\'s storage did not answer within ' + storageTimeout / 1000 + ' s (' + what + ')'));
+        }, storageTimeout);
+        promise.then(function (v) { clearTimeout(timer); resolve(v); },
+                     function (e) { clearTimeout(timer); reject(e); });
+      });
+    }
+    function openDB() {
+      if (db) return Promise.resolve(db);
+      return bounded(new Promise(function (resolve, reject) {
+        var idb = self.indexedDB; // may throw where site data is blocked: a rejection here
+        if (!idb) { reject(new Error('IndexedDB is not available')); return; }
+        var req = idb.open('oiebench', 1);
+        req.onupgradeneeded = function () { req.result.createObjectStore('files', { keyPath: 'id' }); };
+        req.onsuccess = function () { db = req.result; resolve(db); };
+        req.onerror = function () { reject(storageFailure(req.error, 'IndexedDB could not be opened')); };
+        req.onblocked = function () { reject(new Error('IndexedDB is held by another tab of this page')); };
+      }), 'opening');
+    }
+    function transaction(mode, work) {
+      return openDB().then(function (db) {
+        return bounded(new Promise(function (resolve, reject) {
+          var tx = db.transaction('files', mode);
+          var req = work(tx.objectStore('files'));
+          tx.oncomplete = function () { resolve(req.result); };
+          tx.onerror = tx.onabort = function () { reject(storageFailure(tx.error, 'the browser refused to store the file')); };
+        }), mode === 'readonly' ? 'reading' : 'writing');
+      });
+    }
+    scope.oiebenchStore = {
+      all: function () { return transaction('readonly', function (s) { return s.getAll(); }); },
+      put: function (rec) { return transaction('readwrite', function (s) { return s.put(rec); }); },
+      del: function (id) { return transaction('readwrite', function (s) { return s.delete(id); }); }
+    };
+
+    // The studio's lease: one tab at a time writes the studio's works (a Web
+    // Lock, held while the tab lives or until it gives the lease up); the
+    // other tabs show them read-only. A tab that wants to write waits for the
+    // lock and asks the holder, on a BroadcastChannel, to save and give it up.
+    // Without Web Locks or BroadcastChannel (an old browser, a page not in a
+    // secure context) offered is false and every tab writes, as before.
+    scope.oiebenchLease = (function () {
+      var locks = navigator.locks;
+      var chan = typeof BroadcastChannel === 'function' ? new BroadcastChannel('oiebench-studio') : null;
+      var name = 'oiebench-studio';
+      var release = null; // resolves the held lock's promise: gives the lock up
+      var onAsk = null;
+      if (chan) chan.onmessage = function (e) { if (e.data === 'ask' && release && onAsk) onAsk(); };
+      // acquire resolves true once the lock is held (false: ifAvailable and
+      // another tab holds it).
+      function acquire(opts) {
+        return new Promise(function (resolve, reject) {
+          locks.request(name, opts, function (lock) {
+            if (!lock) { resolve(false); return undefined; }
+            return new Promise(function (r) { release = r; resolve(true); });
+          }).catch(reject);
+        });
+      }
+      return {
+        offered: !!(locks && chan),
+        tryHold: function () { return acquire({ ifAvailable: true }); },
+        wait: function () { return acquire({}); },
+        ask: function () { chan.postMessage('ask'); },
+        release: function () { if (release) { var r = release; release = null; r(); } },
+        onAsk: function (f) { onAsk = f; }
+      };
+    })();
   }
 
   // runGo runs the evaluator: instantiate(imports) instantiates it with
@@ -428,21 +653,191 @@
     return go.run(instance).catch(function (err) { console.error(err); }); // it stopped all the same
   }
 
-  runGo(function (imports) {
-    if (embedded('app.wasm')) return window.oiebenchFetch('app.wasm').then(function (bytes) { return WebAssembly.instantiate(bytes, imports); });
-    if (location.protocol === 'file:') throw new Error('this page loads its evaluator over http(s). Serve the folder (./build.sh serve) or open the single-file build, oiebench.html.');
-    return WebAssembly.instantiateStreaming(fetch('app.wasm'), imports);
-  }, function (instance, module) {
-    // Not from file:// nor the single-file pages (the embedded evaluator).
-    if (!embedded('app.wasm')) startScorer(module);
-    // The evaluator's memory in bytes, for measuring (./build.sh bench):
-    // WebAssembly memory only grows, so this is also its peak.
-    window.oiebenchMemory = function () { return instance.exports.mem.buffer.byteLength; };
-    // Go starts in a task of its own: the instantiation's end (V8's own
-    // work, 35 ms at 1x CPU) and Go's start (its runtime and the packages'
-    // initialisers, 30 ms) were one task of 93 ms with the evaluator's first
-    // steps (docs/page-responsiveness.md, The loading tasks, split).
-    return new Promise(function (resolve) { setTimeout(resolve, 0); });
-  }).then(function () { fail('The evaluator stopped. Reload the page to start it again.'); },
-    function (err) { fail('The evaluator could not start: ' + (err && err.message || err)); });
+  // startOnPage runs the evaluator on the page's thread.
+  function startOnPage() {
+    evaluator.mode = 'page';
+    runGo(function (imports) {
+      if (embedded('app.wasm')) return window.oiebenchFetch('app.wasm').then(function (bytes) { return WebAssembly.instantiate(bytes, imports); });
+      if (location.protocol === 'file:') throw new Error('this page loads its evaluator over http(s). Serve the folder (./build.sh serve) or open the single-file build, oiebench.html.');
+      return WebAssembly.instantiateStreaming(fetch('app.wasm'), imports);
+    }, function (instance, module) {
+      evaluator.state = 'running';
+      // Not from file:// nor the single-file pages (the embedded evaluator).
+      if (!embedded('app.wasm')) startScorer(module);
+      // The evaluator's memory in bytes, for measuring (./build.sh bench):
+      // WebAssembly memory only grows, so this is also its peak.
+      window.oiebenchMemory = function () { return instance.exports.mem.buffer.byteLength; };
+      // Go starts in a task of its own: the instantiation's end (V8's own
+      // work, 35 ms at 1x CPU) and Go's start (its runtime and the packages'
+      // initialisers, 30 ms) were one task of 93 ms with the evaluator's first
+      // steps (docs/page-responsiveness.md, The loading tasks, split).
+      return new Promise(function (resolve) { setTimeout(resolve, 0); });
+    }).then(function () { fail('The evaluator stopped. Reload the page to start it again.'); },
+      function (err) { fail('The evaluator could not start: ' + (err && err.message || err)); });
+  }
+
+  // The evaluator Worker, the page's side: it posts the Worker what a
+  // Worker cannot read (init), evaluates the render script the Worker
+  // sends (start), applies its patches, runs its effects, answers what it
+  // asks (answers), and posts it the page's events (event: listener number,
+  // type, capture, summary, and the Files of a drop or a file input), the
+  // takeover's answer (live) and the replay's start and end (replaying).
+  // A Worker that fails before it renders (its script refused, the module
+  // not instantiated) leaves the page to start the evaluator itself: the
+  // input made meanwhile is still queued. tell posts to it while it runs.
+  var tell = function () {};
+  function startEvaluatorWorker() {
+    var worker, started = false, memory = 0, posted = 0, handled = 0;
+    try {
+      worker = new Worker(loaderURL);
+    } catch (err) {
+      startOnPage();
+      return;
+    }
+    window.oiebenchMemory = function () { return memory; };
+    // A patch says how many events the Worker had handled when it was
+    // built: with some still to handle, a field's value on screen is
+    // newer than the patch's (wasm/app/dom's props keeps it).
+    window.oiebenchTypingAhead = function () { return posted > handled; };
+    function stopped(reason) {
+      worker.terminate();
+      tell = function () {};
+      console.error('oiebench: the evaluator Worker stopped: ' + reason);
+      if (started) {
+        evaluator.state = 'stopped';
+        fail('The evaluator stopped. Reload the page to start it again.');
+      } else {
+        evaluator.state = 'fallback';
+        startOnPage();
+      }
+    }
+    function post(id, type, capture, summary) {
+      var e = window.vuguGetActiveEvent(), t = e.target, files = null;
+      if (e.dataTransfer && e.dataTransfer.files && e.dataTransfer.files.length > 0) files = Array.from(e.dataTransfer.files);
+      else if (t && t.type === 'file' && t.files) {
+        files = Array.from(t.files);
+        t.value = ''; // choosing the same file again fires again
+      }
+      posted++;
+      worker.postMessage({ event: [id, type, capture, summary, files] });
+    }
+    worker.onmessage = function (e) {
+      var d = e.data;
+      if (d.patch !== undefined) {
+        memory = d.memory;
+        handled = d.handled;
+        window.oiebenchDOMPatch(d.patch);
+      } else if (d.effect !== undefined) {
+        effects[d.effect].apply(null, d.args);
+      } else if (d.replied !== undefined) {
+        fromGo(d);
+      } else if (d.ask !== undefined) {
+        Promise.resolve(d.name).then(function (name) { return answers[name].apply(null, d.args); }).then(
+          function (value) { worker.postMessage({ answer: d.ask, value: value }); },
+          function (err) { worker.postMessage({ answer: d.ask, error: String(err && err.message || err) }); });
+      } else if (d.start !== undefined) {
+        started = true;
+        evaluator.state = 'running';
+        (0, eval)(d.start.script);
+        window.oiebenchDOMStart(d.start.selector, post);
+      } else if (d.stopped !== undefined) {
+        stopped(d.stopped);
+      }
+    };
+    worker.onerror = function (e) {
+      e.preventDefault();
+      stopped(e.message || 'its script failed');
+    };
+    tell = function (msg) { worker.postMessage(msg); };
+    var first = document.getElementById('first-screen'), local = {};
+    try {
+      for (var i = 0; i < localStorage.length; i++) {
+        var k = localStorage.key(i);
+        if (k.indexOf('oiebench.') === 0) local[k] = localStorage.getItem(k);
+      }
+    } catch (err) {} // blocked storage: none
+    worker.postMessage({ init: JSON.stringify({
+      hash: location.hash, local: local,
+      firstSource: first ? first.getAttribute('data-source') : '',
+      firstDigest: first ? first.getAttribute('data-digest') : ''
+    }) });
+  }
+
+  // evaluatorWorker is the evaluator Worker's side: it runs the evaluator
+  // with oiebenchRemote, its channel to the page (wasm/app remote_js.go),
+  // stands in for the page's event helpers (the event being handled, as
+  // the page summarised it, its Files in target.files and
+  // dataTransfer.files; preventing is decided on the page) and for the
+  // early input's flags and promises (wasm/app awaitReplay), and fetches
+  // and instantiates app.wasm itself.
+  function evaluatorWorker(init) {
+    helpers(self);
+    var call = null, active = null, mem = null, asks = {}, asked = 0, handled = 0, live, done;
+    var early = self.oiebenchEarly = { replaying: false };
+    early.live = new Promise(function (resolve) { live = resolve; });
+    early.done = new Promise(function (resolve) { done = resolve; });
+    // vugu.DOMEvent calls these on window, which a Worker has not: here
+    // window is only them.
+    self.window = {
+      vuguGetActiveEvent: function () { return active; },
+      vuguGetActiveEventTarget: function () { return active && active.target; },
+      vuguGetActiveEventCurrentTarget: function () { return active && active.target; },
+      vuguActiveEventPreventDefault: function () {},
+      vuguActiveEventStopPropagation: function () {}
+    };
+    Object.assign(self, self.window);
+    self.oiebenchEffect = function (name) {
+      self.postMessage({ effect: name, args: Array.prototype.slice.call(arguments, 1) });
+    };
+    self.oiebenchRemote = {
+      init: init,
+      start: function (script, selector, goCall) {
+        call = goCall;
+        self.postMessage({ start: { script: script, selector: selector } });
+      },
+      patch: function (patch) { self.postMessage({ patch: patch, memory: mem.buffer.byteLength, handled: handled }); },
+      ask: function (name) {
+        var args = Array.prototype.slice.call(arguments, 1);
+        return new Promise(function (resolve, reject) {
+          asks[++asked] = { resolve: resolve, reject: reject };
+          self.postMessage({ ask: asked, name: name, args: args });
+        });
+      }
+    };
+    self.onmessage = function (e) {
+      var d = e.data;
+      if (d.event !== undefined) {
+        var ev = JSON.parse(d.event[3]);
+        ev.target = ev.target || {};
+        if (d.event[4]) {
+          ev.target.files = d.event[4];
+          ev.dataTransfer = { files: d.event[4] };
+        }
+        active = ev;
+        handled++; // a render made while it is handled shows it (its handler holds the lock a build takes)
+        try { call(d.event[0], d.event[1], d.event[2], d.event[3]); } finally { active = null; }
+      } else if (d.answer !== undefined) {
+        var a = asks[d.answer];
+        delete asks[d.answer];
+        if (d.error !== undefined) a.reject(new Error(d.error));
+        else a.resolve(d.value);
+      } else if (d.call !== undefined) {
+        Promise.resolve().then(function () { return self[d.call](d.arg); }).then(
+          function (value) { self.postMessage({ replied: d.reply, value: value }); },
+          function (err) { self.postMessage({ replied: d.reply, error: String(err && err.message || err) }); });
+      } else if (d.live !== undefined) {
+        live(d.live);
+      } else if (d.replaying !== undefined) {
+        early.replaying = d.replaying;
+        if (!d.replaying) done();
+      }
+    };
+    function stopped(err) { self.postMessage({ stopped: String(err && err.message || err) }); }
+    runGo(function (imports) { return WebAssembly.instantiateStreaming(fetch('app.wasm'), imports); },
+      function (instance) { mem = instance.exports.mem; })
+      .then(function () { stopped('the evaluator exited'); }, stopped);
+  }
+
+  if (evaluator.mode === 'worker' && typeof Worker === 'function' && loaderURL && !embedded('app.wasm') && location.protocol !== 'file:') startEvaluatorWorker();
+  else startOnPage();
 })();

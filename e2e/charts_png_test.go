@@ -63,6 +63,6 @@ func TestChartPNGAsBefore(t *testing.T) {
 	other := []byte(`<svg xmlns="http://www.w3.org/2000/svg" width="240" height="60" viewBox="0 0 240 60">` +
 		`<rect width="240" height="60" fill="#fff"/><text x="8" y="36" font-size="18" fill="#0072b2">Über — 東京 ✓</text></svg>`)
 	text, _ := json.Marshal(string(other))
-	eval[bool](p, `(oiebenchEffects.savePNG('other.png', `+string(text)+`, 1.5), true)`)
+	eval[bool](p, `(oiebenchEffect("savePNG", 'other.png', `+string(text)+`, 1.5), true)`)
 	same("a text not in ASCII", other, "1.5", waitFile(t, filepath.Join(dir, "other.png")))
 }

@@ -39,7 +39,7 @@ func TestStartCollectsOnce(t *testing.T) {
 	p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		_, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: gcTrace})
 		return err
-	}), chromedp.Navigate(site.URL+"/"))
+	}), chromedp.Navigate(site.URL+"/?evaluator=page")) // Go's trace goes to the page's console: the evaluator on its thread
 	// The lines up to the start's collection, the first one forced
 	// (runtime.GC), once the page has settled.
 	var lines []string

@@ -82,7 +82,7 @@ func TestFirstScreenMismatchIsShown(t *testing.T) {
 	}
 	wrong := "sha256:" + strings.Repeat("0", 64)
 	altered := digestAttr.ReplaceAll(index, []byte(`data-digest="`+wrong+`"`))
-	srv := httptest.NewServer(dist.Handler(shellFS{os.DirFS(siteDir), altered}))
+	srv := httptest.NewServer(withEvaluator(dist.Handler(shellFS{os.DirFS(siteDir), altered})))
 	defer srv.Close()
 
 	p := newPage(t)

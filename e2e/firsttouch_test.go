@@ -43,7 +43,7 @@ const touchProbe = `(() => {
 // so that the first screen is on screen, without the evaluator, for long
 // enough to click it on any machine.
 func slowEvaluator(t *testing.T, hold time.Duration) *httptest.Server {
-	site := withNamedWasm(dist.Handler(os.DirFS(siteDir)))
+	site := withEvaluator(withNamedWasm(dist.Handler(os.DirFS(siteDir))))
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/app.wasm" {
 			time.Sleep(hold)
@@ -54,7 +54,7 @@ func slowEvaluator(t *testing.T, hold time.Duration) *httptest.Server {
 	return srv
 }
 
-// earlyClicks opens the page at a CPU slowdown with the evaluator's
+// earlyClicks opens the page (addr) at a CPU slowdown with the evaluator's
 // download held back, clicks (real mouse clicks, Input.dispatchMouseEvent
 // at each control's centre) a facet toggle, a sort heading and the
 // Sentences tab on the first screen, and returns the page once the tab
@@ -63,7 +63,7 @@ func slowEvaluator(t *testing.T, hold time.Duration) *httptest.Server {
 // whole too (or 10 s have passed), with the time it was (0: not yet) and
 // the page's main-thread tasks, traced (traceStep) from the clicks until
 // then.
-func earlyClicks(t *testing.T, srv *httptest.Server, slowdown float64) (p *page, live, tab, whole float64, tasks []stepTask) {
+func earlyClicks(t *testing.T, addr string, slowdown float64) (p *page, live, tab, whole float64, tasks []stepTask) {
 	p = newPage(t)
 	p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		if _, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: touchProbe}); err != nil {
@@ -73,7 +73,7 @@ func earlyClicks(t *testing.T, srv *httptest.Server, slowdown float64) (p *page,
 			return err
 		}
 		return startProfile(ctx, tg)
-	}), chromedp.Navigate(srv.URL+"/"))
+	}), chromedp.Navigate(addr))
 	p.waitFor("the first screen", `document.querySelector('#app[data-ready="prerendered"] #tab-sentences') !== null && window.oiebenchEarly !== undefined`)
 	for _, sel := range []string{`input[data-facet="minimal"]`, `button[aria-label="Sort by system name"]`, `#tab-sentences`} {
 		p.do(chromedp.Click(chromedp.CSS(sel)))
@@ -142,7 +142,7 @@ func TestEarlyClicksKept(t *testing.T) {
 	srv := slowEvaluator(t, 3*time.Second)
 	for _, sd := range slowdowns {
 		t.Run(sd.name, func(t *testing.T) {
-			p, live, tab, whole, tasks := earlyClicks(t, srv, sd.rate)
+			p, live, tab, whole, tasks := earlyClicks(t, srv.URL+"/", sd.rate)
 			if tasks != nil { // traced (1x)
 				parts := eval[[]float64](p, `window.__touch.parts`)
 				tabTask, toTab, longest, ok := earlyTabCPU(tasks, live, tab, parts)

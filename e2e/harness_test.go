@@ -12,6 +12,7 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"os"
@@ -66,7 +67,7 @@ func run(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, "e2e:", err)
 		return 1
 	}
-	site = httptest.NewServer(withNamedWasm(dist.Handler(os.DirFS(siteDir))))
+	site = httptest.NewServer(withEvaluator(withNamedWasm(dist.Handler(os.DirFS(siteDir)))))
 	defer site.Close()
 
 	profile, err := os.MkdirTemp("", "oiebench-e2e-")
@@ -97,6 +98,32 @@ func run(m *testing.M) int {
 		return 1
 	}
 	return m.Run()
+}
+
+// evaluatorMode is OIEBENCH_E2E_EVALUATOR: "worker" runs every test's page
+// with its evaluator in a Web Worker (?evaluator=worker), "page" on the
+// page's thread (?evaluator=page); empty leaves the page's default.
+var evaluatorMode = os.Getenv("OIEBENCH_E2E_EVALUATOR")
+
+// withEvaluator redirects a page's address that names no evaluator mode to
+// the same address with evaluatorMode's (the fragment is kept by the
+// browser), so that every test runs in that mode.
+func withEvaluator(h http.Handler) http.Handler {
+	if evaluatorMode == "" {
+		return h
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		page := r.URL.Path == "/" || strings.HasSuffix(r.URL.Path, "/index.html")
+		if page && r.Method == http.MethodGet && !r.URL.Query().Has("evaluator") {
+			u := *r.URL
+			q := u.Query()
+			q.Set("evaluator", evaluatorMode)
+			u.RawQuery = q.Encode()
+			http.Redirect(w, r, u.String(), http.StatusFound)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
 }
 
 // findChromium looks for the browser: $CHROMIUM, then the usual names.

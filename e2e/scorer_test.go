@@ -74,9 +74,11 @@ func openScored(t *testing.T, u string) scorerView {
 // bit: the intervals and CaRB's columns with the Worker, with it forced off
 // (?worker=off), with a Worker that cannot start (its script refused) and
 // with one that dies with the job posted or never answers it: there the
-// page runs the job itself and says nothing.
+// page runs the job itself and says nothing. The scorer Worker is the
+// page-thread mode's (?evaluator=page): the evaluator Worker runs the jobs
+// itself.
 func TestScorerWorker(t *testing.T) {
-	on := openScored(t, site.URL+"/")
+	on := openScored(t, site.URL+"/?evaluator=page")
 	if on.State != "running" || on.Jobs < 2 || on.Worker < 1 || on.Page != 0 || on.CaRBWorker != 9 || on.CaRBPage != 0 {
 		t.Errorf("Worker on: state %q, %d replies, job marks worker %d page %d, CaRB's worker %d page %d; want both jobs answered by a running Worker",
 			on.State, on.Jobs, on.Worker, on.Page, on.CaRBWorker, on.CaRBPage)
@@ -86,7 +88,7 @@ func TestScorerWorker(t *testing.T) {
 		t.Fatalf("%d intervals and %d CaRB cells on the page, want 81 and some", len(on.Intervals), len(on.CaRB))
 	}
 
-	off := openScored(t, site.URL+"/?worker=off")
+	off := openScored(t, site.URL+"/?worker=off&evaluator=page")
 	if off.State != "off" || off.Jobs != 0 || off.Worker != 0 || off.Page < 1 || off.CaRBWorker != 0 || off.CaRBPage != 9 {
 		t.Errorf("Worker off: state %q, %d replies, job marks worker %d page %d, CaRB's worker %d page %d; want both jobs run on the page",
 			off.State, off.Jobs, off.Worker, off.Page, off.CaRBWorker, off.CaRBPage)
@@ -113,7 +115,7 @@ func TestScorerWorker(t *testing.T) {
 			handler.ServeHTTP(w, r)
 		}))
 		t.Cleanup(srv.Close)
-		return srv.URL + "/"
+		return srv.URL + "/?evaluator=page"
 	}
 	refused := openScored(t, failing(func(w http.ResponseWriter) { http.Error(w, "no workers here", http.StatusForbidden) }))
 	serve := func(script string) func(http.ResponseWriter) {

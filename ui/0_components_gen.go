@@ -320,6 +320,7 @@ func (c *AgreementView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn = textNode(vgparent, "\n        ")
 						vgn = elementNode(vgparent, "ul", []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "sentence-list"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "listbox"}, vugu.VGAttribute{Namespace: "", Key: "tabindex", Val: "0"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Sentences by agreement"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "agree-list"}})
 						vgn.AddAttrInterface("aria-activedescendant", optionID(`g`, c.SelectedRow()))
+						vgn.AddAttrInterface("data-prevent", rowList.Prevent(`a`, `b`, `m`))
 						onEvent(vgn, "keydown", func(event vugu.DOMEvent) { c.Key(event) })
 						{
 							vgparent := vgn
@@ -992,6 +993,7 @@ func (c *CompareView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn = textNode(vgparent, "\n        ")
 						vgn = elementNode(vgparent, "ul", []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "sentence-list"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "listbox"}, vugu.VGAttribute{Namespace: "", Key: "tabindex", Val: "0"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Sentences where the systems differ"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "difference-list"}})
 						vgn.AddAttrInterface("aria-activedescendant", optionID(`d`, c.Selected()))
+						vgn.AddAttrInterface("data-prevent", listbox.Prevent())
 						onEvent(vgn, "keydown", func(event vugu.DOMEvent) { c.Key(event) })
 						{
 							vgparent := vgn
@@ -2896,7 +2898,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	var vgiterkey interface{}
 	_ = vgiterkey
 	var vgn *vugu.VGNode
-	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "app"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "app"}}}
+	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "app"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "app"}, vugu.VGAttribute{Namespace: "", Key: "data-prevent", Val: "drop"}}}
 	vgout.Out = append(vgout.Out, vgn)	// root for output
 	vgn.AddAttrInterface("data-ready", c.Ready())
 	onEvent(vgn, "dragenter", func(event vugu.DOMEvent) { c.DragEnter(event) })
@@ -2998,6 +3000,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				_ = vgparent
 				vgn = textNode(vgparent, "\n    ")
 				vgn = elementNode(vgparent, "div", []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "tablist"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "tablist"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Views"}})
+				vgn.AddAttrInterface("data-prevent", tabList.Prevent())
 				onEvent(vgn, "keydown", func(event vugu.DOMEvent) { c.TabKey(event) })
 				{
 					vgparent := vgn
@@ -4448,6 +4451,7 @@ func (c *SentencesView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn = elementNode(vgparent, "ul", []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "sentence-list"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "listbox"}, vugu.VGAttribute{Namespace: "", Key: "tabindex", Val: "0"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Sentences"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "sentence-list"}})
 			vgn.AddAttrInterface("aria-activedescendant", optionID(`s`, c.selected))
 			vgn.AddAttrInterface("aria-busy", c.Busy())
+			vgn.AddAttrInterface("data-prevent", listbox.Prevent())
 			onEvent(vgn, "keydown", func(event vugu.DOMEvent) { c.Key(event) })
 			{
 				vgparent := vgn
@@ -5821,6 +5825,7 @@ func (c *StudioView) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = textNode(vgparent, "\n      ")
 					vgn = elementNode(vgparent, "ul", []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "sentence-list"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "listbox"}, vugu.VGAttribute{Namespace: "", Key: "tabindex", Val: "0"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Sentences to annotate"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio-list"}})
 					vgn.AddAttrInterface("aria-activedescendant", optionID(`a`, c.S.SentenceIndex()))
+					vgn.AddAttrInterface("data-prevent", listbox.Prevent())
 					onEvent(vgn, "keydown", func(event vugu.DOMEvent) { c.ListKey(event) })
 					{
 						vgparent := vgn
@@ -6357,7 +6362,7 @@ func (c *TripleBuilder) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn = elementNode(vgparent, "label", []vugu.VGAttribute{{Namespace: "", Key: "for", Val: "studio-typed"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "Words the sentence does not have: a re-tokenised hyphen, an inflected verb, a resolved pronoun (t)"}})
 			vgn.SetInnerHTML(vugu.HTML("Type a word not in the sentence"))
 			vgn = textNode(vgparent, "\n    ")
-			vgn = elementNode(vgparent, "input", []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "text"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio-typed"}, vugu.VGAttribute{Namespace: "", Key: "autocomplete", Val: "off"}, vugu.VGAttribute{Namespace: "", Key: "spellcheck", Val: "false"}})
+			vgn = elementNode(vgparent, "input", []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "text"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "studio-typed"}, vugu.VGAttribute{Namespace: "", Key: "autocomplete", Val: "off"}, vugu.VGAttribute{Namespace: "", Key: "spellcheck", Val: "false"}, vugu.VGAttribute{Namespace: "", Key: "data-prevent", Val: "keydown:Enter"}})
 			setProp(vgn, "value", c.D().Typed)
 			onEvent(vgn, "input", func(event vugu.DOMEvent) { c.SetTyped(event) })
 			onEvent(vgn, "keydown", func(event vugu.DOMEvent) { c.TypedKey(event) })

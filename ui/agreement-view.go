@@ -131,7 +131,6 @@ func (c *AgreementView) Key(e vugu.DOMEvent) {
 	}
 	switch key := e.PropString("key"); key {
 	case "a", "b", "m":
-		e.PreventDefault()
 		c.SetTake(rows[at], map[string]string{"a": "A", "b": "B", "m": "both"}[key])
 		return
 	}

@@ -1,6 +1,10 @@
 package ui
 
-import "github.com/vugu/vugu"
+import (
+	"strings"
+
+	"github.com/vugu/vugu"
+)
 
 // listKeys are the keys that move along a list of items: a listbox, a
 // row of tabs, a sentence's tokens.
@@ -50,12 +54,21 @@ func (k listKeys) move(key string, at, n int) (int, bool) {
 	return 0, false
 }
 
-// onKey moves by the key of e from at in a list of n items; a key of the
-// list's is taken from the browser (no scrolling, no caret move).
+// onKey moves by the key of e from at in a list of n items. The list's
+// keys are taken from the browser (no scrolling, no caret move) by the
+// element's data-prevent, which Prevent writes.
 func (k listKeys) onKey(e vugu.DOMEvent, at, n int) (int, bool) {
-	at, ok := k.move(e.PropString("key"), at, n)
-	if ok {
-		e.PreventDefault()
+	return k.move(e.PropString("key"), at, n)
+}
+
+// Prevent is the data-prevent rule of a list's element: its keys' default
+// is prevented on the page, before the event reaches Go (wasm/app/dom),
+// so that it holds with the evaluator in a Web Worker too. extra names
+// keys of the element's own (the agreement's a, b and m).
+func (k listKeys) Prevent(extra ...string) string {
+	keys := append([]string{k.Prev, k.Next}, extra...)
+	if k.Page > 0 {
+		keys = append(keys, "PageUp", "PageDown")
 	}
-	return at, ok
+	return "keydown:" + strings.Join(append(keys, "Home", "End"), ",")
 }

@@ -1,6 +1,9 @@
 package ui
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestListKeysMove(t *testing.T) {
 	for _, tc := range []struct {
@@ -39,5 +42,31 @@ func TestListKeysMove(t *testing.T) {
 		if ok != tc.handled || (ok && got != tc.want) {
 			t.Errorf("%s: move(%q, %d, %d) = %d, %v; want %d, %v", tc.name, tc.key, tc.at, tc.n, got, ok, tc.want, tc.handled)
 		}
+	}
+}
+
+// TestListKeysPrevent holds each list's data-prevent rule to the keys it
+// moves by: the page prevents a key's default exactly when the list's
+// handler takes it (the agreement's a, b and m besides).
+func TestListKeysPrevent(t *testing.T) {
+	keys := []string{"ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "PageUp", "PageDown", "Home", "End", "Enter", " ", "Tab", "a"}
+	for name, k := range map[string]listKeys{"listbox": listbox, "rowList": rowList, "tabList": tabList, "tokenList": tokenList} {
+		rule := k.Prevent()
+		taken, ok := strings.CutPrefix(rule, "keydown:")
+		if !ok {
+			t.Fatalf("%s: rule %q is not a keydown rule", name, rule)
+		}
+		prevented := map[string]bool{}
+		for _, key := range strings.Split(taken, ",") {
+			prevented[key] = true
+		}
+		for _, key := range keys {
+			if _, moves := k.move(key, 0, 5); moves != prevented[key] {
+				t.Errorf("%s: %q moves %v, prevented %v (rule %q)", name, key, moves, prevented[key], rule)
+			}
+		}
+	}
+	if got, want := rowList.Prevent("a", "b", "m"), "keydown:ArrowUp,ArrowDown,a,b,m,Home,End"; got != want {
+		t.Errorf("the agreement's rule is %q, want %q", got, want)
 	}
 }

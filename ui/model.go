@@ -72,6 +72,15 @@ type App interface {
 	// (the page's own yield, wasm/app/pace.go), then renders: a view shown
 	// in parts asks for its next part with it.
 	Later(f func())
+	// Mark, Focus and ScrollIntoView are what a render asks of the
+	// document afterwards (Root.AfterRender): a moment in the page's
+	// performance timeline, focus on the element of an id (as StudioApp's
+	// Focus), the element a selector finds scrolled into view ("nearest"
+	// or "center"). They need no answer, so that the page works with its
+	// evaluator in a Web Worker.
+	Mark(name string)
+	Focus(id string, later bool)
+	ScrollIntoView(selector, block string)
 }
 
 // CaRBAnswer is the user's answer to CaRBAsk.

@@ -6,7 +6,6 @@ import (
 
 	"github.com/oiebench/oiebench/core/report"
 	"github.com/vugu/vugu"
-	"github.com/vugu/vugu/js"
 )
 
 // Root is the whole page.
@@ -77,9 +76,9 @@ func (c *Root) DragLeave() {
 	}
 }
 
-// Drop adds the files dropped anywhere on the page.
+// Drop adds the files dropped anywhere on the page (its default, opening
+// the file, is prevented by the element's data-prevent).
 func (c *Root) Drop(e vugu.DOMEvent) {
-	e.PreventDefault()
 	c.M.Dragging = 0
 	dt := e.JSEvent().Get("dataTransfer")
 	if !dt.Truthy() {
@@ -114,34 +113,31 @@ func (c *Root) Ready() string {
 func (c *Root) AfterRender() {
 	if !c.tableMarked && c.M.Eval != nil && c.M.Settled() { // BenchIE's columns: CaRB's follow
 		c.tableMarked = true
-		if perf := js.Global().Get("performance"); perf.Truthy() {
-			perf.Call("mark", "oiebench-table")
-		}
+		c.M.App.Mark("oiebench-table")
 	}
 	if c.M.ScrollActive {
 		c.M.ScrollActive = false
-		doc := js.Global().Get("document")
-		if el := doc.Call("querySelector", "[role=listbox] [aria-selected=true]"); el.Truthy() {
-			opts := js.Global().Get("Object").New()
-			opts.Set("block", "nearest")
-			el.Call("scrollIntoView", opts)
-		}
+		c.M.App.ScrollIntoView("[role=listbox] [aria-selected=true]", "nearest")
 	}
-	if c.M.ScrollNew && len(c.M.NewRows) > 0 && c.View() == ViewScores {
-		doc := js.Global().Get("document")
-		if el := doc.Call("querySelector", `#scores tr[data-row="`+cssString(c.M.NewRows[0])+`"]`); el.Truthy() {
-			c.M.ScrollNew = false
-			opts := js.Global().Get("Object").New()
-			opts.Set("block", "center")
-			el.Call("scrollIntoView", opts)
-		}
+	// The new row is scrolled to once the table on screen has it.
+	if c.M.ScrollNew && len(c.M.NewRows) > 0 && c.View() == ViewScores && c.M.Eval != nil && hasSystem(&c.M.Eval.Report, c.M.NewRows[0]) {
+		c.M.ScrollNew = false
+		c.M.App.ScrollIntoView(`#scores tr[data-row="`+cssString(c.M.NewRows[0])+`"]`, "center")
 	}
 	if c.focusTab {
 		c.focusTab = false
-		if el := js.Global().Get("document").Call("getElementById", "tab-"+string(c.View())); el.Truthy() {
-			el.Call("focus")
+		c.M.App.Focus("tab-"+string(c.View()), false)
+	}
+}
+
+// hasSystem tells whether r has a row named name.
+func hasSystem(r *report.Report, name string) bool {
+	for _, s := range r.Systems {
+		if s.Name == name {
+			return true
 		}
 	}
+	return false
 }
 
 // Retry and Discard answer the recovery notice (see Recovery).

@@ -414,7 +414,7 @@ type KeyPress struct {
 // Name is the key as KeyRule lists it: its modifiers (C for Ctrl or ⌘, S
 // for Shift, A for Alt), where it was pressed (field, token, button or
 // other) and the key, as in "C:field:Enter". The page names a key the same
-// way (effects_js.go in wasm/app).
+// way (dist/loader.js, studioKeys).
 func (k KeyPress) Name() string {
 	mods := ""
 	if k.Ctrl || k.Meta {

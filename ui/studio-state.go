@@ -72,11 +72,11 @@ type StudioApp interface {
 	// Focus moves focus to the element id: at once, or if it is not on
 	// the page yet, after the render that follows; with later, after the render in a task of its own, unless
 	// focus moved meanwhile. ScrollIntoView scrolls the element a CSS
-	// selector names into view (the nearest edge). StudioKeys tells the
+	// selector names into view ("nearest" edge or "center"). StudioKeys tells the
 	// page which keys are the studio's shortcuts where (KeyRule). None of
 	// them waits for the page.
 	Focus(id string, later bool)
-	ScrollIntoView(selector string)
+	ScrollIntoView(selector, block string)
 	StudioKeys(rule string)
 	SuggestApp
 }

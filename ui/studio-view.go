@@ -281,7 +281,7 @@ func (c *StudioView) Rendered() {
 	}
 	if c.S.scroll {
 		c.S.scroll = false
-		c.S.App.ScrollIntoView("#studio-list [aria-selected=true]")
+		c.S.App.ScrollIntoView("#studio-list [aria-selected=true]", "nearest")
 	}
 	c.S.App.StudioKeys(c.S.KeyRule())
 }

@@ -47,10 +47,9 @@ func (c *SuggestQueueView) SetupHTML() vugu.HTML {
 // Change takes a change of the form: a system chosen or dropped, the
 // suggestions per sentence, who accepts them.
 func (c *SuggestQueueView) Change(e vugu.DOMEvent) {
-	t := e.JSEventTarget()
 	q := c.Q()
-	value := t.Get("value").String()
-	switch t.Get("id").String() {
+	value := e.PropString("target", "value")
+	switch e.PropString("target", "id") {
 	case "suggest-top":
 		if n, err := strconv.Atoi(value); err == nil && n >= 1 {
 			q.Top = n
@@ -58,8 +57,8 @@ func (c *SuggestQueueView) Change(e vugu.DOMEvent) {
 	case "suggest-who":
 		q.Who = value
 	default:
-		if i, err := strconv.Atoi(t.Get("dataset").Get("index").String()); err == nil && i >= 0 && i < len(q.Systems) {
-			q.Systems[i].Chosen = t.Get("checked").Bool()
+		if i, err := strconv.Atoi(e.PropString("target", "dataset", "index")); err == nil && i >= 0 && i < len(q.Systems) {
+			q.Systems[i].Chosen = e.PropBool("target", "checked")
 		}
 	}
 }
@@ -115,14 +114,12 @@ func (c *SuggestQueueView) RunningHTML() vugu.HTML {
 	return vugu.HTML(b.String())
 }
 
-// Click runs the button of the running queue that was clicked.
+// Click runs the button of the running queue that was clicked: the
+// event's summary names its data-act (wasm/app/dom), "" for a click
+// elsewhere.
 func (c *SuggestQueueView) Click(e vugu.DOMEvent) {
-	el := e.JSEventTarget().Call("closest", "[data-act]")
-	if !el.Truthy() {
-		return
-	}
 	app := c.S.App
-	switch act := el.Get("dataset").Get("act").String(); act {
+	switch act := e.PropString("target", "act"); act {
 	case "start":
 		app.StartSuggestions()
 	case SuggestAcceptForm:

@@ -119,7 +119,6 @@ func (c *TripleBuilder) TypedKey(e vugu.DOMEvent) {
 	if e.PropString("key") != "Enter" || e.PropBool("ctrlKey") || e.PropBool("metaKey") {
 		return
 	}
-	e.PreventDefault()
 	c.D().Typed = e.PropString("target", "value")
 	c.S.AddTyped()
 }

@@ -34,6 +34,9 @@ func (f *fakeApp) SetReadAs(k evaluate.Kind)         { f.calls = append(f.calls,
 func (f *fakeApp) Complete()                         {}
 func (f *fakeApp) SavePrefs()                        { f.calls = append(f.calls, "prefs") }
 func (f *fakeApp) Download(name, mime, text string)  { f.calls = append(f.calls, "download "+name) }
+func (f *fakeApp) Mark(string)                       {}
+func (f *fakeApp) Focus(id string, _ bool)           { f.calls = append(f.calls, "focus "+id) }
+func (f *fakeApp) ScrollIntoView(sel, b string)      { f.calls = append(f.calls, "scroll "+sel) }
 func (f *fakeApp) Copy(text string)                  { f.calls = append(f.calls, "copy") }
 func (f *fakeApp) RetryStored()                      { f.calls = append(f.calls, "retry") }
 func (f *fakeApp) DiscardStored()                    { f.calls = append(f.calls, "discard") }

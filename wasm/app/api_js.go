@@ -29,7 +29,7 @@ import (
 //	oiebench.version
 //
 // gold, e_gold, carb_gold and system texts may be strings, ArrayBuffers or
-// typed arrays. The object is the page's (effects_js.go): score calls Go
+// typed arrays. The object is the page's (dist/loader.js, effect api): score calls Go
 // (window.oiebenchScore), the others answer from what Go gave it
 // (showReport, the formats). The loader's window.oiebenchReady promise
 // resolves once it exists.

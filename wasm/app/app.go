@@ -376,3 +376,5 @@ func (a *app) Download(name, mime, text string) { a.br.Download(name, mime, text
 
 // Copy implements ui.App.
 func (a *app) Copy(text string) { a.br.Copy(text) }
+
+func (a *app) Mark(name string) { a.br.Mark(name) }

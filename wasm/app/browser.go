@@ -51,16 +51,18 @@ type browser interface {
 	// started, or it stopped): the page then runs the job itself.
 	Score(job []byte) ([]byte, error)
 
-	// The page effects of the studio, the charts and window.oiebench
-	// (effects_js.go): each is a name and plain arguments and asks nothing
-	// back, so that the page never has to answer Go at once.
+	// The page effects (effects_js.go, through remote_js.go's effect):
+	// each is a name and plain arguments and asks nothing back, so that the
+	// page never has to answer Go at once, and the evaluator Worker posts
+	// them as they are.
 	//
 	// Focus moves focus to the element id: at once, or if it is not on
 	// the page yet, after the render that follows; with later, in a task after the render, unless focus moved
 	// meanwhile (ui.StudioApp.Focus).
 	Focus(id string, later bool)
-	// ScrollIntoView scrolls the element a CSS selector names into view.
-	ScrollIntoView(selector string)
+	// ScrollIntoView scrolls the element a CSS selector names into view,
+	// to its nearest edge or its center (block: "nearest", "center").
+	ScrollIntoView(selector, block string)
 	// StudioKeys gives the page the studio's shortcuts (ui.Studio.KeyRule),
 	// by which it prevents a key's default action without asking Go.
 	StudioKeys(rule string)
@@ -80,7 +82,7 @@ type browser interface {
 type noEffects struct{}
 
 func (noEffects) Focus(string, bool)              {}
-func (noEffects) ScrollIntoView(string)           {}
+func (noEffects) ScrollIntoView(string, string)   {}
 func (noEffects) StudioKeys(string)               {}
 func (noEffects) KeyDone(int)                     {}
 func (noEffects) SavePNG(string, string, float64) {}

@@ -123,6 +123,9 @@ func expired(d time.Duration) <-chan struct{} {
 // localGet and localSet read and write localStorage; blocked storage is
 // no value and no write.
 func localGet(key string) (string, bool) {
+	if inEvaluatorWorker() {
+		return workerLocalGet(key)
+	}
 	ls, err := global("localStorage")
 	if err != nil {
 		return "", false
@@ -139,6 +142,10 @@ func localSet(key, value string) { localStore(key, value) }
 // localStore writes localStorage and says why it could not: blocked
 // storage, or a full quota (QuotaExceededError), which a user must hear of.
 func localStore(key, value string) error {
+	if inEvaluatorWorker() {
+		workerLocalSet(key, value)
+		return nil
+	}
 	ls, err := global("localStorage")
 	if err != nil {
 		return err
@@ -346,7 +353,12 @@ func writeReplaySaves() {
 	}
 }
 
-func (jsBrowser) Link() string { return sjs.Global().Get("location").Get("hash").String() }
+func (jsBrowser) Link() string {
+	if inEvaluatorWorker() {
+		return page.Hash
+	}
+	return sjs.Global().Get("location").Get("hash").String()
+}
 
 // SetLink replaces the address's fragment; an empty one leaves the address
 // without "#".
@@ -357,25 +369,18 @@ func (jsBrowser) SetLink(fragment string) {
 	setLink(fragment)
 }
 
-func setLink(fragment string) {
-	catch(func() {
-		loc := sjs.Global().Get("location")
-		if loc.Get("hash").String() == fragment {
-			return
-		}
-		addr := fragment
-		if addr == "" {
-			addr = loc.Get("pathname").String() + loc.Get("search").String()
-		}
-		sjs.Global().Get("history").Call("replaceState", sjs.Null(), "", addr)
-	})
-}
+func setLink(fragment string) { effect("setLink", fragment) }
 
 func (jsBrowser) Yield() { yieldTask() }
 
 // Paint waits for the next frame and a task after it; a hidden page gets
-// no frames, so a timer ends the wait too.
+// no frames, so a timer ends the wait too. The evaluator Worker asks the
+// page, which answers after the same wait.
 func (jsBrowser) Paint() {
+	if inEvaluatorWorker() {
+		ask("paint")
+		return
+	}
 	done := make(chan struct{}, 2)
 	var after, frame sjs.Func
 	after = sjs.FuncOf(func(sjs.Value, []sjs.Value) any {
@@ -397,34 +402,18 @@ func (jsBrowser) Paint() {
 	}()
 }
 
-func (jsBrowser) Download(name, mime, text string) {
-	catch(func() {
-		blob := sjs.Global().Get("Blob").New([]any{text}, map[string]any{"type": mime})
-		url := sjs.Global().Get("URL").Call("createObjectURL", blob)
-		a := sjs.Global().Get("document").Call("createElement", "a")
-		a.Set("href", url)
-		a.Set("download", name)
-		a.Call("click")
-		sjs.Global().Call("setTimeout", sjs.FuncOf(func(sjs.Value, []sjs.Value) any {
-			sjs.Global().Get("URL").Call("revokeObjectURL", url)
-			return nil
-		}), 1000)
-	})
-}
+func (jsBrowser) Download(name, mime, text string) { effect("download", name, mime, text) }
 
-func (jsBrowser) Copy(text string) {
-	catch(func() {
-		if c := sjs.Global().Get("navigator").Get("clipboard"); c.Truthy() {
-			c.Call("writeText", text)
-		}
-	})
-}
+func (jsBrowser) Copy(text string) { effect("copy", text) }
 
-func (jsBrowser) Unsaved(pending bool) { sjs.Global().Set("oiebenchUnsaved", pending) }
+func (jsBrowser) Unsaved(pending bool) { effect("unsaved", pending) }
 
 // FirstScreen reads the first screen's record, an element the build wrote
 // into the shell: <div id="first-screen" data-source data-digest hidden>.
 func (jsBrowser) FirstScreen() firstScreen {
+	if inEvaluatorWorker() {
+		return firstScreen{Source: page.FirstSource, Digest: page.FirstDigest}
+	}
 	el := sjs.Global().Get("document").Call("getElementById", "first-screen")
 	if !el.Truthy() {
 		return firstScreen{}
@@ -432,11 +421,7 @@ func (jsBrowser) FirstScreen() firstScreen {
 	return firstScreen{Source: el.Call("getAttribute", "data-source").String(), Digest: el.Call("getAttribute", "data-digest").String()}
 }
 
-func (jsBrowser) Mark(name string) {
-	if perf := sjs.Global().Get("performance"); perf.Truthy() {
-		perf.Call("mark", name)
-	}
-}
+func (jsBrowser) Mark(name string) { effect("mark", name) }
 
 func (jsBrowser) LoadText(key string) (string, bool) { return localGet(key) }
 func (jsBrowser) SaveText(key, value string) error   { return localStore(key, value) }

@@ -33,10 +33,12 @@ func (e *effects) ask(format string, args ...any) {
 	e.asked = append(e.asked, fmt.Sprintf(format, args...))
 }
 
-func (e *effects) Focus(id string, later bool)    { e.ask("focus %s later=%v", id, later) }
-func (e *effects) ScrollIntoView(selector string) { e.ask("scroll %s", selector) }
-func (e *effects) StudioKeys(rule string)         { e.ask("keys %d bytes", len(rule)) }
-func (e *effects) KeyDone(seq int)                { e.ask("done %d", seq) }
+func (e *effects) Focus(id string, later bool) { e.ask("focus %s later=%v", id, later) }
+func (e *effects) ScrollIntoView(selector, block string) {
+	e.ask("scroll %s %s", selector, block)
+}
+func (e *effects) StudioKeys(rule string) { e.ask("keys %d bytes", len(rule)) }
+func (e *effects) KeyDone(seq int)        { e.ask("done %d", seq) }
 func (e *effects) SavePNG(name, svg string, scale float64) {
 	e.ask("png %s %d bytes ×%v", name, len(svg), scale)
 }

@@ -22,6 +22,11 @@ func main() {
 	// of its own (docs/page-responsiveness.md, The loading tasks, split).
 	yieldTask()
 	browserRan()
+	if inEvaluatorWorker() {
+		if err := readPage(); err != nil {
+			panic(err)
+		}
+	}
 	renderer, err := dom.New("#app") // sends each render's changes only
 	if err != nil {
 		panic(err)

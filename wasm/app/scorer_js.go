@@ -23,12 +23,12 @@ func (jsBrowser) Score(job []byte) ([]byte, error) {
 	return bytesOf(reply), nil
 }
 
-// inScorerWorker reports whether this program runs in a dedicated Web
-// Worker: the page's scorer (dist/loader.js starts it with the page's own
-// compiled module), which has no document.
+// inScorerWorker reports whether this program runs in the page's scorer
+// Worker (dist/loader.js starts it with the page's own compiled module): a
+// dedicated Web Worker, with no document, that is not the evaluator Worker.
 func inScorerWorker() bool {
 	g := sjs.Global()
-	return g.Get("document").IsUndefined() && g.Get("DedicatedWorkerGlobalScope").Truthy()
+	return g.Get("document").IsUndefined() && g.Get("DedicatedWorkerGlobalScope").Truthy() && !inEvaluatorWorker()
 }
 
 // serveScorer is the scorer mode: no Vugu, no DOM. It gives the Worker's

@@ -15,7 +15,7 @@ import (
 // The studio in the browser: works in an IndexedDB database of their own
 // ("oiebench-studio", store "works": {id, meta, snapshot}), the view state
 // in localStorage, and the keyboard shortcuts on the document (so that they
-// work wherever focus is, except in text fields; effects_js.go).
+// work wherever focus is, except in text fields; dist/loader.js).
 
 func init() {
 	newStudioStore = func() studioStore { return &idbStudio{} }
@@ -196,13 +196,15 @@ func (s *idbStudio) SavePrefs(p ui.StudioPrefs) {
 }
 
 // listenStudioKeys hands the keys the page takes as the studio's
-// shortcuts (effectsScript) to the studio.
+// shortcuts (dist/loader.js's studioListen) to the studio: the page calls
+// oiebenchStudioKey in the evaluator's scope, the window's or the
+// evaluator Worker's.
 func listenStudioKeys(a *app) {
-	effectsReady()
-	sjs.Global().Call("oiebenchStudioListen", sjs.FuncOf(func(_ sjs.Value, args []sjs.Value) any {
+	sjs.Global().Set("oiebenchStudioKey", sjs.FuncOf(func(_ sjs.Value, args []sjs.Value) any {
 		a.studioKey(args[0].String())
 		return nil
 	}))
+	effect("studioListen")
 }
 
 // webLease is the studio's lease through loader.js's oiebenchLease (a Web

@@ -10,11 +10,11 @@ import (
 // gave it (ui.Studio.KeyRule) and holds the keys that follow a shortcut
 // until Go has handled it (KeyDone), so Go may answer later than the key.
 
-// Focus implements ui.StudioApp.
+// Focus implements ui.App and ui.StudioApp.
 func (a *app) Focus(id string, later bool) { a.br.Focus(id, later) }
 
-// ScrollIntoView implements ui.StudioApp.
-func (a *app) ScrollIntoView(selector string) { a.br.ScrollIntoView(selector) }
+// ScrollIntoView implements ui.App and ui.StudioApp.
+func (a *app) ScrollIntoView(selector, block string) { a.br.ScrollIntoView(selector, block) }
 
 // StudioKeys implements ui.StudioApp: the page is sent the rule when it
 // differs from the last one sent.
@@ -26,7 +26,7 @@ func (a *app) StudioKeys(rule string) {
 }
 
 // studioKey runs a key the page took as a shortcut (a JSON object from
-// effects_js.go: key, ctrl, shift, alt, meta, where, seq), then tells the
+// dist/loader.js: key, ctrl, shift, alt, meta, where, seq), then tells the
 // page, after the rule of the state the key left, that the key is handled.
 // Call it without the EventEnv lock.
 func (a *app) studioKey(msg string) {

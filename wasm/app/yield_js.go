@@ -107,14 +107,26 @@ func earlyFlag(name string) bool {
 // to replay, it holds the page's work, waits for the replay (the loader's
 // oiebenchEarly.done) and reports true: its handlers ran, and the render
 // they asked for is due at once, in the replay's task; call endHold after.
+//
+// In the evaluator Worker the page's answer comes by message: the work is
+// held until the page, having applied the takeover, says whether it
+// replays (oiebenchEarly.live, a promise of true or false).
 func awaitReplay() bool {
-	if !earlyFlag("pending") {
+	early := sjs.Global().Get("oiebenchEarly")
+	live := early.Get("live")
+	if !live.Truthy() && !earlyFlag("pending") {
 		return false
 	}
 	yields.mu.Lock()
 	yields.held = true
 	yields.mu.Unlock()
-	await(sjs.Global().Get("oiebenchEarly").Get("done"))
+	if live.Truthy() {
+		if replays, err := await(live); err != nil || !replays.Truthy() {
+			endHold()
+			return false
+		}
+	}
+	await(early.Get("done"))
 	return true
 }
 

@@ -25,11 +25,19 @@ type Renderer struct {
 }
 
 // New readies the renderer for the element selector names, which the first
-// Render takes over (its attributes and content become the root's).
+// Render takes over (its attributes and content become the root's). In the
+// evaluator Web Worker (dist/loader.js defines oiebenchRemote there) the
+// script, the patches and the events go through the page: the page
+// evaluates the script, applies each patch and posts each event back.
 func New(selector string) (*Renderer, error) {
 	r := &Renderer{wait: make(chan bool, 64), renderedPass: map[any]uint8{}}
 	r.env = vugu.NewEventEnvImpl(&r.mu, r.wait)
 	window := js.Global()
+	if remote := window.Get("oiebenchRemote"); remote.Truthy() {
+		remote.Call("start", script, selector, js.FuncOf(r.event))
+		r.patch = remote.Get("patch")
+		return r, nil
+	}
 	window.Call("eval", script)
 	var err error
 	func() {

@@ -7,6 +7,22 @@ package dom
 // fill gives a new element the spec's attributes, properties, listeners
 // and content; build makes a node of a spec.
 //
+// prevents applies an element's data-prevent rule before its listener
+// calls Go, which may run in a Web Worker, too late to prevent anything: a
+// space-separated list of an event type ("drop") or a type and its keys
+// ("keydown:ArrowUp,ArrowDown"), a key matching only with Ctrl, Alt and
+// Meta up (Ctrl+Enter is the studio's, Alt+← the browser's).
+//
+// props sets a node's properties, but not the value of the field being
+// typed in while the evaluator Worker has events still to handle
+// (oiebenchTypingAhead, dist/loader.js): the render was built before them,
+// and the field holds newer keys; the render after them sets it.
+//
+// An event's summary holds the fields of the event and its target that
+// the handlers read, the target's data-* attributes (target.dataset) and
+// the data-act of its nearest element that has one (target.act: the
+// studio's suggestion queue's buttons).
+//
 // adopt makes an existing element (of the spec's tag: the mount point, at
 // the first render) what the spec says, keeping every node that already
 // matches, so that the first screen written at build time becomes the live
@@ -39,10 +55,25 @@ const script = `(function () {
     }
     return o;
   }
+  function prevents(el, e) {
+    var rules = el.getAttribute('data-prevent');
+    if (!rules) return false;
+    return rules.split(' ').some(function (r) {
+      var at = r.indexOf(':');
+      if (at < 0) return r === e.type;
+      return r.slice(0, at) === e.type && !e.ctrlKey && !e.altKey && !e.metaKey && r.slice(at + 1).split(',').indexOf(e.key) >= 0;
+    });
+  }
   function listen(el, id, type, capture, passive) {
     var f = function (e) {
+      if (prevents(el, e)) e.preventDefault();
       var summary = pick(e, eventKeys);
-      if (e.target) summary.target = pick(e.target, targetKeys);
+      if (e.target) {
+        summary.target = pick(e.target, targetKeys);
+        if (e.target.dataset) summary.target.dataset = Object.assign({}, e.target.dataset);
+        var act = e.target.closest && e.target.closest('[data-act]');
+        if (act) summary.target.act = act.getAttribute('data-act');
+      }
       var outer = active;
       active = e;
       try { call(id, type, capture, JSON.stringify(summary)); } finally { active = outer; }
@@ -60,7 +91,10 @@ const script = `(function () {
     if (ns) el.setAttributeNS(ns, k, v); else el.setAttribute(k, v);
   }
   function props(el, p, from) {
-    for (var i = from; i < p.length; i += 2) el[p[i]] = JSON.parse(p[i + 1]);
+    for (var i = from; i < p.length; i += 2) {
+      if (p[i] === 'value' && el === document.activeElement && window.oiebenchTypingAhead && window.oiebenchTypingAhead()) continue;
+      el[p[i]] = JSON.parse(p[i + 1]);
+    }
   }
   function fill(el, s) {
     var a = s.a || [], i;
