@@ -9,6 +9,8 @@
 //   oiebenchScorer       the scorer Web Worker: run(bytes) posts a job
 //                        (wasm/app scorerjob.go) and resolves with its reply
 //   oiebenchEffect(name, ...args)  what only a document does (effects below)
+//   oiebenchAsk(name, ...args)     what only the page answers (answers below):
+//                        a promise of the answer
 // With ?evaluator=worker the evaluator runs in a Web Worker and the page's
 // thread only applies its renders (docs/page-responsiveness.md, The
 // evaluator Worker). In a Worker, this file is the scorer's or the
@@ -247,12 +249,15 @@
     showReport: function (exports) { shown = exports ? JSON.parse(exports) : null; }
   };
   window.oiebenchEffect = function (name) { effects[name].apply(null, Array.prototype.slice.call(arguments, 1)); };
-  // What the evaluator Worker asks of the page and waits for (ask, in
-  // wasm/app remote_js.go): each answers with a value or a promise of one.
+  // What the evaluator asks of the page and waits for (ask, in wasm/app
+  // remote_js.go): each answers with a value or a promise of one.
+  // oiebenchAsk answers at once on the page's thread; the evaluator
+  // Worker's posts the question here.
   var answers = {
     // paint: the next frame is painted (and a task has run after it).
     paint: function () { return new Promise(function (resolve) { afterPaint(function () { resolve(true); }); }); }
   };
+  window.oiebenchAsk = function (name) { return Promise.resolve(answers[name].apply(null, Array.prototype.slice.call(arguments, 1))); };
 
   // The whole page takes dropped files (the app handles the drop); without
   // this the browser would open a file dropped beside the drop zone. A file
@@ -795,14 +800,14 @@
         call = goCall;
         self.postMessage({ start: { script: script, selector: selector } });
       },
-      patch: function (patch) { self.postMessage({ patch: patch, memory: mem.buffer.byteLength, handled: handled }); },
-      ask: function (name) {
-        var args = Array.prototype.slice.call(arguments, 1);
-        return new Promise(function (resolve, reject) {
-          asks[++asked] = { resolve: resolve, reject: reject };
-          self.postMessage({ ask: asked, name: name, args: args });
-        });
-      }
+      patch: function (patch) { self.postMessage({ patch: patch, memory: mem.buffer.byteLength, handled: handled }); }
+    };
+    self.oiebenchAsk = function (name) {
+      var args = Array.prototype.slice.call(arguments, 1);
+      return new Promise(function (resolve, reject) {
+        asks[++asked] = { resolve: resolve, reject: reject };
+        self.postMessage({ ask: asked, name: name, args: args });
+      });
     };
     self.onmessage = function (e) {
       var d = e.data;
