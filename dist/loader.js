@@ -21,7 +21,7 @@
   if (typeof document === 'undefined') { // in a Worker
     self.onmessage = function (e) {
       importScripts('wasm_exec.js');
-      if (e.data && typeof e.data.init === 'string') evaluatorWorker(e.data.init);
+      if (e.data && typeof e.data.init === 'string') evaluatorWorker(e.data.init, e.data.scorer);
       else scorerWorker(e);
     };
     return;
@@ -443,15 +443,20 @@
   // answers jobs off the page's thread. Jobs are answered in order, so the
   // replies are matched to them first in, first out. Where it cannot start
   // (no Worker, ?worker=off) or stops, run rejects and the evaluator does
-  // the job on the page's thread: nothing is shown. state says which:
+  // the job on its own thread: nothing is shown. state says which:
   // "off", "starting", "running" or "stopped"; jobs counts the replies.
-  var scorer = window.oiebenchScorer = { state: 'off', jobs: 0, memory: 0, due: 0 };
-  scorer.run = function () { return Promise.reject(new Error('no scorer Worker')); };
-  function startScorer(module) {
-    if (typeof Worker !== 'function' || !loaderURL || /[?&]worker=off(&|$)/.test(location.search)) return;
+  // The evaluator Worker starts its own (evaluatorWorker), a Worker of its
+  // Worker, so that the jobs run on the machine's other core there too.
+  var scorer = window.oiebenchScorer = newScorer();
+  var scorerOff = /[?&]worker=off(&|$)/.test(location.search);
+  function newScorer() {
+    return { state: 'off', jobs: 0, memory: 0, due: 0, run: function () { return Promise.reject(new Error('no scorer Worker')); } };
+  }
+  function startScorer(scorer, module, url) {
+    if (typeof Worker !== 'function' || !url) return;
     var worker;
     try {
-      worker = new Worker(loaderURL);
+      worker = new Worker(url);
     } catch (err) {
       return;
     }
@@ -668,7 +673,7 @@
     }, function (instance, module) {
       evaluator.state = 'running';
       // Not from file:// nor the single-file pages (the embedded evaluator).
-      if (!embedded('app.wasm')) startScorer(module);
+      if (!embedded('app.wasm') && !scorerOff) startScorer(scorer, module, loaderURL);
       // The evaluator's memory in bytes, for measuring (./build.sh bench):
       // WebAssembly memory only grows, so this is also its peak.
       window.oiebenchMemory = function () { return instance.exports.mem.buffer.byteLength; };
@@ -765,7 +770,7 @@
       hash: location.hash, local: local,
       firstSource: first ? first.getAttribute('data-source') : '',
       firstDigest: first ? first.getAttribute('data-digest') : ''
-    }) });
+    }), scorer: !scorerOff });
   }
 
   // evaluatorWorker is the evaluator Worker's side: it runs the evaluator
@@ -775,8 +780,9 @@
   // dataTransfer.files; preventing is decided on the page) and for the
   // early input's flags and promises (wasm/app awaitReplay), and fetches
   // and instantiates app.wasm itself.
-  function evaluatorWorker(init) {
+  function evaluatorWorker(init, withScorer) {
     helpers(self);
+    var scorer = self.oiebenchScorer = newScorer();
     var call = null, active = null, mem = null, asks = {}, asked = 0, handled = 0, live, done;
     var early = self.oiebenchEarly = { replaying: false };
     early.live = new Promise(function (resolve) { live = resolve; });
@@ -839,7 +845,10 @@
     };
     function stopped(err) { self.postMessage({ stopped: String(err && err.message || err) }); }
     runGo(function (imports) { return WebAssembly.instantiateStreaming(fetch('app.wasm'), imports); },
-      function (instance) { mem = instance.exports.mem; })
+      function (instance, module) {
+        mem = instance.exports.mem;
+        if (withScorer) startScorer(scorer, module, self.location.href);
+      })
       .then(function () { stopped('the evaluator exited'); }, stopped);
   }
 
