@@ -465,7 +465,7 @@
     // the job at the head of the queue has 10 s plus 1 ms per 50 bytes of
     // its request (the bundled benchmark's intervals are 97 KB: 12 s, some
     // 80 times what they take; its CaRB columns a job per system, 60–225 KB:
-    // 11–15 s), and the page then does the jobs itself.
+    // 11–15 s), and the evaluator then does the jobs itself.
     var deadline = null;
     function arm() {
       clearTimeout(deadline);
