@@ -9,6 +9,8 @@
 //   oiebenchScorer       the scorer Web Worker: run(bytes) posts a job
 //                        (wasm/app scorerjob.go) and resolves with its reply
 //   oiebenchEffect(name, ...args)  what only a document does (effects below)
+//   oiebenchAsk(name, ...args)     what only the page answers (answers below):
+//                        a promise of the answer
 // With ?evaluator=worker the evaluator runs in a Web Worker and the page's
 // thread only applies its renders (docs/page-responsiveness.md, The
 // evaluator Worker). In a Worker, this file is the scorer's or the
@@ -19,7 +21,7 @@
   if (typeof document === 'undefined') { // in a Worker
     self.onmessage = function (e) {
       importScripts('wasm_exec.js');
-      if (e.data && typeof e.data.init === 'string') evaluatorWorker(e.data.init);
+      if (e.data && typeof e.data.init === 'string') evaluatorWorker(e.data.init, e.data.scorer);
       else scorerWorker(e);
     };
     return;
@@ -247,12 +249,15 @@
     showReport: function (exports) { shown = exports ? JSON.parse(exports) : null; }
   };
   window.oiebenchEffect = function (name) { effects[name].apply(null, Array.prototype.slice.call(arguments, 1)); };
-  // What the evaluator Worker asks of the page and waits for (ask, in
-  // wasm/app remote_js.go): each answers with a value or a promise of one.
+  // What the evaluator asks of the page and waits for (ask, in wasm/app
+  // remote_js.go): each answers with a value or a promise of one.
+  // oiebenchAsk answers at once on the page's thread; the evaluator
+  // Worker's posts the question here.
   var answers = {
     // paint: the next frame is painted (and a task has run after it).
     paint: function () { return new Promise(function (resolve) { afterPaint(function () { resolve(true); }); }); }
   };
+  window.oiebenchAsk = function (name) { return Promise.resolve(answers[name].apply(null, Array.prototype.slice.call(arguments, 1))); };
 
   // The whole page takes dropped files (the app handles the drop); without
   // this the browser would open a file dropped beside the drop zone. A file
@@ -438,15 +443,20 @@
   // answers jobs off the page's thread. Jobs are answered in order, so the
   // replies are matched to them first in, first out. Where it cannot start
   // (no Worker, ?worker=off) or stops, run rejects and the evaluator does
-  // the job on the page's thread: nothing is shown. state says which:
+  // the job on its own thread: nothing is shown. state says which:
   // "off", "starting", "running" or "stopped"; jobs counts the replies.
-  var scorer = window.oiebenchScorer = { state: 'off', jobs: 0, memory: 0, due: 0 };
-  scorer.run = function () { return Promise.reject(new Error('no scorer Worker')); };
-  function startScorer(module) {
-    if (typeof Worker !== 'function' || !loaderURL || /[?&]worker=off(&|$)/.test(location.search)) return;
+  // The evaluator Worker starts its own (evaluatorWorker), a Worker of its
+  // Worker, so that the jobs run on the machine's other core there too.
+  var scorer = window.oiebenchScorer = newScorer();
+  var scorerOff = /[?&]worker=off(&|$)/.test(location.search);
+  function newScorer() {
+    return { state: 'off', jobs: 0, memory: 0, due: 0, run: function () { return Promise.reject(new Error('no scorer Worker')); } };
+  }
+  function startScorer(scorer, module, url) {
+    if (typeof Worker !== 'function' || !url) return;
     var worker;
     try {
-      worker = new Worker(loaderURL);
+      worker = new Worker(url);
     } catch (err) {
       return;
     }
@@ -455,7 +465,7 @@
     // the job at the head of the queue has 10 s plus 1 ms per 50 bytes of
     // its request (the bundled benchmark's intervals are 97 KB: 12 s, some
     // 80 times what they take; its CaRB columns a job per system, 60–225 KB:
-    // 11–15 s), and the page then does the jobs itself.
+    // 11–15 s), and the evaluator then does the jobs itself.
     var deadline = null;
     function arm() {
       clearTimeout(deadline);
@@ -663,7 +673,7 @@
     }, function (instance, module) {
       evaluator.state = 'running';
       // Not from file:// nor the single-file pages (the embedded evaluator).
-      if (!embedded('app.wasm')) startScorer(module);
+      if (!embedded('app.wasm') && !scorerOff) startScorer(scorer, module, loaderURL);
       // The evaluator's memory in bytes, for measuring (./build.sh bench):
       // WebAssembly memory only grows, so this is also its peak.
       window.oiebenchMemory = function () { return instance.exports.mem.buffer.byteLength; };
@@ -760,7 +770,7 @@
       hash: location.hash, local: local,
       firstSource: first ? first.getAttribute('data-source') : '',
       firstDigest: first ? first.getAttribute('data-digest') : ''
-    }) });
+    }), scorer: !scorerOff });
   }
 
   // evaluatorWorker is the evaluator Worker's side: it runs the evaluator
@@ -770,8 +780,9 @@
   // dataTransfer.files; preventing is decided on the page) and for the
   // early input's flags and promises (wasm/app awaitReplay), and fetches
   // and instantiates app.wasm itself.
-  function evaluatorWorker(init) {
+  function evaluatorWorker(init, withScorer) {
     helpers(self);
+    var scorer = self.oiebenchScorer = newScorer();
     var call = null, active = null, mem = null, asks = {}, asked = 0, handled = 0, live, done;
     var early = self.oiebenchEarly = { replaying: false };
     early.live = new Promise(function (resolve) { live = resolve; });
@@ -795,14 +806,14 @@
         call = goCall;
         self.postMessage({ start: { script: script, selector: selector } });
       },
-      patch: function (patch) { self.postMessage({ patch: patch, memory: mem.buffer.byteLength, handled: handled }); },
-      ask: function (name) {
-        var args = Array.prototype.slice.call(arguments, 1);
-        return new Promise(function (resolve, reject) {
-          asks[++asked] = { resolve: resolve, reject: reject };
-          self.postMessage({ ask: asked, name: name, args: args });
-        });
-      }
+      patch: function (patch) { self.postMessage({ patch: patch, memory: mem.buffer.byteLength, handled: handled }); }
+    };
+    self.oiebenchAsk = function (name) {
+      var args = Array.prototype.slice.call(arguments, 1);
+      return new Promise(function (resolve, reject) {
+        asks[++asked] = { resolve: resolve, reject: reject };
+        self.postMessage({ ask: asked, name: name, args: args });
+      });
     };
     self.onmessage = function (e) {
       var d = e.data;
@@ -834,7 +845,10 @@
     };
     function stopped(err) { self.postMessage({ stopped: String(err && err.message || err) }); }
     runGo(function (imports) { return WebAssembly.instantiateStreaming(fetch('app.wasm'), imports); },
-      function (instance) { mem = instance.exports.mem; })
+      function (instance, module) {
+        mem = instance.exports.mem;
+        if (withScorer) startScorer(scorer, module, self.location.href);
+      })
       .then(function () { stopped('the evaluator exited'); }, stopped);
   }
 

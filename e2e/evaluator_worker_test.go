@@ -47,18 +47,18 @@ func openCounting(t *testing.T, addr string) *page {
 // With ?evaluator=worker the page's thread instantiates no WebAssembly:
 // the evaluator runs in the Worker, which fetched and instantiated it,
 // and shows the published numbers, CaRB's columns (the scorer's jobs run
-// in the evaluator Worker: no scorer Worker is started) and answers tabs
+// in the evaluator Worker's own scorer Worker: the page starts none) and answers tabs
 // and keys, whose default the page prevents before the Worker hears of
 // them. With ?evaluator=page the same counter sees the evaluator (the
 // counter works).
 func TestEvaluatorWorker(t *testing.T) {
 	p := openCounting(t, site.URL+"/?evaluator=worker")
 	if got := eval[map[string]any](p, `({mode: oiebenchEvaluator.mode, state: oiebenchEvaluator.state, instances: __wasmInstances, scorer: oiebenchScorer.state})`); got["mode"] != "worker" || got["state"] != "running" || got["instances"] != 0.0 || got["scorer"] != "off" {
-		t.Fatalf("with ?evaluator=worker the page says %v, want mode worker, state running, no WebAssembly instance on its thread, no scorer Worker", got)
+		t.Fatalf("with ?evaluator=worker the page says %v, want mode worker, state running, no WebAssembly instance on its thread, no scorer Worker of its own", got)
 	}
 	checkPublished(t, p, "en", loadExpected(t).EN)
 	if got := eval[int](p, `document.querySelectorAll('#scores td[data-value][data-facet^="carb"]').length`); got == 0 {
-		t.Error("no CaRB column: the scorer's jobs did not run in the evaluator Worker")
+		t.Error("no CaRB column: the scorer's jobs did not run from the evaluator Worker")
 	}
 	if got := eval[float64](p, `window.oiebenchMemory()`); got < 1<<20 {
 		t.Errorf("oiebenchMemory() = %v, want the Worker's WebAssembly memory", got)

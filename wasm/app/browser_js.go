@@ -14,7 +14,9 @@ import (
 )
 
 // jsBrowser is the browser around the page, through the helpers the shell's
-// loader.js defines (oiebenchFetch, oiebenchStore) and standard Web APIs.
+// loader.js defines (oiebenchFetch, oiebenchStore) and standard Web APIs,
+// on the page's thread; workerBrowser (remote_js.go) is the evaluator
+// Worker's. main chooses one at the start.
 type jsBrowser struct{}
 
 // await waits for a JavaScript promise; call it from a goroutine that holds
@@ -120,12 +122,25 @@ func expired(d time.Duration) <-chan struct{} {
 	return c
 }
 
-// localGet and localSet read and write localStorage; blocked storage is
-// no value and no write.
-func localGet(key string) (string, bool) {
-	if inEvaluatorWorker() {
-		return workerLocalGet(key)
-	}
+// textStore keeps strings by key, as localStorage does.
+type textStore interface {
+	get(key string) (string, bool)
+	// set says why it could not write: blocked storage, or a full quota
+	// (QuotaExceededError), which a user must hear of.
+	set(key, value string) error
+}
+
+// localStorage is where the program keeps its options, view state and the
+// studio's preferences: the page's localStorage (pageStorage), or in the
+// evaluator Worker the entries the page posted (postedStorage), chosen
+// with the browser at the start.
+var localStorage textStore = pageStorage{}
+
+// pageStorage is the page's localStorage; blocked storage is no value and
+// no write.
+type pageStorage struct{}
+
+func (pageStorage) get(key string) (string, bool) {
 	ls, err := global("localStorage")
 	if err != nil {
 		return "", false
@@ -137,15 +152,7 @@ func localGet(key string) (string, bool) {
 	return v.String(), true
 }
 
-func localSet(key, value string) { localStore(key, value) }
-
-// localStore writes localStorage and says why it could not: blocked
-// storage, or a full quota (QuotaExceededError), which a user must hear of.
-func localStore(key, value string) error {
-	if inEvaluatorWorker() {
-		workerLocalSet(key, value)
-		return nil
-	}
+func (pageStorage) set(key, value string) error {
 	ls, err := global("localStorage")
 	if err != nil {
 		return err
@@ -288,7 +295,7 @@ func (jsBrowser) DeleteFile(id string) error {
 const stateKey = "oiebench.state"
 
 func (jsBrowser) LoadState() (st savedState, ok bool) {
-	if v, found := localGet(stateKey); found {
+	if v, found := localStorage.get(stateKey); found {
 		ok = json.Unmarshal([]byte(v), &st) == nil
 	}
 	return st, ok
@@ -303,7 +310,7 @@ func (jsBrowser) SaveState(st savedState) {
 
 func writeState(st savedState) {
 	b, _ := json.Marshal(st)
-	localSet(stateKey, string(b))
+	localStorage.set(stateKey, string(b))
 }
 
 // The replay's saves: each handler the loader replays (awaitReplay) saves
@@ -354,9 +361,6 @@ func writeReplaySaves() {
 }
 
 func (jsBrowser) Link() string {
-	if inEvaluatorWorker() {
-		return page.Hash
-	}
 	return sjs.Global().Get("location").Get("hash").String()
 }
 
@@ -374,33 +378,9 @@ func setLink(fragment string) { effect("setLink", fragment) }
 func (jsBrowser) Yield() { yieldTask() }
 
 // Paint waits for the next frame and a task after it; a hidden page gets
-// no frames, so a timer ends the wait too. The evaluator Worker asks the
-// page, which answers after the same wait.
-func (jsBrowser) Paint() {
-	if inEvaluatorWorker() {
-		ask("paint")
-		return
-	}
-	done := make(chan struct{}, 2)
-	var after, frame sjs.Func
-	after = sjs.FuncOf(func(sjs.Value, []sjs.Value) any {
-		done <- struct{}{}
-		return nil
-	})
-	frame = sjs.FuncOf(func(sjs.Value, []sjs.Value) any {
-		sjs.Global().Call("setTimeout", after, 0)
-		return nil
-	})
-	sjs.Global().Call("requestAnimationFrame", frame)
-	sjs.Global().Call("setTimeout", after, 100)
-	<-done
-	// The other callback may still come; release them once both have run.
-	go func() {
-		<-done
-		after.Release()
-		frame.Release()
-	}()
-}
+// no frames, so a timer ends the wait too. It asks the page (loader.js's
+// afterPaint), in both modes.
+func (jsBrowser) Paint() { ask("paint") }
 
 func (jsBrowser) Download(name, mime, text string) { effect("download", name, mime, text) }
 
@@ -411,9 +391,6 @@ func (jsBrowser) Unsaved(pending bool) { effect("unsaved", pending) }
 // FirstScreen reads the first screen's record, an element the build wrote
 // into the shell: <div id="first-screen" data-source data-digest hidden>.
 func (jsBrowser) FirstScreen() firstScreen {
-	if inEvaluatorWorker() {
-		return firstScreen{Source: page.FirstSource, Digest: page.FirstDigest}
-	}
 	el := sjs.Global().Get("document").Call("getElementById", "first-screen")
 	if !el.Truthy() {
 		return firstScreen{}
@@ -423,8 +400,8 @@ func (jsBrowser) FirstScreen() firstScreen {
 
 func (jsBrowser) Mark(name string) { effect("mark", name) }
 
-func (jsBrowser) LoadText(key string) (string, bool) { return localGet(key) }
-func (jsBrowser) SaveText(key, value string) error   { return localStore(key, value) }
+func (jsBrowser) LoadText(key string) (string, bool) { return localStorage.get(key) }
+func (jsBrowser) SaveText(key, value string) error   { return localStorage.set(key, value) }
 
 // embedded tells whether the page embeds a file (the single-file builds).
 func embedded(path string) bool {

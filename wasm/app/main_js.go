@@ -22,10 +22,13 @@ func main() {
 	// of its own (docs/page-responsiveness.md, The loading tasks, split).
 	yieldTask()
 	browserRan()
+	var br browser = jsBrowser{}
 	if inEvaluatorWorker() {
-		if err := readPage(); err != nil {
+		wb, err := newWorkerBrowser()
+		if err != nil {
 			panic(err)
 		}
+		br = wb
 	}
 	renderer, err := dom.New("#app") // sends each render's changes only
 	if err != nil {
@@ -40,7 +43,7 @@ func main() {
 		runExercise(renderer, env, buildEnv)
 		return
 	}
-	a := newApp(env, jsBrowser{})
+	a := newApp(env, br)
 	root := &ui.Root{M: a.m}
 	registerAPI(a)
 	// Input that arrives while the first screen is held (clicks, keys,
@@ -142,7 +145,8 @@ func renderWanted(renderer *dom.Renderer) (wanted, input <-chan struct{}) {
 	return w, in
 }
 
-// runExercise shows the exercise the page embeds instead of the benchmarks.
+// runExercise shows the exercise the page embeds instead of the benchmarks;
+// it runs on the page's thread (its evaluator is embedded: loader.js).
 func runExercise(renderer *dom.Renderer, env vugu.EventEnv, buildEnv *vugu.BuildEnv) {
 	root := &ui.ExerciseView{}
 	go func() {

@@ -11,9 +11,9 @@ import (
 // Worker): with ?evaluator=worker, dist/loader.js runs this whole program
 // in a dedicated Web Worker, and the page's thread only applies its
 // renders. The Worker's script defines oiebenchRemote, the channel to the
-// page: init (the page's JSON, pageInit), start and patch (wasm/app/dom),
-// ask (a question the page answers). What only a document can do goes
-// through effect, in both modes.
+// page: init (the page's JSON, pageInit), start and patch (wasm/app/dom).
+// What only a document can do goes through effect, and what only the page
+// can answer through ask, in both modes.
 
 // remote is the channel to the page in the evaluator Worker, else undefined.
 var remote = sjs.Global().Get("oiebenchRemote")
@@ -22,17 +22,55 @@ var remote = sjs.Global().Get("oiebenchRemote")
 // Worker.
 func inEvaluatorWorker() bool { return remote.Truthy() }
 
-// page is what the page posted at the start; call readPage first.
-var page struct {
-	sync.Mutex
-	pageInit
+// workerBrowser is the browser in the evaluator Worker: jsBrowser, but for
+// what a Worker cannot read itself, which the page posted at the start
+// (pageInit).
+type workerBrowser struct {
+	jsBrowser
+	page pageInit
 }
 
-// readPage decodes the page's init message (evaluator Worker only).
-func readPage() error {
+// newWorkerBrowser reads the page's init message and makes localStorage
+// the entries it holds; call it once, at the start.
+func newWorkerBrowser() (workerBrowser, error) {
 	p, err := decodePageInit(remote.Get("init").String())
-	page.pageInit = p
-	return err
+	if err != nil {
+		return workerBrowser{}, err
+	}
+	localStorage = &postedStorage{entries: p.Local}
+	return workerBrowser{page: p}, nil
+}
+
+// Link is the address's fragment when the page started: app.restore
+// reads it once.
+func (b workerBrowser) Link() string { return b.page.Hash }
+
+func (b workerBrowser) FirstScreen() firstScreen {
+	return firstScreen{Source: b.page.FirstSource, Digest: b.page.FirstDigest}
+}
+
+// postedStorage stands for localStorage in the evaluator Worker, which has
+// none: the entries the page posted, and a write kept here and sent to the
+// page's localStorage (effect store). A write the page's storage refuses
+// is logged on the page's console only.
+type postedStorage struct {
+	mu      sync.Mutex
+	entries map[string]string
+}
+
+func (s *postedStorage) get(key string) (string, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	v, ok := s.entries[key]
+	return v, ok
+}
+
+func (s *postedStorage) set(key, value string) error {
+	s.mu.Lock()
+	s.entries[key] = value
+	s.mu.Unlock()
+	effect("store", key, value)
+	return nil
 }
 
 // effect asks the page for what only a document does, through loader.js's
@@ -44,28 +82,15 @@ func effect(name string, args ...any) {
 	catch(func() { sjs.Global().Call("oiebenchEffect", append([]any{name}, args...)...) })
 }
 
-// ask asks the page, from the evaluator Worker, for what only it can
-// answer (loader.js's answers: paint) and waits for its answer; call it
+// ask asks the page for what only it can answer (loader.js's answers,
+// through oiebenchAsk: paint) and waits for its answer: called at once on
+// the page's thread, posted to the page from the evaluator Worker. Call it
 // from a goroutine that holds no lock. Adding a question is a call here
 // and an entry in that table.
 func ask(name string, args ...any) (sjs.Value, error) {
-	return await(remote.Call("ask", append([]any{name}, args...)...))
-}
-
-// workerLocalGet and workerLocalSet stand for localStorage in the
-// evaluator Worker, which has none: the entries the page posted, and a
-// write kept here and sent to the page's localStorage (effect store).
-// A write the page's storage refuses is logged on the page's console only.
-func workerLocalGet(key string) (string, bool) {
-	page.Lock()
-	defer page.Unlock()
-	v, ok := page.Local[key]
-	return v, ok
-}
-
-func workerLocalSet(key, value string) {
-	page.Lock()
-	page.Local[key] = value
-	page.Unlock()
-	effect("store", key, value)
+	var p sjs.Value
+	if err := catch(func() { p = sjs.Global().Call("oiebenchAsk", append([]any{name}, args...)...) }); err != nil {
+		return sjs.Undefined(), err
+	}
+	return await(p)
 }

@@ -43,32 +43,25 @@ func (a *app) showReport() {
 
 // shownExports is the report on screen rendered in each of report.Formats,
 // in the order on screen, as a JSON object by format; "" when no report is
-// on screen.
+// on screen. The report is put in that order once, for every format.
 func (a *app) shownExports() string {
 	if a.m.Eval == nil {
 		return ""
 	}
-	b := []byte{'{'}
-	for _, f := range report.Formats {
-		if text, ok := a.screenExport(f); ok {
-			if len(b) > 1 {
-				b = append(b, ',')
-			}
-			b = jsonwrite.AppendString(b, f)
-			b = append(b, ':')
-			b = jsonwrite.AppendString(b, text)
-		}
-	}
-	return string(append(b, '}'))
-}
-
-// screenExport renders the report on screen in the order on screen.
-func (a *app) screenExport(format string) (string, bool) {
 	r := a.m.Eval.Report
 	r = report.Reorder(r, report.Order(r, a.m.Prefs.Sort, a.m.Prefs.SortDesc))
-	out, err := r.Render(format)
-	if err != nil {
-		return "", false
+	b := []byte{'{'}
+	for _, f := range report.Formats {
+		out, err := r.Render(f)
+		if err != nil {
+			continue
+		}
+		if len(b) > 1 {
+			b = append(b, ',')
+		}
+		b = jsonwrite.AppendString(b, f)
+		b = append(b, ':')
+		b = jsonwrite.AppendString(b, string(out))
 	}
-	return string(out), true
+	return string(append(b, '}'))
 }

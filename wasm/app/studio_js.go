@@ -184,7 +184,7 @@ func (s *idbStudio) DeleteWork(id string) error {
 }
 
 func (s *idbStudio) LoadPrefs() (p ui.StudioPrefs, ok bool) {
-	if v, found := localGet(studioPrefsKey); found {
+	if v, found := localStorage.get(studioPrefsKey); found {
 		ok = json.Unmarshal([]byte(v), &p) == nil
 	}
 	return p, ok
@@ -192,7 +192,7 @@ func (s *idbStudio) LoadPrefs() (p ui.StudioPrefs, ok bool) {
 
 func (s *idbStudio) SavePrefs(p ui.StudioPrefs) {
 	b, _ := json.Marshal(p)
-	localSet(studioPrefsKey, string(b))
+	localStorage.set(studioPrefsKey, string(b))
 }
 
 // listenStudioKeys hands the keys the page takes as the studio's
