@@ -30,11 +30,11 @@ package dom
 // new subtrees (of "s" and "c") detached, a node at a time, and walks the
 // first screen it adopts ("m"), in tasks of slice ms (soon: a
 // MessageChannel message starts the next task, with no 4 ms clamp), then
-// applies the whole patch in one task with those nodes, and calls done in
-// the next: nothing half-built is shown, and the page lays out once. A
-// patch made within its first slice is applied, and done called, in the
-// task it came in. The caller holds later patches and effects until done;
-// those it then applies share the task's slice (parting).
+// applies the whole patch with those nodes in a task of its own (attach),
+// and calls done in the next: nothing half-built is shown, and the page
+// lays out once. A patch made within its first slice is applied, and done
+// called, in the task it came in. The caller holds later patches and
+// effects until done; those it then applies share done's slice (parting).
 //
 // adoption makes the mount point what the first render's spec ("m") says,
 // keeping every node that already matches, so that the first screen
