@@ -55,6 +55,7 @@ const sentencesWhole = `document.querySelector('#tab-sentences[aria-selected="tr
 // tableSettled is the Scores table with every column scored.
 const tableSettled = `document.querySelector('#app[data-ready="table"]') !== null`
 
+// clickFlow is a click on the element sel selects.
 func clickFlow(name, sel, ready string) pageFlow {
 	return pageFlow{name, func(p *page) { p.do(chromedp.Click(chromedp.CSS(sel))) }, ready}
 }
@@ -65,11 +66,11 @@ func clickFlow(name, sel, ready string) pageFlow {
 // settled table), each view's first open, a file picked, a gold switched.
 // The page's thread applies patches, a large one in parts, and runs
 // effects. Its own work in a task (the task's CPU less the browser's
-// style, layout and frame in it) may take no more than 25 ms at 1×: a
-// patch applied whole took 40–110 ms there, and the issue's 50 ms at 4× is
-// 12.5 ms at 1×. At 4× the figures are logged, not held to a bound: the
-// throttle's CPU time grows with the machine's load (25–58 ms for the
-// same tasks at load 3 to 9, a spike of 135 ms at load 13). Every task
+// style, layout and frame in it) may take no more than 25 ms at 1×: the
+// Compare view's patch applied whole took 28–60 ms there, and the issue's
+// 50 ms at 4× is 12.5 ms at 1×. At 4× the figures are logged, not held to
+// a bound: the throttle's CPU time grows with the machine's load (a run's
+// largest own work 28–58 ms at load 6 to 14, once 135 ms). Every task
 // over 25 ms of CPU is logged with what ran in it and the patches it made
 // whole: the browser's style and layout of a newly attached view is the
 // rest (docs/page-responsiveness.md, "A large patch applied in parts").

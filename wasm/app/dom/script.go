@@ -216,17 +216,11 @@ const script = `(function () {
       else if (ops[i][0] === 'm') adopting = adoption(ops[i][1]);
     }
     var made = builder(specs), next = 0;
-    function attach() {
-      apply(ops, function () { return made.nodes[next++]; }, function () { adopting.finish(); });
-      soon(done);
-    }
+    function attach() { apply(ops, function () { return made.nodes[next++]; }, function () { adopting.finish(); }); }
     (function part() {
       if (adopting && !adopting.step(until) || !made.step(until)) return soon(part);
-      if (!parting) {
-        apply(ops, function () { return made.nodes[next++]; }, function () { adopting.finish(); });
-        return done();
-      }
-      soon(attach);
+      if (!parting) { attach(); return done(); }
+      soon(function () { attach(); soon(done); });
     })();
   };
   function soon(f) {
