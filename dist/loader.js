@@ -731,12 +731,23 @@
       posted++;
       worker.postMessage({ event: [id, type, capture, summary, files] });
     }
+    // A large patch is applied in parts (wasm/app/dom's script): the
+    // messages after it wait in inbox until it is whole, so that later
+    // patches and effects meet the page it makes.
+    var inbox = [], applying = false;
     worker.onmessage = function (e) {
-      var d = e.data;
+      inbox.push(e.data);
+      while (inbox.length && !applying) receive(inbox.shift());
+    };
+    function receive(d) {
       if (d.patch !== undefined) {
         memory = d.memory;
         handled = d.handled;
-        window.oiebenchDOMPatch(d.patch);
+        applying = true;
+        window.oiebenchDOMPatch(d.patch, function () {
+          applying = false;
+          while (inbox.length && !applying) receive(inbox.shift());
+        });
       } else if (d.effect !== undefined) {
         effects[d.effect].apply(null, d.args);
       } else if (d.replied !== undefined) {
@@ -753,7 +764,7 @@
       } else if (d.stopped !== undefined) {
         stopped(d.stopped);
       }
-    };
+    }
     worker.onerror = function (e) {
       e.preventDefault();
       stopped(e.message || 'its script failed');

@@ -34,12 +34,42 @@ type stepTask struct {
 	Start float64 // ms on the page's clock (performance.now())
 	Wall  float64 // its wall-clock length, ms
 	CPU   float64 // the thread's CPU time during it, ms
+	Parts taskParts
 }
 
-// traceCategories are what the trace records: the tasks, and the page's
-// marks, which name its main thread and put the trace's clock on the
+// taskParts is the CPU time, in ms, of what ran in a task, by the trace's
+// kinds: script (FunctionCall, EvaluateScript, a microtask's run, V8's
+// collector), style (UpdateLayoutTree), layout (Layout) and the rest of a
+// frame (PrePaint, Paint, Layerize and the like). A layout forced by a
+// script counts in both.
+type taskParts struct{ Script, Style, Layout, Frame float64 }
+
+// partKinds sorts the trace's events into taskParts' kinds.
+var partKinds = map[string]func(*taskParts) *float64{
+	"FunctionCall":     func(p *taskParts) *float64 { return &p.Script },
+	"EvaluateScript":   func(p *taskParts) *float64 { return &p.Script },
+	"RunMicrotasks":    func(p *taskParts) *float64 { return &p.Script },
+	"MajorGC":          func(p *taskParts) *float64 { return &p.Script },
+	"MinorGC":          func(p *taskParts) *float64 { return &p.Script },
+	"UpdateLayoutTree": func(p *taskParts) *float64 { return &p.Style },
+	"Layout":           func(p *taskParts) *float64 { return &p.Layout },
+	"PrePaint":         func(p *taskParts) *float64 { return &p.Frame },
+	"Paint":            func(p *taskParts) *float64 { return &p.Frame },
+	"Layerize":         func(p *taskParts) *float64 { return &p.Frame },
+	"UpdateLayer":      func(p *taskParts) *float64 { return &p.Frame },
+	"PaintImage":       func(p *taskParts) *float64 { return &p.Frame },
+	"Commit":           func(p *taskParts) *float64 { return &p.Frame },
+	"IntersectionObserverController::computeIntersections": func(p *taskParts) *float64 { return &p.Frame },
+}
+
+func (p taskParts) String() string {
+	return fmt.Sprintf("script %.1f, style %.1f, layout %.1f, frame %.1f ms", p.Script, p.Style, p.Layout, p.Frame)
+}
+
+// traceCategories are what the trace records: the tasks and what ran in
+// them (taskParts), and the page's marks, which name its main thread and put the trace's clock on the
 // page's.
-var traceCategories = []string{"disabled-by-default-devtools.timeline", "blink.user_timing"}
+var traceCategories = []string{"disabled-by-default-devtools.timeline", "devtools.timeline", "blink.user_timing"}
 
 // settled resolves 250 ms after the second frame painted once the step
 // is ready: the tasks a step leaves behind it (the rest of a list mounted
@@ -122,7 +152,7 @@ type traceEvent struct {
 // tasks that ended after the mark and began before oiebench-step-end,
 // placed on the page's clock by the mark, whose time there was begin.
 func mainThreadTasks(raw []json.RawMessage, begin float64) ([]stepTask, error) {
-	var runs []traceEvent
+	var runs, parts []traceEvent
 	var first, last *traceEvent
 	for _, r := range raw {
 		var e traceEvent
@@ -132,6 +162,8 @@ func mainThreadTasks(raw []json.RawMessage, begin float64) ([]stepTask, error) {
 		switch {
 		case e.Name == "RunTask" && e.Ph == "X":
 			runs = append(runs, e)
+		case e.Ph == "X" && partKinds[e.Name] != nil:
+			parts = append(parts, e)
 		case e.Cat == "blink.user_timing" && e.Name == "oiebench-step-begin" && first == nil:
 			first = &e
 		case e.Cat == "blink.user_timing" && e.Name == "oiebench-step-end" && last == nil:
@@ -141,7 +173,7 @@ func mainThreadTasks(raw []json.RawMessage, begin float64) ([]stepTask, error) {
 	if first == nil || last == nil {
 		return nil, fmt.Errorf("the trace of %d events lacks the step's marks", len(raw))
 	}
-	slices.SortFunc(runs, func(a, b traceEvent) int {
+	byStart := func(a, b traceEvent) int {
 		switch {
 		case a.Ts < b.Ts:
 			return -1
@@ -149,7 +181,9 @@ func mainThreadTasks(raw []json.RawMessage, begin float64) ([]stepTask, error) {
 			return 1
 		}
 		return 0
-	})
+	}
+	slices.SortFunc(runs, byStart)
+	slices.SortFunc(parts, byStart)
 	var out []stepTask
 	end := 0.0 // of the last outermost task kept: a task inside it is a part of it
 	for _, e := range runs {
@@ -157,12 +191,32 @@ func mainThreadTasks(raw []json.RawMessage, begin float64) ([]stepTask, error) {
 			continue
 		}
 		end = e.Ts + e.Dur
-		out = append(out, stepTask{Start: begin + (e.Ts-first.Ts)/1e3, Wall: e.Dur / 1e3, CPU: e.TDur / 1e3})
+		out = append(out, stepTask{Start: begin + (e.Ts-first.Ts)/1e3, Wall: e.Dur / 1e3, CPU: e.TDur / 1e3, Parts: partsOf(parts, e)})
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("no task of the page's main thread in a trace of %d events (%d tasks)", len(raw), len(runs))
 	}
 	return out, nil
+}
+
+// partsOf sums the CPU time of the events of parts that ran in task and
+// are not inside another of the same kind (a FunctionCall in a
+// FunctionCall).
+func partsOf(parts []traceEvent, task traceEvent) taskParts {
+	var p taskParts
+	ends := map[*float64]float64{}
+	for _, e := range parts {
+		if e.Pid != task.Pid || e.Tid != task.Tid || e.Ts < task.Ts || e.Ts >= task.Ts+task.Dur {
+			continue
+		}
+		sum := partKinds[e.Name](&p)
+		if e.Ts < ends[sum] {
+			continue
+		}
+		ends[sum] = e.Ts + e.Dur
+		*sum += e.TDur / 1e3
+	}
+	return p
 }
 
 // longestTasks are a step's longest task by CPU time and by wall-clock

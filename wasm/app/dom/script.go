@@ -4,8 +4,10 @@ package dom
 // events. The window.vugu* functions are those vugu.DOMEvent calls. Its
 // comments are here, not in the string, which the evaluator carries.
 //
-// fill gives a new element the spec's attributes, properties, listeners
-// and content; build makes a node of a spec.
+// shell makes an element of a spec with its attributes, properties,
+// listeners and innerHTML; build makes a node of a spec with its children;
+// builder makes the nodes of a list of specs in steps, each stopping at a
+// time (until), checked every 64 nodes.
 //
 // prevents applies an element's data-prevent rule before its listener
 // calls Go, which may run in a Web Worker, too late to prevent anything: a
@@ -23,22 +25,37 @@ package dom
 // the data-act of its nearest element that has one (target.act: the
 // studio's suggestion queue's buttons).
 //
-// adopt makes an existing element (of the spec's tag: the mount point, at
-// the first render) what the spec says, keeping every node that already
-// matches, so that the first screen written at build time becomes the live
-// page without being built again: its attributes are set or removed where
-// they differ, its properties and listeners set, a text's value changed
-// only if it differs, and a child of another kind or tag is built anew.
-// HTML has no two texts side by side: the parser joined what the build has
-// as several, so a text that begins with the build's and is followed by
-// another of the build's texts is split where they meet (an empty text
-// too). A text the build has where HTML has none (an empty one) is
-// inserted, so that the next node may still be the build's next. count
-// (window.oiebenchDOMAdopted) tallies the nodes kept, the texts split, the
-// subtrees built (in place of others, or added) and the surplus nodes
-// removed.
+// oiebenchDOMPatch(patch) applies a patch at once. oiebenchDOMPatch(patch,
+// done), as the evaluator Worker's page calls it, first makes the patch's
+// new subtrees (of "s" and "c") detached, a node at a time, and walks the
+// first screen it adopts ("m"), in tasks of slice ms (soon: a
+// MessageChannel message starts the next task, with no 4 ms clamp), then
+// applies the whole patch with those nodes in a task of its own (attach),
+// and calls done in the next: nothing half-built is shown, and the page
+// lays out once. A patch made within its first slice is applied, and done
+// called, in the task it came in. The caller holds later patches and
+// effects until done; those it then applies share done's slice (parting).
+//
+// adoption makes the mount point what the first render's spec ("m") says,
+// keeping every node that already matches, so that the first screen
+// written at build time becomes the live page without being built again:
+// attributes are set or removed where they differ, properties and
+// listeners set, a text's value changed only if it differs, and a child of
+// another kind or tag is built anew. HTML has no two texts side by side:
+// the parser joined what the build has as several, so a text that begins
+// with the build's and is followed by another of the build's texts is
+// split where they meet (an empty text too). A text the build has where
+// HTML has none (an empty one) is inserted, so that the next node may
+// still be the build's next. It walks in steps, so that the takeover is
+// made in parts too: what a step changes (an attribute that the property
+// set with it restores, a text split) does not show, but the listeners
+// and the mount point's attributes (data-ready, which tells the loader
+// the page is live) wait for finish, so that no event reaches Go from a
+// half-adopted page. count (window.oiebenchDOMAdopted) tallies the nodes
+// kept, the texts split, the subtrees built (in place of others, or
+// added) and the surplus nodes removed.
 const script = `(function () {
-  var active = null, app = null, call = null, styles = [], XHTML = 'http://www.w3.org/1999/xhtml';
+  var active = null, app = null, call = null, styles = [], slice = 5, until = 0, parting = false, XHTML = 'http://www.w3.org/1999/xhtml';
   window.vuguGetActiveEvent = function () { return active; };
   window.vuguGetActiveEventTarget = function () { return active && active.target; };
   window.vuguGetActiveEventCurrentTarget = function () { return active && active.currentTarget; };
@@ -96,68 +113,132 @@ const script = `(function () {
       el[p[i]] = JSON.parse(p[i + 1]);
     }
   }
-  function fill(el, s) {
-    var a = s.a || [], i;
+  function shell(s) {
+    var el = s.n ? document.createElementNS(s.n, s.t) : document.createElement(s.t), a = s.a || [], i;
     for (i = 0; i < a.length; i += 3) setAttr(el, a[i], a[i + 1], a[i + 2]);
     if (s.p) props(el, s.p, 0);
     if (s.l) for (i = 1; i < s.l.length; i += 3) listen(el, s.l[0], s.l[i], s.l[i + 1], s.l[i + 2]);
     if (s.h !== undefined) el.innerHTML = s.h;
-    else if (s.c) for (i = 0; i < s.c.length; i++) el.appendChild(build(s.c[i]));
     return el;
   }
   function build(s) {
     if (typeof s === 'string') return document.createTextNode(s);
     if (s['!'] !== undefined) return document.createComment(s['!']);
-    return fill(s.n ? document.createElementNS(s.n, s.t) : document.createElement(s.t), s);
+    var el = shell(s);
+    if (s.c && s.h === undefined) for (var i = 0; i < s.c.length; i++) el.appendChild(build(s.c[i]));
+    return el;
   }
-  function adopt(el, s, count) {
-    var ls = el.__oiebenchListeners, a = s.a || [], c = s.c || [], names = el.getAttributeNames(), i, k, t, v, at, old;
-    for (k in ls) { var p = k.split('|'); unlisten(el, p[0], p[1] === 'true', p[2] === 'true'); }
-    for (i = 0; i < a.length; i += 3) if (el.getAttribute(a[i + 1]) !== a[i + 2]) setAttr(el, a[i], a[i + 1], a[i + 2]);
-    for (k = 0; k < names.length; k++) {
-      for (i = 1; i < a.length && a[i] !== names[k]; i += 3);
-      if (i >= a.length) el.removeAttribute(names[k]);
+  function builder(specs) {
+    var nodes = [], stack = [{ el: null, c: specs, i: 0 }];
+    return { nodes: nodes, step: function (until) {
+      for (var n = 0; stack.length; n++) {
+        var f = stack[stack.length - 1];
+        if (f.i === f.c.length) { stack.pop(); continue; }
+        if (n % 64 === 0 && performance.now() > until) return false;
+        var s = f.c[f.i++], whole = typeof s === 'string' || s['!'] !== undefined || s.h !== undefined || !s.c;
+        var node = whole ? build(s) : shell(s);
+        if (f.el) f.el.appendChild(node); else nodes.push(node);
+        if (!whole) stack.push({ el: node, c: s.c, i: 0 });
+      }
+      return true;
+    } };
+  }
+  var later = new MessageChannel();
+  function adoption(s) {
+    var count = { kept: 0, split: 0, built: 0, removed: 0 }, live = [], stack = [];
+    function attrs(el, s) {
+      var a = s.a || [], names = el.getAttributeNames(), i, k;
+      for (i = 0; i < a.length; i += 3) if (el.getAttribute(a[i + 1]) !== a[i + 2]) setAttr(el, a[i], a[i + 1], a[i + 2]);
+      for (k = 0; k < names.length; k++) {
+        for (i = 1; i < a.length && a[i] !== names[k]; i += 3);
+        if (i >= a.length) el.removeAttribute(names[k]);
+      }
+      if (s.p) props(el, s.p, 0);
     }
-    if (s.p) props(el, s.p, 0);
-    if (s.l) for (i = 1; i < s.l.length; i += 3) listen(el, s.l[0], s.l[i], s.l[i + 1], s.l[i + 2]);
-    count.kept++;
-    if (s.h !== undefined) {
-      if (el.innerHTML !== s.h) el.innerHTML = s.h;
-      return;
+    function enter(el, s) {
+      if (el !== app) attrs(el, s);
+      live.push(el, s);
+      count.kept++;
+      if (s.h !== undefined) { if (el.innerHTML !== s.h) el.innerHTML = s.h; }
+      else stack.push({ el: el, c: s.c || [], i: 0, old: el.firstChild });
     }
-    for (i = 0, old = el.firstChild; i < c.length; i++, old = at.nextSibling) {
-      t = c[i];
-      at = old;
-      if (!old) el.appendChild(at = build(t));
-      else if (typeof t === 'string' ? old.nodeType === 3 : t['!'] !== undefined ? old.nodeType === 8 :
-        old.nodeType === 1 && old.localName === t.t && old.namespaceURI === (t.n || XHTML)) {
-        if (old.nodeType === 1) { adopt(old, t, count); continue; }
-        count.kept++;
-        v = old.nodeType === 3 ? t : t['!'];
-        if (typeof c[i + 1] === 'string' && old.nodeValue.length > v.length && old.nodeValue.startsWith(v)) {
-          old.splitText(v.length);
-          count.split++;
-        } else if (old.nodeValue !== v) old.nodeValue = v;
-        continue;
-      } else if (typeof t === 'string') el.insertBefore(at = build(t), old);
-      else el.replaceChild(at = build(t), old);
-      count.built++;
-    }
-    for (; old; old = at) { at = old.nextSibling; el.removeChild(old); count.removed++; }
+    enter(app, s);
+    return { step: function (until) {
+      for (var n = 0; stack.length; n++) {
+        var f = stack[stack.length - 1], old = f.old, at = old, t, v;
+        if (f.i === f.c.length) {
+          for (; old; old = at) { at = old.nextSibling; f.el.removeChild(old); count.removed++; }
+          stack.pop();
+          continue;
+        }
+        if (n % 64 === 0 && performance.now() > until) return false;
+        t = f.c[f.i++];
+        if (!old) f.el.appendChild(at = build(t));
+        else if (typeof t === 'string' ? old.nodeType === 3 : t['!'] !== undefined ? old.nodeType === 8 :
+          old.nodeType === 1 && old.localName === t.t && old.namespaceURI === (t.n || XHTML)) {
+          if (old.nodeType === 1) { f.old = old.nextSibling; enter(old, t); continue; }
+          count.kept++;
+          v = old.nodeType === 3 ? t : t['!'];
+          if (typeof f.c[f.i] === 'string' && old.nodeValue.length > v.length && old.nodeValue.startsWith(v)) {
+            old.splitText(v.length);
+            count.split++;
+          } else if (old.nodeValue !== v) old.nodeValue = v;
+          f.old = old.nextSibling;
+          continue;
+        } else if (typeof t === 'string') f.el.insertBefore(at = build(t), old);
+        else f.el.replaceChild(at = build(t), old);
+        count.built++;
+        f.old = at.nextSibling;
+      }
+      return true;
+    }, finish: function () {
+      attrs(app, s);
+      for (var i = 0; i < live.length; i += 2) {
+        var el = live[i], l = live[i + 1].l, ls = el.__oiebenchListeners, k, j;
+        for (k in ls) { var p = k.split('|'); unlisten(el, p[0], p[1] === 'true', p[2] === 'true'); }
+        if (l) for (j = 1; j < l.length; j += 3) listen(el, l[0], l[j], l[j + 1], l[j + 2]);
+      }
+      window.oiebenchDOMAdopted = count;
+    } };
   }
   window.oiebenchDOMStart = function (selector, goCall) {
     app = document.querySelector(selector);
     if (!app) throw new Error('oiebench: no element ' + selector + ' to render into');
     call = goCall;
   };
-  window.oiebenchDOMPatch = function (patch) {
-    var ops = JSON.parse(patch), stack = [app], el = app;
+  window.oiebenchDOMPatch = function (patch, done) {
+    if (!parting) until = performance.now() + slice;
+    var ops = JSON.parse(patch), specs = [], adopting = null, i, j;
+    if (!done) return apply(ops, build, function (s) { var a = adoption(s); a.step(Infinity); a.finish(); });
+    for (i = 0; i < ops.length; i++) {
+      if (ops[i][0] === 's') specs.push(ops[i][2]);
+      else if (ops[i][0] === 'c') for (j = 1; j < ops[i].length; j++) specs.push(ops[i][j]);
+      else if (ops[i][0] === 'm') adopting = adoption(ops[i][1]);
+    }
+    var made = builder(specs), next = 0;
+    function attach() { apply(ops, function () { return made.nodes[next++]; }, function () { adopting.finish(); }); }
+    (function part() {
+      if (adopting && !adopting.step(until) || !made.step(until)) return soon(part);
+      if (!parting) { attach(); return done(); }
+      soon(function () { attach(); soon(done); });
+    })();
+  };
+  function soon(f) {
+    later.port1.onmessage = function () {
+      until = performance.now() + slice;
+      parting = true;
+      try { f(); } finally { parting = false; }
+    };
+    later.port2.postMessage(null);
+  }
+  function apply(ops, node, adopt) {
+    var stack = [app], el = app;
     for (var i = 0; i < ops.length; i++) {
       var o = ops[i], j;
       switch (o[0]) {
       case 'u': stack.length -= o[1]; el = stack[stack.length - 1]; break;
       case 'd': for (j = 1; j < o.length; j++) { el = el.childNodes[o[j]]; stack.push(el); } break;
-      case 'm': adopt(app, o[1], window.oiebenchDOMAdopted = { kept: 0, split: 0, built: 0, removed: 0 }); break;
+      case 'm': adopt(o[1]); break;
       case 'S':
         styles.forEach(function (s) { s.remove(); });
         styles = o.slice(1).map(function (h) {
@@ -173,11 +254,11 @@ const script = `(function () {
       case 'L': unlisten(el, o[2], o[3], o[4]); break;
       case 'h': el.innerHTML = o[1]; break;
       case 'T': el.nodeValue = o[1]; break;
-      case 's': el.replaceChild(build(o[2]), el.childNodes[o[1]]); break;
+      case 's': el.replaceChild(node(o[2]), el.childNodes[o[1]]); break;
       case 'x': while (el.childNodes.length > o[1]) el.removeChild(el.lastChild); break;
-      case 'c': var f = document.createDocumentFragment(); for (j = 1; j < o.length; j++) f.appendChild(build(o[j])); el.appendChild(f); break;
+      case 'c': var f = document.createDocumentFragment(); for (j = 1; j < o.length; j++) f.appendChild(node(o[j])); el.appendChild(f); break;
       default: throw new Error('oiebench: unknown DOM operation ' + o[0]);
       }
     }
-  };
+  }
 })();`
