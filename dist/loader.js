@@ -90,9 +90,12 @@
   // the page's own listeners, or else to its default action for the keys a
   // typist presses back to back (Enter and Space press a button, a
   // character or Backspace edits a text field; any other key held so is
-  // dropped). window.oiebenchKeyDelay (ms), set by a test, makes the
+  // dropped). A held key's keypress is prevented too: DevTools' key events
+  // (chromedp's) send a key's text apart from its keydown, and the browser
+  // types it even after the keydown was prevented, so it was typed twice
+  // ("HonHonolulu"). window.oiebenchKeyDelay (ms), set by a test, makes the
   // evaluator hear of the key that late, as a loaded Worker might.
-  var studio = { rule: {}, listening: false, busy: 0, seq: 0, held: [], again: null };
+  var studio = { rule: {}, listening: false, busy: 0, seq: 0, held: [], pressHeld: false, again: null };
   function whereOf(t) {
     if (!t || typeof t.tagName !== 'string') return t && t.isContentEditable ? 'field' : 'other';
     var tag = t.tagName.toLowerCase(), type = tag === 'input' ? String(t.type).toLowerCase() : '';
@@ -106,10 +109,17 @@
     return (k.ctrlKey || k.metaKey ? 'C' : '') + (k.shiftKey ? 'S' : '') + (k.altKey ? 'A' : '') + ':' + where + ':' + k.key;
   }
   function holdKey(e) {
+    studio.pressHeld = false;
     if (e === studio.again || !(studio.busy || studio.held.length) || e.isComposing || !document.getElementById('studio')) return;
     e.preventDefault();
     e.stopImmediatePropagation();
+    studio.pressHeld = true;
     studio.held.push({ key: e.key, ctrlKey: e.ctrlKey, shiftKey: e.shiftKey, altKey: e.altKey, metaKey: e.metaKey });
+  }
+  function holdPress(e) {
+    if (!studio.pressHeld) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
   }
   function studioKey(e) {
     if (e.defaultPrevented || e.isComposing || !document.getElementById('studio')) return;
@@ -122,8 +132,11 @@
     if (window.oiebenchKeyDelay > 0) setTimeout(send, window.oiebenchKeyDelay);
     else send();
   }
-  function replayKey(k) {
-    var t = document.activeElement || document.body, e = new KeyboardEvent('keydown', {
+  // keyAgain gives a key again on the page (a held studio key, an early
+  // input's arrow): its keydown dispatched to t, then the default action
+  // above unless a listener prevented it.
+  function keyAgain(t, k) {
+    var e = new KeyboardEvent('keydown', {
       key: k.key, ctrlKey: k.ctrlKey, shiftKey: k.shiftKey, altKey: k.altKey, metaKey: k.metaKey, bubbles: true, cancelable: true });
     studio.again = e;
     try { if (!t.dispatchEvent(e)) return; } finally { studio.again = null; }
@@ -139,7 +152,7 @@
     }
   }
   function drainKeys() {
-    while (!studio.busy && studio.held.length) replayKey(studio.held.shift());
+    while (!studio.busy && studio.held.length) keyAgain(document.activeElement || document.body, studio.held.shift());
   }
 
   function saveBlob(name, blob) {
@@ -198,6 +211,7 @@
       if (studio.listening) return;
       studio.listening = true;
       window.addEventListener('keydown', holdKey, true);
+      window.addEventListener('keypress', holdPress, true);
       document.addEventListener('keydown', studioKey);
     },
     studioKeys: function (text) {
@@ -333,7 +347,7 @@
   document.addEventListener('keydown', function (e) {
     if (!recording() || !navKeys[e.key] || !(e.target instanceof Element)) return;
     if (!e.target.closest('[role=tablist], [role=listbox]')) return;
-    record(e, { kind: 'key', at: where(e.target), key: e.key, shift: e.shiftKey, ctrl: e.ctrlKey, alt: e.altKey, meta: e.metaKey });
+    record(e, { kind: 'key', at: where(e.target), key: { key: e.key, ctrlKey: e.ctrlKey, shiftKey: e.shiftKey, altKey: e.altKey, metaKey: e.metaKey } });
   }, true);
   // A select's or a text field's new value stays in the field (there is
   // nothing to prevent); the last value of each is what is replayed.
@@ -366,7 +380,7 @@
         break;
       case 'key':
         el.focus();
-        el.dispatchEvent(new KeyboardEvent('keydown', { key: a.key, shiftKey: a.shift, ctrlKey: a.ctrl, altKey: a.alt, metaKey: a.meta, bubbles: true, cancelable: true }));
+        keyAgain(el, a.key);
         break;
       case 'files':
         var dt = new DataTransfer();
