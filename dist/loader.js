@@ -90,7 +90,10 @@
   // the page's own listeners, or else to its default action for the keys a
   // typist presses back to back (Enter and Space press a button, a
   // character or Backspace edits a text field; any other key held so is
-  // dropped). A held key's keypress is prevented too: DevTools' key events
+  // dropped). A click made meanwhile is held with them, in its place, and
+  // dispatched again on its element: it would otherwise reach the
+  // evaluator before the keys pressed before it (a token clicked after "3"
+  // went to the relation). A held key's keypress is prevented too: DevTools' key events
   // (chromedp's) send a key's text apart from its keydown, and the browser
   // types it even after the keydown was prevented, so it was typed twice
   // ("HonHonolulu"). window.oiebenchKeyDelay (ms), set by a test, makes the
@@ -115,6 +118,13 @@
     e.stopImmediatePropagation();
     studio.pressHeld = true;
     studio.held.push({ key: e.key, ctrlKey: e.ctrlKey, shiftKey: e.shiftKey, altKey: e.altKey, metaKey: e.metaKey });
+  }
+  function holdClick(e) {
+    if (!e.isTrusted || !(studio.busy || studio.held.length) || !(e.target instanceof Element) || !document.getElementById('studio')) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    studio.held.push({ click: e.target, init: { bubbles: true, cancelable: true, detail: e.detail, button: e.button,
+      ctrlKey: e.ctrlKey, shiftKey: e.shiftKey, altKey: e.altKey, metaKey: e.metaKey } });
   }
   function holdPress(e) {
     if (!studio.pressHeld) return;
@@ -152,7 +162,11 @@
     }
   }
   function drainKeys() {
-    while (!studio.busy && studio.held.length) keyAgain(document.activeElement || document.body, studio.held.shift());
+    while (!studio.busy && studio.held.length) {
+      var h = studio.held.shift();
+      if (!h.click) keyAgain(document.activeElement || document.body, h);
+      else if (h.click.isConnected) h.click.dispatchEvent(new MouseEvent('click', h.init));
+    }
   }
 
   function saveBlob(name, blob) {
@@ -212,6 +226,7 @@
       studio.listening = true;
       window.addEventListener('keydown', holdKey, true);
       window.addEventListener('keypress', holdPress, true);
+      window.addEventListener('click', holdClick, true);
       document.addEventListener('keydown', studioKey);
     },
     studioKeys: function (text) {

@@ -140,3 +140,24 @@ func TestStudioWordTypedWhileShortcutPending(t *testing.T) {
 		t.Errorf("the typed word's chip reads %q, want Honolulu", got)
 	}
 }
+
+// Clicks made while a shortcut is pending keep their place among the keys:
+// each is held with the keys after the shortcut and given again in order,
+// so a token clicked after "3" goes to the object even when Go hears of
+// the "3" late. Before clicks were held, the click reached Go first and the
+// token went to the relation.
+func TestStudioClicksAfterPendingShortcut(t *testing.T) {
+	p := newPage(t)
+	p.open("")
+	openStudio(p)
+	p.waitFor("the start screen", `document.querySelector('.studio-start') !== null`)
+	pick(p, "#studio-file", writeTemp(t, "capitals.txt", []byte("Obama was born in Hawaii .\n")))
+	p.waitFor("the first sentence", `(document.querySelector('.studio-sentence') || {}).dataset?.sentence === '1'`)
+	eval[int](p, `window.oiebenchKeyDelay = 300`)
+	buildTriple(p)
+	p.waitFor("the object", `document.querySelector('[data-slot="object"] .chip') !== null`)
+	got := eval[string](p, `[...document.querySelectorAll('[data-slot] .chip')].map(c => c.closest('[data-slot]').dataset.slot + ':' + c.textContent).join(' ')`)
+	if got != "subject:Obama relation:was object:Hawaii" {
+		t.Errorf("the slots hold %q, want subject:Obama relation:was object:Hawaii", got)
+	}
+}
