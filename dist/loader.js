@@ -26,8 +26,8 @@
   }
   var loaderURL = document.currentScript && document.currentScript.src;
 
-  // Where the evaluator runs: 'page' (the page's thread) or 'worker' (a
-  // dedicated Worker), unless the address says (?evaluator=worker or
+  // Where the evaluator runs: 'worker' (a dedicated Worker) or 'page' (the
+  // page's thread), unless the address says (?evaluator=worker or
   // ?evaluator=page). The single-file and exercise pages (the evaluator
   // embedded) and file:// run it on the page's thread.
   var defaultEvaluator = 'page';
@@ -112,8 +112,9 @@
     return (k.ctrlKey || k.metaKey ? 'C' : '') + (k.shiftKey ? 'S' : '') + (k.altKey ? 'A' : '') + ':' + where + ':' + k.key;
   }
   function holdKey(e) {
+    if (e === studio.again) return; // a key given again has no keypress; the last held key's may be still to come
     studio.pressHeld = false;
-    if (e === studio.again || !(studio.busy || studio.held.length) || e.isComposing || !document.getElementById('studio')) return;
+    if (!(studio.busy || studio.held.length) || e.isComposing || !document.getElementById('studio')) return;
     e.preventDefault();
     e.stopImmediatePropagation();
     studio.pressHeld = true;
