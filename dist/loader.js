@@ -28,8 +28,8 @@
   }
   var loaderURL = document.currentScript && document.currentScript.src;
 
-  // Where the evaluator runs: 'page' (the page's thread) or 'worker' (a
-  // dedicated Worker), unless the address says (?evaluator=worker or
+  // Where the evaluator runs: 'worker' (a dedicated Worker) or 'page' (the
+  // page's thread), unless the address says (?evaluator=worker or
   // ?evaluator=page). The single-file and exercise pages (the evaluator
   // embedded) and file:// run it on the page's thread.
   var defaultEvaluator = 'page';
@@ -92,9 +92,15 @@
   // the page's own listeners, or else to its default action for the keys a
   // typist presses back to back (Enter and Space press a button, a
   // character or Backspace edits a text field; any other key held so is
-  // dropped). window.oiebenchKeyDelay (ms), set by a test, makes the
+  // dropped). A click made meanwhile is held with them, in its place, and
+  // dispatched again on its element: it would otherwise reach the
+  // evaluator before the keys pressed before it (a token clicked after "3"
+  // went to the relation). A held key's keypress is prevented too: DevTools' key events
+  // (chromedp's) send a key's text apart from its keydown, and the browser
+  // types it even after the keydown was prevented, so it was typed twice
+  // ("HonHonolulu"). window.oiebenchKeyDelay (ms), set by a test, makes the
   // evaluator hear of the key that late, as a loaded Worker might.
-  var studio = { rule: {}, listening: false, busy: 0, seq: 0, held: [], again: null };
+  var studio = { rule: {}, listening: false, busy: 0, seq: 0, held: [], pressHeld: false, again: null };
   function whereOf(t) {
     if (!t || typeof t.tagName !== 'string') return t && t.isContentEditable ? 'field' : 'other';
     var tag = t.tagName.toLowerCase(), type = tag === 'input' ? String(t.type).toLowerCase() : '';
@@ -108,10 +114,25 @@
     return (k.ctrlKey || k.metaKey ? 'C' : '') + (k.shiftKey ? 'S' : '') + (k.altKey ? 'A' : '') + ':' + where + ':' + k.key;
   }
   function holdKey(e) {
-    if (e === studio.again || !(studio.busy || studio.held.length) || e.isComposing || !document.getElementById('studio')) return;
+    if (e === studio.again) return; // a key given again has no keypress; the last held key's may be still to come
+    studio.pressHeld = false;
+    if (!(studio.busy || studio.held.length) || e.isComposing || !document.getElementById('studio')) return;
     e.preventDefault();
     e.stopImmediatePropagation();
+    studio.pressHeld = true;
     studio.held.push({ key: e.key, ctrlKey: e.ctrlKey, shiftKey: e.shiftKey, altKey: e.altKey, metaKey: e.metaKey });
+  }
+  function holdClick(e) {
+    if (!e.isTrusted || !(studio.busy || studio.held.length) || !(e.target instanceof Element) || !document.getElementById('studio')) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    studio.held.push({ click: e.target, init: { bubbles: true, cancelable: true, detail: e.detail, button: e.button,
+      ctrlKey: e.ctrlKey, shiftKey: e.shiftKey, altKey: e.altKey, metaKey: e.metaKey } });
+  }
+  function holdPress(e) {
+    if (!studio.pressHeld) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
   }
   function studioKey(e) {
     if (e.defaultPrevented || e.isComposing || !document.getElementById('studio')) return;
@@ -124,8 +145,11 @@
     if (window.oiebenchKeyDelay > 0) setTimeout(send, window.oiebenchKeyDelay);
     else send();
   }
-  function replayKey(k) {
-    var t = document.activeElement || document.body, e = new KeyboardEvent('keydown', {
+  // keyAgain gives a key again on the page (a held studio key, an early
+  // input's arrow): its keydown dispatched to t, then the default action
+  // above unless a listener prevented it.
+  function keyAgain(t, k) {
+    var e = new KeyboardEvent('keydown', {
       key: k.key, ctrlKey: k.ctrlKey, shiftKey: k.shiftKey, altKey: k.altKey, metaKey: k.metaKey, bubbles: true, cancelable: true });
     studio.again = e;
     try { if (!t.dispatchEvent(e)) return; } finally { studio.again = null; }
@@ -141,7 +165,11 @@
     }
   }
   function drainKeys() {
-    while (!studio.busy && studio.held.length) replayKey(studio.held.shift());
+    while (!studio.busy && studio.held.length) {
+      var h = studio.held.shift();
+      if (!h.click) keyAgain(document.activeElement || document.body, h);
+      else if (h.click.isConnected) h.click.dispatchEvent(new MouseEvent('click', h.init));
+    }
   }
 
   function saveBlob(name, blob) {
@@ -200,6 +228,8 @@
       if (studio.listening) return;
       studio.listening = true;
       window.addEventListener('keydown', holdKey, true);
+      window.addEventListener('keypress', holdPress, true);
+      window.addEventListener('click', holdClick, true);
       document.addEventListener('keydown', studioKey);
     },
     studioKeys: function (text) {
@@ -338,7 +368,7 @@
   document.addEventListener('keydown', function (e) {
     if (!recording() || !navKeys[e.key] || !(e.target instanceof Element)) return;
     if (!e.target.closest('[role=tablist], [role=listbox]')) return;
-    record(e, { kind: 'key', at: where(e.target), key: e.key, shift: e.shiftKey, ctrl: e.ctrlKey, alt: e.altKey, meta: e.metaKey });
+    record(e, { kind: 'key', at: where(e.target), key: { key: e.key, ctrlKey: e.ctrlKey, shiftKey: e.shiftKey, altKey: e.altKey, metaKey: e.metaKey } });
   }, true);
   // A select's or a text field's new value stays in the field (there is
   // nothing to prevent); the last value of each is what is replayed.
@@ -371,7 +401,7 @@
         break;
       case 'key':
         el.focus();
-        el.dispatchEvent(new KeyboardEvent('keydown', { key: a.key, shiftKey: a.shift, ctrlKey: a.ctrl, altKey: a.alt, metaKey: a.meta, bubbles: true, cancelable: true }));
+        keyAgain(el, a.key);
         break;
       case 'files':
         var dt = new DataTransfer();

@@ -3,14 +3,11 @@
 package e2e
 
 import (
-	"context"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	cdpage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"github.com/oiebench/oiebench/core/annotate"
@@ -20,27 +17,28 @@ import (
 // middle of a save, and one studio open in two tabs.
 
 // failingStorage makes the page's writes fail as a full quota does, once
-// the page sets window.oiebenchFailStorage: IndexedDB puts into the
-// studio's store and localStorage writes throw QuotaExceededError.
-func failingStorage(p *page) {
+// the test calls the function it returns: IndexedDB puts into the studio's
+// store and localStorage writes throw QuotaExceededError, on the page and
+// in its Workers (the evaluator's IndexedDB is the Worker's in worker
+// mode).
+func failingStorage(p *page) (fail func()) {
 	p.t.Helper()
 	const script = `(() => {
 		const quota = () => new DOMException("The quota has been exceeded.", "QuotaExceededError");
 		const put = IDBObjectStore.prototype.put;
 		IDBObjectStore.prototype.put = function (...args) {
-			if (window.oiebenchFailStorage && this.name === 'works') throw quota();
+			if (self.oiebenchFailStorage && this.name === 'works') throw quota();
 			return put.apply(this, args);
 		};
+		if (!self.Storage) return; // a Worker has no localStorage
 		const setItem = Storage.prototype.setItem;
 		Storage.prototype.setItem = function (...args) {
-			if (window.oiebenchFailStorage) throw quota();
+			if (self.oiebenchFailStorage) throw quota();
 			return setItem.apply(this, args);
 		};
 	})();`
-	p.do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-		_, err := cdp.Call(ctx, t, cdpage.AddScriptToEvaluateOnNewDocument, cdpage.AddScriptToEvaluateOnNewDocumentParams{Source: script})
-		return err
-	}))
+	w := everywhere(p, script)
+	return func() { w.evalEverywhere(`self.oiebenchFailStorage = true`) }
 }
 
 // openCapitals opens the page's studio on two sentences, adds a triple
@@ -86,9 +84,14 @@ func triplesShown(p *page) int {
 // (TestStudioAnnotate tests that it asks).
 func reloadNow(p *page) {
 	p.t.Helper()
-	eval[bool](p, `window.oiebenchUnsaved = false; true`)
+	eval[bool](p, noLeaveQuestion)
 	p.do(chromedp.Reload())
 }
+
+// noLeaveQuestion keeps oiebenchUnsaved false from now on. Setting it
+// false is not enough: the evaluator Worker's effect that sets it true
+// for a change just made may come after.
+const noLeaveQuestion = `Object.defineProperty(window, 'oiebenchUnsaved', {get: () => false, set() {}, configurable: true}), true`
 
 // afterReload waits for the studio's work after a reload and returns the
 // number of triples it shows.
@@ -120,11 +123,11 @@ func triplesIn(t *testing.T, gold []byte) int {
 // triple in it), and a reload finds what was saved before.
 func TestStorageStudioQuota(t *testing.T) {
 	p := newPage(t)
-	failingStorage(p)
+	failStorage := failingStorage(p)
 	dir := allowDownloads(t, p)
 	openCapitals(p)
 
-	eval[bool](p, `window.oiebenchFailStorage = true`)
+	failStorage()
 	addTriple(p)
 	p.waitFor("the alert", `document.querySelector('#studio-save-error[role=alert]') !== null`)
 	if msg := eval[string](p, `document.querySelector('#studio-save-error').textContent`); !strings.Contains(msg, "quota") || !strings.Contains(msg, "Download") {
@@ -155,7 +158,7 @@ func TestStorageReloadMidSave(t *testing.T) {
 		// The commit, then at once the reload (one round trip of the
 		// protocol later, and a few ms more each round): the save has
 		// started, or is about to.
-		eval[bool](p, `document.querySelector('#studio-commit').click(); window.oiebenchUnsaved = false; true`)
+		eval[bool](p, `document.querySelector('#studio-commit').click(), `+noLeaveQuestion)
 		time.Sleep(time.Duration(round*15) * time.Millisecond)
 		p.do(chromedp.Reload())
 		n := afterReload(p)
@@ -229,7 +232,7 @@ func TestStudioTwoTabs(t *testing.T) {
 // reload finds what was saved before.
 func TestStorageExerciseQuota(t *testing.T) {
 	p := newPage(t)
-	failingStorage(p)
+	failStorage := failingStorage(p)
 	downloads := allowDownloads(t, p)
 	// Made by this build's page (the command line embeds the committed
 	// evaluator).
@@ -240,7 +243,7 @@ func TestStorageExerciseQuota(t *testing.T) {
 		chromedp.SendKeys(chromedp.CSS("#ex-s0-object"), "him"), chromedp.Click(chromedp.CSS("#ex-s0-add")))
 	p.waitFor("the first extraction", `document.querySelectorAll('li.extraction').length === 1`)
 
-	eval[bool](p, `window.oiebenchFailStorage = true`)
+	failStorage()
 	p.do(chromedp.SendKeys(chromedp.CSS("#ex-s1-subject"), "It"), chromedp.SendKeys(chromedp.CSS("#ex-s1-relation"), "deals with"),
 		chromedp.SendKeys(chromedp.CSS("#ex-s1-object"), "cases of fraud"), chromedp.Click(chromedp.CSS("#ex-s1-add")))
 	p.waitFor("the alert", `document.querySelector('#ex-save-error[role=alert]') !== null`)

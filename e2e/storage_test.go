@@ -3,12 +3,9 @@
 package e2e
 
 import (
-	"context"
 	"strings"
 	"testing"
 
-	"github.com/chromedp/cdproto/cdp"
-	cdpage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"github.com/oiebench/oiebench/internal/hostile"
@@ -17,21 +14,19 @@ import (
 // The page always starts (issue 13): with site data blocked, with an
 // IndexedDB that never answers, and after a stored file stopped it.
 
-// blockStorage makes every document of the page see storage as Chromium
-// does with site data blocked: reading localStorage throws a SecurityError,
-// and opening IndexedDB throws (hang: never answers).
+// blockStorage makes every document of the page and every Worker it starts
+// see storage as Chromium does with site data blocked: reading
+// localStorage throws a SecurityError, and opening IndexedDB throws (hang:
+// never answers).
 func blockStorage(p *page, hang bool) {
 	p.t.Helper()
-	script := `Object.defineProperty(window, 'localStorage', {get() { throw new DOMException("Access is denied for this document.", "SecurityError"); }});`
+	script := `if (self.document) Object.defineProperty(self, 'localStorage', {get() { throw new DOMException("Access is denied for this document.", "SecurityError"); }});`
 	if hang {
 		script += `indexedDB.open = function () { return {}; };` // a request whose events never come
 	} else {
 		script += `indexedDB.open = function () { throw new DOMException("The user denied permission to access the database.", "UnknownError"); };`
 	}
-	p.do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-		_, err := cdp.Call(ctx, t, cdpage.AddScriptToEvaluateOnNewDocument, cdpage.AddScriptToEvaluateOnNewDocumentParams{Source: script})
-		return err
-	}))
+	everywhere(p, script)
 }
 
 func TestStartsWithStorageBlocked(t *testing.T) {

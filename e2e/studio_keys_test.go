@@ -111,3 +111,53 @@ func typeTriples(p *page) {
 		t.Errorf("the word box still holds %q", typed)
 	}
 }
+
+// A word typed while a shortcut is still pending, as chromedp's SendKeys
+// types (a keydown, then the key's text as an event of its own, which the
+// browser types even when the keydown was prevented): its keys are held
+// and given again once Go has handled the shortcut, and the word is typed
+// once. Before the held keys' keypress was prevented too, each held letter
+// was typed twice ("HonHonolulu" when the Worker answered late under load).
+func TestStudioWordTypedWhileShortcutPending(t *testing.T) {
+	p := newPage(t)
+	p.open("")
+	openStudio(p)
+	p.waitFor("the start screen", `document.querySelector('.studio-start') !== null`)
+	pick(p, "#studio-file", writeTemp(t, "capitals.txt", []byte("Obama was born in Hawaii .\n")))
+	p.waitFor("the first sentence", `(document.querySelector('.studio-sentence') || {}).dataset?.sentence === '1'`)
+	p.do(chromedp.Click(chromedp.CSS("#studio-token-0")))
+	eval[bool](p, `(window.oiebenchKeyDelay = 1000, window.keysAgain = 0,
+		window.addEventListener('keydown', e => { if (!e.isTrusted) window.keysAgain++; }), true)`)
+	key(p, "3")
+	p.do(chromedp.SendKeys(chromedp.CSS("#studio-typed"), "Honolulu"))
+	p.waitFor("the held keys given again", `window.keysAgain > 0 && document.querySelector('#studio-typed').value.length >= 8`)
+	if got := eval[string](p, `document.querySelector('#studio-typed').value`); got != "Honolulu" {
+		t.Errorf("the word box holds %q, want Honolulu (%d keys given again)", got, eval[int](p, `window.keysAgain`))
+	}
+	key(p, kb.Enter)
+	p.waitFor("the typed word's chip", `document.querySelector('.chip.typed') !== null`)
+	if got := eval[string](p, `document.querySelector('.chip.typed').textContent`); got != "Honolulu" {
+		t.Errorf("the typed word's chip reads %q, want Honolulu", got)
+	}
+}
+
+// Clicks made while a shortcut is pending keep their place among the keys:
+// each is held with the keys after the shortcut and given again in order,
+// so a token clicked after "3" goes to the object even when Go hears of
+// the "3" late. Before clicks were held, the click reached Go first and the
+// token went to the relation.
+func TestStudioClicksAfterPendingShortcut(t *testing.T) {
+	p := newPage(t)
+	p.open("")
+	openStudio(p)
+	p.waitFor("the start screen", `document.querySelector('.studio-start') !== null`)
+	pick(p, "#studio-file", writeTemp(t, "capitals.txt", []byte("Obama was born in Hawaii .\n")))
+	p.waitFor("the first sentence", `(document.querySelector('.studio-sentence') || {}).dataset?.sentence === '1'`)
+	eval[int](p, `window.oiebenchKeyDelay = 300`)
+	buildTriple(p)
+	p.waitFor("the object", `document.querySelector('[data-slot="object"] .chip') !== null`)
+	got := eval[string](p, `[...document.querySelectorAll('[data-slot] .chip')].map(c => c.closest('[data-slot]').dataset.slot + ':' + c.textContent).join(' ')`)
+	if got != "subject:Obama relation:was object:Hawaii" {
+		t.Errorf("the slots hold %q, want subject:Obama relation:was object:Hawaii", got)
+	}
+}
