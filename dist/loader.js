@@ -93,13 +93,14 @@
   // typist presses back to back (Enter and Space press a button, a
   // character or Backspace edits a text field; any other key held so is
   // dropped). A click made meanwhile is held with them, in its place, and
-  // dispatched again on its element: it would otherwise reach the
-  // evaluator before the keys pressed before it (a token clicked after "3"
-  // went to the relation). A held key's keypress is prevented too: DevTools' key events
-  // (chromedp's) send a key's text apart from its keydown, and the browser
-  // types it even after the keydown was prevented, so it was typed twice
-  // ("HonHonolulu"). window.oiebenchKeyDelay (ms), set by a test, makes the
-  // evaluator hear of the key that late, as a loaded Worker might.
+  // dispatched again on its element (or the one now with its id): it would
+  // otherwise reach the evaluator before the keys pressed before it (a
+  // token clicked after "3" went to the relation). A held key's keypress
+  // is prevented too: DevTools' key events (chromedp's) send a key's text
+  // apart from its keydown, and the browser types it even after the
+  // keydown was prevented, so it was typed twice ("HonHonolulu").
+  // window.oiebenchKeyDelay (ms), set by a test, makes the evaluator hear
+  // of the key that late, as a loaded Worker might.
   var studio = { rule: {}, listening: false, busy: 0, seq: 0, held: [], pressHeld: false, again: null };
   function whereOf(t) {
     if (!t || typeof t.tagName !== 'string') return t && t.isContentEditable ? 'field' : 'other';
@@ -168,7 +169,13 @@
     while (!studio.busy && studio.held.length) {
       var h = studio.held.shift();
       if (!h.click) keyAgain(document.activeElement || document.body, h);
-      else if (h.click.isConnected) h.click.dispatchEvent(new MouseEvent('click', h.init));
+      else {
+        // A render made meanwhile may have replaced the element clicked:
+        // the one now with its id takes the click, as the click would have
+        // landed on it.
+        var el = h.click.isConnected ? h.click : h.click.id && document.getElementById(h.click.id);
+        if (el) el.dispatchEvent(new MouseEvent('click', h.init));
+      }
     }
   }
 

@@ -113,15 +113,17 @@ func (c renderedCtx) First() bool             { return c.first }
 
 // event runs the handler of the latest build for a DOM event: args are the
 // element's listener number, the event's type, capture, and a JSON summary
-// of the event and its target (what vugu.DOMEvent's Prop reads).
+// of the event and its target (what vugu.DOMEvent's Prop reads; its
+// "listener" is the listening element's id attribute).
 func (r *Renderer) event(_ js.Value, args []js.Value) any {
 	summary, ok := gjson.Parse(args[3].String()).Value().(map[string]any)
 	if !ok {
 		panic("dom: an event's summary is not a JSON object") // the script wrote it
 	}
 	r.mu.Lock()
-	f := r.tree.Handler(args[0].Int(), args[1].String(), args[2].Bool())
-	if f == nil { // its element went in a render after the event was queued
+	elementID, _ := summary["listener"].(string)
+	f := r.tree.Handler(args[0].Int(), args[1].String(), args[2].Bool(), elementID)
+	if f == nil { // its element went in a render after the event was queued, and no element has its id
 		r.mu.Unlock()
 		return nil
 	}

@@ -23,7 +23,9 @@ package dom
 // An event's summary holds the fields of the event and its target that
 // the handlers read, the target's data-* attributes (target.dataset) and
 // the data-act of its nearest element that has one (target.act: the
-// studio's suggestion queue's buttons).
+// studio's suggestion queue's buttons), and the listening element's id
+// (listener), by which the evaluator Worker finds the element again when
+// a render made before it heard of the event replaced it.
 //
 // oiebenchDOMPatch(patch) applies a patch at once. oiebenchDOMPatch(patch,
 // done), as the evaluator Worker's page calls it, first makes the patch's
@@ -85,6 +87,7 @@ const script = `(function () {
     var f = function (e) {
       if (prevents(el, e)) e.preventDefault();
       var summary = pick(e, eventKeys);
+      if (el.id) summary.listener = el.id;
       if (e.target) {
         summary.target = pick(e.target, targetKeys);
         if (e.target.dataset) summary.target.dataset = Object.assign({}, e.target.dataset);

@@ -136,15 +136,44 @@ func (t *Tree) Patch(br *vugu.BuildResults) ([]byte, error) {
 
 // Handler returns the handler of the latest build for an event of type typ
 // (in capture phase or not) on the element whose listeners are numbered id,
-// or nil when that element is gone.
-func (t *Tree) Handler(id int, typ string, capture bool) func(vugu.DOMEvent) {
+// or nil when that element is gone. An event reaches the evaluator Worker
+// after the page acted on it, so a render made meanwhile may have replaced
+// its element (a chip rebuilt, an ancestor swapped): then the element of
+// the latest build with the same id attribute (elementID, "" if it had
+// none) takes the event, as it would have on the page's thread, where the
+// click lands on what is there.
+func (t *Tree) Handler(id int, typ string, capture bool, elementID string) func(vugu.DOMEvent) {
 	n := t.byID[id]
+	if n == nil && elementID != "" {
+		n = t.withID(t.root, elementID)
+	}
 	if n == nil {
 		return nil
 	}
 	for _, h := range n.handlers {
 		if h.EventType == typ && h.Capture == capture {
 			return h.Func
+		}
+	}
+	return nil
+}
+
+// withID finds the element below o whose id attribute is id and that has
+// listeners: a walk, made only for an event whose element is gone.
+func (t *Tree) withID(o *node, id string) *node {
+	if o == nil {
+		return nil
+	}
+	if o.id != 0 {
+		for _, a := range o.attrs {
+			if a.Key == "id" && a.Val == id {
+				return o
+			}
+		}
+	}
+	for _, k := range o.kids {
+		if n := t.withID(k, id); n != nil {
+			return n
 		}
 	}
 	return nil

@@ -499,18 +499,55 @@ func TestListenersAndLatestHandler(t *testing.T) {
 	r.wantPatch(`[["m",{"t":"div","c":["x",{"t":"button","l":[1,"click",false,false]}]}]]`)
 	r.render(button("second", "click"))
 	r.wantPatch("")
-	r.tree.Handler(1, "click", false)(nil)
+	r.tree.Handler(1, "click", false, "")(nil)
 	if got != "second" {
 		t.Errorf("the click ran the %s build's handler, want the second's", got)
 	}
-	if r.tree.Handler(1, "click", true) != nil || r.tree.Handler(1, "keydown", false) != nil {
+	if r.tree.Handler(1, "click", true, "") != nil || r.tree.Handler(1, "keydown", false, "") != nil {
 		t.Error("a handler was found for an event the element does not listen to")
 	}
 	r.render(button("third", "keydown"))
 	r.wantPatch(`[["d",1],["L",1,"click",false,false],["l",1,"keydown",false,false]]`)
 	r.render(el("div", nil, text("x")))
-	if r.tree.Handler(1, "keydown", false) != nil {
+	if r.tree.Handler(1, "keydown", false, "") != nil {
 		t.Error("the removed button's handler is still found")
+	}
+}
+
+// An event whose element a later render replaced goes to the element of
+// the latest build with the same id attribute; with no id, or none that
+// listens, it goes nowhere.
+func TestHandlerOfReplacedElementByID(t *testing.T) {
+	r := newRenderer(t)
+	var got string
+	view := func(tag, name string) *vugu.VGNode {
+		b := el(tag, []string{"id", "tab-scores"})
+		b.DOMEventHandlerSpecList = []vugu.DOMEventHandlerSpec{{EventType: "click", Func: func(vugu.DOMEvent) { got = name }}}
+		other := el("span", []string{"id", "quiet"})
+		return el("div", nil, other, b)
+	}
+	r.render(view("button", "first"))
+	// Another tag: the element is replaced, its number is gone (patched
+	// without render's check, whose fresh DOM would number it 1).
+	if _, err := r.tree.Patch(r.env.RunBuild(&page{view("a", "second")})); err != nil {
+		t.Fatal(err)
+	}
+	if h := r.tree.Handler(1, "click", false, ""); h != nil {
+		t.Fatal("the replaced element's number still finds a handler")
+	}
+	h := r.tree.Handler(1, "click", false, "tab-scores")
+	if h == nil {
+		t.Fatal("the event of the replaced element found no element with its id")
+	}
+	h(nil)
+	if got != "second" {
+		t.Errorf("the click ran the %s build's handler, want the second's", got)
+	}
+	if r.tree.Handler(1, "keydown", false, "tab-scores") != nil {
+		t.Error("a handler was found for an event the element with the id does not listen to")
+	}
+	if r.tree.Handler(1, "click", false, "quiet") != nil || r.tree.Handler(1, "click", false, "nowhere") != nil {
+		t.Error("an element without listeners, or no element, took the event")
 	}
 }
 
