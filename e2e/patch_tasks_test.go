@@ -68,7 +68,7 @@ func clickFlow(name, sel, ready string) pageFlow {
 // effects. At 1× no task may take more than the 50 ms of CPU,
 // the browser's style, layout and paint of a newly opened view included
 // (the Compare view's first frame took 58–71 ms before its list's options
-// and the detail's blocks out of view were left unlaid, 23–25 ms after),
+// out of the box were left unlaid, 20–25 ms after),
 // and the page's own work in a task (its CPU less the browser's style,
 // layout and frame) no more than 25 ms: the Compare view's patch applied
 // whole took 28–60 ms there. At 4× the figures are logged, not held to a
