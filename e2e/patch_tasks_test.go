@@ -65,15 +65,18 @@ func clickFlow(name, sel, ready string) pageFlow {
 // trace, over the flows of issue 26: the start (the first screen to the
 // settled table), each view's first open, a file picked, a gold switched.
 // The page's thread applies patches, a large one in parts, and runs
-// effects. Its own work in a task (the task's CPU less the browser's
-// style, layout and frame in it) may take no more than 25 ms at 1×: the
-// Compare view's patch applied whole took 28–60 ms there, and the issue's
-// 50 ms at 4× is 12.5 ms at 1×. At 4× the figures are logged, not held to
-// a bound: the throttle's CPU time grows with the machine's load (a run's
+// effects. At 1× no task may take more than the issue's 50 ms of CPU,
+// the browser's style, layout and paint of a newly opened view included
+// (the Compare view's first frame took 58–71 ms before its list's options
+// out of the box were left unlaid, 20–25 ms after),
+// and the page's own work in a task (its CPU less the browser's style,
+// layout and frame) no more than 25 ms: the Compare view's patch applied
+// whole took 28–60 ms there. At 4× the figures are logged, not held to a
+// bound: the throttle's CPU time grows with the machine's load (a run's
 // largest own work 28–58 ms at load 6 to 14, once 135 ms). Every task
-// over 25 ms of CPU is logged with what ran in it and the patches it made
-// whole: the browser's style and layout of a newly attached view is the
-// rest (docs/page-responsiveness.md, "A large patch applied in parts").
+// over 25 ms of CPU is logged with what ran in it, how many layout objects
+// it laid out and the patches it made whole (docs/page-responsiveness.md,
+// "A large patch applied in parts" and "A newly opened view's layout").
 func TestWorkerPageTasks(t *testing.T) {
 	srv := slowEvaluator(t, time.Second)
 	mine := writeTemp(t, "mine.tsv", []byte("1\tHe\tserved as\tthe first Prime Minister of Australia\n2\tGraner\thandcuffed\thim\n"))
@@ -115,6 +118,9 @@ func TestWorkerPageTasks(t *testing.T) {
 					if k.CPU > 25 {
 						t.Logf("  task at %.0f ms: %.1f ms of CPU (%.1f wall): %v; %s", k.Start, k.CPU, k.Wall, k.Parts, patchesIn(patches, k))
 					}
+				}
+				if sd.rate == 1 && longest.CPU > 50 {
+					t.Errorf("%s, %s: a task at %.0f ms of %.1f ms of CPU (%v), want ≤ 50 ms", sd.name, f.name, longest.Start, longest.CPU, longest.Parts)
 				}
 				if sd.rate == 1 && own.own() > 25 {
 					t.Errorf("%s, %s: a task at %.0f ms with %.1f ms of the page's own work (%.1f ms of CPU: %v), want ≤ 25 ms", sd.name, f.name, own.Start, own.own(), own.CPU, own.Parts)

@@ -41,8 +41,13 @@ type stepTask struct {
 // kinds: script (FunctionCall, EvaluateScript, a microtask's run, V8's
 // collector), style (UpdateLayoutTree), layout (Layout) and the rest of a
 // frame (PrePaint, Paint, Layerize and the like). A layout forced by a
-// script counts in both.
-type taskParts struct{ Script, Style, Layout, Frame float64 }
+// script counts in both. LaidOut is how many layout objects the task's
+// layouts had to lay out (the trace's dirtyObjects), what a layout's time
+// grows with.
+type taskParts struct {
+	Script, Style, Layout, Frame float64
+	LaidOut                      int
+}
 
 // partKinds sorts the trace's events into taskParts' kinds.
 var partKinds = map[string]func(*taskParts) *float64{
@@ -63,7 +68,7 @@ var partKinds = map[string]func(*taskParts) *float64{
 }
 
 func (p taskParts) String() string {
-	return fmt.Sprintf("script %.1f, style %.1f, layout %.1f, frame %.1f ms", p.Script, p.Style, p.Layout, p.Frame)
+	return fmt.Sprintf("script %.1f, style %.1f, layout %.1f (%d objects), frame %.1f ms", p.Script, p.Style, p.Layout, p.LaidOut, p.Frame)
 }
 
 // traceCategories are what the trace records: the tasks and what ran in
@@ -145,6 +150,11 @@ type traceEvent struct {
 	Ts   float64 `json:"ts"`
 	Dur  float64 `json:"dur"`
 	TDur float64 `json:"tdur"`
+	Args struct {
+		BeginData struct {
+			DirtyObjects int `json:"dirtyObjects"`
+		} `json:"beginData"`
+	} `json:"args"`
 }
 
 // mainThreadTasks finds, in a step's trace, the thread that made the mark
@@ -215,6 +225,9 @@ func partsOf(parts []traceEvent, task traceEvent) taskParts {
 		}
 		ends[sum] = e.Ts + e.Dur
 		*sum += e.TDur / 1e3
+		if e.Name == "Layout" {
+			p.LaidOut += e.Args.BeginData.DirtyObjects
+		}
 	}
 	return p
 }
