@@ -72,12 +72,11 @@ type StudioApp interface {
 	// Focus moves focus to the element id: at once, or if it is not on
 	// the page yet, after the render that follows; with later, after the render in a task of its own, unless
 	// focus moved meanwhile. ScrollIntoView scrolls the element a CSS
-	// selector names into view ("nearest" edge or "center"). StudioKeys tells the
-	// page which keys are the studio's shortcuts where (KeyRule). None of
-	// them waits for the page.
+	// selector names into view ("nearest" edge or "center"). Neither waits
+	// for the page. (The page learns the studio's shortcuts, KeyRule, from
+	// the app before each render.)
 	Focus(id string, later bool)
 	ScrollIntoView(selector, block string)
-	StudioKeys(rule string)
 	SuggestApp
 }
 

@@ -270,8 +270,7 @@ func Shortcuts() []Shortcut {
 }
 
 // Rendered moves focus where an action asked for it, keeps the selected
-// sentence in view after keyboard moves, and tells the page the shortcuts
-// of the state on screen.
+// sentence in view after keyboard moves.
 func (c *StudioView) Rendered() {
 	if id := c.S.Focus; id != "" {
 		c.S.Focus = ""
@@ -283,7 +282,6 @@ func (c *StudioView) Rendered() {
 		c.S.scroll = false
 		c.S.App.ScrollIntoView("#studio-list [aria-selected=true]", "nearest")
 	}
-	c.S.App.StudioKeys(c.S.KeyRule())
 }
 
 // Export downloads the open work in a format.

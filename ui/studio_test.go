@@ -36,13 +36,12 @@ func (f *fakeStudio) Focus(id string, later bool) {
 func (f *fakeStudio) ScrollIntoView(selector, _ string) {
 	f.calls = append(f.calls, "scroll "+selector)
 }
-func (f *fakeStudio) StudioKeys(rule string) {}
-func (f *fakeStudio) MergeAgreement()        { f.calls = append(f.calls, "merge") }
-func (f *fakeStudio) OpenSuggestions()       { f.calls = append(f.calls, "suggestions") }
-func (f *fakeStudio) StartSuggestions()      { f.calls = append(f.calls, "start queue") }
-func (f *fakeStudio) UndoSuggestion()        { f.calls = append(f.calls, "undo queue") }
-func (f *fakeStudio) ExportErrata()          { f.calls = append(f.calls, "errata") }
-func (f *fakeStudio) EndSuggestions()        { f.calls = append(f.calls, "end queue") }
+func (f *fakeStudio) MergeAgreement()   { f.calls = append(f.calls, "merge") }
+func (f *fakeStudio) OpenSuggestions()  { f.calls = append(f.calls, "suggestions") }
+func (f *fakeStudio) StartSuggestions() { f.calls = append(f.calls, "start queue") }
+func (f *fakeStudio) UndoSuggestion()   { f.calls = append(f.calls, "undo queue") }
+func (f *fakeStudio) ExportErrata()     { f.calls = append(f.calls, "errata") }
+func (f *fakeStudio) EndSuggestions()   { f.calls = append(f.calls, "end queue") }
 func (f *fakeStudio) DecideSuggestion(d string, synset int) {
 	f.calls = append(f.calls, fmt.Sprintf("%s %d", d, synset))
 }

@@ -87,7 +87,8 @@ func main() {
 		default:
 		}
 		results := buildEnv.RunBuild(root)
-		a.showReport() // window.oiebench's values, before the page shows them (shown.go)
+		a.showReport()     // window.oiebench's values, before the page shows them (shown.go)
+		a.showStudioKeys() // the studio's shortcuts, likewise (studio_keys.go)
 		env.RUnlock()
 		tookOver := takeover
 		var beforeDOM func()

@@ -16,8 +16,19 @@ func (a *app) Focus(id string, later bool) { a.br.Focus(id, later) }
 // ScrollIntoView implements ui.App and ui.StudioApp.
 func (a *app) ScrollIntoView(selector, block string) { a.br.ScrollIntoView(selector, block) }
 
-// StudioKeys implements ui.StudioApp: the page is sent the rule when it
-// differs from the last one sent.
+// showStudioKeys sends the page the shortcuts of the studio state a build
+// shows, before its render: with the evaluator in a Worker the rule then
+// reaches the page before the DOM it goes with, not after it (a key pressed
+// between the two was judged by the old state's rule: "q" just after the
+// studio opened was lost). Called under the render's read lock.
+func (a *app) showStudioKeys() {
+	if a.m.Prefs.View == ui.ViewStudio && a.m.Studio != nil {
+		a.StudioKeys(a.m.Studio.KeyRule())
+	}
+}
+
+// StudioKeys sends the page the rule when it differs from the last one
+// sent.
 func (a *app) StudioKeys(rule string) {
 	if rule != a.st.keyRule {
 		a.st.keyRule = rule
