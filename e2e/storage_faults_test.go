@@ -46,9 +46,7 @@ func failingStorage(p *page) (fail func()) {
 func openCapitals(p *page) {
 	p.t.Helper()
 	p.open("")
-	openStudio(p)
-	pick(p, "#studio-file", writeTemp(p.t, "capitals.txt", []byte("Obama was born in Hawaii .\nBerlin is the capital of Germany .\n")))
-	p.waitFor("the first sentence", `document.querySelector('.studio-sentence') !== null`)
+	openStudioOn(p, "Obama was born in Hawaii .\nBerlin is the capital of Germany .\n")
 	addTriple(p)
 	p.waitFor("saved", studioSaved)
 }

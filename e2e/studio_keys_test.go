@@ -121,10 +121,7 @@ func typeTriples(p *page) {
 func TestStudioWordTypedWhileShortcutPending(t *testing.T) {
 	p := newPage(t)
 	p.open("")
-	openStudio(p)
-	p.waitFor("the start screen", `document.querySelector('.studio-start') !== null`)
-	pick(p, "#studio-file", writeTemp(t, "capitals.txt", []byte("Obama was born in Hawaii .\n")))
-	p.waitFor("the first sentence", `(document.querySelector('.studio-sentence') || {}).dataset?.sentence === '1'`)
+	openStudioOn(p, "Obama was born in Hawaii .\n")
 	p.do(chromedp.Click(chromedp.CSS("#studio-token-0")))
 	eval[bool](p, `(window.oiebenchKeyDelay = 1000, window.keysAgain = 0,
 		window.addEventListener('keydown', e => { if (!e.isTrusted) window.keysAgain++; }), true)`)
@@ -149,10 +146,7 @@ func TestStudioWordTypedWhileShortcutPending(t *testing.T) {
 func TestStudioClicksAfterPendingShortcut(t *testing.T) {
 	p := newPage(t)
 	p.open("")
-	openStudio(p)
-	p.waitFor("the start screen", `document.querySelector('.studio-start') !== null`)
-	pick(p, "#studio-file", writeTemp(t, "capitals.txt", []byte("Obama was born in Hawaii .\n")))
-	p.waitFor("the first sentence", `(document.querySelector('.studio-sentence') || {}).dataset?.sentence === '1'`)
+	openStudioOn(p, "Obama was born in Hawaii .\n")
 	eval[int](p, `window.oiebenchKeyDelay = 300`)
 	buildTriple(p)
 	p.waitFor("the object", `document.querySelector('[data-slot="object"] .chip') !== null`)

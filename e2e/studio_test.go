@@ -46,6 +46,17 @@ func openStudio(p *page) {
 	p.waitFor("the studio", `document.querySelector('#studio') !== null`)
 }
 
+// openStudioOn opens the studio on a new work of the sentences of text
+// (one a line, as a file picked on its start screen), its first sentence
+// shown.
+func openStudioOn(p *page, text string) {
+	p.t.Helper()
+	openStudio(p)
+	p.waitFor("the start screen", `document.querySelector('.studio-start') !== null`)
+	pick(p, "#studio-file", writeTemp(p.t, "capitals.txt", []byte(text)))
+	p.waitFor("the first sentence", `(document.querySelector('.studio-sentence') || {}).dataset?.sentence === '1'`)
+}
+
 const studioSaved = `document.querySelector('.save-status[data-saved="true"]') !== null`
 
 // A person builds a gold from plain sentences: a triple with a typed word
@@ -57,10 +68,7 @@ func TestStudioAnnotate(t *testing.T) {
 	p := newPage(t)
 	dir := allowDownloads(t, p)
 	p.open("")
-	openStudio(p)
-	p.waitFor("the start screen", `document.querySelector('.studio-start') !== null`)
-	pick(p, "#studio-file", writeTemp(t, "capitals.txt", []byte("Obama was born in Hawaii .\nBerlin is the capital of Germany .\n")))
-	p.waitFor("the first sentence", `(document.querySelector('.studio-sentence') || {}).dataset?.sentence === '1'`)
+	openStudioOn(p, "Obama was born in Hawaii .\nBerlin is the capital of Germany .\n")
 
 	// Subject: click. Relation: "2", click, click, Shift+Enter on a token
 	// (optional). Object: "3", a typed word, a click, then "o" on the typed
