@@ -32,7 +32,7 @@
   // page's thread), unless the address says (?evaluator=worker or
   // ?evaluator=page). The single-file and exercise pages (the evaluator
   // embedded) and file:// run it on the page's thread.
-  var defaultEvaluator = 'worker';
+  var defaultEvaluator = 'page';
   var evaluator = window.oiebenchEvaluator = {
     mode: /[?&]evaluator=worker(&|$)/.test(location.search) ? 'worker' :
       /[?&]evaluator=page(&|$)/.test(location.search) ? 'page' : defaultEvaluator,
