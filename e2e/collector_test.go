@@ -9,8 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -36,10 +34,7 @@ var gcLine = regexp.MustCompile(`gc \d+ @[0-9.]+s [^"]*`)
 // start's memory limit.
 func TestStartCollectsOnce(t *testing.T) {
 	p := newPage(t)
-	p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		_, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: gcTrace})
-		return err
-	}), chromedp.Navigate(site.URL+"/?evaluator=page")) // Go's trace goes to the page's console: the evaluator on its thread
+	p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error { return onEachDocument(ctx, tg, gcTrace) }), chromedp.Navigate(site.URL+"/?evaluator=page")) // Go's trace goes to the page's console: the evaluator on its thread
 	// The lines up to the start's collection, the first one forced
 	// (runtime.GC), once the page has settled.
 	var lines []string

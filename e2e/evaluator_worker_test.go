@@ -11,8 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/oiebench/oiebench/dist"
@@ -36,10 +34,7 @@ const wasmCounter = `(() => {
 // table.
 func openCounting(t *testing.T, addr string) *page {
 	p := newPage(t)
-	p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		_, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: wasmCounter})
-		return err
-	}))
+	p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error { return onEachDocument(ctx, tg, wasmCounter) }))
 	p.open(addr)
 	return p
 }

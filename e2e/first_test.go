@@ -17,7 +17,6 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
-	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/oiebench/oiebench/dist"
 )
@@ -158,7 +157,7 @@ func loadFirst(tb testing.TB, url string, slowdown float64) firstLoad {
 	ctx, cancelT := context.WithTimeout(ctx, 3*time.Minute)
 	defer cancelT()
 	err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-		if _, err := cdp.Call(ctx, t, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: firstProbe}); err != nil {
+		if err := onEachDocument(ctx, t, firstProbe); err != nil {
 			return err
 		}
 		_, err := cdp.Call(ctx, t, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: slowdown})

@@ -15,7 +15,6 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
-	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/oiebench/oiebench/dist"
 )
@@ -66,7 +65,7 @@ func slowEvaluator(t *testing.T, hold time.Duration) *httptest.Server {
 func earlyClicks(t *testing.T, addr string, slowdown float64) (p *page, live, tab, whole float64, tasks []stepTask) {
 	p = newPage(t)
 	p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		if _, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: touchProbe}); err != nil {
+		if err := onEachDocument(ctx, tg, touchProbe); err != nil {
 			return err
 		}
 		if _, err := cdp.Call(ctx, tg, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: slowdown}); err != nil {
@@ -294,7 +293,7 @@ func TestFirstScreenNoLayoutShift(t *testing.T) {
 		t.Run(v.name, func(t *testing.T) {
 			p := newPage(t)
 			p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-				if _, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: clsProbe}); err != nil {
+				if err := onEachDocument(ctx, tg, clsProbe); err != nil {
 					return err
 				}
 				_, err := cdp.Call(ctx, tg, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: v.width, Height: v.height, DeviceScaleFactor: 1, Mobile: v.mobile})
@@ -355,7 +354,7 @@ func TestSentencesDetailNoShift(t *testing.T) {
 		t.Run(v.name, func(t *testing.T) {
 			p := newPage(t)
 			p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-				if _, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: shiftProbe}); err != nil {
+				if err := onEachDocument(ctx, tg, shiftProbe); err != nil {
 					return err
 				}
 				_, err := cdp.Call(ctx, tg, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: v.width, Height: v.height, DeviceScaleFactor: 1, Mobile: v.mobile})

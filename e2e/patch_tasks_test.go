@@ -11,7 +11,6 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
-	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -94,7 +93,7 @@ func TestWorkerPageTasks(t *testing.T) {
 		t.Run(sd.name, func(t *testing.T) {
 			p := newPage(t)
 			p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-				if _, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: patchProbe}); err != nil {
+				if err := onEachDocument(ctx, tg, patchProbe); err != nil {
 					return err
 				}
 				_, err := cdp.Call(ctx, tg, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: sd.rate})

@@ -16,7 +16,6 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
-	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/performance"
 	"github.com/chromedp/cdproto/profiler"
 	cdpruntime "github.com/chromedp/cdproto/runtime"
@@ -146,10 +145,7 @@ func loadScale(tb testing.TB, ctx context.Context, set scaledata.Set, timeout ti
 		}
 		return v
 	}
-	do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-		_, err := cdp.Call(ctx, t, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: scaleProbe})
-		return err
-	}))
+	do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error { return onEachDocument(ctx, t, scaleProbe) }))
 	do(chromedp.Navigate(site.URL + "/"))
 	poll("the bundled table", `document.querySelector('#app[data-ready="table"]') !== null && document.querySelector('.progress') === null`, 60*time.Second)
 	// The page works on after its table (analyses of the bundled systems):

@@ -11,8 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chromedp/cdproto/cdp"
-	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/oiebench/oiebench/dist"
 )
@@ -52,10 +50,7 @@ type scorerView struct {
 // The main thread's tasks over 50 ms until then are logged (touchProbe).
 func openScored(t *testing.T, u string) scorerView {
 	p := newPage(t)
-	p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		_, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: touchProbe})
-		return err
-	}))
+	p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error { return onEachDocument(ctx, tg, touchProbe) }))
 	p.open(u)
 	p.do(chromedp.Click(chromedp.CSS("#toggle-intervals")))
 	p.waitFor("intervals and CaRB's columns", `document.querySelectorAll('#scores td .ci').length === 9 * 9 && performance.getEntriesByName('oiebench-carb').length > 0`)

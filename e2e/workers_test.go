@@ -78,14 +78,18 @@ func (w *workerScopes) started(session target.SessionID, id target.ID) {
 	}
 }
 
+// onEachDocument runs script in each document the page loads from now
+// on, before the document's own scripts.
+func onEachDocument(ctx context.Context, t *chromedp.Target, script string) error {
+	_, err := cdp.Call(ctx, t, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: script})
+	return err
+}
+
 // everywhere runs script in each document the page loads, as it loads,
 // and in each Worker it starts (inWorkers); call it before the page opens.
 func everywhere(p *page, script string) *workerScopes {
 	p.t.Helper()
-	p.do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-		_, err := cdp.Call(ctx, t, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: script})
-		return err
-	}))
+	p.do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error { return onEachDocument(ctx, t, script) }))
 	return inWorkers(p, script)
 }
 
