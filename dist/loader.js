@@ -774,8 +774,11 @@
     var inbox = [], applying = false;
     worker.onmessage = function (e) {
       inbox.push(e.data);
-      while (inbox.length && !applying) receive(inbox.shift());
+      drain();
     };
+    function drain() {
+      while (inbox.length && !applying) receive(inbox.shift());
+    }
     function receive(d) {
       if (d.patch !== undefined) {
         memory = d.memory;
@@ -783,7 +786,7 @@
         applying = true;
         window.oiebenchDOMPatch(d.patch, function () {
           applying = false;
-          while (inbox.length && !applying) receive(inbox.shift());
+          drain();
         });
       } else if (d.effect !== undefined) {
         effects[d.effect].apply(null, d.args);
