@@ -220,20 +220,26 @@ func (a *app) RetryStored() {
 }
 
 // DiscardStored implements ui.App: the held files are deleted from the
-// browser's storage, unopened.
+// browser's storage, unopened. The notice goes once they are: a reload
+// after it had gone while they were still stored brought them back.
 func (a *app) DiscardStored() {
 	held := a.held
 	if held == nil {
 		return
 	}
-	a.held, a.m.Recovery = nil, nil
+	a.held = nil
 	a.pending = false
 	a.saveState()
 	ids := make([]string, len(held))
 	for i, f := range held {
 		ids[i] = f.ID
 	}
-	go a.persist(nil, ids)
+	go func() {
+		a.persist(nil, ids)
+		a.env.Lock()
+		a.m.Recovery = nil
+		a.env.UnlockRender()
+	}()
 }
 
 // hasSource reports whether the switch offers a source.

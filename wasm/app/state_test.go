@@ -390,12 +390,19 @@ func TestRecovery(t *testing.T) {
 	br.state.Pending = true
 	d := boot(t, br)
 	d.handle(d.DiscardStored)
+	// The notice goes only once the files are deleted: a reload after it
+	// went must not bring them back.
 	deadline = time.Now().Add(5 * time.Second)
-	for len(br.stored()) != 0 && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
+	shown := func() bool {
+		d.env.RLock()
+		defer d.env.RUnlock()
+		return d.m.Recovery != nil
 	}
-	if len(br.stored()) != 0 || br.state.Pending || d.m.Recovery != nil {
-		t.Errorf("after discarding: %d stored, pending %v", len(br.stored()), br.state.Pending)
+	for shown() && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	if shown() || len(br.stored()) != 0 || br.state.Pending {
+		t.Errorf("after discarding: notice shown %v, %d stored, pending %v", shown(), len(br.stored()), br.state.Pending)
 	}
 }
 
