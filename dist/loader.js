@@ -87,21 +87,31 @@
   // handled that key (keyDone), every later key is held before any
   // listener sees it (hold: the window's capture phase; the shortcuts are
   // decided after the page's own listeners, which may take a key first);
-  // then, in a task of their own, each is dispatched again where focus is
-  // now, in order: to a shortcut (whose keys after it are held again), to
-  // the page's own listeners, or else to its default action for the keys a
-  // typist presses back to back (Enter and Space press a button, a
-  // character or Backspace edits a text field; any other key held so is
-  // dropped). A click made meanwhile is held with them, in its place, and
-  // dispatched again on its element (or the one now with its id): it would
-  // otherwise reach the evaluator before the keys pressed before it (a
-  // token clicked after "3" went to the relation). A held key's keypress
-  // is prevented too: DevTools' key events (chromedp's) send a key's text
-  // apart from its keydown, and the browser types it even after the
-  // keydown was prevented, so it was typed twice ("HonHonolulu").
+  // then, in a task of their own, each is dispatched again, in order: to a
+  // shortcut (whose keys after it are held again), to the page's own
+  // listeners, or else to its default action for the keys a typist presses
+  // back to back (Enter and Space press a button, a character or Backspace
+  // edits a text field; any other key held so is dropped). A click made
+  // meanwhile is held with them, in its place, and dispatched again on its
+  // element (or the one now with its id): it would otherwise reach the
+  // evaluator before the keys pressed before it (a token clicked after "3"
+  // went to the relation). A held key's keypress is prevented too:
+  // DevTools' key events (chromedp's) send a key's text apart from its
+  // keydown, and the browser types it even after the keydown was
+  // prevented, so it was typed twice ("HonHonolulu").
+  // Where a held key goes: focus cannot be held, so each move of focus made
+  // meanwhile by the person (a field clicked, a token's mousedown, Tab) is
+  // noted in its place among the keys (holdFocus). The replay starts where
+  // the shortcut left focus (the element its evaluator focused, else the
+  // one it was pressed on) and moves focus again at each noted move: a word
+  // typed into the word box before a token was clicked stays in the box,
+  // though the click's mousedown took focus before the evaluator answered
+  // (the word went to the token). Moves the page makes itself (the
+  // evaluator's focus, the replay's) are not noted (studio.moving).
   // window.oiebenchKeyDelay (ms), set by a test, makes the evaluator hear
   // of the key that late, as a loaded Worker might.
-  var studio = { rule: {}, listening: false, busy: 0, seq: 0, held: [], pressHeld: false, again: null };
+  var studio = { rule: {}, listening: false, busy: 0, seq: 0, held: [], pressHeld: false, again: null,
+    from: null, focused: null, moving: false };
   function whereOf(t) {
     if (!t || typeof t.tagName !== 'string') return t && t.isContentEditable ? 'field' : 'other';
     var tag = t.tagName.toLowerCase(), type = tag === 'input' ? String(t.type).toLowerCase() : '';
@@ -130,6 +140,28 @@
     studio.held.push({ click: e.target, init: { bubbles: true, cancelable: true, detail: e.detail, button: e.button,
       ctrlKey: e.ctrlKey, shiftKey: e.shiftKey, altKey: e.altKey, metaKey: e.metaKey } });
   }
+  // holdFocus notes a move of focus made while keys are held: to an
+  // element (focusin), or off every element (focusout to none, with the
+  // page still focused: a click on no control), in its place.
+  function holdFocus(e) {
+    if (studio.moving || !(studio.busy || studio.held.length) || !document.getElementById('studio')) return;
+    if (e.type === 'focusin') studio.held.push({ focus: e.target });
+    else if (!e.relatedTarget && document.hasFocus()) studio.held.push({ focus: null, from: e.target });
+  }
+  // moveFocus gives focus to el (none: to no element) as the page itself.
+  function moveFocus(el) {
+    if (el === document.activeElement) return;
+    studio.moving = true;
+    try {
+      if (el && el !== document.body) el.focus();
+      else if (document.activeElement && document.activeElement.blur) document.activeElement.blur();
+    } finally { studio.moving = false; }
+  }
+  // now is el, or when a render replaced it, the element now with its id.
+  function now(el) {
+    if (!el || el.isConnected) return el;
+    return (el.id && document.getElementById(el.id)) || null;
+  }
   function holdPress(e) {
     if (!studio.pressHeld) return;
     e.preventDefault();
@@ -141,6 +173,8 @@
     if (!studio.rule[keyName(e, where)]) return;
     e.preventDefault();
     var n = studio.busy = ++studio.seq;
+    studio.from = e.target;
+    studio.focused = null;
     var msg = JSON.stringify({ key: e.key, ctrl: e.ctrlKey, shift: e.shiftKey, alt: e.altKey, meta: e.metaKey, where: where, seq: n });
     var send = function () { toGo('oiebenchStudioKey', msg); };
     if (window.oiebenchKeyDelay > 0) setTimeout(send, window.oiebenchKeyDelay);
@@ -166,17 +200,32 @@
     }
   }
   function drainKeys() {
+    if (studio.busy || !studio.held.length) return;
+    // A render made meanwhile may have replaced an element held here: the
+    // one now with its id stands for it, as the key or click would have
+    // landed on it.
+    moveFocus(now(studio.focused) || now(studio.from) || document.activeElement);
     while (!studio.busy && studio.held.length) {
       var h = studio.held.shift();
-      if (!h.click) keyAgain(document.activeElement || document.body, h);
-      else {
-        // A render made meanwhile may have replaced the element clicked:
-        // the one now with its id takes the click, as the click would have
-        // landed on it.
-        var el = h.click.isConnected ? h.click : h.click.id && document.getElementById(h.click.id);
+      if (h.focus !== undefined) {
+        // A move off every element whose element a render removed was the
+        // removal's, not the person's.
+        if (h.focus || h.from.isConnected) moveFocus(now(h.focus));
+      } else if (!h.click) {
+        keyAgain(document.activeElement || document.body, h);
+      } else {
+        var el = now(h.click);
         if (el) el.dispatchEvent(new MouseEvent('click', h.init));
       }
     }
+  }
+
+  // focusAsked gives el focus for the evaluator. While keys are held it is
+  // where the replay starts: the evaluator asked for it before it handled
+  // what was held.
+  function focusAsked(el) {
+    if (studio.busy || studio.held.length) studio.focused = el;
+    moveFocus(el);
   }
 
   function saveBlob(name, blob) {
@@ -212,11 +261,11 @@
       if (later) {
         if (!el) return;
         var before = document.activeElement;
-        setTimeout(function () { if (document.activeElement === before) el.focus(); }, 0);
+        setTimeout(function () { if (document.activeElement === before) focusAsked(el); }, 0);
         return;
       }
       if (focusWatch) { focusWatch.disconnect(); focusWatch = null; }
-      if (el) { el.focus(); return; }
+      if (el) { focusAsked(el); return; }
       focusWatch = new MutationObserver(function () {
         focusWatch.disconnect();
         focusWatch = null;
@@ -237,6 +286,8 @@
       window.addEventListener('keydown', holdKey, true);
       window.addEventListener('keypress', holdPress, true);
       window.addEventListener('click', holdClick, true);
+      window.addEventListener('focusin', holdFocus, true);
+      window.addEventListener('focusout', holdFocus, true);
       document.addEventListener('keydown', studioKey);
     },
     studioKeys: function (text) {

@@ -222,8 +222,25 @@ func (p *page) do(actions ...chromedp.Action[chromedp.Void]) {
 	ctx, cancel := context.WithTimeout(p.ctx, 60*time.Second)
 	defer cancel()
 	if err := chromedp.Do(ctx, actions...); err != nil {
-		p.t.Fatal(err)
+		p.screenshot("failed-" + strings.ReplaceAll(p.t.Name(), "/", "-"))
+		p.t.Fatalf("%v (%s)", err, p.state())
 	}
+}
+
+// state says where a failed action left the page: the element with focus
+// and, in the studio, the draft's chips and the word box.
+func (p *page) state() string {
+	ctx, cancel := context.WithTimeout(p.ctx, 10*time.Second)
+	defer cancel()
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
+		const a = document.activeElement, chips = [...document.querySelectorAll('#studio .chip')].map(c => c.id + '=' + c.textContent);
+		return 'focus on ' + (a ? a.tagName.toLowerCase() + (a.id ? '#' + a.id : '') : 'nothing') +
+			(document.getElementById('studio') ? '; studio chips: ' + (chips.join(', ') || 'none') + '; typed field: ' + JSON.stringify((document.getElementById('studio-typed') || {}).value) : '');
+	})()`))
+	if err != nil {
+		return "the page's state unknown: " + err.Error()
+	}
+	return s
 }
 
 // eval evaluates JavaScript (awaiting a promise) into T.
