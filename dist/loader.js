@@ -11,9 +11,9 @@
 //   oiebenchEffect(name, ...args)  what only a document does (effects below)
 //   oiebenchAsk(name, ...args)     what only the page answers (answers below):
 //                        a promise of the answer
-// With ?evaluator=worker the evaluator runs in a Web Worker and the page's
-// thread only applies its renders (docs/page-responsiveness.md, The
-// evaluator Worker). In a Worker, this file is the scorer's or the
+// The evaluator runs in a Web Worker and the page's thread only applies
+// its renders (docs/page-responsiveness.md, The evaluator Worker), unless
+// the address says ?evaluator=page or the evaluator is embedded. In a Worker, this file is the scorer's or the
 // evaluator's script: the first message says which.
 (function () {
   'use strict';
@@ -32,7 +32,7 @@
   // page's thread), unless the address says (?evaluator=worker or
   // ?evaluator=page). The single-file and exercise pages (the evaluator
   // embedded) and file:// run it on the page's thread.
-  var defaultEvaluator = 'page';
+  var defaultEvaluator = 'worker';
   var evaluator = window.oiebenchEvaluator = {
     mode: /[?&]evaluator=worker(&|$)/.test(location.search) ? 'worker' :
       /[?&]evaluator=page(&|$)/.test(location.search) ? 'page' : defaultEvaluator,

@@ -8,8 +8,9 @@ import (
 )
 
 // The evaluator Worker (docs/page-responsiveness.md, The evaluator
-// Worker): with ?evaluator=worker, dist/loader.js runs this whole program
-// in a dedicated Web Worker, and the page's thread only applies its
+// Worker): by default (not with ?evaluator=page, nor in the single-file
+// and exercise pages) dist/loader.js runs this whole program in a
+// dedicated Web Worker, and the page's thread only applies its
 // renders. The Worker's script defines oiebenchRemote, the channel to the
 // page: init (the page's JSON, pageInit), start and patch (wasm/app/dom).
 // What only a document can do goes through effect, and what only the page
