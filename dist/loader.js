@@ -13,8 +13,9 @@
 //                        a promise of the answer
 // The evaluator runs in a Web Worker and the page's thread only applies
 // its renders (docs/page-responsiveness.md, The evaluator Worker), unless
-// the address says ?evaluator=page or the evaluator is embedded. In a Worker, this file is the scorer's or the
-// evaluator's script: the first message says which.
+// the address says ?evaluator=page or the evaluator is embedded. In a
+// Worker, this file is the scorer's or the evaluator's script: the first
+// message says which.
 (function () {
   'use strict';
 
@@ -90,8 +91,8 @@
   // then, in a task of their own, each is dispatched again, in order: to a
   // shortcut (whose keys after it are held again), to the page's own
   // listeners, or else to its default action for the keys a typist presses
-  // back to back (Enter and Space press a button, a character or Backspace
-  // edits a text field; any other key held so is dropped). A click made
+  // back to back (keyAgain: Enter and Space press a button, Tab moves
+  // focus, a text field's keys edit it or move its caret). A click made
   // meanwhile is held with them, in its place, and dispatched again on its
   // element (or the one now with its id): it would otherwise reach the
   // evaluator before the keys pressed before it (a token clicked after "3"
@@ -100,7 +101,7 @@
   // keydown, and the browser types it even after the keydown was
   // prevented, so it was typed twice ("HonHonolulu").
   // Where a held key goes: focus cannot be held, so each move of focus made
-  // meanwhile by the person (a field clicked, a token's mousedown, Tab) is
+  // meanwhile by the person (a field clicked, a token's mousedown) is
   // noted in its place among the keys (holdFocus). The replay starts where
   // the shortcut left focus (the element its evaluator focused, else the
   // one it was pressed on) and moves focus again at each noted move: a word
@@ -181,22 +182,86 @@
     else send();
   }
   // keyAgain gives a key again on the page (a held studio key, an early
-  // input's arrow): its keydown dispatched to t, then the default action
-  // above unless a listener prevented it.
+  // input's arrow): its keydown dispatched to t, then, unless a listener
+  // prevented it, the browser's default action for the keys a typist
+  // presses back to back: Enter and Space press a button; Tab and
+  // Shift+Tab move focus along the page's tab order (tabNext); in a text
+  // field a character, Backspace or Delete edits (Enter too, in a text
+  // area), and the arrows Left and Right, Home and End move the caret, with
+  // Shift the selection's end (editField). Any other key given again has
+  // only its listeners.
   function keyAgain(t, k) {
     var e = new KeyboardEvent('keydown', {
       key: k.key, ctrlKey: k.ctrlKey, shiftKey: k.shiftKey, altKey: k.altKey, metaKey: k.metaKey, bubbles: true, cancelable: true });
     studio.again = e;
     try { if (!t.dispatchEvent(e)) return; } finally { studio.again = null; }
-    var where = whereOf(t), plain = !k.ctrlKey && !k.metaKey && !k.altKey;
+    var where = whereOf(t);
     if ((where === 'button' || where === 'token') && (k.key === 'Enter' || k.key === ' ')) {
       t.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, detail: 0,
         ctrlKey: k.ctrlKey, shiftKey: k.shiftKey, altKey: k.altKey, metaKey: k.metaKey }));
-    } else if (where === 'field' && plain && typeof t.selectionStart === 'number' && (Array.from(k.key).length === 1 || k.key === 'Backspace')) {
-      var from = t.selectionStart, to = t.selectionEnd;
-      if (k.key !== 'Backspace') t.setRangeText(k.key, from, to, 'end');
-      else if (from !== to || from > 0) t.setRangeText('', from === to ? from - 1 : from, to, 'end');
+    } else if (k.ctrlKey || k.metaKey || k.altKey) {
+      // a combination's default (a menu, the browser's own) is not the page's to give
+    } else if (k.key === 'Tab') {
+      moveFocus(tabNext(t, k.shiftKey));
+    } else if (where === 'field' && typeof t.selectionStart === 'number') {
+      editField(t, k);
+    }
+  }
+  // tabNext is the control after t in the page's tab order (before it,
+  // with back), as the browser's Tab finds it: the elements that take
+  // focus, shown and enabled, a positive tabindex first, then the rest in
+  // the document's order, from t's place there when t is not one of them;
+  // past the last, the first.
+  function tabNext(t, back) {
+    var shown = Array.prototype.filter.call(document.querySelectorAll(
+      'a[href], button, input, select, textarea, summary, iframe, [tabindex], [contenteditable]'), function (el) {
+      return el.tabIndex >= 0 && !el.disabled && el.type !== 'hidden' && el.getClientRects().length > 0 && !el.closest('[inert]');
+    });
+    var order = shown.filter(function (el) { return el.tabIndex > 0; }).sort(function (a, b) { return a.tabIndex - b.tabIndex; })
+      .concat(shown.filter(function (el) { return el.tabIndex === 0; }));
+    if (!order.length) return t;
+    var i = order.indexOf(t);
+    if (i < 0) {
+      var after = function (el) { return (t.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0; };
+      i = back ? order.length : order.length - 1;
+      for (var j = 0; j < order.length; j++) {
+        if (order[j].tabIndex === 0 && after(order[j])) { i = back ? j : j - 1; break; }
+      }
+    }
+    i += back ? -1 : 1;
+    return order[(i + order.length) % order.length];
+  }
+  // editField gives a plain key's default in a text field (input or
+  // textarea) t: the caret moves by a character, not by half of a
+  // surrogate pair.
+  function editField(t, k) {
+    var v = t.value, from = t.selectionStart, to = t.selectionEnd;
+    var step = function (i, d) {
+      var high = function (c) { return c >= 0xD800 && c <= 0xDBFF; }, low = function (c) { return c >= 0xDC00 && c <= 0xDFFF; };
+      if (d < 0) return i <= 0 ? 0 : i >= 2 && low(v.charCodeAt(i - 1)) && high(v.charCodeAt(i - 2)) ? i - 2 : i - 1;
+      return i >= v.length ? v.length : high(v.charCodeAt(i)) && low(v.charCodeAt(i + 1)) ? i + 2 : i + 1;
+    };
+    var text = Array.from(k.key).length === 1 ? k.key : k.key === 'Enter' && t.tagName === 'TEXTAREA' ? '\n' : null;
+    if (text !== null || k.key === 'Backspace' || k.key === 'Delete') {
+      if (text === null && from === to) {
+        if (k.key === 'Backspace') from = step(from, -1);
+        else to = step(to, 1);
+        if (from === to) return;
+      }
+      t.setRangeText(text || '', from, to, 'end');
       t.dispatchEvent(new Event('input', { bubbles: true }));
+      return;
+    }
+    var d = { ArrowLeft: -1, ArrowRight: 1, Home: -2, End: 2 }[k.key];
+    if (!d) return;
+    var back = t.selectionDirection === 'backward', anchor = back ? to : from, head = back ? from : to;
+    var moved = function (i) { return d === -2 ? 0 : d === 2 ? v.length : step(i, d); };
+    if (k.shiftKey) {
+      head = moved(head);
+      t.setSelectionRange(Math.min(anchor, head), Math.max(anchor, head), head < anchor ? 'backward' : 'forward');
+    } else {
+      var at = from !== to && (d === -1 || d === 1) ? (d < 0 ? from : to) : moved(d < 0 ? from : to);
+      t.setSelectionRange(at, at);
     }
   }
   function drainKeys() {
@@ -794,9 +859,12 @@
     }
     window.oiebenchMemory = function () { return memory; };
     // A patch says how many events the Worker had handled when it was
-    // built: with some still to handle, a field's value on screen is
-    // newer than the patch's (wasm/app/dom's props keeps it).
-    window.oiebenchTypingAhead = function () { return posted > handled; };
+    // built: a field's value on screen is newer than the patch's (wasm/app/dom's
+    // props keeps it) while the field has focus and events are still to
+    // handle, or while an event of its own is (its number: oiebenchPosted).
+    window.oiebenchTypingAhead = function (el) {
+      return (el === document.activeElement && posted > handled) || (el.oiebenchPosted || 0) > handled;
+    };
     function stopped(reason) {
       worker.terminate();
       tell = function () {};
@@ -817,6 +885,7 @@
         t.value = ''; // choosing the same file again fires again
       }
       posted++;
+      if (t && /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)) t.oiebenchPosted = posted;
       worker.postMessage({ event: [id, type, capture, summary, files] });
     }
     // A large patch is applied in parts (wasm/app/dom's script): the

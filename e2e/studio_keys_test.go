@@ -201,3 +201,67 @@ func TestStudioKeysKeepTheirPlaceWhenFocusMoves(t *testing.T) {
 		t.Error("the page has no focus: a move of focus off every element is not noted then")
 	}
 }
+
+// Held keys do what they would have done at once: in the word box the
+// caret's keys (the arrows, Home, End, with Shift the selection), Delete
+// and Backspace edit as the browser does, and Tab moves focus where the
+// browser's own Tab goes from there. Before, a held key that was none of
+// Enter, Space, a character or Backspace was dropped. With the evaluator
+// in the Worker, its renders built before it had the box's keys leave the
+// box alone though focus has left it.
+func TestStudioHeldKeysDoWhatTheyWouldHaveDone(t *testing.T) {
+	p := newPage(t)
+	p.open("")
+	openStudioOn(p, "Obama was born in Hawaii .\n")
+	// Where the browser's Tab goes from the word box, nothing held.
+	p.do(chromedp.Focus(chromedp.CSS("#studio-typed")))
+	key(p, kb.Tab)
+	next := eval[string](p, `document.activeElement.id || document.activeElement.tagName`)
+	if next == "studio-typed" {
+		t.Fatal("Tab left focus in the word box")
+	}
+
+	p.do(chromedp.Click(chromedp.CSS("#studio-token-0")))
+	// Every value a render gives the word box that changes what it shows,
+	// noted (keys typed into it set none; nothing here asks Go to change
+	// it).
+	eval[bool](p, `(() => {
+		const d = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value');
+		window.typedSets = [];
+		Object.defineProperty(HTMLInputElement.prototype, 'value', { configurable: true, get: d.get,
+			set(v) { if (this.id === 'studio-typed' && String(v) !== d.get.call(this)) window.typedSets.push(String(v)); d.set.call(this, v); } });
+		window.oiebenchKeyDelay = 3000, window.keysAgain = 0;
+		window.addEventListener('keydown', e => { if (!e.isTrusted) window.keysAgain++; });
+		return true;
+	})()`)
+	key(p, "2") // the keys after it are held until the evaluator hears of it, 3 s late
+	p.do(chromedp.Click(chromedp.CSS("#studio-typed")), chromedp.SendKeys(chromedp.CSS("#studio-typed"), "xy"))
+	key(p, kb.ArrowLeft)
+	p.do(chromedp.SendKeys(chromedp.CSS("#studio-typed"), "z")) // xz|y
+	key(p, kb.Home)
+	p.do(chromedp.SendKeys(chromedp.CSS("#studio-typed"), "w")) // w|xzy
+	key(p, kb.Delete)                                           // w|zy
+	key(p, kb.End)
+	key(p, kb.Backspace) // wz|
+	key(p, kb.ArrowLeft, chromedp.ModifierShift)
+	key(p, kb.ArrowLeft, chromedp.ModifierShift) // [wz]
+	key(p, kb.ArrowRight, chromedp.ModifierShift)
+	p.do(chromedp.SendKeys(chromedp.CSS("#studio-typed"), "q")) // w[z] replaced: wq
+	key(p, kb.Tab)
+	p.waitFor("the keys given again", `document.activeElement !== document.querySelector('#studio-typed')`)
+	if again := eval[int](p, `window.keysAgain`); again != 14 {
+		t.Errorf("%d keys given again, want the 14 typed after the shortcut, all held", again)
+	}
+	p.waitFor("the evaluator caught up", `!window.oiebenchTypingAhead || !window.oiebenchTypingAhead(document.querySelector('#studio-typed'))`)
+	if got := eval[string](p, `document.querySelector('#studio-typed').value`); got != "wq" {
+		t.Errorf("the word box holds %q, want wq", got)
+	}
+	// A render built before the Worker had the box's keys does not show
+	// their older text once focus has left it (it showed "x", "xy", "xzy").
+	if sets := eval[[]string](p, `window.typedSets`); len(sets) > 0 {
+		t.Errorf("renders changed the word box to %q, older than what was typed", sets)
+	}
+	if got := eval[string](p, `document.activeElement.id || document.activeElement.tagName`); got != next {
+		t.Errorf("the held Tab moved focus to %q, the browser's to %q", got, next)
+	}
+}

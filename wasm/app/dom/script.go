@@ -15,10 +15,13 @@ package dom
 // ("keydown:ArrowUp,ArrowDown"), a key matching only with Ctrl, Alt and
 // Meta up (Ctrl+Enter is the studio's, Alt+← the browser's).
 //
-// props sets a node's properties, but not the value of the field being
-// typed in while the evaluator Worker has events still to handle
-// (oiebenchTypingAhead, dist/loader.js): the render was built before them,
-// and the field holds newer keys; the render after them sets it.
+// props sets a node's properties, but not the value of a field that is
+// ahead of the render (oiebenchTypingAhead, dist/loader.js): the field
+// being typed in while the evaluator Worker has events still to handle, or
+// a field whose own event the Worker had not handled when it built the
+// render (keys typed, then Tab, faster than the Worker). The render was
+// built before them, and the field holds newer keys; the render after
+// them sets it.
 //
 // An event's summary holds the fields of the event and its target that
 // the handlers read, the target's data-* attributes (target.dataset) and
@@ -112,7 +115,7 @@ const script = `(function () {
   }
   function props(el, p, from) {
     for (var i = from; i < p.length; i += 2) {
-      if (p[i] === 'value' && el === document.activeElement && window.oiebenchTypingAhead && window.oiebenchTypingAhead()) continue;
+      if (p[i] === 'value' && window.oiebenchTypingAhead && window.oiebenchTypingAhead(el)) continue;
       el[p[i]] = JSON.parse(p[i + 1]);
     }
   }
