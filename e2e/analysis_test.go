@@ -460,14 +460,21 @@ func BenchmarkAnalysesAfterTable(b *testing.B) {
 		mark := func(name string) string {
 			return `(performance.getEntriesByName('` + name + `')[0] || {startTime: 0}).startTime`
 		}
-		carbMS += benchWait(b, ctx, `(`+mark("oiebench-carb")+` && `+mark("oiebench-table")+`) ? `+mark("oiebench-carb")+` - `+mark("oiebench-table")+` : 0`)
+		// With the evaluator in its Worker CaRB's columns may be there
+		// before the table's mark: then 0 (0.001, for benchWait).
+		carbMS += benchWait(b, ctx, `(`+mark("oiebench-carb")+` && `+mark("oiebench-table")+`) ? Math.max(0.001, `+mark("oiebench-carb")+` - `+mark("oiebench-table")+`) : 0`)
 		analysedMS += benchWait(b, ctx, `(`+mark("oiebench-analysed")+` && `+mark("oiebench-table")+`) ? `+mark("oiebench-analysed")+` - `+mark("oiebench-table")+` : 0`)
 		// The longest task between the table and the end of the analyses:
-		// how long the page could not answer.
-		longest := benchWait(b, ctx, `new Promise(done => new PerformanceObserver(list => {
-			const from = `+mark("oiebench-table")+`, to = `+mark("oiebench-analysed")+`;
-			done(Math.max(0.001, ...list.getEntries().filter(e => e.startTime >= from && e.startTime < to).map(e => e.duration)));
-		}).observe({type: 'longtask', buffered: true}))`)
+		// how long the page could not answer. The observer hears of the
+		// buffered long tasks at once, and of none when there were none
+		// (the evaluator in its Worker): then a second later, 0.
+		longest := benchWait(b, ctx, `new Promise(done => {
+			new PerformanceObserver(list => {
+				const from = `+mark("oiebench-table")+`, to = `+mark("oiebench-analysed")+`;
+				done(Math.max(0.001, ...list.getEntries().filter(e => e.startTime >= from && e.startTime < to).map(e => e.duration)));
+			}).observe({type: 'longtask', buffered: true});
+			setTimeout(() => done(0.001), 1000);
+		})`)
 		maxTask = max(maxTask, longest)
 		cancel()
 	}
