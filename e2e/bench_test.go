@@ -5,6 +5,7 @@ package e2e
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -50,9 +51,12 @@ func BenchmarkRescore(b *testing.B) {
 	b.ReportMetric(total/float64(b.N), "ms/rescore")
 }
 
-// benchWait polls a JavaScript number until it is not zero.
+// benchWait polls a JavaScript number until it is not zero, for at most
+// five minutes: a benchmark that cannot finish fails, it does not hang.
 func benchWait(b *testing.B, ctx context.Context, js string) float64 {
 	b.Helper()
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
+	defer cancel()
 	v, err := chromedp.Run(ctx, chromedp.Poll[float64](js+` || false`))
 	if err != nil {
 		b.Fatal(err)
